@@ -1,0 +1,59 @@
+import type { ListingSummary } from '../schema.js';
+
+/**
+ * Columns of a listing summary; use with `FROM listings l JOIN categories pc ON pc.id = l.primary_category_id`.
+ * Every value is cast so that the Debian server and PGlite return the same JavaScript types.
+ */
+export const SUMMARY_COLUMNS = `
+  l.id, l.slug, l.name, l.url, l.tagline, l.logo_url,
+  pc.slug AS category_slug, pc.name AS category_name,
+  l.votes_count AS votes, l.views_count AS views, l.follows_count AS follows,
+  l.status, l.plan, l.launch_week::text AS launch_week, iso_time(l.launched_at) AS launched_at,
+  l.country::text AS country, l.stage, l.pricing_model`;
+
+export const SUMMARY_FROM = 'listings l JOIN categories pc ON pc.id = l.primary_category_id';
+
+export interface SummaryRow {
+  [key: string]: unknown;
+  id: number;
+  slug: string;
+  name: string;
+  url: string;
+  tagline: string;
+  logo_url: string | null;
+  category_slug: string;
+  category_name: string;
+  votes: number;
+  views: number;
+  follows: number;
+  status: string;
+  plan: 'free' | 'paid';
+  launch_week: string | null;
+  launched_at: string | null;
+  country: string | null;
+  stage: string | null;
+  pricing_model: string | null;
+}
+
+export function toSummary(row: SummaryRow, publicUrl: string): ListingSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    url: row.url,
+    tagline: row.tagline,
+    logo_url: row.logo_url,
+    primary_category: { slug: row.category_slug, name: row.category_name },
+    votes: row.votes,
+    views: row.views,
+    follows: row.follows,
+    status: row.status,
+    plan: row.plan,
+    launch_week: row.launch_week,
+    launched_at: row.launched_at,
+    country: row.country,
+    stage: row.stage,
+    pricing_model: row.pricing_model,
+    profile_url: `${publicUrl}/listings/${row.slug}`,
+  };
+}

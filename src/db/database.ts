@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { MikroORM as PgORM } from '@mikro-orm/postgresql';
+import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { entities } from './entities/index.js';
+import { migrate } from './migrate.js';
+
+export type Row = Record<string, unknown>;
+
+/** The read side of the database: parameterised SQL ($1, $2, ...) returning plain rows. */
+export interface Database {
+  readonly kind: 'postgresql' | 'embedded';
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  one<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** Runs a multi-statement script without parameters (migrations, seed batches). */
+  script(sql: string): Promise<void>;
+  /** Runs fn on one connection held for its duration (session state: advisory locks, transactions). */
+  session<T>(fn: (session: Pick<Database, 'query' | 'script'>) => Promise<T>): Promise<T>;
+  em(): SqlEntityManager;
+  close(): Promise<void>;
+}
+
+/** dataDir value for a throw-away embedded database held in memory (tests). */
+export const MEMORY = 'memory://';
+
+export interface DatabaseOptions {
+  databaseUrl: string;
+  dataDir: string;
+  debug?: boolean;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openEmbedded(options.dataDir);
+  await migrate(database);
+  return database;
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const orm = await PgORM.init({
+    clientUrl: databaseUrl,
+    entities,
+    pool: { min: 1, max: 10 },
+    discovery: { warnWhenNoEntities: false },
+    allowGlobalContext: false,
+  });
+  const pool = await orm.em.getConnection().getNativeClient();
+  return {
+    kind: 'postgresql',
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      return (await pool.query(sql, params as unknown[])).rows as T[];
+    },
+    async one<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      return (await pool.query(sql, params as unknown[])).rows[0] as T | undefined;
+    },
+    async script(sql: string) {
+      await pool.query(sql);
+    },
+    async session(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          query: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
+            (await client.query(sql, params as unknown[])).rows as T[],
+          script: async (sql: string) => void (await client.query(sql)),
+        });
+      } finally {
+        client.release();
+      }
+    },
+    em: () => orm.em.fork() as unknown as SqlEntityManager,
+    close: () => orm.close(true),
+  };
+}
+
+async function openEmbedded(dataDir: string): Promise<Database> {
+  const dir = dataDir === MEMORY ? MEMORY : path.join(dataDir, 'pglite');
+  if (dir !== MEMORY) await fs.mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const orm = await PgliteORM.init({
+    dbName: 'postgres',
+    entities,
+    driverOptions: { pglite },
+    discovery: { warnWhenNoEntities: false },
+    allowGlobalContext: false,
+  });
+  return {
+    kind: 'embedded',
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      return (await pglite.query<T>(sql, params as unknown[])).rows;
+    },
+    async one<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      return (await pglite.query<T>(sql, params as unknown[])).rows[0];
+    },
+    async script(sql: string) {
+      await pglite.exec(sql);
+    },
+    session(fn) {
+      return fn(this);
+    },
+    em: () => orm.em.fork() as unknown as SqlEntityManager,
+    async close() {
+      await orm.close(true);
+      await pglite.close();
+    },
+  };
+}

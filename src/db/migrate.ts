@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import type { Database } from './database.js';
+
+/** Ordered, append-only. Each is applied once, inside one transaction, under an advisory lock. */
+export const migrations: readonly { name: string; file: URL }[] = [
+  { name: '0001_initial_schema', file: new URL('./migrations/initial-schema.sql', import.meta.url) },
+];
+
+const LOCK_KEY = 7_240_101; // any constant shared by every instance of the service
+
+export function migrate(db: Database): Promise<string[]> {
+  return db.session(async (session) => applyPending(session));
+}
+
+async function applyPending(db: Pick<Database, 'query' | 'script'>): Promise<string[]> {
+  const applied: string[] = [];
+  await db.script(`SELECT pg_advisory_lock(${LOCK_KEY});
+    CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());`);
+  try {
+    const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    for (const migration of migrations) {
+      if (done.has(migration.name)) continue;
+      const sql = await readFile(migration.file, 'utf8');
+      await db.script(`BEGIN;\n${sql}\nINSERT INTO schema_migrations(name) VALUES ('${migration.name}');\nCOMMIT;`);
+      applied.push(migration.name);
+    }
+  } finally {
+    await db.script(`SELECT pg_advisory_unlock(${LOCK_KEY})`);
+  }
+  return applied;
+}

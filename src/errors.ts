@@ -1,0 +1,91 @@
+/** Typed errors that every surface (REST, MCP) turns into the same problem details (RFC 9457). */
+
+export interface ProblemFieldError {
+  path: string;
+  message: string;
+}
+
+export interface ProblemInit {
+  status: number;
+  code: string;
+  title: string;
+  detail?: string;
+  errors?: ProblemFieldError[];
+  headers?: Record<string, string>;
+}
+
+export class ProblemError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly detail?: string;
+  readonly errors?: ProblemFieldError[];
+  readonly headers: Record<string, string>;
+
+  constructor(init: ProblemInit) {
+    super(init.detail ?? init.title);
+    this.name = 'ProblemError';
+    this.status = init.status;
+    this.code = init.code;
+    this.title = init.title;
+    this.detail = init.detail;
+    this.errors = init.errors;
+    this.headers = init.headers ?? {};
+  }
+}
+
+export class ValidationError extends ProblemError {
+  constructor(errors: ProblemFieldError[], detail = 'The request has invalid fields; see errors.') {
+    super({ status: 400, code: 'validation_failed', title: 'Invalid request', detail, errors });
+  }
+}
+
+export class NotFoundError extends ProblemError {
+  constructor(what: string, id: string | number) {
+    super({ status: 404, code: 'not_found', title: 'Not found', detail: `No ${what} "${id}" exists.` });
+  }
+}
+
+export class InvalidStateError extends ProblemError {
+  constructor(detail: string) {
+    super({ status: 409, code: 'invalid_state', title: 'Not allowed in the current state', detail });
+  }
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code: string;
+  errors?: ProblemFieldError[];
+  request_id: string;
+}
+
+export function toProblem(error: unknown, requestId: string): { problem: Problem; headers: Record<string, string> } {
+  if (error instanceof ProblemError) {
+    return {
+      problem: {
+        type: `https://launch.directory/problems/${error.code}`,
+        title: error.title,
+        status: error.status,
+        ...(error.detail !== undefined && { detail: error.detail }),
+        code: error.code,
+        ...(error.errors && { errors: error.errors }),
+        request_id: requestId,
+      },
+      headers: error.headers,
+    };
+  }
+  return {
+    problem: {
+      type: 'https://launch.directory/problems/internal_error',
+      title: 'Internal error',
+      status: 500,
+      detail: 'Something went wrong on our side. Retry later; quote the request_id if it persists.',
+      code: 'internal_error',
+      request_id: requestId,
+    },
+    headers: {},
+  };
+}

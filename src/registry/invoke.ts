@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import { ProblemError, ValidationError, type ProblemFieldError } from '../errors.js';
+import type { AnyTool } from './tool.js';
+import type { ToolContext } from './context.js';
+import { requireScopes } from './scopes.js';
+
+/** The one path every call takes, from REST and MCP alike: validate, authorise, run, check the result. */
+export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {
+  requireScopes(tool, ctx.caller);
+  const parsed = tool.input.safeParse(rawInput ?? {});
+  if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
+  const result = await tool.handler(parsed.data, ctx);
+  const checked = tool.output.safeParse(result);
+  if (!checked.success) {
+    throw new ProblemError({
+      status: 500,
+      code: 'internal_error',
+      title: 'Internal error',
+      detail: `${tool.name} produced a result that does not match its output schema: ${describe(fieldErrors(checked.error))}`,
+    });
+  }
+  return checked.data as Record<string, unknown>;
+}
+
+export function fieldErrors(error: z.ZodError): ProblemFieldError[] {
+  return error.issues.flatMap((issue) => {
+    // An unknown property is reported once per key, each with its own path.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: pointer([...issue.path, key]), message: 'Unknown property' }));
+    }
+    return [{ path: pointer(issue.path), message: issue.message }];
+  });
+}
+
+/** JSON Pointer (RFC 6901) of an issue path; "" is the whole input. */
+export function pointer(path: readonly PropertyKey[]): string {
+  return path.map((p) => '/' + String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+const describe = (errors: ProblemFieldError[]) => errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ');

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { ToolContext } from './context.js';
+
+export const SCOPES = {
+  'account:read': 'Read your account, drafts, listings, claims and orders',
+  'listings:write': 'Submit, edit and claim listings, and choose free listings',
+  'orders:write': 'Price orders and start checkouts',
+} as const;
+export type Scope = keyof typeof SCOPES;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The MCP tool annotations; all four are required so that no tool forgets one. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export type InputSchema = z.ZodObject<z.ZodRawShape>;
+export type OutputSchema = z.ZodObject<z.ZodRawShape>;
+
+export interface Tool<I extends InputSchema = InputSchema, O extends OutputSchema = OutputSchema> {
+  /** The operationId and the MCP tool name; equals the file name in tools/. */
+  name: string;
+  title: string;
+  /** Written for an AI assistant: when to use the tool and what comes back. */
+  description: string;
+  http: {
+    method: HttpMethod;
+    /** OpenAPI style, relative to /api/v1, e.g. `/listings/{slug}`. */
+    path: string;
+    status: 200 | 201;
+  };
+  /** Scopes a credential needs; empty for public operations. */
+  scopes: readonly Scope[];
+  /** Whether the operation accepts an Idempotency-Key (REST) / idempotency_key (MCP). */
+  idempotencyKey: boolean;
+  /** Error statuses this operation can answer beyond 400 and 429 (e.g. 404 for a path identifier). */
+  errorStatuses: readonly (401 | 403 | 404 | 409 | 422)[];
+  input: I;
+  output: O;
+  annotations: ToolAnnotations;
+  handler: (input: z.output<I>, ctx: ToolContext) => Promise<z.input<O>>;
+}
+
+export type AnyTool = Tool<InputSchema, OutputSchema>;
+
+/** Exists for type inference only: the tool file reads as one declaration. */
+export function defineTool<I extends InputSchema, O extends OutputSchema>(tool: Tool<I, O>): Tool<I, O> {
+  return tool;
+}

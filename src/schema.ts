@@ -1,0 +1,62 @@
+/** Parameters and shapes shared by many tools, described once. */
+import { z } from 'zod';
+
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,219}$/;
+
+export const slug = (what: string) =>
+  z.string().regex(SLUG_PATTERN, 'Must be a lowercase slug: a-z, 0-9 and hyphens, 1-220 characters').describe(`The ${what}'s slug`);
+
+export const page = z.number().int().min(1).max(1000).default(1).describe('Page number, 1 to 1000 (default 1)');
+export const perPage = z.number().int().min(1).max(100).default(20).describe('Items per page, 1 to 100 (default 20)');
+export const paging = { page, per_page: perPage };
+
+export const country = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'Must be an ISO 3166 two-letter country code')
+  .transform((c) => c.toUpperCase())
+  .describe('ISO 3166 two-letter country code, e.g. "DE"');
+
+/** The list envelope of every paged answer (decisions: Pages). */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int().describe('Number of matching items across all pages'),
+    has_more: z.boolean().describe('Whether a next page exists'),
+  });
+}
+
+export function pageResult<T>(items: T[], total: number, paging: { page: number; per_page: number }) {
+  return { items, page: paging.page, per_page: paging.per_page, total, has_more: paging.page * paging.per_page < total };
+}
+
+export const offsetOf = (paging: { page: number; per_page: number }) => (paging.page - 1) * paging.per_page;
+
+export const isoDateTime = z.string().describe('ISO 8601 date-time, UTC');
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('Date, YYYY-MM-DD');
+
+export const categoryRef = z.object({ slug: z.string(), name: z.string() });
+
+/** What search results, feeds and leaderboards show of a listing. */
+export const listingSummary = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  url: z.string().describe("The product's website"),
+  tagline: z.string(),
+  logo_url: z.string().nullable(),
+  primary_category: categoryRef,
+  votes: z.number().int().describe('Community votes from people on the site'),
+  views: z.number().int(),
+  follows: z.number().int(),
+  status: z.string().describe('live or scheduled (upcoming)'),
+  plan: z.enum(['free', 'paid']),
+  launch_week: z.string().nullable().describe('Monday of the launch week, YYYY-MM-DD'),
+  launched_at: z.string().nullable(),
+  country: z.string().nullable(),
+  stage: z.string().nullable(),
+  pricing_model: z.string().nullable(),
+  profile_url: z.string().describe('The public page of the listing on this site'),
+});
+export type ListingSummary = z.infer<typeof listingSummary>;

@@ -1,0 +1,10 @@
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+
+/** Everything a handler may use; built once by the composition root (app.ts). */
+export interface Services {
+  config: Config;
+  db: Database;
+  /** The current time; tests pin it to make weeks deterministic. */
+  now: () => Date;
+}
