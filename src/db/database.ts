@@ -86,20 +86,18 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,
   });
+  const query = async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
+    (await pglite.query<T>(sql, params as unknown[])).rows;
+  const script = async (sql: string) => void (await pglite.exec(sql));
   return {
     kind: 'embedded',
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await pglite.query<T>(sql, params as unknown[])).rows;
-    },
+    query,
     async one<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await pglite.query<T>(sql, params as unknown[])).rows[0];
+      return (await query<T>(sql, params))[0] as T | undefined;
     },
-    async script(sql: string) {
-      await pglite.exec(sql);
-    },
-    session(fn) {
-      return fn(this);
-    },
+    script,
+    // One connection: PGlite runs every statement in order already.
+    session: (fn) => fn({ query, script }),
     em: () => orm.em.fork() as unknown as SqlEntityManager,
     async close() {
       await orm.close(true);

@@ -1,1 +1,75 @@
-export const entities: never[] = [];
+/** The domain model: one MikroORM entity per table of migrations/initial-schema.sql (except schema_migrations). */
+import { Award } from './award.js';
+import { BillboardContribution } from './billboard-contribution.js';
+import { BlogPost } from './blog-post.js';
+import { Category } from './category.js';
+import { DomainRating } from './domain-rating.js';
+import { Follow } from './follow.js';
+import { Founder } from './founder.js';
+import { InterviewQuestion } from './interview-question.js';
+import {
+  Alternative,
+  Listing,
+  ListingCategory,
+  ListingFaq,
+  ListingFounder,
+  ListingMedia,
+  ListingUpdate,
+  Milestone,
+  Story,
+} from './listing.js';
+import { ListingView } from './listing-view.js';
+import { Product } from './product.js';
+import { Review } from './review.js';
+import { SearchTerm } from './search-term.js';
+import { SiteSetting } from './site-setting.js';
+import { VatRate } from './vat-rate.js';
+import { VerifiedRevenue } from './verified-revenue.js';
+import { Vote } from './vote.js';
+
+export * from './json-types.js';
+export * from './site-setting.js';
+export * from './category.js';
+export * from './listing.js';
+export * from './founder.js';
+export * from './search-term.js';
+export * from './vote.js';
+export * from './listing-view.js';
+export * from './follow.js';
+export * from './review.js';
+export * from './domain-rating.js';
+export * from './verified-revenue.js';
+export * from './billboard-contribution.js';
+export * from './award.js';
+export * from './blog-post.js';
+export * from './interview-question.js';
+export * from './product.js';
+export * from './vat-rate.js';
+
+export const entities = [
+  SiteSetting,
+  Category,
+  Listing,
+  SearchTerm,
+  ListingCategory,
+  Founder,
+  ListingFounder,
+  ListingFaq,
+  ListingUpdate,
+  Milestone,
+  Story,
+  ListingMedia,
+  Alternative,
+  Vote,
+  ListingView,
+  Follow,
+  Review,
+  DomainRating,
+  VerifiedRevenue,
+  BillboardContribution,
+  Award,
+  BlogPost,
+  InterviewQuestion,
+  Product,
+  VatRate,
+];

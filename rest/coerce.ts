@@ -1,0 +1,39 @@
+import type { JsonSchema } from '../src/registry/json-schema.js';
+
+/**
+ * Query strings and path segments arrive as text; turn each into the type its JSON Schema declares, when
+ * the text is an unambiguous spelling of it. Anything else is left as text so validation names the path.
+ */
+export function coerceParams(params: Record<string, string | string[]>, schema: JsonSchema): Record<string, unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const out: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(params)) {
+    const types = typesOf(properties[key]);
+    if (types.has('array')) {
+      const itemTypes = typesOf((properties[key]?.items ?? {}) as JsonSchema);
+      out[key] = (Array.isArray(raw) ? raw : [raw]).map((v) => coerceScalar(v, itemTypes));
+    } else {
+      out[key] = Array.isArray(raw) ? raw.map((v) => coerceScalar(v, types)) : coerceScalar(raw, types);
+    }
+  }
+  return out;
+}
+
+function coerceScalar(value: string, types: Set<string>): unknown {
+  if ((types.has('integer') || types.has('number')) && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (types.has('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  if (types.has('null') && value === 'null' && !types.has('string')) return null;
+  return value;
+}
+
+function typesOf(schema: JsonSchema | undefined): Set<string> {
+  const types = new Set<string>();
+  if (!schema) return types;
+  const type = schema.type;
+  if (typeof type === 'string') types.add(type);
+  if (Array.isArray(type)) type.forEach((t) => types.add(String(t)));
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    for (const sub of (schema[key] ?? []) as JsonSchema[]) typesOf(sub).forEach((t) => types.add(t));
+  }
+  return types;
+}

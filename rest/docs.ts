@@ -1,0 +1,59 @@
+import type { Middleware } from 'koa';
+import type { Registry } from '../src/registry/registry.js';
+import type { AnyTool } from '../src/registry/tool.js';
+import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '../src/registry/json-schema.js';
+import { html, page, type SafeHtml } from '../src/web/html.js';
+
+/** GET /docs: a readable reference of the same registry the OpenAPI document is made from. */
+export function docsPage(options: { registry: Registry; publicUrl: string }): Middleware {
+  const body = render(options.registry, options.publicUrl);
+  return async (ctx, next) => {
+    if (ctx.path !== '/docs' || ctx.method !== 'GET') return next();
+    ctx.type = 'html';
+    ctx.body = body;
+  };
+}
+
+function render(registry: Registry, publicUrl: string): string {
+  const publicTools = registry.tools.filter((t) => t.scopes.length === 0);
+  const signedIn = registry.tools.filter((t) => t.scopes.length > 0);
+  return page(
+    'Launch Directory API reference',
+    html`<h1>Launch Directory API</h1>
+<p>REST base address <code>${publicUrl}/api/v1</code> · MCP (Streamable HTTP) <code>${publicUrl}/mcp</code> ·
+machine-readable <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a>.</p>
+<p>Every operation below is also an MCP tool with the same name. Errors are <code>application/problem+json</code>
+with a stable <code>code</code> and, for invalid input, an <code>errors</code> list naming every bad path.
+Lists answer <code>{items, page, per_page, total, has_more}</code>.</p>
+<nav>${[...publicTools, ...signedIn].map((t) => html`<a href="#${t.name}">${t.name}</a> `)}</nav>
+<h2>Public operations</h2>${publicTools.map(operation)}
+${signedIn.length ? html`<h2>Signed-in operations</h2>${signedIn.map(operation)}` : ''}`,
+  );
+}
+
+function operation(tool: AnyTool): SafeHtml {
+  const input = inputJsonSchema(tool.input);
+  const props = Object.entries((input.properties ?? {}) as Record<string, JsonSchema>);
+  const required = new Set((input.required ?? []) as string[]);
+  const inPath = new Set(pathParams(tool));
+  const where = (name: string) => (inPath.has(name) ? 'path' : tool.http.method === 'GET' || tool.http.method === 'DELETE' ? 'query' : 'body');
+  const outputKeys = Object.keys((outputJsonSchema(tool.output).properties ?? {}) as object);
+  return html`<section class="op" id="${tool.name}">
+<h3><span class="m">${tool.http.method}</span> <code>/api/v1${tool.http.path}</code> — ${tool.title}</h3>
+<p><b>${tool.name}</b>${tool.scopes.length ? html` · scope <code>${tool.scopes.join(' ')}</code>` : ' · public'}${tool.idempotencyKey ? ' · accepts Idempotency-Key' : ''}</p>
+<p>${tool.description}</p>
+${props.length
+  ? html`<table><tr><th>Input</th><th>In</th><th>Type</th><th>Description</th></tr>${props.map(
+      ([name, schema]) => html`<tr><td><code>${name}</code>${required.has(name) ? ' (required)' : ''}</td><td>${where(name)}</td><td>${typeName(schema)}</td><td>${String(schema.description ?? '')}</td></tr>`,
+    )}</table>`
+  : html`<p>No input.</p>`}
+<p>Answers <b>${tool.http.status}</b> with fields ${outputKeys.map((k, i) => html`${i ? ', ' : ''}<code>${k}</code>`)}.</p>
+</section>`;
+}
+
+function typeName(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum)) return schema.enum.map(String).join(' | ');
+  if (schema.type) return Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type);
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map(typeName).join(' | ');
+  return 'any';
+}

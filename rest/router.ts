@@ -1,0 +1,108 @@
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Registry } from '../src/registry/registry.js';
+import type { AnyTool } from '../src/registry/tool.js';
+import type { Caller } from '../src/registry/context.js';
+import type { Services } from '../src/services.js';
+import { invokeTool } from '../src/registry/invoke.js';
+import { inputJsonSchema, pathParams } from '../src/registry/json-schema.js';
+import { InsufficientScopeError, UnauthorizedError } from '../src/registry/scopes.js';
+import { ProblemError, ValidationError } from '../src/errors.js';
+import { readJsonBody } from './body.js';
+import { coerceParams } from './coerce.js';
+import { sendProblem } from './problem.js';
+import { buildOpenApi } from './openapi.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface RestOptions {
+  registry: Registry;
+  services: Services;
+  publicUrl: string;
+  resolveCaller: (headers: IncomingHttpHeaders) => Promise<Caller | null>;
+}
+
+/** Maps every registered tool onto /api/v1; nothing here knows any single operation. */
+export function restApi(options: RestOptions): Middleware {
+  const router = new Router({ prefix: API_PREFIX });
+  const openApi = JSON.stringify(buildOpenApi(options.registry, options.publicUrl));
+  router.get('/openapi.json', (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = openApi;
+  });
+  for (const tool of options.registry.tools) {
+    router.register(koaPath(tool.http.path), [tool.http.method], operation(tool, options));
+  }
+  const routes = router.routes();
+  const allowed = router.allowedMethods({ throw: true });
+  return async (ctx, next) => {
+    if (ctx.path !== API_PREFIX && !ctx.path.startsWith(API_PREFIX + '/')) return next();
+    try {
+      await routes(ctx as never, async () => {});
+      await allowed(ctx as never, async () => {});
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new ProblemError({ status: 404, code: 'not_found', title: 'Not found', detail: `No operation at ${ctx.method} ${ctx.path}.` });
+      }
+    } catch (error) {
+      sendProblem(ctx, normaliseRouterError(error, ctx), ctx.state.requestId);
+    }
+  };
+}
+
+function operation(tool: AnyTool, options: RestOptions): Middleware {
+  const schema = inputJsonSchema(tool.input);
+  const takesBody = tool.http.method !== 'GET' && tool.http.method !== 'DELETE';
+  const resourceMetadata = `${options.publicUrl}/.well-known/oauth-protected-resource${API_PREFIX}`;
+  return async (ctx) => {
+    try {
+      const caller = await options.resolveCaller(ctx.req.headers);
+      const fromPath = coerceParams(ctx.params as Record<string, string>, schema);
+      const fromRequest = takesBody ? await readJsonBody(ctx) : coerceParams(ctx.query as Record<string, string | string[]>, schema);
+      const input = mergeInput(fromRequest, fromPath);
+      const result = await invokeTool(tool, input, { services: options.services, caller, requestId: ctx.state.requestId });
+      ctx.status = tool.http.status;
+      ctx.body = result;
+    } catch (error) {
+      sendProblem(ctx, withChallenge(error, resourceMetadata), ctx.state.requestId);
+    }
+  };
+}
+
+/** The operation's input is one object: the body (or query) with the path parameters laid over it. */
+function mergeInput(fromRequest: unknown, fromPath: Record<string, unknown>): Record<string, unknown> {
+  if (fromRequest === undefined) return fromPath;
+  if (typeof fromRequest !== 'object' || fromRequest === null || Array.isArray(fromRequest)) {
+    throw new ValidationError([{ path: '', message: 'The request body must be a JSON object' }]);
+  }
+  return { ...fromRequest, ...fromPath };
+}
+
+function withChallenge(error: unknown, resourceMetadata: string): unknown {
+  if (error instanceof UnauthorizedError) {
+    error.headers['WWW-Authenticate'] = `Bearer resource_metadata="${resourceMetadata}"`;
+  } else if (error instanceof InsufficientScopeError) {
+    error.headers['WWW-Authenticate'] =
+      `Bearer error="insufficient_scope", scope="${error.scopes.join(' ')}", resource_metadata="${resourceMetadata}"`;
+  }
+  return error;
+}
+
+function normaliseRouterError(error: unknown, ctx: Context): unknown {
+  const status = (error as { status?: number }).status;
+  if (error instanceof ProblemError || status === undefined) return error;
+  if (status === 405) {
+    return new ProblemError({
+      status: 405,
+      code: 'method_not_allowed',
+      title: 'Method not allowed',
+      detail: `${ctx.method} is not allowed on ${ctx.path}.`,
+      headers: { Allow: String(ctx.response.get('Allow') || '') },
+    });
+  }
+  return new ProblemError({ status, code: status === 501 ? 'not_implemented' : 'not_found', title: 'Not found', detail: `No operation at ${ctx.method} ${ctx.path}.` });
+}
+
+export const koaPath = (path: string) => path.replace(/\{([a-z_]+)\}/g, ':$1');
+
+export { pathParams };

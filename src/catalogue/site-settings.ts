@@ -1,0 +1,35 @@
+import type { Database } from '../db/database.js';
+
+export interface SiteSettings {
+  site_name: string;
+  site_purpose: string;
+  time_zone: string;
+  free_queue_weeks: { min: number; max: number };
+  billboard_minimum_cents: number;
+  anonymous_per_minute: number;
+  signed_in_per_minute: number;
+  submit_listing_per_hour: number;
+}
+
+export const DEFAULT_SETTINGS: SiteSettings = {
+  site_name: 'Launch Directory',
+  site_purpose:
+    'A public directory of launched software products: weekly launches ranked by community votes, leaderboards, founders, stories and awards.',
+  time_zone: 'UTC',
+  free_queue_weeks: { min: 6, max: 8 },
+  billboard_minimum_cents: 1000,
+  anonymous_per_minute: 120,
+  signed_in_per_minute: 600,
+  submit_listing_per_hour: 20,
+};
+
+/** Site settings from the database, with defaults for any key the admin has not set. */
+export async function loadSiteSettings(db: Database): Promise<SiteSettings> {
+  const rows = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_settings');
+  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Partial<SiteSettings>;
+  return { ...DEFAULT_SETTINGS, ...pickKnown(stored) };
+}
+
+function pickKnown(stored: Partial<SiteSettings>): Partial<SiteSettings> {
+  return Object.fromEntries(Object.entries(stored).filter(([key]) => key in DEFAULT_SETTINGS)) as Partial<SiteSettings>;
+}

@@ -1,0 +1,21 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Listing } from './listing.js';
+
+/** awards: the top three listings of a launch week. */
+export const Award = defineEntity({
+  name: 'Award',
+  tableName: 'awards',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    /** Monday of the launch week, YYYY-MM-DD. */
+    week: p.date(),
+    /** 1 to 3 */
+    rank: p.smallint().check('rank BETWEEN 1 AND 3'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action'),
+    /** The listing's votes in that week. */
+    votes: p.integer(),
+  },
+  uniques: [{ name: 'awards_week_rank_key', properties: ['week', 'rank'] }],
+  indexes: [{ name: 'awards_listing_idx', properties: ['listing'] }],
+});
+export type Award = InferEntity<typeof Award>;

@@ -1,0 +1,22 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { Faq } from './json-types.js';
+
+/** categories: the category tree (parent_id references categories; a parent cannot be deleted while it has children). */
+export const Category = defineEntity({
+  name: 'Category',
+  tableName: 'categories',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    slug: p.text().unique(),
+    name: p.text().unique(),
+    description: p.text().default(''),
+    parent: () => p.manyToOne(Category).ref().nullable().deleteRule('restrict').updateRule('no action'),
+    children: () => p.oneToMany(Category).mappedBy('parent'),
+    position: p.integer().default(0),
+    faqs: p.json<Faq[]>().defaultRaw(`'[]'`),
+    /** Every attribute key listings of this category are compared on (compare_listings). */
+    attributes: p.json<string[]>().defaultRaw(`'[]'`),
+  },
+  indexes: [{ name: 'categories_parent_idx', properties: ['parent'] }],
+});
+export type Category = InferEntity<typeof Category>;

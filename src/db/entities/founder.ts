@@ -1,0 +1,27 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { ListingFounder, Story } from './listing.js';
+import type { Socials } from './json-types.js';
+
+/** founders: people behind listings (linked through listing_founders). */
+export const Founder = defineEntity({
+  name: 'Founder',
+  tableName: 'founders',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    slug: p.text().unique(),
+    name: p.text(),
+    title: p.text().nullable(),
+    bio: p.text().default(''),
+    country: p.character().length(2).nullable(),
+    avatarUrl: p.text().nullable(),
+    socials: p.json<Socials>().defaultRaw(`'{}'`),
+    createdAt: p.datetime().defaultRaw('now()'),
+
+    listingLinks: () => p.oneToMany(ListingFounder).mappedBy('founder'),
+    stories: () => p.oneToMany(Story).mappedBy('founder'),
+  },
+  indexes: [
+    { name: 'founders_name_trgm_idx', expression: 'CREATE INDEX founders_name_trgm_idx ON founders USING gin(name gin_trgm_ops)' },
+  ],
+});
+export type Founder = InferEntity<typeof Founder>;

@@ -1,0 +1,16 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Listing } from './listing.js';
+
+/** listing_views: page views of a listing per day. */
+export const ListingView = defineEntity({
+  name: 'ListingView',
+  tableName: 'listing_views',
+  properties: {
+    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action'),
+    /** YYYY-MM-DD */
+    day: p.date().primary(),
+    views: p.integer().default(0),
+  },
+  primaryKeys: ['listing', 'day'],
+});
+export type ListingView = InferEntity<typeof ListingView>;

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { MEMORY, openDatabase, type Database } from '../../src/db/database.js';
+
+export interface TestDatabase {
+  db: Database;
+  /** Closes the database and, on a PostgreSQL server, drops the scratch database. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a scratch database on the server named by
+ * DATABASE_URL when it is set (CI runs the suite that way too), else an in-memory embedded one.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY });
+    return { db, drop: () => db.close() };
+  }
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: MEMORY });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function admin(serverUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { loadSiteSettings } from '../src/catalogue/site-settings.js';
+
+export default defineTool({
+  name: 'get_site_info',
+  title: 'About this directory',
+  description:
+    'Describes the launch directory: its name and purpose, how many live listings and categories it has, and where its ' +
+    'REST base address, OpenAPI document, API reference, MCP endpoint and OAuth metadata are. Call it first when you ' +
+    'need to explain the service or find an address; it takes no input.',
+  http: { method: 'GET', path: '/site', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [],
+  input: z.strictObject({}),
+  output: z.object({
+    name: z.string(),
+    purpose: z.string(),
+    counts: z.object({
+      live_listings: z.number().int(),
+      upcoming_listings: z.number().int(),
+      categories: z.number().int(),
+      founders: z.number().int(),
+    }),
+    urls: z.object({
+      website: z.string(),
+      api_base: z.string(),
+      openapi: z.string(),
+      docs: z.string(),
+      mcp: z.string(),
+      oauth_authorization_server_metadata: z.string(),
+      oauth_protected_resource_metadata: z.object({ mcp: z.string(), api: z.string() }),
+    }),
+    mcp_protocol_versions: z.array(z.string()),
+    time_zone: z.string().describe('Launch weeks run Monday 00:00 to Sunday 23:59:59 in this time zone'),
+    data_refresh: z.string(),
+    voting: z.string(),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(_input, { services }) {
+    const { db, config } = services;
+    const [settings, counts] = await Promise.all([
+      loadSiteSettings(db),
+      db.one<{ live: number; upcoming: number; categories: number; founders: number }>(`SELECT
+        (SELECT count(*)::int FROM listings WHERE status = 'live') AS live,
+        (SELECT count(*)::int FROM listings WHERE status = 'scheduled') AS upcoming,
+        (SELECT count(*)::int FROM categories) AS categories,
+        (SELECT count(DISTINCT lf.founder_id)::int FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id WHERE l.status = 'live') AS founders`),
+    ]);
+    const base = config.publicUrl;
+    return {
+      name: settings.site_name,
+      purpose: settings.site_purpose,
+      counts: {
+        live_listings: counts?.live ?? 0,
+        upcoming_listings: counts?.upcoming ?? 0,
+        categories: counts?.categories ?? 0,
+        founders: counts?.founders ?? 0,
+      },
+      urls: {
+        website: base,
+        api_base: `${base}/api/v1`,
+        openapi: `${base}/api/v1/openapi.json`,
+        docs: `${base}/docs`,
+        mcp: `${base}/mcp`,
+        oauth_authorization_server_metadata: `${base}/.well-known/oauth-authorization-server`,
+        oauth_protected_resource_metadata: {
+          mcp: `${base}/.well-known/oauth-protected-resource/mcp`,
+          api: `${base}/.well-known/oauth-protected-resource/api/v1`,
+        },
+      },
+      mcp_protocol_versions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
+      time_zone: settings.time_zone,
+      data_refresh: 'Site data (counters, Domain Rating, trending) is refreshed daily.',
+      voting:
+        'There is no voting through the API: votes come only from people on the site, and awards follow community votes only.',
+    };
+  },
+});
