@@ -18,8 +18,20 @@ export function outputJsonSchema(schema: z.ZodType): JsonSchema {
 function memo(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const entry = cache.get(schema) ?? {};
   cache.set(schema, entry);
-  entry[io] ??= withoutDialect(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema);
+  entry[io] ??= withoutSafeIntegerBounds(withoutDialect(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema));
   return entry[io];
+}
+
+/** zod writes ±(2^53-1) bounds on every integer; they say nothing to a reader, so they go. */
+function withoutSafeIntegerBounds<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withoutSafeIntegerBounds) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === 'minimum' && value === Number.MIN_SAFE_INTEGER) || (key === 'maximum' && value === Number.MAX_SAFE_INTEGER)) continue;
+    out[key] = withoutSafeIntegerBounds(value);
+  }
+  return out as T;
 }
 
 function withoutDialect({ $schema: _dialect, ...rest }: JsonSchema): JsonSchema {

@@ -10,8 +10,8 @@ export const Award = defineEntity({
     /** Monday of the launch week, YYYY-MM-DD. */
     week: p.date(),
     /** 1 to 3 */
-    rank: p.smallint().check('rank BETWEEN 1 AND 3'),
-    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action'),
+    rank: p.smallint().check('rank >= 1 AND rank <= 3'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('awards_listing_id_fkey'),
     /** The listing's votes in that week. */
     votes: p.integer(),
   },

@@ -10,7 +10,7 @@ export const BlogPost = defineEntity({
   tableName: 'blog_posts',
   properties: {
     id: p.integer().primary().autoincrement(),
-    slug: p.text().unique(),
+    slug: p.text().unique('blog_posts_slug_key'),
     title: p.text(),
     excerpt: p.text().default(''),
     bodyMarkdown: p.text(),

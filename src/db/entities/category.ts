@@ -7,10 +7,10 @@ export const Category = defineEntity({
   tableName: 'categories',
   properties: {
     id: p.integer().primary().autoincrement(),
-    slug: p.text().unique(),
-    name: p.text().unique(),
+    slug: p.text().unique('categories_slug_key'),
+    name: p.text().unique('categories_name_key'),
     description: p.text().default(''),
-    parent: () => p.manyToOne(Category).ref().nullable().deleteRule('restrict').updateRule('no action'),
+    parent: () => p.manyToOne(Category).ref().nullable().deleteRule('restrict').updateRule('no action').foreignKeyName('categories_parent_id_fkey'),
     children: () => p.oneToMany(Category).mappedBy('parent'),
     position: p.integer().default(0),
     faqs: p.json<Faq[]>().defaultRaw(`'[]'`),

@@ -6,10 +6,10 @@ export const DomainRating = defineEntity({
   name: 'DomainRating',
   tableName: 'domain_ratings',
   properties: {
-    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action'),
+    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('domain_ratings_listing_id_fkey'),
     /** YYYY-MM-DD */
     measuredOn: p.date().primary(),
-    rating: p.smallint().check('rating BETWEEN 0 AND 100'),
+    rating: p.smallint().check('rating >= 0 AND rating <= 100'),
   },
   primaryKeys: ['listing', 'measuredOn'],
   indexes: [

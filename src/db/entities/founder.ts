@@ -8,7 +8,7 @@ export const Founder = defineEntity({
   tableName: 'founders',
   properties: {
     id: p.integer().primary().autoincrement(),
-    slug: p.text().unique(),
+    slug: p.text().unique('founders_slug_key'),
     name: p.text(),
     title: p.text().nullable(),
     bio: p.text().default(''),

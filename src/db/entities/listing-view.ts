@@ -6,7 +6,7 @@ export const ListingView = defineEntity({
   name: 'ListingView',
   tableName: 'listing_views',
   properties: {
-    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action'),
+    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_views_listing_id_fkey'),
     /** YYYY-MM-DD */
     day: p.date().primary(),
     views: p.integer().default(0),

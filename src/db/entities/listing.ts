@@ -24,7 +24,7 @@ export const Listing = defineEntity({
   tableName: 'listings',
   properties: {
     id: p.integer().primary().autoincrement(),
-    slug: p.text().unique(),
+    slug: p.text().unique('listings_slug_key'),
     name: p.text(),
     url: p.text(),
     domain: p.text(),
@@ -57,7 +57,7 @@ export const Listing = defineEntity({
     launchWeek: p.date().nullable(),
     launchedAt: p.datetime().nullable(),
     unlockedSections: p.array().defaultRaw(`'{}'`),
-    primaryCategory: () => p.manyToOne(Category).ref().updateRule('no action'),
+    primaryCategory: () => p.manyToOne(Category).ref().updateRule('no action').foreignKeyName('listings_primary_category_id_fkey'),
     votesCount: p.integer().default(0),
     viewsCount: p.integer().default(0),
     followsCount: p.integer().default(0),
@@ -91,8 +91,8 @@ export const ListingCategory = defineEntity({
   name: 'ListingCategory',
   tableName: 'listing_categories',
   properties: {
-    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action'),
-    category: () => p.manyToOne(Category).ref().primary().deleteRule('cascade').updateRule('no action'),
+    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_categories_listing_id_fkey'),
+    category: () => p.manyToOne(Category).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_categories_category_id_fkey'),
     isPrimary: p.boolean().default(false),
   },
   primaryKeys: ['listing', 'category'],
@@ -105,8 +105,8 @@ export const ListingFounder = defineEntity({
   name: 'ListingFounder',
   tableName: 'listing_founders',
   properties: {
-    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action'),
-    founder: () => p.manyToOne(Founder).ref().primary().deleteRule('cascade').updateRule('no action'),
+    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_founders_listing_id_fkey'),
+    founder: () => p.manyToOne(Founder).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_founders_founder_id_fkey'),
     role: p.text().nullable(),
     position: p.integer().default(0),
   },
@@ -121,7 +121,7 @@ export const ListingFaq = defineEntity({
   tableName: 'listing_faqs',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_faqs_listing_id_fkey'),
     question: p.text(),
     answer: p.text(),
     position: p.integer().default(0),
@@ -136,7 +136,7 @@ export const ListingUpdate = defineEntity({
   tableName: 'listing_updates',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_updates_listing_id_fkey'),
     title: p.text(),
     body: p.text(),
     publishedAt: p.datetime().defaultRaw('now()'),
@@ -156,7 +156,7 @@ export const Milestone = defineEntity({
   tableName: 'milestones',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('milestones_listing_id_fkey'),
     /** YYYY-MM-DD */
     date: p.date(),
     title: p.text(),
@@ -174,8 +174,8 @@ export const Story = defineEntity({
   tableName: 'stories',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () => p.oneToOne(Listing).owner().ref().deleteRule('cascade').updateRule('no action'),
-    founder: () => p.manyToOne(Founder).ref().nullable().deleteRule('set null').updateRule('no action'),
+    listing: () => p.oneToOne(Listing).owner().ref().unique('stories_listing_id_key').deleteRule('cascade').updateRule('no action').foreignKeyName('stories_listing_id_fkey'),
+    founder: () => p.manyToOne(Founder).ref().nullable().deleteRule('set null').updateRule('no action').foreignKeyName('stories_founder_id_fkey'),
     title: p.text().nullable(),
     story: p.text().nullable(),
     whyStarted: p.text().nullable(),
@@ -197,7 +197,7 @@ export const ListingMedia = defineEntity({
   tableName: 'listing_media',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_media_listing_id_fkey'),
     kind: p.enum(MEDIA_KINDS),
     url: p.text(),
     caption: p.text().nullable(),
@@ -212,8 +212,8 @@ export const Alternative = defineEntity({
   name: 'Alternative',
   tableName: 'alternatives',
   properties: {
-    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action'),
-    alternative: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action'),
+    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('alternatives_listing_id_fkey'),
+    alternative: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('alternatives_alternative_id_fkey'),
     approved: p.boolean().default(false),
   },
   primaryKeys: ['listing', 'alternative'],

@@ -6,7 +6,7 @@ export const VatRate = defineEntity({
   tableName: 'vat_rates',
   properties: {
     country: p.character().length(2).primary(),
-    rateBasisPoints: p.integer().check('rate_basis_points BETWEEN 0 AND 10000'),
+    rateBasisPoints: p.integer().check('rate_basis_points >= 0 AND rate_basis_points <= 10000'),
     eu: p.boolean().default(true),
   },
 });
