@@ -35,19 +35,27 @@ export function restApi(options: RestOptions): Middleware {
     router.register(koaPath(tool.http.path), [tool.http.method], operation(tool, options));
   }
   const routes = router.routes();
-  const allowed = router.allowedMethods({ throw: true });
+  const allowed = router.allowedMethods();
   return async (ctx, next) => {
     if (ctx.path !== API_PREFIX && !ctx.path.startsWith(API_PREFIX + '/')) return next();
-    try {
-      await routes(ctx as never, async () => {});
-      await allowed(ctx as never, async () => {});
-      if (ctx.status === 404 && ctx.body === undefined) {
-        throw new ProblemError({ status: 404, code: 'not_found', title: 'Not found', detail: `No operation at ${ctx.method} ${ctx.path}.` });
-      }
-    } catch (error) {
-      sendProblem(ctx, normaliseRouterError(error, ctx), ctx.state.requestId);
-    }
+    await routes(ctx as never, () => allowed(ctx as never, async () => {}));
+    if (ctx.body !== undefined || ctx.method === 'OPTIONS') return;
+    sendProblem(ctx, unroutable(ctx), ctx.state.requestId);
   };
+}
+
+/** No operation answered: a known path with another method (405, with Allow), or an unknown path. */
+function unroutable(ctx: Context): ProblemError {
+  if (ctx.status === 405) {
+    return new ProblemError({
+      status: 405,
+      code: 'method_not_allowed',
+      title: 'Method not allowed',
+      detail: `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}.`,
+      headers: { Allow: String(ctx.response.get('Allow')) },
+    });
+  }
+  return new ProblemError({ status: 404, code: 'not_found', title: 'Not found', detail: `No operation at ${ctx.method} ${ctx.path}.` });
 }
 
 function operation(tool: AnyTool, options: RestOptions): Middleware {
@@ -86,21 +94,6 @@ function withChallenge(error: unknown, resourceMetadata: string): unknown {
       `Bearer error="insufficient_scope", scope="${error.scopes.join(' ')}", resource_metadata="${resourceMetadata}"`;
   }
   return error;
-}
-
-function normaliseRouterError(error: unknown, ctx: Context): unknown {
-  const status = (error as { status?: number }).status;
-  if (error instanceof ProblemError || status === undefined) return error;
-  if (status === 405) {
-    return new ProblemError({
-      status: 405,
-      code: 'method_not_allowed',
-      title: 'Method not allowed',
-      detail: `${ctx.method} is not allowed on ${ctx.path}.`,
-      headers: { Allow: String(ctx.response.get('Allow') || '') },
-    });
-  }
-  return new ProblemError({ status, code: status === 501 ? 'not_implemented' : 'not_found', title: 'Not found', detail: `No operation at ${ctx.method} ${ctx.path}.` });
 }
 
 export const koaPath = (path: string) => path.replace(/\{([a-z_]+)\}/g, ':$1');

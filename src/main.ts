@@ -1,0 +1,47 @@
+import { loadConfig } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { loadRegistry } from './registry/registry.js';
+import { createApp } from './app.js';
+import { seedDemo } from './seed/demo.js';
+
+/** Start-up: database and migrations, demo data on a fresh embedded database, then listen. */
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  const seeded = await seedFreshEmbeddedDatabase(db);
+  const registry = await loadRegistry();
+  const app = createApp({ config, db, registry });
+  const listening = await app.listen();
+  const ms = Math.round(performance.now() - started);
+  console.log(
+    `launch-directory ready in ${ms} ms: REST ${config.publicUrl}/api/v1 · MCP ${config.publicUrl}/mcp · docs ${config.publicUrl}/docs` +
+      ` (listening on ${listening}; ${registry.tools.length} operations; ${describeDatabase(db, config.dataDir)}${seeded ? '; loaded the demo directory' : ''})`,
+  );
+  const stop = async (signal: string) => {
+    console.log(`launch-directory stopping on ${signal}`);
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/** Only an embedded database that has no listings gets demo data; a configured server never does. */
+async function seedFreshEmbeddedDatabase(db: Database): Promise<boolean> {
+  if (db.kind !== 'embedded') return false;
+  const row = await db.one<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM listings) AS any');
+  if (row?.any) return false;
+  await seedDemo(db, { now: new Date() });
+  return true;
+}
+
+function describeDatabase(db: Database, dataDir: string) {
+  return db.kind === 'embedded' ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL at DATABASE_URL';
+}
+
+main().catch((error) => {
+  console.error('launch-directory failed to start:', error);
+  process.exit(1);
+});

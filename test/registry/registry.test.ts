@@ -1,0 +1,111 @@
+import { readdirSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRegistry, TOOLS_DIR, type Registry } from '../../src/registry/registry.js';
+import { SCOPES } from '../../src/registry/tool.js';
+import { inputJsonSchema, pathParams } from '../../src/registry/json-schema.js';
+
+/** The public operations of the interface spec (part "Public"), as method and path under /api/v1. */
+const PUBLIC_OPERATIONS = {
+  get_site_info: 'GET /site',
+  search_listings: 'GET /listings',
+  get_listing: 'GET /listings/{slug}',
+  get_alternatives: 'GET /listings/{slug}/alternatives',
+  compare_listings: 'GET /compare',
+  list_categories: 'GET /categories',
+  get_category: 'GET /categories/{slug}',
+  get_launch_week: 'GET /launches/weeks/{week}',
+  list_launches: 'GET /launches',
+  get_leaderboard: 'GET /leaderboards/{board}',
+  list_founders: 'GET /founders',
+  get_founder: 'GET /founders/{slug}',
+  list_blog_posts: 'GET /blog',
+  get_blog_post: 'GET /blog/{slug}',
+  list_awards: 'GET /awards',
+  get_badges: 'GET /listings/{slug}/badges',
+  list_interview_questions: 'GET /interview-questions',
+  list_products: 'GET /products',
+} as const;
+
+let registry: Registry;
+beforeAll(async () => {
+  registry = await loadRegistry();
+});
+
+describe('the tool registry', () => {
+  it('discovers one tool per file in tools/, named after the file', () => {
+    const files = readdirSync(TOOLS_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).sort();
+    expect(registry.tools.map((t) => t.name).sort()).toEqual(files);
+  });
+
+  it('serves every public operation of the spec at its method and path', () => {
+    for (const [name, route] of Object.entries(PUBLIC_OPERATIONS)) {
+      const tool = registry.get(name);
+      expect(tool, name).toBeDefined();
+      expect(`${tool!.http.method} ${tool!.http.path}`, name).toBe(route);
+      expect(tool!.scopes, name).toEqual([]);
+    }
+  });
+
+  it('has one tool per (method, path)', () => {
+    const routes = registry.tools.map((t) => `${t.http.method} ${t.http.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('marks exactly the GET operations read-only', () => {
+    for (const tool of registry.tools) expect(tool.annotations.readOnlyHint, tool.name).toBe(tool.http.method === 'GET');
+  });
+
+  it('declares all four MCP annotations as booleans', () => {
+    for (const tool of registry.tools) {
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+        expect(typeof tool.annotations[hint], `${tool.name}.${hint}`).toBe('boolean');
+      }
+    }
+  });
+
+  it('takes every path parameter as a required input key', () => {
+    for (const tool of registry.tools) {
+      const schema = inputJsonSchema(tool.input);
+      for (const param of pathParams(tool)) {
+        expect(Object.keys(schema.properties as object), `${tool.name} {${param}}`).toContain(param);
+        expect(schema.required as string[], `${tool.name} {${param}}`).toContain(param);
+      }
+    }
+  });
+
+  it('uses only known scopes, and public tools need none', () => {
+    for (const tool of registry.tools) {
+      for (const scope of tool.scopes) expect(Object.keys(SCOPES), tool.name).toContain(scope);
+    }
+  });
+
+  it('describes every tool for an AI reader, within bounds', () => {
+    for (const tool of registry.tools) {
+      expect(tool.title.length, tool.name).toBeGreaterThan(3);
+      expect(tool.title.length, tool.name).toBeLessThanOrEqual(60);
+      expect(tool.description.length, tool.name).toBeGreaterThanOrEqual(60);
+      expect(tool.description.length, tool.name).toBeLessThanOrEqual(1500);
+    }
+  });
+
+  it('has a plain object input schema: no top-level union, no unknown properties', () => {
+    for (const tool of registry.tools) {
+      const schema = inputJsonSchema(tool.input);
+      expect(schema.type, tool.name).toBe('object');
+      expect(schema.anyOf ?? schema.oneOf ?? schema.allOf, tool.name).toBeUndefined();
+      expect(schema.additionalProperties, tool.name).toBe(false);
+    }
+  });
+
+  it('answers 201 only for creating POSTs, and 200 for everything else', () => {
+    for (const tool of registry.tools) {
+      if (tool.http.status === 201) expect(tool.http.method, tool.name).toBe('POST');
+    }
+  });
+
+  it('lists 404 among the errors of every operation with a path identifier', () => {
+    for (const tool of registry.tools) {
+      if (pathParams(tool).length > 0) expect(tool.errorStatuses, tool.name).toContain(404);
+    }
+  });
+});
