@@ -23,6 +23,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Our SQL migrations own these; MikroORM's schema tools must never drop them. */
+const SCHEMA_GENERATOR = { skipTables: ['schema_migrations'], ignoreRoutines: true, ignoreTriggers: true };
+
 /** dataDir value for a throw-away embedded database held in memory (tests). */
 export const MEMORY = 'memory://';
 
@@ -45,6 +48,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     pool: { min: 1, max: 10 },
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,
+    schemaGenerator: SCHEMA_GENERATOR,
   });
   const pool = await orm.em.getConnection().getNativeClient();
   return {
@@ -85,6 +89,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     driverOptions: { pglite },
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,
+    schemaGenerator: SCHEMA_GENERATOR,
   });
   const query = async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
     (await pglite.query<T>(sql, params as unknown[])).rows;

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { CalendarDateType } from './calendar-date.js';
 import { Listing } from './listing.js';
 
 /** awards: the top three listings of a launch week. */
@@ -8,10 +9,12 @@ export const Award = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     /** Monday of the launch week, YYYY-MM-DD. */
-    week: p.date(),
+    week: p.type(CalendarDateType),
     /** 1 to 3 */
     rank: p.smallint().check('rank >= 1 AND rank <= 3'),
-    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('awards_listing_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('awards_listing_id_fkey'),
     /** The listing's votes in that week. */
     votes: p.integer(),
   },

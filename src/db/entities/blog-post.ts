@@ -15,14 +15,17 @@ export const BlogPost = defineEntity({
     excerpt: p.text().default(''),
     bodyMarkdown: p.text(),
     authorName: p.text(),
-    tags: p.array().defaultRaw(`'{}'`),
-    faqs: p.json<Faq[]>().defaultRaw(`'[]'`),
+    tags: p.array().defaultRaw(`'{}'`).onCreate(() => []),
+    faqs: p.json<Faq[]>().defaultRaw(`'[]'`).onCreate(() => []),
     status: p.enum(BLOG_POST_STATUSES).default('published'),
     publishedAt: p.datetime().nullable(),
     updatedAt: p.datetime().defaultRaw('now()').onUpdate(() => new Date()),
   },
   indexes: [
-    { name: 'blog_posts_published_idx', expression: 'CREATE INDEX blog_posts_published_idx ON blog_posts(status, published_at DESC)' },
+    {
+      name: 'blog_posts_published_idx',
+      expression: 'CREATE INDEX blog_posts_published_idx ON blog_posts(status, published_at DESC)',
+    },
   ],
 });
 export type BlogPost = InferEntity<typeof BlogPost>;

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { Faq } from './json-types.js';
 
-/** categories: the category tree (parent_id references categories; a parent cannot be deleted while it has children). */
+/** categories: the category tree. A parent cannot be deleted while it has children (ON DELETE RESTRICT). */
 export const Category = defineEntity({
   name: 'Category',
   tableName: 'categories',
@@ -10,12 +10,14 @@ export const Category = defineEntity({
     slug: p.text().unique('categories_slug_key'),
     name: p.text().unique('categories_name_key'),
     description: p.text().default(''),
-    parent: () => p.manyToOne(Category).ref().nullable().deleteRule('restrict').updateRule('no action').foreignKeyName('categories_parent_id_fkey'),
+    parent: () =>
+      p.manyToOne(Category).ref().nullable()
+        .deleteRule('restrict').updateRule('no action').foreignKeyName('categories_parent_id_fkey'),
     children: () => p.oneToMany(Category).mappedBy('parent'),
     position: p.integer().default(0),
-    faqs: p.json<Faq[]>().defaultRaw(`'[]'`),
+    faqs: p.json<Faq[]>().defaultRaw(`'[]'`).onCreate(() => []),
     /** Every attribute key listings of this category are compared on (compare_listings). */
-    attributes: p.json<string[]>().defaultRaw(`'[]'`),
+    attributes: p.json<string[]>().defaultRaw(`'[]'`).onCreate(() => []),
   },
   indexes: [{ name: 'categories_parent_idx', properties: ['parent'] }],
 });

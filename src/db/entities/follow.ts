@@ -6,7 +6,9 @@ export const Follow = defineEntity({
   name: 'Follow',
   tableName: 'follows',
   properties: {
-    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('follows_listing_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref().primary()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('follows_listing_id_fkey'),
     followerEmail: p.text().primary(),
     createdAt: p.datetime().defaultRaw('now()'),
   },

@@ -14,14 +14,17 @@ export const Founder = defineEntity({
     bio: p.text().default(''),
     country: p.character().length(2).nullable(),
     avatarUrl: p.text().nullable(),
-    socials: p.json<Socials>().defaultRaw(`'{}'`),
+    socials: p.json<Socials>().defaultRaw(`'{}'`).onCreate(() => ({})),
     createdAt: p.datetime().defaultRaw('now()'),
 
     listingLinks: () => p.oneToMany(ListingFounder).mappedBy('founder'),
     stories: () => p.oneToMany(Story).mappedBy('founder'),
   },
   indexes: [
-    { name: 'founders_name_trgm_idx', expression: 'CREATE INDEX founders_name_trgm_idx ON founders USING gin(name gin_trgm_ops)' },
+    {
+      name: 'founders_name_trgm_idx',
+      expression: 'CREATE INDEX founders_name_trgm_idx ON founders USING gin(name gin_trgm_ops)',
+    },
   ],
 });
 export type Founder = InferEntity<typeof Founder>;

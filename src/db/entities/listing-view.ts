@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { CalendarDateType } from './calendar-date.js';
 import { Listing } from './listing.js';
 
 /** listing_views: page views of a listing per day. */
@@ -6,9 +7,11 @@ export const ListingView = defineEntity({
   name: 'ListingView',
   tableName: 'listing_views',
   properties: {
-    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_views_listing_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref().primary()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_views_listing_id_fkey'),
     /** YYYY-MM-DD */
-    day: p.date().primary(),
+    day: p.type(CalendarDateType).primary(),
     views: p.integer().default(0),
   },
   primaryKeys: ['listing', 'day'],

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { FullTextType } from '@mikro-orm/sql';
+import { CalendarDateType } from './calendar-date.js';
 import { Category } from './category.js';
 import { Founder } from './founder.js';
 import type { ListingAttributes, Socials } from './json-types.js';
@@ -10,6 +11,21 @@ export const LISTING_PLANS = ['free', 'paid'] as const;
 export type ListingPlan = (typeof LISTING_PLANS)[number];
 export const MEDIA_KINDS = ['image', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** As in migrations/initial-schema.sql: keeps listings.search_vector up to date. */
+const SEARCH_VECTOR_TRIGGER = `CREATE FUNCTION listings_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.search_vector :=
+    setweight(to_tsvector('simple'::regconfig, coalesce(NEW.name, '')), 'A') ||
+    setweight(to_tsvector('simple'::regconfig, coalesce(NEW.tagline, '')), 'B') ||
+    setweight(to_tsvector('simple'::regconfig, array_to_string(NEW.keywords, ' ')), 'B') ||
+    setweight(to_tsvector('simple'::regconfig, coalesce(NEW.short_description, '')), 'C') ||
+    setweight(to_tsvector('simple'::regconfig, coalesce(NEW.description, '')), 'D');
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER listings_search_vector_trg BEFORE INSERT OR UPDATE OF name, tagline, keywords, short_description, description
+  ON listings FOR EACH ROW EXECUTE FUNCTION listings_search_vector();`;
 
 /**
  * listings: the catalogue's products. The aggregate root of this module: the categories, founders,
@@ -40,24 +56,26 @@ export const Listing = defineEntity({
     foundedYear: p.integer().nullable(),
     contactEmail: p.text().nullable(),
     demoVideoUrl: p.text().nullable(),
-    features: p.array().defaultRaw(`'{}'`),
-    usps: p.array().defaultRaw(`'{}'`),
-    keywords: p.array().defaultRaw(`'{}'`),
-    tags: p.array().defaultRaw(`'{}'`),
+    features: p.array().defaultRaw(`'{}'`).onCreate(() => []),
+    usps: p.array().defaultRaw(`'{}'`).onCreate(() => []),
+    keywords: p.array().defaultRaw(`'{}'`).onCreate(() => []),
+    tags: p.array().defaultRaw(`'{}'`).onCreate(() => []),
     headline: p.text().nullable(),
     summary: p.text().nullable(),
     seoTitle: p.text().nullable(),
     seoDescription: p.text().nullable(),
-    socials: p.json<Socials>().defaultRaw(`'{}'`),
-    attributes: p.json<ListingAttributes>().defaultRaw(`'{}'`),
-    notFoundOnWebsite: p.array().defaultRaw(`'{}'`),
+    socials: p.json<Socials>().defaultRaw(`'{}'`).onCreate(() => ({})),
+    attributes: p.json<ListingAttributes>().defaultRaw(`'{}'`).onCreate(() => ({})),
+    notFoundOnWebsite: p.array().defaultRaw(`'{}'`).onCreate(() => []),
     status: p.enum(LISTING_STATUSES).default('draft'),
     plan: p.enum(LISTING_PLANS).default('free'),
     /** Monday of the launch week, YYYY-MM-DD. */
-    launchWeek: p.date().nullable(),
+    launchWeek: p.type(CalendarDateType).nullable(),
     launchedAt: p.datetime().nullable(),
-    unlockedSections: p.array().defaultRaw(`'{}'`),
-    primaryCategory: () => p.manyToOne(Category).ref().updateRule('no action').foreignKeyName('listings_primary_category_id_fkey'),
+    unlockedSections: p.array().defaultRaw(`'{}'`).onCreate(() => []),
+    primaryCategory: () =>
+      p.manyToOne(Category).ref()
+        .deleteRule('no action').updateRule('no action').foreignKeyName('listings_primary_category_id_fkey'),
     votesCount: p.integer().default(0),
     viewsCount: p.integer().default(0),
     followsCount: p.integer().default(0),
@@ -74,14 +92,35 @@ export const Listing = defineEntity({
     alternatives: () => p.oneToMany(Alternative).mappedBy('listing'),
   },
   indexes: [
-    { name: 'listings_status_votes_idx', expression: 'CREATE INDEX listings_status_votes_idx ON listings(status, votes_count DESC, id)' },
-    { name: 'listings_status_launched_idx', expression: 'CREATE INDEX listings_status_launched_idx ON listings(status, launched_at DESC, id)' },
-    { name: 'listings_status_views_idx', expression: 'CREATE INDEX listings_status_views_idx ON listings(status, views_count DESC, id)' },
-    { name: 'listings_status_follows_idx', expression: 'CREATE INDEX listings_status_follows_idx ON listings(status, follows_count DESC, id)' },
+    {
+      name: 'listings_status_votes_idx',
+      expression: 'CREATE INDEX listings_status_votes_idx ON listings(status, votes_count DESC, id)',
+    },
+    {
+      name: 'listings_status_launched_idx',
+      expression: 'CREATE INDEX listings_status_launched_idx ON listings(status, launched_at DESC, id)',
+    },
+    {
+      name: 'listings_status_views_idx',
+      expression: 'CREATE INDEX listings_status_views_idx ON listings(status, views_count DESC, id)',
+    },
+    {
+      name: 'listings_status_follows_idx',
+      expression: 'CREATE INDEX listings_status_follows_idx ON listings(status, follows_count DESC, id)',
+    },
     { name: 'listings_launch_week_idx', properties: ['launchWeek'] },
     { name: 'listings_primary_category_idx', properties: ['primaryCategory'] },
     { name: 'listings_domain_idx', properties: ['domain'] },
     { name: 'listings_search_idx', properties: ['searchVector'], type: 'gin' },
+  ],
+  triggers: [
+    {
+      // Declared so that the schema generator leaves it alone; the migration is what creates it.
+      name: 'listings_search_vector_trg',
+      timing: 'before',
+      events: ['insert', 'update'],
+      expression: SEARCH_VECTOR_TRIGGER,
+    },
   ],
 });
 export type Listing = InferEntity<typeof Listing>;
@@ -91,8 +130,12 @@ export const ListingCategory = defineEntity({
   name: 'ListingCategory',
   tableName: 'listing_categories',
   properties: {
-    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_categories_listing_id_fkey'),
-    category: () => p.manyToOne(Category).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_categories_category_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref().primary()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_categories_listing_id_fkey'),
+    category: () =>
+      p.manyToOne(Category).ref().primary()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_categories_category_id_fkey'),
     isPrimary: p.boolean().default(false),
   },
   primaryKeys: ['listing', 'category'],
@@ -105,8 +148,12 @@ export const ListingFounder = defineEntity({
   name: 'ListingFounder',
   tableName: 'listing_founders',
   properties: {
-    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_founders_listing_id_fkey'),
-    founder: () => p.manyToOne(Founder).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_founders_founder_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref().primary()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_founders_listing_id_fkey'),
+    founder: () =>
+      p.manyToOne(Founder).ref().primary()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_founders_founder_id_fkey'),
     role: p.text().nullable(),
     position: p.integer().default(0),
   },
@@ -121,7 +168,9 @@ export const ListingFaq = defineEntity({
   tableName: 'listing_faqs',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_faqs_listing_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_faqs_listing_id_fkey'),
     question: p.text(),
     answer: p.text(),
     position: p.integer().default(0),
@@ -136,7 +185,9 @@ export const ListingUpdate = defineEntity({
   tableName: 'listing_updates',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_updates_listing_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_updates_listing_id_fkey'),
     title: p.text(),
     body: p.text(),
     publishedAt: p.datetime().defaultRaw('now()'),
@@ -156,15 +207,19 @@ export const Milestone = defineEntity({
   tableName: 'milestones',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('milestones_listing_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('milestones_listing_id_fkey'),
     /** YYYY-MM-DD */
-    date: p.date(),
+    date: p.type(CalendarDateType),
     title: p.text(),
     description: p.text().nullable(),
     url: p.text().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
   },
-  indexes: [{ name: 'milestones_listing_idx', expression: 'CREATE INDEX milestones_listing_idx ON milestones(listing_id, date DESC)' }],
+  indexes: [
+    { name: 'milestones_listing_idx', expression: 'CREATE INDEX milestones_listing_idx ON milestones(listing_id, date DESC)' },
+  ],
 });
 export type Milestone = InferEntity<typeof Milestone>;
 
@@ -174,8 +229,12 @@ export const Story = defineEntity({
   tableName: 'stories',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () => p.oneToOne(Listing).owner().ref().unique('stories_listing_id_key').deleteRule('cascade').updateRule('no action').foreignKeyName('stories_listing_id_fkey'),
-    founder: () => p.manyToOne(Founder).ref().nullable().deleteRule('set null').updateRule('no action').foreignKeyName('stories_founder_id_fkey'),
+    listing: () =>
+      p.oneToOne(Listing).owner().ref().unique('stories_listing_id_key')
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('stories_listing_id_fkey'),
+    founder: () =>
+      p.manyToOne(Founder).ref().nullable()
+        .deleteRule('set null').updateRule('no action').foreignKeyName('stories_founder_id_fkey'),
     title: p.text().nullable(),
     story: p.text().nullable(),
     whyStarted: p.text().nullable(),
@@ -197,7 +256,9 @@ export const ListingMedia = defineEntity({
   tableName: 'listing_media',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_media_listing_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_media_listing_id_fkey'),
     kind: p.enum(MEDIA_KINDS),
     url: p.text(),
     caption: p.text().nullable(),
@@ -212,8 +273,12 @@ export const Alternative = defineEntity({
   name: 'Alternative',
   tableName: 'alternatives',
   properties: {
-    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('alternatives_listing_id_fkey'),
-    alternative: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('alternatives_alternative_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref().primary()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('alternatives_listing_id_fkey'),
+    alternative: () =>
+      p.manyToOne(Listing).ref().primary()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('alternatives_alternative_id_fkey'),
     approved: p.boolean().default(false),
   },
   primaryKeys: ['listing', 'alternative'],

@@ -10,7 +10,10 @@ export const SearchTerm = defineEntity({
     documents: p.integer(),
   },
   indexes: [
-    { name: 'search_terms_trgm_idx', expression: 'CREATE INDEX search_terms_trgm_idx ON search_terms USING gin(term gin_trgm_ops)' },
+    {
+      name: 'search_terms_trgm_idx',
+      expression: 'CREATE INDEX search_terms_trgm_idx ON search_terms USING gin(term gin_trgm_ops)',
+    },
   ],
 });
 export type SearchTerm = InferEntity<typeof SearchTerm>;

@@ -7,7 +7,9 @@ export const VerifiedRevenue = defineEntity({
   tableName: 'verified_revenues',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('verified_revenues_listing_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref()
+        .deleteRule('cascade').updateRule('no action').foreignKeyName('verified_revenues_listing_id_fkey'),
     /** bigint column, mapped to a JS number (exact up to 2^53 cents). */
     mrrCents: p.bigint('number').check('mrr_cents >= 0'),
     source: p.text(),
