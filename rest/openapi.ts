@@ -42,10 +42,11 @@ const problemSchema: JsonSchema = {
 /** OpenAPI 3.1 generated from the registry: one operation per tool, operationId = tool name. */
 export function buildOpenApi(registry: Registry, publicUrl: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
+  const shared: Record<string, JsonSchema> = {};
   for (const tool of registry.tools) {
     const path = API_PREFIX + tool.http.path;
     if (paths[path]?.[tool.http.method.toLowerCase()]) throw new Error(`Two tools on ${tool.http.method} ${path}`);
-    paths[path] = { ...paths[path], [tool.http.method.toLowerCase()]: openApiOperation(tool) };
+    paths[path] = { ...paths[path], [tool.http.method.toLowerCase()]: hoistDefinitions(openApiOperation(tool), shared, tool.name) };
   }
   return {
     openapi: '3.1.0',
@@ -59,7 +60,7 @@ export function buildOpenApi(registry: Registry, publicUrl: string): JsonSchema 
     servers: [{ url: publicUrl + API_PREFIX }],
     paths: Object.fromEntries(Object.entries(paths).map(([p, ops]) => [p.slice(API_PREFIX.length) || '/', ops])),
     components: {
-      schemas: { Problem: problemSchema },
+      schemas: { Problem: problemSchema, ...shared },
       securitySchemes: {
         oauth2: {
           type: 'oauth2',
@@ -136,4 +137,30 @@ export function openApiOperation(tool: AnyTool): Record<string, unknown> {
 function parameter(name: string, where: 'path' | 'query', schema: JsonSchema | undefined, required: boolean) {
   const { description, ...rest } = schema ?? {};
   return { name, in: where, required, ...(description !== undefined && { description }), schema: rest };
+}
+
+/**
+ * zod writes recursive shapes as `$defs` with `#/$defs/Name` references, which only resolve inside a
+ * stand-alone schema. In the OpenAPI document they move to components.schemas.
+ */
+function hoistDefinitions<T>(node: T, shared: Record<string, JsonSchema>, owner: string): T {
+  if (Array.isArray(node)) return node.map((n) => hoistDefinitions(n, shared, owner)) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$defs') {
+      for (const [name, definition] of Object.entries(value as Record<string, JsonSchema>)) {
+        const hoisted = hoistDefinitions(definition, shared, owner);
+        if (shared[name] && JSON.stringify(shared[name]) !== JSON.stringify(hoisted)) {
+          throw new Error(`${owner} defines schema ${name} differently from another tool; give one of them another id`);
+        }
+        shared[name] = hoisted;
+      }
+    } else if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) {
+      out[key] = `#/components/schemas/${value.slice('#/$defs/'.length)}`;
+    } else {
+      out[key] = hoistDefinitions(value, shared, owner);
+    }
+  }
+  return out as T;
 }

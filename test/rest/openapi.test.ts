@@ -53,3 +53,16 @@ describe('the OpenAPI document', () => {
     }
   });
 });
+
+describe('schema references', () => {
+  it('resolve inside the document (recursive shapes live in components.schemas)', () => {
+    const text = JSON.stringify(doc);
+    const refs = [...text.matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      expect(ref, ref).toMatch(/^#\/components\//);
+      const target = ref.slice(2).split('/').reduce((node: any, key) => node?.[key], doc);
+      expect(target, ref).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The category tree. A listing belongs to a category through its primary category or one of its extra
+ * categories (listing_categories holds both), and to every ancestor of those: a category shows the live
+ * listings of its whole subtree, each counted once.
+ */
+import type { Database } from '../db/database.js';
+import type { ListingSummary } from '../schema.js';
+import { findListingPage } from './listing-page.js';
+import { toSummary } from './listing-summary.js';
+
+export interface CategoryNode {
+  slug: string;
+  name: string;
+  description: string;
+  live_count: number;
+  url: string;
+  subcategories: CategoryNode[];
+}
+
+export interface Faq {
+  question: string;
+  answer: string;
+}
+
+export interface CategoryDetail {
+  slug: string;
+  name: string;
+  description: string;
+  url: string;
+  faqs: Faq[];
+  parent: { slug: string; name: string } | null;
+  subcategories: { slug: string; name: string; live_count: number; url: string }[];
+  live_count: number;
+}
+
+interface CategoryRow {
+  [key: string]: unknown;
+  id: number;
+  parent_id: number | null;
+  slug: string;
+  name: string;
+  description: string;
+  live_count: number;
+}
+
+/** The public page of a category on this site. */
+export const categoryUrl = (publicUrl: string, slug: string) => `${publicUrl}/categories/${slug}`;
+
+/**
+ * Predicate on `l.id`: the listing is in the category whose id is the parameter `categoryParam`
+ * (e.g. '$1') or in one of its descendants.
+ */
+export function inCategorySubtree(categoryParam: string): string {
+  return `l.id IN (
+    WITH RECURSIVE subtree(id) AS (
+      SELECT ${categoryParam}::int
+      UNION
+      SELECT c.id FROM categories c JOIN subtree s ON c.parent_id = s.id
+    )
+    SELECT lc.listing_id FROM listing_categories lc JOIN subtree s ON s.id = lc.category_id)`;
+}
+
+/**
+ * The categories matching `where` (a condition on `categories c`) with their live counts, ordered by
+ * position then name. UNION (not UNION ALL) ends the walk even if parent links were ever to form a loop.
+ */
+function categoriesWithCounts(db: Database, where: string, params: readonly unknown[] = []): Promise<CategoryRow[]> {
+  return db.query<CategoryRow>(
+    `WITH RECURSIVE subtree(root_id, id) AS (
+       SELECT c.id, c.id FROM categories c WHERE ${where}
+       UNION
+       SELECT s.root_id, c.id FROM subtree s JOIN categories c ON c.parent_id = s.id
+     ),
+     counts AS (
+       SELECT s.root_id, count(DISTINCT l.id)::int AS live_count
+       FROM subtree s
+       JOIN listing_categories lc ON lc.category_id = s.id
+       JOIN listings l ON l.id = lc.listing_id AND l.status = 'live'
+       GROUP BY s.root_id
+     )
+     SELECT c.id, c.parent_id, c.slug, c.name, c.description, coalesce(n.live_count, 0) AS live_count
+     FROM categories c LEFT JOIN counts n ON n.root_id = c.id
+     WHERE ${where}
+     ORDER BY c.position, c.name`,
+    params,
+  );
+}
+
+/** The whole tree, top-level categories first; without `includeEmpty`, nodes with no live listing are left out. */
+export async function categoryTree(db: Database, publicUrl: string, includeEmpty: boolean): Promise<CategoryNode[]> {
+  const rows = await categoriesWithCounts(db, 'true');
+  const children = new Map<number | null, CategoryRow[]>();
+  for (const row of rows) {
+    if (!includeEmpty && row.live_count === 0) continue;
+    children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row]);
+  }
+  const build = (row: CategoryRow): CategoryNode => ({
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    live_count: row.live_count,
+    url: categoryUrl(publicUrl, row.slug),
+    subcategories: (children.get(row.id) ?? []).map(build),
+  });
+  return (children.get(null) ?? []).map(build);
+}
+
+/** How many live listings the directory has (each once, whatever its categories). */
+export async function countLiveListings(db: Database): Promise<number> {
+  const row = await db.one<{ total: number }>(`SELECT count(*)::int AS total FROM listings WHERE status = 'live'`);
+  return row?.total ?? 0;
+}
+
+/** A category with its parent and direct subcategories, or undefined for an unknown slug. */
+export async function findCategory(db: Database, slug: string, publicUrl: string): Promise<(CategoryDetail & { id: number }) | undefined> {
+  const category = await db.one<{ id: number; slug: string; name: string; description: string; faqs: Faq[]; parent_slug: string | null; parent_name: string | null }>(
+    `SELECT c.id, c.slug, c.name, c.description, c.faqs, p.slug AS parent_slug, p.name AS parent_name
+     FROM categories c LEFT JOIN categories p ON p.id = c.parent_id
+     WHERE c.slug = $1`,
+    [slug],
+  );
+  if (!category) return undefined;
+  const counted = await categoriesWithCounts(db, 'c.id = $1 OR c.parent_id = $1', [category.id]);
+  return {
+    id: category.id,
+    slug: category.slug,
+    name: category.name,
+    description: category.description,
+    url: categoryUrl(publicUrl, category.slug),
+    faqs: category.faqs.map(({ question, answer }) => ({ question, answer })),
+    parent: category.parent_slug === null ? null : { slug: category.parent_slug, name: category.parent_name! },
+    subcategories: counted
+      .filter((row) => row.id !== category.id)
+      .map((row) => ({ slug: row.slug, name: row.name, live_count: row.live_count, url: categoryUrl(publicUrl, row.slug) })),
+    live_count: counted.find((row) => row.id === category.id)?.live_count ?? 0,
+  };
+}
+
+/** Live listings of a category and its subcategories, most voted first. */
+export async function categoryListings(
+  db: Database,
+  categoryId: number,
+  paging: { page: number; per_page: number },
+  publicUrl: string,
+): Promise<{ items: ListingSummary[]; total: number }> {
+  const { rows, total } = await findListingPage(
+    db,
+    {
+      where: `l.status = 'live' AND ${inCategorySubtree('$1')}`,
+      orderBy: 'l.votes_count DESC, l.launched_at DESC NULLS LAST, l.id',
+      params: [categoryId],
+    },
+    paging,
+  );
+  return { items: rows.map((row) => toSummary(row, publicUrl)), total };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import tool from '../../tools/list_awards.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { callTool, callToolError, testServices } from '../support/services.js';
+import { insertCategory, insertListing } from '../support/fixtures.js';
+import { expectContractUnchanged } from '../support/contract.js';
+
+interface AwardsAnswer {
+  items: { week: string; rank: number; title: string; votes: number; listing: { slug: string } }[];
+  page: number;
+  per_page: number;
+  total: number;
+  has_more: boolean;
+}
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const category = await insertCategory(t.db);
+  const add = (slug: string, status: 'live' | 'hidden' = 'live') => insertListing(t.db, { slug, category_id: category, status });
+  const award = (week: string, rank: number, listingId: number, votes: number) =>
+    t.db.query('INSERT INTO awards (week, rank, listing_id, votes) VALUES ($1, $2, $3, $4)', [week, rank, listingId, votes]);
+  const [alpha, beta, gamma, hidden] = [await add('alpha'), await add('beta'), await add('gamma'), await add('hidden-one', 'hidden')];
+  await award('2026-11-02', 2, beta, 30);
+  await award('2026-11-02', 1, alpha, 42);
+  await award('2026-11-09', 3, gamma, 12);
+  await award('2026-11-09', 1, alpha, 50);
+  await award('2026-11-09', 2, hidden, 20);
+});
+afterAll(() => t.drop());
+
+const list = async (input: Record<string, unknown> = {}) => (await callTool(tool, testServices(t.db), input)) as unknown as AwardsAnswer;
+
+describe('list_awards', () => {
+  it('lists awards of live listings, newest week first, then by rank', async () => {
+    const answer = await list();
+    expect(answer.items.map((a) => [a.week, a.rank, a.listing.slug, a.votes])).toEqual([
+      ['2026-11-09', 1, 'alpha', 50],
+      ['2026-11-09', 3, 'gamma', 12],
+      ['2026-11-02', 1, 'alpha', 42],
+      ['2026-11-02', 2, 'beta', 30],
+    ]);
+    expect(answer.items.map((a) => a.title)).toEqual(['Launch of the Week #1', 'Launch of the Week #3', 'Launch of the Week #1', 'Launch of the Week #2']);
+    expect(answer).toMatchObject({ page: 1, per_page: 20, total: 4, has_more: false });
+  });
+
+  it('filters by listing', async () => {
+    const answer = await list({ listing: 'alpha' });
+    expect(answer.items.map((a) => [a.week, a.rank])).toEqual([
+      ['2026-11-09', 1],
+      ['2026-11-02', 1],
+    ]);
+    expect(answer.total).toBe(2);
+  });
+
+  it('gives an empty page for a listing without awards, unknown or not public', async () => {
+    for (const slug of ['no-such-listing', 'hidden-one']) {
+      expect(await list({ listing: slug })).toEqual({ items: [], page: 1, per_page: 20, total: 0, has_more: false });
+    }
+  });
+
+  it('pages', async () => {
+    const answer = await list({ page: 2, per_page: 3 });
+    expect(answer.items.map((a) => [a.week, a.listing.slug])).toEqual([['2026-11-02', 'beta']]);
+    expect(answer).toMatchObject({ page: 2, per_page: 3, total: 4, has_more: false });
+    expect((await list({ page: 1, per_page: 3 })).has_more).toBe(true);
+  });
+
+  it.each([
+    [{ listing: 'Alpha!' }, '/listing'],
+    [{ page: 0 }, '/page'],
+    [{ per_page: 101 }, '/per_page'],
+    [{ per_page: 'ten' }, '/per_page'],
+  ])('refuses %j naming %s', async (input, path) => {
+    const problem = await callToolError(tool, testServices(t.db), input);
+    expect(problem.status).toBe(400);
+    expect(problem.errors?.map((e) => e.path)).toEqual([path]);
+  });
+
+  it('refuses unknown parameters', async () => {
+    const problem = await callToolError(tool, testServices(t.db), { week: '2026-11-09' });
+    expect(problem.errors).toEqual([{ path: '/week', message: 'Unknown property' }]);
+  });
+
+  it('keeps its public contract', async () => {
+    await expectContractUnchanged(tool);
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { NotFoundError } from '../src/errors.js';
+import { categoryRef, listingSummary, pageOf, pageResult, paging, slug } from '../src/schema.js';
+import { categoryListings, findCategory } from '../src/catalogue/categories.js';
+
+export default defineTool({
+  name: 'get_category',
+  title: 'Category with its listings',
+  description:
+    'Returns one category by slug: description, FAQs, parent, direct subcategories with their live counts, its live count, ' +
+    'and `listings`, a page of its live listings including those of its subcategories (primary or extra category), most ' +
+    'voted first. Find slugs with list_categories. Unknown slug: 404.',
+  http: { method: 'GET', path: '/categories/{slug}', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [404],
+  input: z.strictObject({ slug: slug('category'), ...paging }),
+  output: z.object({
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    url: z.string().describe('The public page of the category on this site'),
+    faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+    parent: categoryRef.nullable().describe('The parent category; null for a top-level category'),
+    subcategories: z.array(
+      z.object({ slug: z.string(), name: z.string(), live_count: z.number().int(), url: z.string() }),
+    ),
+    live_count: z.number().int().describe('Live listings in this category or any subcategory, each counted once'),
+    listings: pageOf(listingSummary).describe('Live listings of the category and its subcategories, most voted first'),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(input, { services }) {
+    const { db, config } = services;
+    const category = await findCategory(db, input.slug, config.publicUrl);
+    if (!category) throw new NotFoundError('category', input.slug);
+    const { id, ...detail } = category;
+    const { items, total } = await categoryListings(db, id, input, config.publicUrl);
+    return { ...detail, listings: pageResult(items, total, input) };
+  },
+});

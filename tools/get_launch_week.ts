@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { NotFoundError } from '../src/errors.js';
+import { isoDate, listingSummary } from '../src/schema.js';
+import { loadSiteSettings } from '../src/catalogue/site-settings.js';
+import { resolveWeek, WEEK_SPEC, weekLabel } from '../src/catalogue/weeks.js';
+import { isKnownWeek, rankedLaunches, scheduledLaunches } from '../src/catalogue/launch-week.js';
+
+export default defineTool({
+  name: 'get_launch_week',
+  title: 'Launches of a week',
+  description:
+    'Returns one launch week (Monday to Sunday in the site\'s time zone): its dates and label, the live listings that ' +
+    'launched in it ranked by community votes (rank 1 = most votes; ties go to the earlier launch), and for a future week ' +
+    'the listings scheduled to launch in it (`scheduled`; empty for current and past weeks). week: this, next, last, or ' +
+    'any date YYYY-MM-DD, which is snapped to the Monday of its week. A past week before the directory\'s first launch ' +
+    'week answers 404.',
+  http: { method: 'GET', path: '/launches/weeks/{week}', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [404],
+  input: z.strictObject({
+    week: z
+      .string()
+      .max(10)
+      .regex(WEEK_SPEC, 'Must be this, next, last or a date YYYY-MM-DD')
+      .describe('this, next, last, or a date YYYY-MM-DD (snapped to the Monday of its week)'),
+  }),
+  output: z.object({
+    week: z.object({
+      start: isoDate.describe('Monday, YYYY-MM-DD'),
+      end: isoDate.describe('Sunday, YYYY-MM-DD'),
+      label: z.string().describe('ISO week number and year, e.g. "Week 47, 2026"'),
+      time_zone: z.string().describe('The site time zone the week runs in'),
+      is_current: z.boolean(),
+      is_future: z.boolean(),
+    }),
+    launches: z.array(listingSummary.extend({ rank: z.number().int().describe('1 = most community votes this week') })),
+    scheduled: z.array(listingSummary).describe('Listings scheduled to launch in this week; only for a future week'),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(input, { services }) {
+    const { db, config } = services;
+    const now = services.now();
+    const { time_zone: timeZone } = await loadSiteSettings(db);
+    const week = resolveWeek(input.week, now, timeZone);
+    const current = resolveWeek('this', now, timeZone);
+    if (!(await isKnownWeek(db, week, current))) throw new NotFoundError('launch week', week.start);
+    const isFuture = week.start > current.start;
+    const [launches, scheduled] = await Promise.all([
+      rankedLaunches(db, week, config.publicUrl),
+      isFuture ? scheduledLaunches(db, week, config.publicUrl) : [],
+    ]);
+    return {
+      week: { ...week, label: weekLabel(week), time_zone: timeZone, is_current: week.start === current.start, is_future: isFuture },
+      launches,
+      scheduled,
+    };
+  },
+});

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { ProblemError, ValidationError } from '../src/errors.js';
+import { isoDate, isoDateTime, listingSummary, pageOf, pageResult, paging, slug } from '../src/schema.js';
+import { loadSiteSettings } from '../src/catalogue/site-settings.js';
+import { resolveWeek, weekInstants, weekLabel } from '../src/catalogue/weeks.js';
+import {
+  billboard,
+  BOARD_INFO,
+  BOARDS,
+  communityAllTime,
+  communityWeekly,
+  domainRating,
+  isBoard,
+  revenue,
+} from '../src/catalogue/leaderboards.js';
+
+const metric = z.object({
+  name: z.string().describe('week_votes, votes, contributed, domain_rating or mrr'),
+  value: z.number(),
+  unit: z.string().describe('votes, usd_cents, score_0_100 or usd_cents_per_month'),
+  paid: z.boolean().describe('true on the billboard: the place was paid for'),
+  source: z.string().optional().describe('Where the figure comes from (domain-rating, revenue)'),
+  measured_on: isoDate.optional().describe('When the Domain Rating was measured'),
+  trend: z
+    .object({ change: z.number().int(), previous_value: z.number().int(), previous_measured_on: isoDate })
+    .nullable()
+    .optional()
+    .describe('Domain Rating change against the rating about 30 days earlier; null when there is none that old'),
+  verified_at: isoDateTime.optional().describe('When the revenue was verified'),
+});
+
+export default defineTool({
+  name: 'get_leaderboard',
+  title: 'Leaderboard',
+  description:
+    'Returns a page of one leaderboard; each item has rank, listing summary and metric. Boards: community-weekly (votes ' +
+    'people cast during a week; week: this (default), last or a date, snapped to its Monday), community-all-time (all ' +
+    'votes), billboard (a PAID ranking by money contributed, in USD cents: always tell the user it is paid placement, not ' +
+    'a vote), domain-rating (0-100 from a third-party SEO data provider, with its change over about 30 days) and revenue ' +
+    '(latest verified monthly recurring revenue in USD cents, with source and verification date). Unknown board: 404.',
+  http: { method: 'GET', path: '/leaderboards/{board}', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [404],
+  input: z.strictObject({
+    board: slug('leaderboard').describe(`The board: ${BOARDS.join(', ')}`),
+    week: z
+      .string()
+      .max(10)
+      .regex(/^(this|last|\d{4}-\d{2}-\d{2})$/, 'Must be this, last or a date YYYY-MM-DD')
+      .optional()
+      .describe('community-weekly only: this (default), last, or a date YYYY-MM-DD (snapped to its Monday)'),
+    ...paging,
+  }),
+  output: pageOf(z.object({ rank: z.number().int(), listing: listingSummary, metric })).extend({
+    board: z.object({
+      slug: z.enum(BOARDS),
+      title: z.string(),
+      description: z.string(),
+      paid_ranking: z.boolean().describe('true for the billboard: places are bought, not earned by votes'),
+      disclosure: z.string().optional().describe('Show this with a paid ranking'),
+      week: z
+        .object({ start: isoDate, end: isoDate, label: z.string(), time_zone: z.string() })
+        .optional()
+        .describe('community-weekly: the launch week whose votes are counted'),
+    }),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(input, { services }) {
+    const { db, config } = services;
+    const { board } = input;
+    if (!isBoard(board)) {
+      throw new ProblemError({ status: 404, code: 'not_found', title: 'Not found', detail: `No leaderboard "${board}" exists. Boards: ${BOARDS.join(', ')}.` });
+    }
+    if (input.week !== undefined && board !== 'community-weekly') {
+      throw new ValidationError([{ path: '/week', message: 'Only the community-weekly board takes a week' }]);
+    }
+    const info = { slug: board, ...BOARD_INFO[board] };
+    if (board === 'community-weekly') {
+      const { time_zone: timeZone } = await loadSiteSettings(db);
+      const week = resolveWeek(input.week ?? 'this', services.now(), timeZone);
+      const { entries, total } = await communityWeekly(db, weekInstants(week, timeZone), input, config.publicUrl);
+      return { board: { ...info, week: { ...week, label: weekLabel(week), time_zone: timeZone } }, ...pageResult(entries, total, input) };
+    }
+    const read = { 'community-all-time': communityAllTime, billboard, 'domain-rating': domainRating, revenue }[board];
+    const { entries, total } = await read(db, input, config.publicUrl);
+    return { board: info, ...pageResult(entries, total, input) };
+  },
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { listingSummary, pageOf, pageResult, paging } from '../src/schema.js';
+import { loadSiteSettings } from '../src/catalogue/site-settings.js';
+import { FEED_SECTIONS, launchFeed } from '../src/catalogue/launch-feed.js';
+
+export default defineTool({
+  name: 'list_launches',
+  title: 'Launch feed',
+  description:
+    'A page of the launch feed, one section at a time: today (live listings launched today, most voted first), this-week ' +
+    '(default; live listings of the current launch week, most voted first), trending (listings with votes in the last 14 ' +
+    'days, recent votes weigh most), most-voted (all time), recent (newest launches first), most-viewed, most-followed, ' +
+    'and upcoming (scheduled listings, soonest launch week first). Days and weeks follow the site\'s time zone. For a ' +
+    'particular week use get_launch_week.',
+  http: { method: 'GET', path: '/launches', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [],
+  input: z.strictObject({
+    section: z.enum(FEED_SECTIONS).default('this-week').describe('Which feed to read (default this-week)'),
+    ...paging,
+  }),
+  output: pageOf(listingSummary).extend({ section: z.enum(FEED_SECTIONS) }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(input, { services }) {
+    const { db, config } = services;
+    const { time_zone: timeZone } = await loadSiteSettings(db);
+    const { items, total } = await launchFeed(db, input.section, { now: services.now(), timeZone }, input, config.publicUrl);
+    return { section: input.section, ...pageResult(items, total, input) };
+  },
+});
