@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { slug } from '../src/schema.js';
+import { NotFoundError } from '../src/errors.js';
+import { findBadgeListing, type BadgeListing } from '../src/catalogue/badges.js';
+import { loadSiteSettings } from '../src/catalogue/site-settings.js';
+import { describeBadge } from '../src/badges/embed.js';
+import { allBadgeVariants, BADGE_MODES, BADGE_SHAPES, BADGE_SIZES } from '../src/badges/variants.js';
+
+const badge = z.object({
+  shape: z.enum(BADGE_SHAPES),
+  mode: z.enum(BADGE_MODES),
+  size: z.enum(BADGE_SIZES),
+  width: z.number().int().describe('Displayed width in CSS pixels'),
+  height: z.number().int().describe('Displayed height in CSS pixels'),
+  svg_url: z.string().describe('The badge image (SVG), served by this site'),
+  embed_html: z.string().describe("HTML to paste into the product's homepage: the image linking to the listing's page"),
+  markdown: z.string().describe('The same badge for Markdown pages such as a README'),
+});
+
+export default defineTool({
+  name: 'get_badges',
+  title: "Get a listing's badges",
+  description:
+    "The embeddable badges of a listing: HTML to paste into the product's homepage (an image linking to the listing's " +
+    'page on this site), Markdown, and SVG image URLs. A free listing goes live only once one of these badges is on ' +
+    'its homepage, so use this right after choose_free_listing. Pick shape (standard, outline, pill, banner, square), ' +
+    'mode (light, dark, or auto to follow the viewer\'s colour scheme; outline has no background, so match the page) ' +
+    'and size (s, m, l); `all` lists every combination. Works for any listing not taken down; unknown slugs answer 404.',
+  http: { method: 'GET', path: '/listings/{slug}/badges', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [404],
+  input: z.strictObject({
+    slug: slug('listing'),
+    shape: z.enum(BADGE_SHAPES).default('standard').describe('Badge shape (default standard)'),
+    mode: z.enum(BADGE_MODES).default('auto').describe("Colours: light, dark, or auto to follow the viewer's colour scheme (default auto)"),
+    size: z.enum(BADGE_SIZES).default('m').describe('s, m or l (default m)'),
+  }),
+  output: z.object({
+    listing: z.object({
+      slug: z.string(),
+      name: z.string(),
+      status: z.string().describe('awaiting_badge (free listing waiting for its badge), scheduled or live'),
+      profile_url: z.string().describe("The listing's page on this site; badges link here"),
+    }),
+    badge: badge.describe('The badge asked for'),
+    all: z.array(badge).describe('Every shape, mode and size'),
+    note: z.string(),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler({ slug, shape, mode, size }, { services }) {
+    const { db, config } = services;
+    const [listing, settings] = await Promise.all([findBadgeListing(db, slug), loadSiteSettings(db)]);
+    if (!listing) throw new NotFoundError('listing', slug);
+    const profileUrl = `${config.publicUrl}/listings/${listing.slug}`;
+    const target = { listingSlug: listing.slug, listingName: listing.name, profileUrl, siteName: settings.site_name, publicUrl: config.publicUrl };
+    return {
+      listing: { slug: listing.slug, name: listing.name, status: listing.status, profile_url: profileUrl },
+      badge: describeBadge(target, { shape, mode, size }),
+      all: allBadgeVariants().map((variant) => describeBadge(target, variant)),
+      note: badgeNote(listing, profileUrl),
+    };
+  },
+});
+
+function badgeNote(listing: BadgeListing, profileUrl: string): string {
+  const rule = `Free listings go live once one of these badges is on their homepage, linking to ${profileUrl}.`;
+  if (listing.status === 'awaiting_badge') {
+    return `${listing.name} is waiting for its badge: put embed_html on the homepage (${listing.url}). ${rule}`;
+  }
+  return rule;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { isoDateTime, pageOf, pageResult, paging } from '../src/schema.js';
+import { listBlogPosts } from '../src/catalogue/blog.js';
+
+export default defineTool({
+  name: 'list_blog_posts',
+  title: 'List blog posts',
+  description:
+    "Lists the directory's published blog posts (guides and news about launching software), newest first. With q, " +
+    'only posts whose title, excerpt, tags or text match the words (English word forms; "quoted phrases", or, -word ' +
+    'work as in web search), the most relevant first. Items carry the excerpt only: call get_blog_post with the slug ' +
+    'for the full Markdown text and FAQs.',
+  http: { method: 'GET', path: '/blog', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [],
+  input: z.strictObject({
+    q: z.string().trim().max(200).optional().describe('Words to search for, up to 200 characters'),
+    ...paging,
+  }),
+  output: pageOf(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      excerpt: z.string(),
+      author: z.string(),
+      tags: z.array(z.string()),
+      published_at: isoDateTime,
+      url: z.string().describe('The post on this site'),
+    }),
+  ),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler({ q, page, per_page }, { services }) {
+    const { items, total } = await listBlogPosts(services.db, { q, now: services.now() }, { page, per_page }, services.config.publicUrl);
+    return pageResult(items, total, { page, per_page });
+  },
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { country, pageOf, pageResult, paging } from '../src/schema.js';
+import { listFounders } from '../src/catalogue/founders.js';
+
+export default defineTool({
+  name: 'list_founders',
+  title: 'List founders',
+  description:
+    'Lists the founders behind live listings, with their role title, country and the live companies they founded. ' +
+    'Filter by part of the name with q (a slightly misspelled name also matches; closest names come first) and by ' +
+    'country. Without q, founders of the most-voted companies come first. Use get_founder with a slug for the bio, ' +
+    'socials and published founder stories.',
+  http: { method: 'GET', path: '/founders', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [],
+  input: z.strictObject({
+    q: z.string().trim().max(120).optional().describe('Part of the founder\'s name, up to 120 characters'),
+    country: country.optional(),
+    ...paging,
+  }),
+  output: pageOf(
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      title: z.string().nullable().describe('Role, e.g. "CEO & co-founder"'),
+      country: z.string().nullable(),
+      avatar_url: z.string().nullable(),
+      companies: z
+        .array(z.object({ slug: z.string(), name: z.string() }))
+        .describe('Live listings the person founded, most-voted first'),
+      profile_url: z.string().describe("The founder's public page on this site"),
+    }),
+  ),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler({ q, country, page, per_page }, { services }) {
+    const { items, total } = await listFounders(services.db, { q, country }, { page, per_page }, services.config.publicUrl);
+    return pageResult(items, total, { page, per_page });
+  },
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { activeInterviewQuestions } from '../src/catalogue/interview.js';
+
+export default defineTool({
+  name: 'list_interview_questions',
+  title: 'List founder interview questions',
+  description:
+    'The founder interview: the questions founders are invited to answer about themselves and their company, in ' +
+    'order, each with an optional hint on what a good answer covers. A signed-in founder answers them with ' +
+    'answer_interview, citing each question by its id. Takes no input.',
+  http: { method: 'GET', path: '/interview-questions', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [],
+  input: z.strictObject({}),
+  output: z.object({
+    items: z.array(
+      z.object({
+        id: z.number().int().describe('The question_id to answer with'),
+        text: z.string(),
+        hint: z.string().nullable().describe('What a good answer covers'),
+      }),
+    ),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(_input, { services }) {
+    return { items: await activeInterviewQuestions(services.db) };
+  },
+});
