@@ -1,0 +1,65 @@
+/**
+ * The MCP binding alone, over the real tool registry, for protocol tools such as the official
+ * conformance runner:
+ *
+ *   npx tsx src/mcp/dev-server.ts [port] [--conformance-fixtures]
+ *
+ * (default port 3101; endpoint http://localhost:<port>/mcp). `--conformance-fixtures` adds the
+ * `test_error_handling` tool the runner's tools-call-error scenario calls.
+ *
+ * There is no database: a tool that reaches for a service fails with a 500 tool error, which is
+ * enough for listing, handshake, error and transport checks. Anonymous callers only.
+ */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import Koa from 'koa';
+import { z } from 'zod';
+import { createRegistry, loadRegistry } from '../registry/registry.js';
+import { defineTool, type AnyTool } from '../registry/tool.js';
+import type { Services } from '../services.js';
+import { mcpMiddleware } from './server.js';
+
+const args = process.argv.slice(2);
+const port = Number(args.find((arg) => /^\d+$/.test(arg)) ?? process.env.PORT ?? 3101);
+const publicUrl = `http://localhost:${port}`;
+
+const noServices = new Proxy({} as Services, {
+  get(_target, name) {
+    throw new Error(`services.${String(name)} is not available in the MCP dev server`);
+  },
+});
+
+/** The conformance runner's tools-call-error fixture: a tool that always throws. */
+const testErrorHandling = defineTool({
+  name: 'test_error_handling',
+  title: 'Always fails',
+  description: 'Conformance fixture: always throws.',
+  http: { method: 'POST', path: '/test-error-handling', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [],
+  input: z.strictObject({}),
+  output: z.object({}),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async () => {
+    throw new Error('This tool intentionally returns an error for testing');
+  },
+});
+
+const real = await loadRegistry();
+const registry = args.includes('--conformance-fixtures') ? createRegistry([...real.tools, testErrorHandling as unknown as AnyTool]) : real;
+const koa = new Koa();
+koa.use(
+  mcpMiddleware({
+    registry,
+    services: noServices,
+    publicUrl,
+    allowedHosts: [],
+    resolveCaller: async () => null,
+    newRequestId: randomUUID,
+    onError: (error) => console.error('[mcp]', error instanceof Error ? error.message : error),
+  }),
+);
+http.createServer(koa.callback()).listen(port, () => {
+  console.log(`MCP endpoint: ${publicUrl}/mcp (${registry.tools.length} tools)`);
+});

@@ -1,0 +1,22 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Caller } from '../registry/context.js';
+
+/** What one HTTP request to /mcp knows before the SDK takes over: who calls, and the id errors quote. */
+export interface McpRequestScope {
+  caller: Caller | null;
+  requestId: string;
+}
+
+/**
+ * The SDK builds a server per HTTP request through a factory it calls itself; this carries the
+ * request's scope from the Koa middleware to that factory without threading it through the SDK.
+ */
+const storage = new AsyncLocalStorage<McpRequestScope>();
+
+export function runInRequestScope<T>(scope: McpRequestScope, fn: () => T): T {
+  return storage.run(scope, fn);
+}
+
+export function currentRequestScope(): McpRequestScope | undefined {
+  return storage.getStore();
+}

@@ -1,0 +1,49 @@
+import type { Caller } from '../registry/context.js';
+import type { Registry } from '../registry/registry.js';
+import type { AnyTool } from '../registry/tool.js';
+import { InsufficientScopeError, requireScopes, UnauthorizedError } from '../registry/scopes.js';
+
+/**
+ * The registry tools a JSON-RPC body calls (`tools/call`, single message or batch).
+ * Unknown names are left out: the SDK answers them with its own protocol error.
+ */
+export function calledTools(body: unknown, registry: Registry): { calls: boolean; tools: AnyTool[] } {
+  const messages = Array.isArray(body) ? body : [body];
+  let calls = false;
+  const tools: AnyTool[] = [];
+  for (const message of messages) {
+    if (!isRecord(message) || message.method !== 'tools/call') continue;
+    calls = true;
+    const name = isRecord(message.params) ? message.params.name : undefined;
+    const tool = typeof name === 'string' ? registry.get(name) : undefined;
+    if (tool) tools.push(tool);
+  }
+  return { calls, tools };
+}
+
+/**
+ * Signed-in tools are refused at the HTTP level, before the SDK sees the request: an MCP client
+ * starts its sign-in flow on 401 and its scope step-up on 403, never on a tool error.
+ * The policy is invokeTool's own (requireScopes); this only moves the answer to HTTP.
+ */
+export function scopeRefusal(tools: readonly AnyTool[], caller: Caller | null): UnauthorizedError | InsufficientScopeError | undefined {
+  for (const tool of tools) {
+    try {
+      requireScopes(tool, caller);
+    } catch (error) {
+      if (error instanceof UnauthorizedError || error instanceof InsufficientScopeError) return error;
+      throw error;
+    }
+  }
+  return undefined;
+}
+
+/** RFC 6750 / RFC 9728 challenge pointing the client at the protected-resource metadata of /mcp. */
+export function wwwAuthenticate(refusal: UnauthorizedError | InsufficientScopeError, resourceMetadataUrl: string): string {
+  if (refusal instanceof InsufficientScopeError) {
+    return `Bearer error="insufficient_scope", scope="${refusal.scopes.join(' ')}", resource_metadata="${resourceMetadataUrl}"`;
+  }
+  return `Bearer resource_metadata="${resourceMetadataUrl}"`;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

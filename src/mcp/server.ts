@@ -1,0 +1,92 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Context, Middleware } from 'koa';
+import { createMcpHandler, isJsonContentType } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import type { Registry } from '../registry/registry.js';
+import type { Caller } from '../registry/context.js';
+import type { Services } from '../services.js';
+import { toProblem } from '../errors.js';
+import { toolServerFactory } from './tool-server.js';
+import { runInRequestScope } from './request-scope.js';
+import { dnsRebindingPolicy, dnsRebindingRejection } from './dns-rebinding.js';
+import { MAX_BODY_BYTES, readJsonBody } from './json-body.js';
+import { calledTools, scopeRefusal, wwwAuthenticate } from './scope-gate.js';
+import { PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
+
+export const MCP_PATH = '/mcp';
+
+export interface McpOptions {
+  registry: Registry;
+  /** Passed through into every ToolContext. */
+  services: Services;
+  /** The service origin, e.g. http://localhost:3000; the MCP endpoint is publicUrl + '/mcp'. */
+  publicUrl: string;
+  /** Extra Host names accepted besides publicUrl's host and localhost/127.0.0.1/[::1] (any port). */
+  allowedHosts: string[];
+  resolveCaller: (headers: IncomingHttpHeaders) => Promise<Caller | null>;
+  /** Used when no earlier middleware put a request id into ctx.state.requestId. */
+  newRequestId: () => string;
+  /**
+   * Unexpected failures: a tool that threw something other than a 4xx problem, and the SDK's own
+   * reports (which include refused malformed requests). Default: tool failures go to console.error.
+   */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The MCP endpoint (Streamable HTTP) for every registry tool, served by the official SDK:
+ * protocol 2026-07-28 (stateless, `server/discover`) and the initialize-based 2025 revisions.
+ * Handles /mcp for every method and passes any other path on. Mount it before any body parser:
+ * it reads the request body itself.
+ */
+export function mcpMiddleware(options: McpOptions): Middleware {
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const resourceMetadataUrl = `${publicUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
+  const rebinding = dnsRebindingPolicy(publicUrl, options.allowedHosts);
+  const reportToolFailure = options.onError ?? ((error: unknown) => console.error('MCP tool call failed:', error));
+  const handler = createMcpHandler(toolServerFactory(options.registry, options.services, reportToolFailure), {
+    ...(options.onError && { onerror: options.onError }),
+  });
+  const serve = toNodeHandler(handler, { ...(options.onError && { onerror: options.onError }) });
+
+  return async (ctx, next) => {
+    if (ctx.path !== MCP_PATH) return next();
+
+    const rejection = dnsRebindingRejection(ctx.req.headers, rebinding);
+    if (rejection) return sendJsonRpcError(ctx, 403, SERVER_ERROR, `Forbidden: ${rejection}`);
+
+    const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : options.newRequestId();
+    let parsedBody: unknown;
+    let caller: Caller | null = null;
+
+    if (ctx.method === 'POST') {
+      if (!isJsonContentType(ctx.get('content-type'))) {
+        return sendJsonRpcError(ctx, 415, SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json');
+      }
+      const body = await readJsonBody(ctx.req);
+      if (body.kind === 'too_large') {
+        ctx.set('Connection', 'close');
+        return sendJsonRpcError(ctx, 413, SERVER_ERROR, `Payload Too Large: the request body exceeds ${MAX_BODY_BYTES} bytes`);
+      }
+      if (body.kind === 'invalid') return sendJsonRpcError(ctx, 400, PARSE_ERROR, 'Parse error: the request body is not valid JSON');
+      parsedBody = body.value;
+
+      const { calls, tools } = calledTools(parsedBody, options.registry);
+      if (calls) caller = await options.resolveCaller(ctx.req.headers);
+      const refusal = scopeRefusal(tools, caller);
+      if (refusal) return sendChallenge(ctx, refusal, requestId, wwwAuthenticate(refusal, resourceMetadataUrl));
+    }
+
+    // GET and DELETE (2025 session operations) go to the SDK too: stateless serving answers them 405.
+    ctx.respond = false;
+    await runInRequestScope({ caller, requestId }, () => serve(ctx.req, ctx.res, parsedBody));
+  };
+}
+
+function sendChallenge(ctx: Context, refusal: unknown, requestId: string, challenge: string): void {
+  const { problem } = toProblem(refusal, requestId);
+  ctx.status = problem.status;
+  ctx.set('WWW-Authenticate', challenge);
+  ctx.type = 'application/problem+json';
+  ctx.body = JSON.stringify(problem);
+}

@@ -1,0 +1,88 @@
+import { fromJsonSchema, McpServer, type jsonSchemaValidator, type JsonSchemaValidator, type McpServerFactory, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { Registry } from '../registry/registry.js';
+import type { AnyTool } from '../registry/tool.js';
+import type { Services } from '../services.js';
+import { invokeTool } from '../registry/invoke.js';
+import { ProblemError } from '../errors.js';
+import { mcpToolDefinition, type McpToolDefinition } from './tool-definition.js';
+import { currentRequestScope } from './request-scope.js';
+import { toolError, toolSuccess } from './tool-result.js';
+import { INSTRUCTIONS, PROTOCOL_VERSIONS, SERVER_INFO } from './server-info.js';
+
+type Arguments = Record<string, unknown>;
+
+/**
+ * invokeTool validates every call with the tool's zod schema and answers the same 400 problem as
+ * REST; the SDK must not reject arguments first with messages of its own. So the listed schemas
+ * are ours, verbatim, and the SDK's check of them lets everything through.
+ */
+const checkedByInvokeTool: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
+
+interface ListedTool {
+  tool: AnyTool;
+  definition: McpToolDefinition;
+  inputSchema: StandardSchemaWithJSON<Arguments, Arguments>;
+  outputSchema: StandardSchemaWithJSON<Arguments, Arguments>;
+}
+
+/** The list is the same for every caller, so clients may keep it for a while (2026-07-28 cache fields). */
+const LIST_CACHE = { ttlMs: 5 * 60_000, cacheScope: 'public' } as const;
+
+/**
+ * The factory the SDK calls for every HTTP request (both protocol eras): a fresh McpServer with
+ * every registry tool. Definitions are computed once; only the per-request caller differs.
+ */
+export function toolServerFactory(registry: Registry, services: Services, onUnexpectedError: (error: unknown) => void): McpServerFactory {
+  const listed: ListedTool[] = registry.tools.map((tool) => {
+    const definition = mcpToolDefinition(tool);
+    return {
+      tool,
+      definition,
+      inputSchema: fromJsonSchema<Arguments>(definition.inputSchema, checkedByInvokeTool),
+      outputSchema: fromJsonSchema<Arguments>(definition.outputSchema, checkedByInvokeTool),
+    };
+  });
+
+  return () => {
+    const scope = currentRequestScope();
+    if (!scope) throw new Error('The MCP server factory ran outside an /mcp request');
+    const server = new McpServer(SERVER_INFO, {
+      instructions: INSTRUCTIONS,
+      supportedProtocolVersions: PROTOCOL_VERSIONS,
+      capabilities: { tools: { listChanged: false } },
+      cacheHints: { 'tools/list': LIST_CACHE, 'server/discover': LIST_CACHE },
+    });
+    for (const { tool, definition, inputSchema, outputSchema } of listed) {
+      server.registerTool(
+        definition.name,
+        {
+          title: definition.title,
+          description: definition.description,
+          inputSchema,
+          outputSchema,
+          annotations: definition.annotations,
+        },
+        async (args: Arguments) => {
+          try {
+            const input = tool.idempotencyKey ? withoutIdempotencyKey(args) : args;
+            const result = await invokeTool(tool, input, { services, caller: scope.caller, requestId: scope.requestId });
+            return toolSuccess(result);
+          } catch (error) {
+            if (!(error instanceof ProblemError) || error.status >= 500) onUnexpectedError(error);
+            return toolError(error, scope.requestId);
+          }
+        },
+      );
+    }
+    return server;
+  };
+}
+
+/** The MCP-only retry key; REST takes it as a header. TODO(idempotency): hand it to the context. */
+function withoutIdempotencyKey({ idempotency_key: _key, ...rest }: Arguments): Arguments {
+  return rest;
+}
