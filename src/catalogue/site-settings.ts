@@ -6,9 +6,7 @@ export interface SiteSettings {
   time_zone: string;
   free_queue_weeks: { min: number; max: number };
   billboard_minimum_cents: number;
-  anonymous_per_minute: number;
-  signed_in_per_minute: number;
-  submit_listing_per_hour: number;
+  rate_limits: { anonymous_per_minute: number; signed_in_per_minute: number; submit_listing_per_hour: number };
 }
 
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -18,9 +16,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   time_zone: 'UTC',
   free_queue_weeks: { min: 6, max: 8 },
   billboard_minimum_cents: 1000,
-  anonymous_per_minute: 120,
-  signed_in_per_minute: 600,
-  submit_listing_per_hour: 20,
+  rate_limits: { anonymous_per_minute: 120, signed_in_per_minute: 600, submit_listing_per_hour: 20 },
 };
 
 /** Site settings from the database, with defaults for any key the admin has not set. */

@@ -1,0 +1,22 @@
+import type { Queryable } from './bulk.js';
+
+/** The listings whose words make up the search dictionary. */
+const SOURCE = `SELECT search_vector FROM listings WHERE status IN ('live', 'scheduled')`;
+
+/**
+ * Rebuilds the `search_terms` dictionary (typo-tolerant search) from the search vectors of live and
+ * scheduled listings: every distinct word of two characters or more with its document count.
+ * One statement, so readers see either the old or the new dictionary. Returns the number of terms.
+ */
+export async function refreshSearchTerms(db: Queryable): Promise<number> {
+  const rows = await db.query<{ terms: number }>(
+    `WITH fresh AS (SELECT word, ndoc FROM ts_stat($source$${SOURCE}$source$) WHERE length(word) >= 2),
+          removed AS (DELETE FROM search_terms s WHERE NOT EXISTS (SELECT 1 FROM fresh WHERE fresh.word = s.term) RETURNING 1),
+          upserted AS (INSERT INTO search_terms (term, documents) SELECT word, ndoc FROM fresh
+                       ON CONFLICT (term) DO UPDATE SET documents = EXCLUDED.documents
+                       WHERE search_terms.documents IS DISTINCT FROM EXCLUDED.documents
+                       RETURNING 1)
+     SELECT (SELECT count(*) FROM fresh)::int AS terms, (SELECT count(*) FROM removed)::int AS removed, (SELECT count(*) FROM upserted)::int AS upserted`,
+  );
+  return rows[0]?.terms ?? 0;
+}
