@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { pathParams } from '../../src/registry/json-schema.js';
+import { seedDemo } from '../../src/seed/demo.js';
+
+/**
+ * The real application on the demo directory: every operation is reachable over REST and over MCP,
+ * and both surfaces answer the same for the same input.
+ */
+let t: TestApp;
+let mcp: Client;
+const NOW = new Date('2026-11-18T12:00:00Z');
+
+beforeAll(async () => {
+  t = await startTestApp({ now: () => NOW, prepare: (db) => seedDemo(db, { now: NOW }).then(() => undefined) });
+  mcp = new Client({ name: 'surfaces-test', version: '1.0.0' });
+  await mcp.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`)));
+}, 120_000);
+afterAll(async () => {
+  await mcp?.close();
+  await t?.close();
+});
+
+async function rest(tool: string, input: Record<string, unknown>) {
+  const definition = t.registry.get(tool)!;
+  let path = definition.http.path;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (path.includes(`{${key}}`)) path = path.replace(`{${key}}`, encodeURIComponent(String(value)));
+    else query.set(key, String(value));
+  }
+  const response = await fetch(`${t.url}/api/v1${path}${query.size ? `?${query}` : ''}`);
+  return { status: response.status, body: await response.json() };
+}
+
+async function viaMcp(tool: string, input: Record<string, unknown>) {
+  const result = await mcp.callTool({ name: tool, arguments: input });
+  if (result.isError) return { error: JSON.parse((result.content as { text: string }[])[0].text) };
+  return { body: result.structuredContent };
+}
+
+describe('REST and MCP', () => {
+  it('list the same operations', async () => {
+    const { tools } = await mcp.listTools();
+    const openapi = await (await fetch(`${t.url}/api/v1/openapi.json`)).json();
+    const operations = Object.values(openapi.paths).flatMap((ops) => Object.values(ops as object).map((op) => op.operationId));
+    expect(tools.map((tool) => tool.name).sort()).toEqual(operations.sort());
+    expect(operations.length).toBe(t.registry.tools.length);
+  });
+
+  it('answer every operation without path parameters alike, with real content', async () => {
+    for (const tool of t.registry.tools.filter((tool) => pathParams(tool).length === 0 && tool.scopes.length === 0)) {
+      const fromRest = await rest(tool.name, {});
+      const fromMcp = await viaMcp(tool.name, {});
+      expect(fromRest.status, tool.name).toBe(tool.http.status);
+      expect(fromMcp.body, tool.name).toEqual(fromRest.body);
+      const items = (fromRest.body as { items?: unknown[] }).items;
+      if (items) expect(items.length, `${tool.name} has demo content`).toBeGreaterThan(0);
+    }
+  });
+
+  it('answer an unknown identifier with the same 404 problem', async () => {
+    for (const tool of t.registry.tools.filter((tool) => pathParams(tool).length > 0 && tool.scopes.length === 0)) {
+      const input = Object.fromEntries(pathParams(tool).map((name) => [name, name === 'week' ? '1990-01-01' : 'no-such-thing-here']));
+      const fromRest = await rest(tool.name, input);
+      const fromMcp = await viaMcp(tool.name, input);
+      expect(fromRest.status, tool.name).toBe(404);
+      expect(fromRest.body.code, tool.name).toBe('not_found');
+      expect({ ...fromMcp.error, request_id: null }, tool.name).toEqual({ ...fromRest.body, request_id: null });
+    }
+  });
+
+  it('name the same bad paths for the same invalid input', async () => {
+    const fromRest = await rest('search_listings', { per_page: 101, sort: 'best' });
+    const fromMcp = await viaMcp('search_listings', { per_page: 101, sort: 'best' });
+    expect(fromRest.status).toBe(400);
+    expect(fromRest.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/per_page', '/sort']);
+    expect(fromMcp.error.errors).toEqual(fromRest.body.errors);
+  });
+
+  it('show a demo listing found by a misspelled search in full on both', async () => {
+    const top = await rest('search_listings', { sort: 'votes', per_page: 20 });
+    const target = top.body.items.find((item: { name: string }) => /^[A-Za-z]{6,}/.test(item.name));
+    const word = target.name.match(/^[A-Za-z]+/)[0].toLowerCase();
+    const typo = word.slice(0, 2) + word.slice(3); // drop the third letter
+    const found = await rest('search_listings', { q: typo, per_page: 50 });
+    const slug = found.body.items.find((item: { slug: string }) => item.slug === target.slug)?.slug;
+    expect(slug, `"${typo}" finds ${target.name}`).toBe(target.slug);
+    const fromRest = await rest('get_listing', { slug });
+    const fromMcp = await viaMcp('get_listing', { slug });
+    expect(fromRest.status).toBe(200);
+    expect(fromMcp.body).toEqual(fromRest.body);
+  });
+});
+
+describe('the web side', () => {
+  it('serves the API reference with every operation', async () => {
+    const response = await fetch(`${t.url}/docs`);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const page = await response.text();
+    for (const tool of t.registry.tools) expect(page).toContain(`id="${tool.name}"`);
+  });
+
+  it('gives every answer a request id, the same one problem bodies quote', async () => {
+    const response = await fetch(`${t.url}/api/v1/listings/no-such-thing`);
+    const body = await response.json();
+    expect(response.headers.get('request-id')).toBe(body.request_id);
+  });
+});

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The official MCP conformance runner against this server (npm run conformance).
+#  - the real service, on a throw-away embedded database with the demo data, for the scenarios that
+#    apply to any server;
+#  - the MCP binding over the real registry plus the runner's `test_error_handling` fixture tool
+#    (src/mcp/dev-server.ts) for tools-call-error, which calls that fixture by name.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+RUNNER="@modelcontextprotocol/conformance@${CONFORMANCE_VERSION:-0.1.16}"
+PORT_SERVICE=${PORT_SERVICE:-3201}
+PORT_FIXTURE=${PORT_FIXTURE:-3202}
+data=$(mktemp -d)
+trap 'kill $service $fixture 2>/dev/null; rm -rf "$data"' EXIT
+
+PORT=$PORT_SERVICE DATA_DIR=$data DATABASE_URL= PUBLIC_URL=http://localhost:$PORT_SERVICE tsx src/main.ts >"$data/service.log" 2>&1 &
+service=$!
+tsx src/mcp/dev-server.ts "$PORT_FIXTURE" --conformance-fixtures >"$data/fixture.log" 2>&1 &
+fixture=$!
+for _ in $(seq 1 120); do
+  curl -sf "http://localhost:$PORT_SERVICE/api/v1/site" >/dev/null && curl -s -o /dev/null "http://localhost:$PORT_FIXTURE/mcp" && break
+  sleep 0.5
+done
+
+status=0
+run() {
+  local url=$1 scenario=$2
+  if npm exec --yes -- "$RUNNER" server --url "$url" --scenario "$scenario" >"$data/$scenario.log" 2>&1; then
+    echo "pass  $scenario"
+  else
+    echo "FAIL  $scenario"; tail -n 20 "$data/$scenario.log"; status=1
+  fi
+}
+for scenario in server-initialize ping tools-list dns-rebinding-protection; do
+  run "http://localhost:$PORT_SERVICE/mcp" "$scenario"
+done
+run "http://localhost:$PORT_FIXTURE/mcp" tools-call-error
+exit $status
