@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
+import { PROTOCOL_VERSIONS } from '../src/mcp/server-info.js';
 
 export default defineTool({
   name: 'get_site_info',
@@ -70,7 +71,7 @@ export default defineTool({
           api: `${base}/.well-known/oauth-protected-resource/api/v1`,
         },
       },
-      mcp_protocol_versions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
+      mcp_protocol_versions: PROTOCOL_VERSIONS,
       time_zone: settings.time_zone,
       data_refresh: 'Site data (counters, Domain Rating, trending) is refreshed daily.',
       voting:

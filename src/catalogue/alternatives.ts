@@ -1,0 +1,45 @@
+/** Alternatives to a listing: those its owner approved first, then the other live listings of its primary category. */
+import type { Database } from '../db/database.js';
+import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow } from './listing-summary.js';
+import { PUBLIC_STATUSES } from './listing-profile.js';
+
+export interface AlternativeRow extends SummaryRow {
+  approved: boolean;
+}
+
+/**
+ * A page of the live alternatives to the public listing with `slug`: owner-approved ones first, then the rest of
+ * its primary category, each group most voted first; every listing once, never the listing itself.
+ * Null when no public listing has the slug.
+ */
+export async function listAlternatives(
+  db: Database,
+  slug: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AlternativeRow[]; total: number } | null> {
+  const rows = await db.query<AlternativeRow & { total: number }>(
+    `WITH subject AS (
+       SELECT id, primary_category_id FROM listings WHERE slug = $1 AND status = ANY($2::text[])
+     ),
+     approved AS (
+       SELECT a.alternative_id AS id FROM alternatives a JOIN subject s ON s.id = a.listing_id WHERE a.approved
+     ),
+     candidates AS (
+       SELECT l.id, l.id IN (SELECT id FROM approved) AS approved, l.votes_count
+       FROM listings l CROSS JOIN subject s
+       WHERE l.status = 'live' AND l.id <> s.id
+         AND (l.primary_category_id = s.primary_category_id OR l.id IN (SELECT id FROM approved))
+     ),
+     page AS (
+       SELECT id, approved FROM candidates ORDER BY approved DESC, votes_count DESC, id LIMIT $3 OFFSET $4
+     )
+     SELECT t.total, p.*
+     FROM subject
+     CROSS JOIN (SELECT count(*)::int AS total FROM candidates) t
+     LEFT JOIN (SELECT ${SUMMARY_COLUMNS}, page.approved FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id) p ON true
+     ORDER BY p.approved DESC, p.votes DESC, p.id`,
+    [slug, PUBLIC_STATUSES, page.limit, page.offset],
+  );
+  if (rows.length === 0) return null;
+  return { rows: rows.filter((row) => row.id !== null), total: rows[0].total };
+}

@@ -1,0 +1,187 @@
+/**
+ * The public profile of one listing, read in a single statement: the listing row with its categories,
+ * founders, FAQs, updates, ratings and unlocked paid sections gathered by JSON subselects.
+ */
+import type { Database } from '../db/database.js';
+import type { ListingSummary } from '../schema.js';
+import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './listing-summary.js';
+
+/** Statuses whose listings the public may open: live ones, and scheduled (upcoming) launches. */
+export const PUBLIC_STATUSES = ['live', 'scheduled'] as const;
+
+/** Sections shown only when unlocked for the listing (the launch product unlocks them). */
+const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
+
+const LATEST_UPDATES = 5;
+/** Domain Rating trend: change against the last measurement at least this many days before the current one. */
+const DOMAIN_RATING_TREND_DAYS = 30;
+const DOMAIN_RATING_HISTORY_DAYS = 90;
+
+export interface Story {
+  title: string | null;
+  story: string | null;
+  why_started: string | null;
+  problem: string | null;
+  journey: string | null;
+  challenges: string | null;
+  achievements: string | null;
+  lessons: string | null;
+  whats_next: string | null;
+  published_at: string | null;
+}
+
+export interface Milestone {
+  id: number;
+  date: string;
+  title: string;
+  description: string | null;
+  url: string | null;
+}
+
+export interface MediaItem {
+  kind: 'image' | 'video';
+  url: string;
+  caption: string | null;
+}
+
+export interface ListingProfile extends ListingSummary {
+  short_description: string;
+  description: string;
+  headline: string | null;
+  summary: string | null;
+  features: string[];
+  usps: string[];
+  keywords: string[];
+  tags: string[];
+  pricing: { model: string | null; summary: string | null };
+  categories: { slug: string; name: string; primary: boolean }[];
+  city: string | null;
+  founded_year: number | null;
+  demo_video_url: string | null;
+  founders: { slug: string; name: string; role: string | null; avatar_url: string | null; profile_url: string }[];
+  faqs: { question: string; answer: string }[];
+  socials: Record<string, string>;
+  latest_updates: { title: string; body: string; published_at: string }[];
+  community_rating: { average: number | null; count: number };
+  domain_rating: { current: number; measured_on: string; trend: number | null; history: { date: string; rating: number }[] } | null;
+  not_found_on_website: string[];
+  links: { website: string; profile: string; badges: string };
+  story?: Story | null;
+  milestones?: Milestone[];
+  media?: MediaItem[];
+}
+
+interface ProfileRow extends SummaryRow {
+  short_description: string;
+  description: string;
+  headline: string | null;
+  summary: string | null;
+  features: string[];
+  usps: string[];
+  keywords: string[];
+  tags: string[];
+  pricing_summary: string | null;
+  city: string | null;
+  founded_year: number | null;
+  demo_video_url: string | null;
+  socials: Record<string, string>;
+  not_found_on_website: string[];
+  unlocked_sections: string[];
+  categories: ListingProfile['categories'];
+  founders: Omit<ListingProfile['founders'][number], 'profile_url'>[];
+  faqs: ListingProfile['faqs'];
+  latest_updates: ListingProfile['latest_updates'];
+  community_rating: ListingProfile['community_rating'];
+  domain_rating: ListingProfile['domain_rating'];
+  story: Story | null;
+  milestones: Milestone[] | null;
+  media: MediaItem[] | null;
+}
+
+const unlocked = (section: (typeof PAID_SECTIONS)[number]) => `'${section}' = ANY(l.unlocked_sections)`;
+
+const PROFILE_SQL = `
+  SELECT ${SUMMARY_COLUMNS},
+    l.short_description, l.description, l.headline, l.summary, l.features, l.usps, l.keywords, l.tags,
+    l.pricing_summary, l.city, l.founded_year, l.demo_video_url, l.socials, l.not_found_on_website, l.unlocked_sections,
+    (SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'primary', c.id = l.primary_category_id)
+              ORDER BY c.id = l.primary_category_id DESC, c.name)
+       FROM categories c
+      WHERE c.id = l.primary_category_id
+         OR c.id IN (SELECT lc.category_id FROM listing_categories lc WHERE lc.listing_id = l.id)) AS categories,
+    (SELECT coalesce(json_agg(json_build_object('slug', f.slug, 'name', f.name, 'role', coalesce(lf.role, f.title), 'avatar_url', f.avatar_url)
+              ORDER BY lf.position, f.id), '[]'::json)
+       FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id
+      WHERE lf.listing_id = l.id) AS founders,
+    (SELECT coalesce(json_agg(json_build_object('question', q.question, 'answer', q.answer) ORDER BY q.position, q.id), '[]'::json)
+       FROM listing_faqs q WHERE q.listing_id = l.id) AS faqs,
+    (SELECT coalesce(json_agg(json_build_object('title', u.title, 'body', u.body, 'published_at', iso_time(u.published_at))
+              ORDER BY u.published_at DESC, u.id DESC), '[]'::json)
+       FROM (SELECT * FROM listing_updates WHERE listing_id = l.id ORDER BY published_at DESC, id DESC LIMIT ${LATEST_UPDATES}) u) AS latest_updates,
+    (SELECT json_build_object('average', round(avg(r.rating), 1)::float8, 'count', count(*)::int)
+       FROM reviews r WHERE r.listing_id = l.id AND r.genuine) AS community_rating,
+    (SELECT json_build_object(
+              'current', cur.rating,
+              'measured_on', cur.measured_on::text,
+              'trend', cur.rating - (SELECT d.rating FROM domain_ratings d
+                                      WHERE d.listing_id = l.id AND d.measured_on <= cur.measured_on - ${DOMAIN_RATING_TREND_DAYS}
+                                      ORDER BY d.measured_on DESC LIMIT 1),
+              'history', (SELECT json_agg(json_build_object('date', d.measured_on::text, 'rating', d.rating) ORDER BY d.measured_on)
+                            FROM domain_ratings d
+                           WHERE d.listing_id = l.id AND d.measured_on > cur.measured_on - ${DOMAIN_RATING_HISTORY_DAYS}))
+       FROM (SELECT rating, measured_on FROM domain_ratings WHERE listing_id = l.id ORDER BY measured_on DESC LIMIT 1) cur) AS domain_rating,
+    CASE WHEN ${unlocked('story')} THEN
+      (SELECT json_build_object('title', s.title, 'story', s.story, 'why_started', s.why_started, 'problem', s.problem,
+                'journey', s.journey, 'challenges', s.challenges, 'achievements', s.achievements, 'lessons', s.lessons,
+                'whats_next', s.whats_next, 'published_at', iso_time(s.published_at))
+         FROM stories s WHERE s.listing_id = l.id)
+    END AS story,
+    CASE WHEN ${unlocked('milestones')} THEN
+      (SELECT coalesce(json_agg(json_build_object('id', m.id, 'date', m.date::text, 'title', m.title, 'description', m.description, 'url', m.url)
+                ORDER BY m.date DESC, m.id DESC), '[]'::json)
+         FROM milestones m WHERE m.listing_id = l.id)
+    END AS milestones,
+    CASE WHEN ${unlocked('media')} THEN
+      (SELECT coalesce(json_agg(json_build_object('kind', md.kind, 'url', md.url, 'caption', md.caption) ORDER BY md.position, md.id), '[]'::json)
+         FROM listing_media md WHERE md.listing_id = l.id)
+    END AS media
+  FROM ${SUMMARY_FROM}
+  WHERE l.slug = $1 AND l.status = ANY($2::text[])`;
+
+/** The profile of a public listing (live or scheduled), or null when no public listing has the slug. */
+export async function loadListingProfile(db: Database, slug: string, publicUrl: string): Promise<ListingProfile | null> {
+  const row = await db.one<ProfileRow>(PROFILE_SQL, [slug, PUBLIC_STATUSES]);
+  return row ? toProfile(row, publicUrl) : null;
+}
+
+function toProfile(row: ProfileRow, publicUrl: string): ListingProfile {
+  const summary = toSummary(row, publicUrl);
+  const isUnlocked = (section: (typeof PAID_SECTIONS)[number]) => row.unlocked_sections.includes(section);
+  return {
+    ...summary,
+    short_description: row.short_description,
+    description: row.description,
+    headline: row.headline,
+    summary: row.summary,
+    features: row.features,
+    usps: row.usps,
+    keywords: row.keywords,
+    tags: row.tags,
+    pricing: { model: row.pricing_model, summary: row.pricing_summary },
+    categories: row.categories,
+    city: row.city,
+    founded_year: row.founded_year,
+    demo_video_url: row.demo_video_url,
+    founders: row.founders.map((f) => ({ ...f, profile_url: `${publicUrl}/founders/${f.slug}` })),
+    faqs: row.faqs,
+    socials: row.socials,
+    latest_updates: row.latest_updates,
+    community_rating: row.community_rating,
+    domain_rating: row.domain_rating,
+    not_found_on_website: row.not_found_on_website,
+    links: { website: row.url, profile: summary.profile_url, badges: `${publicUrl}/api/v1/listings/${row.slug}/badges` },
+    ...(isUnlocked('story') && { story: row.story }),
+    ...(isUnlocked('milestones') && { milestones: row.milestones ?? [] }),
+    ...(isUnlocked('media') && { media: row.media ?? [] }),
+  };
+}

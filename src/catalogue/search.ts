@@ -1,0 +1,243 @@
+/**
+ * Listing search: typo-tolerant full text over name, tagline, keywords and descriptions, filters and sort orders.
+ *
+ * Full text uses listings.search_vector ('simple' configuration; weights A name, B tagline and keywords,
+ * C short description, D description; kept up to date by a trigger) through its GIN index. Typo tolerance
+ * comes from the search_terms dictionary (the words of the public listings with their document counts,
+ * trigram-indexed): each query word matches itself, as a prefix once it has 3 letters ("noti" finds
+ * "notion"), or a dictionary word one typo away (two from 8 letters) that is far more common than the word
+ * as typed ("notin" finds "notion", "calender" finds "calendar"). Every word must match.
+ *
+ * Relevance is cover density (ts_rank_cd, so name > tagline and keywords > descriptions) plus the trigram
+ * similarity of the listing's name to the whole query; ties go to the most voted. To keep the cost bounded
+ * when a query matches a large part of the catalogue, only the RELEVANCE_POOL most voted matches are ranked;
+ * further matches follow them in order of votes.
+ */
+import type { Database } from '../db/database.js';
+import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow } from './listing-summary.js';
+import { trendingCtes } from './trending.js';
+
+export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export interface ListingSearch {
+  q?: string;
+  /** Ids of the category and all its descendants (see categoryWithDescendants). */
+  categoryIds?: number[];
+  stage?: string;
+  /** Upper-case ISO 3166 code. */
+  country?: string;
+  pricingModel?: string;
+  domain?: string;
+  /** live listings, or upcoming ones (status scheduled). */
+  upcoming: boolean;
+  sort: SearchSort;
+  limit: number;
+  offset: number;
+  /** The current time, for the trending window. */
+  now: Date;
+}
+
+export interface SearchResult {
+  rows: SummaryRow[];
+  total: number;
+}
+
+/** Only the first words of a long query are corrected, each to at most this many dictionary words. */
+const MAX_CORRECTED_WORDS = 8;
+const CORRECTIONS_PER_WORD = 5;
+/** Nearest dictionary words by trigram similarity that are checked for their edit distance. */
+const CORRECTION_CANDIDATES = 20;
+/** A correction must occur in this many times more listings than the words starting with the word as typed. */
+const CORRECTION_ADVANTAGE = 10;
+/** Shorter words match only exactly: as prefixes they would match much of the catalogue. */
+const MIN_PREFIX_LENGTH = 3;
+/** Weight of the trigram similarity between a listing's name and the whole query in the relevance score. */
+const NAME_BOOST = 2;
+/** How many of the most voted matches are ranked by relevance. */
+const RELEVANCE_POOL = 500;
+
+/** The ids of a category and of all its subcategories at any depth; null when no category has the slug. */
+export async function categoryWithDescendants(db: Database, slug: string): Promise<number[] | null> {
+  const row = await db.one<{ ids: number[] | null }>(
+    `WITH RECURSIVE tree AS (
+       SELECT id FROM categories WHERE slug = $1
+       UNION
+       SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id
+     )
+     SELECT array_agg(id) AS ids FROM tree`,
+    [slug],
+  );
+  return row?.ids ?? null;
+}
+
+export async function searchListings(db: Database, search: ListingSearch): Promise<SearchResult> {
+  const params = new SqlParams();
+  const where = filters(search, params);
+  const words = queryWords(search.q ?? '');
+  if (words.length === 0) return orderedPage(db, search, where, params);
+  const tsquery = params.add(textQuery(words, await corrections(db, words)));
+  where.push(`l.search_vector @@ ${tsquery}::tsquery`);
+  return search.sort === 'relevance' ? rankedPage(db, search, where, params, tsquery) : orderedPage(db, search, where, params);
+}
+
+function filters(search: ListingSearch, params: SqlParams): string[] {
+  const where = [`l.status = ${params.add(search.upcoming ? 'scheduled' : 'live')}`];
+  if (search.categoryIds) {
+    // listing_categories holds every category of a listing, the primary one included (is_primary).
+    where.push(`l.id IN (SELECT lc.listing_id FROM listing_categories lc WHERE lc.category_id = ANY(${params.add(search.categoryIds)}::int[]))`);
+  }
+  if (search.stage) where.push(`l.stage = ${params.add(search.stage)}`);
+  if (search.country) where.push(`l.country = ${params.add(search.country)}`);
+  if (search.pricingModel) where.push(`lower(l.pricing_model) = lower(${params.add(search.pricingModel)})`);
+  if (search.domain) where.push(`l.domain = ANY(${params.add(domainForms(search.domain))}::text[])`);
+  return where;
+}
+
+/** ORDER BY of the sorts that follow a column; relevance without words is by votes. */
+const COLUMN_ORDERS: Record<Exclude<SearchSort, 'trending'>, (upcoming: boolean) => string> = {
+  relevance: () => 'l.votes_count DESC, l.id',
+  votes: () => 'l.votes_count DESC, l.id',
+  newest: (upcoming) => (upcoming ? 'l.launch_week, l.id' : 'l.launched_at DESC, l.id'),
+  most_viewed: () => 'l.views_count DESC, l.id',
+  most_followed: () => 'l.follows_count DESC, l.id',
+};
+
+/** A page in column or trending order, and the count of matches. */
+async function orderedPage(db: Database, search: ListingSearch, where: string[], params: SqlParams): Promise<SearchResult> {
+  const conditions = where.join(' AND ');
+  const countParams = [...params.values];
+  const limitOffset = () => `LIMIT ${params.add(search.limit)} OFFSET ${params.add(search.offset)}`;
+  const sql =
+    search.sort === 'trending'
+      ? `WITH ${trendingCtes(params.add(search.now.toISOString()), conditions, params.add(search.offset + search.limit))},
+           page AS (SELECT id, position FROM trending ORDER BY position ${limitOffset()})
+         SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id
+         ORDER BY page.position`
+      : `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}
+         WHERE ${conditions}
+         ORDER BY ${COLUMN_ORDERS[search.sort](search.upcoming)} ${limitOffset()}`;
+  const [rows, count] = await Promise.all([
+    db.query<SummaryRow>(sql, params.values),
+    db.one<{ total: number }>(`SELECT count(*)::int AS total FROM listings l WHERE ${conditions}`, countParams),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/**
+ * A page by relevance, in one statement that reads the matches once. The RELEVANCE_POOL most voted matches are
+ * ranked and come first; the rest follow by votes, and only as many of them are sorted as the page reaches.
+ * The total rides on a row of its own, so that a page past the end still reports it.
+ */
+async function rankedPage(db: Database, search: ListingSearch, where: string[], params: SqlParams, tsquery: string): Promise<SearchResult> {
+  const reach = Math.max(RELEVANCE_POOL, search.offset + search.limit);
+  const rows = await db.query<SummaryRow & { total: number }>(
+    `WITH matches AS MATERIALIZED (
+       SELECT l.id, l.votes_count FROM listings l WHERE ${where.join(' AND ')}
+     ),
+     by_votes AS MATERIALIZED (
+       SELECT id, votes_count, row_number() OVER (ORDER BY votes_count DESC, id) AS n
+       FROM (SELECT id, votes_count FROM matches ORDER BY votes_count DESC, id LIMIT ${reach}) top
+     ),
+     ordered AS (
+       SELECT b.id, row_number() OVER (
+           ORDER BY ts_rank_cd(l.search_vector, ${tsquery}::tsquery) + ${NAME_BOOST} * similarity(l.name, ${params.add(search.q)}) DESC,
+             b.votes_count DESC, b.id
+         ) AS position
+       FROM by_votes b JOIN listings l ON l.id = b.id
+       WHERE b.n <= ${RELEVANCE_POOL}
+       UNION ALL
+       SELECT id, n FROM by_votes WHERE n > ${RELEVANCE_POOL}
+     ),
+     page AS (
+       SELECT id, position FROM ordered ORDER BY position LIMIT ${params.add(search.limit)} OFFSET ${params.add(search.offset)}
+     )
+     SELECT t.total, s.*
+     FROM (SELECT count(*)::int AS total FROM matches) t
+     LEFT JOIN (SELECT ${SUMMARY_COLUMNS}, page.position FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id) s ON true
+     ORDER BY s.position`,
+    params.values,
+  );
+  return { rows: rows.filter((row) => row.id !== null), total: rows[0]?.total ?? 0 };
+}
+
+/** The words of a query: runs of a-z and 0-9 after lower-casing, each once, in order. */
+function queryWords(q: string): string[] {
+  return [...new Set(q.toLowerCase().match(/[a-z0-9]+/g) ?? [])];
+}
+
+/**
+ * For each query word long enough to correct, the dictionary words that are a typo away from it (see
+ * allowedTypos), that its prefix does not already match, and that are far more common than the word as typed
+ * (counting the words it begins): a word that is in use as typed is not "corrected" into different ones.
+ */
+async function corrections(db: Database, words: string[]): Promise<Map<string, string[]>> {
+  const correctable = words.filter((w) => allowedTypos(w) > 0).slice(0, MAX_CORRECTED_WORDS);
+  if (correctable.length === 0) return new Map();
+  // `%` is pg_trgm's similarity operator (threshold pg_trgm.similarity_threshold, 0.3 by default); it lets
+  // search_terms_trgm_idx find the candidates, which are then held to the edit distance allowed.
+  // Words are [a-z0-9] only, so they are safe in a LIKE pattern.
+  const rows = await db.query<{ word: string; term: string }>(
+    `SELECT w.word, t.term
+     FROM unnest($1::text[]) AS w(word)
+     CROSS JOIN LATERAL (
+       SELECT term FROM search_terms
+       WHERE term % w.word AND term NOT LIKE w.word || '%'
+         AND documents > ${CORRECTION_ADVANTAGE} * (SELECT coalesce(sum(documents), 0) FROM search_terms typed WHERE typed.term LIKE w.word || '%')
+       ORDER BY similarity(term, w.word) DESC, documents DESC, term
+       LIMIT ${CORRECTION_CANDIDATES}
+     ) t`,
+    [correctable],
+  );
+  const byWord = new Map<string, string[]>();
+  for (const { word, term } of rows) {
+    const terms = byWord.get(word) ?? [];
+    if (terms.length < CORRECTIONS_PER_WORD && editDistance(word, term) <= allowedTypos(word)) byWord.set(word, [...terms, term]);
+  }
+  return byWord;
+}
+
+/** How many typos a word may have: none below 4 letters, 1 up to 7 letters, 2 from 8. */
+function allowedTypos(word: string): number {
+  return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
+}
+
+/** Edits (insert, delete, replace, swap two neighbours) that turn a into b: optimal string alignment distance. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/**
+ * The tsquery text of a query, e.g. `('notin':* | 'notion') & ('ai')`. Every lexeme is quoted and
+ * escaped here, so neither the query nor a dictionary word can inject tsquery syntax; lexemes are already in
+ * the 'simple' configuration's normal form (lower case), so the text is cast to tsquery as it is.
+ */
+function textQuery(words: string[], corrected: Map<string, string[]>): string {
+  const asTyped = (word: string) => lexeme(word) + (word.length >= MIN_PREFIX_LENGTH ? ':*' : '');
+  return words.map((w) => `(${[asTyped(w), ...(corrected.get(w) ?? []).map(lexeme)].join(' | ')})`).join(' & ');
+}
+
+const lexeme = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** A domain as stored (host name, lower case) with and without a leading "www.". */
+function domainForms(domain: string): string[] {
+  const bare = domain.trim().toLowerCase().replace(/^www\./, '');
+  return [bare, `www.${bare}`];
+}
+
+/** Numbered query parameters collected while the SQL text is built. */
+class SqlParams {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}

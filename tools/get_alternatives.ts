@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { listingSummary, offsetOf, pageOf, pageResult, paging, slug } from '../src/schema.js';
+import { NotFoundError } from '../src/errors.js';
+import { toSummary } from '../src/catalogue/listing-summary.js';
+import { listAlternatives } from '../src/catalogue/alternatives.js';
+
+export default defineTool({
+  name: 'get_alternatives',
+  title: 'Alternatives to a listing',
+  description:
+    'Products people can use instead of the given listing, as a page of listing summaries: first the alternatives its ' +
+    'owner approved (approved: true), then the other live listings of its primary category (approved: false); each ' +
+    'group most voted first. Use compare_listings to put two of them side by side. Unknown or unpublished slugs give 404.',
+  http: { method: 'GET', path: '/listings/{slug}/alternatives', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [404],
+  input: z.strictObject({ slug: slug('listing'), ...paging }),
+  output: pageOf(listingSummary.extend({ approved: z.boolean().describe("Whether the listing's owner approved this alternative") })),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(input, { services }) {
+    const found = await listAlternatives(services.db, input.slug, { limit: input.per_page, offset: offsetOf(input) });
+    if (!found) throw new NotFoundError('listing', input.slug);
+    return pageResult(
+      found.rows.map((row) => ({ ...toSummary(row, services.config.publicUrl), approved: row.approved })),
+      found.total,
+      input,
+    );
+  },
+});
