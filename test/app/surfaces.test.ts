@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { pathParams } from '../../src/registry/json-schema.js';
+import { inputJsonSchema, pathParams } from '../../src/registry/json-schema.js';
 import { seedDemo } from '../../src/seed/demo.js';
 
 /**
@@ -21,6 +21,8 @@ afterAll(async () => {
   await mcp?.close();
   await t?.close();
 });
+
+const required = (tool: string) => (inputJsonSchema(t.registry.get(tool)!.input).required ?? []) as string[];
 
 async function rest(tool: string, input: Record<string, unknown>) {
   const definition = t.registry.get(tool)!;
@@ -49,10 +51,16 @@ describe('REST and MCP', () => {
     expect(operations.length).toBe(t.registry.tools.length);
   });
 
-  it('answer every operation without path parameters alike, with real content', async () => {
+  it('answer every operation without path parameters alike: real content, or the same 400 for missing inputs', async () => {
     for (const tool of t.registry.tools.filter((tool) => pathParams(tool).length === 0 && tool.scopes.length === 0)) {
       const fromRest = await rest(tool.name, {});
       const fromMcp = await viaMcp(tool.name, {});
+      if (required(tool.name).length > 0) {
+        expect(fromRest.status, tool.name).toBe(400);
+        expect(fromRest.body.errors.map((e: { path: string }) => e.path).sort(), tool.name).toEqual(required(tool.name).map((k) => `/${k}`).sort());
+        expect({ ...fromMcp.error, request_id: null }, tool.name).toEqual({ ...fromRest.body, request_id: null });
+        continue;
+      }
       expect(fromRest.status, tool.name).toBe(tool.http.status);
       expect(fromMcp.body, tool.name).toEqual(fromRest.body);
       const items = (fromRest.body as { items?: unknown[] }).items;
