@@ -70,6 +70,7 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
       const input = mergeInput(fromRequest, fromPath);
       const result = await invokeTool(tool, input, { services: options.services, caller, requestId: ctx.state.requestId });
       ctx.status = tool.http.status;
+      if (tool.cacheSeconds) ctx.set('Cache-Control', `public, max-age=${tool.cacheSeconds}`);
       ctx.body = result;
     } catch (error) {
       sendProblem(ctx, withChallenge(error, resourceMetadata), ctx.state.requestId);

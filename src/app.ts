@@ -11,6 +11,7 @@ import { docsPage } from '../rest/docs.js';
 import { mcpMiddleware } from './mcp/server.js';
 import { badgeImages } from './web/badge-route.js';
 import { securityHeaders } from './web/security-headers.js';
+import { ResultCache } from './registry/result-cache.js';
 
 export interface AppParts {
   config: Config;
@@ -29,7 +30,7 @@ export interface App {
 
 /** The composition root: one Koa application serving REST, MCP, the docs and badge images. */
 export function createApp(parts: AppParts): App {
-  const services: Services = { config: parts.config, db: parts.db, now: parts.now ?? (() => new Date()) };
+  const services: Services = { config: parts.config, db: parts.db, now: parts.now ?? (() => new Date()), resultCache: new ResultCache() };
   const resolveCaller = async (): Promise<Caller | null> => null; // accounts and tokens arrive with the auth issue
   const koa = new Koa({ proxy: false });
   koa.use(async (ctx, next) => {

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import type { ResultCache } from './registry/result-cache.js';
 
 /** Everything a handler may use; built once by the composition root (app.ts). */
 export interface Services {
@@ -7,4 +8,6 @@ export interface Services {
   db: Database;
   /** The current time; tests pin it to make weeks deterministic. */
   now: () => Date;
+  /** Answers of tools with cacheSeconds. */
+  resultCache: ResultCache;
 }

@@ -20,6 +20,7 @@ export default defineTool({
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [404],
+  cacheSeconds: 30,
   input: z.strictObject({ slug: slug('listing') }),
   output: listingSummary.extend({
     short_description: z.string(),

@@ -3,13 +3,24 @@ import { ProblemError, ValidationError, type ProblemFieldError } from '../errors
 import type { AnyTool } from './tool.js';
 import type { ToolContext } from './context.js';
 import { requireScopes } from './scopes.js';
+import { cacheKey } from './result-cache.js';
 
 /** The one path every call takes, from REST and MCP alike: validate, authorise, run, check the result. */
 export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {
   requireScopes(tool, ctx.caller);
   const parsed = tool.input.safeParse(rawInput ?? {});
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
-  const result = await tool.handler(parsed.data, ctx);
+  if (!tool.cacheSeconds) return run(tool, parsed.data, ctx);
+  const key = cacheKey(tool.name, parsed.data);
+  const cached = ctx.services.resultCache.get(key);
+  if (cached) return cached;
+  const result = await run(tool, parsed.data, ctx);
+  ctx.services.resultCache.set(key, result, tool.cacheSeconds);
+  return result;
+}
+
+async function run(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {
+  const result = await tool.handler(input as never, ctx);
   const checked = tool.output.safeParse(result);
   if (!checked.success) {
     throw new ProblemError({

@@ -39,6 +39,11 @@ export interface Tool<I extends InputSchema = InputSchema, O extends OutputSchem
   idempotencyKey: boolean;
   /** Error statuses this operation can answer beyond 400 and 429 (e.g. 404 for a path identifier). */
   errorStatuses: readonly (401 | 403 | 404 | 409 | 422)[];
+  /**
+   * Public read operations only: an answer may be reused for this many seconds for the same input.
+   * Use it where reads are hot and a short delay in showing a change is acceptable.
+   */
+  cacheSeconds?: number;
   input: I;
   output: O;
   annotations: ToolAnnotations;

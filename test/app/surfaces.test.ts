@@ -98,6 +98,8 @@ describe('REST and MCP', () => {
     const fromRest = await rest('get_listing', { slug });
     const fromMcp = await viaMcp('get_listing', { slug });
     expect(fromRest.status).toBe(200);
+    const again = await fetch(`${t.url}/api/v1/listings/${slug}`);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=30');
     expect(fromMcp.body).toEqual(fromRest.body);
   });
 });

@@ -109,3 +109,15 @@ describe('the tool registry', () => {
     }
   });
 });
+
+describe('cached answers', () => {
+  it('are only for public read operations, for at most five minutes', async () => {
+    const registry = await loadRegistry();
+    for (const tool of registry.tools.filter((t) => t.cacheSeconds !== undefined)) {
+      expect(tool.scopes, tool.name).toEqual([]);
+      expect(tool.annotations.readOnlyHint, tool.name).toBe(true);
+      expect(tool.cacheSeconds, tool.name).toBeGreaterThan(0);
+      expect(tool.cacheSeconds, tool.name).toBeLessThanOrEqual(300);
+    }
+  });
+});
