@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ISchemaGenerator } from '@mikro-orm/core';
-import { MEMORY, openDatabase, type Database } from '../../src/db/database.js';
+import type { Database } from '../../src/db/database.js';
+import { createTestDatabase } from '../support/database.js';
 import {
   Alternative,
   Award,
@@ -21,47 +20,12 @@ import {
   Vote,
 } from '../../src/db/entities/index.js';
 
-/** On PostgreSQL (DATABASE_URL set) every run gets its own scratch database, dropped afterwards. */
-async function openScratchDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY });
-    return { db, drop: () => db.close() };
-  }
-  const name = `entities_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: MEMORY });
-    return {
-      db,
-      drop: async () => {
-        await db.close();
-        await admin(`DROP DATABASE IF EXISTS ${name}`);
-      },
-    };
-  } catch (error) {
-    await admin(`DROP DATABASE IF EXISTS ${name}`);
-    throw error;
-  }
-}
-
 describe('entities', () => {
   let db: Database;
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ db, drop } = await openScratchDatabase());
+    ({ db, drop } = await createTestDatabase());
   });
   afterAll(async () => {
     await drop?.();

@@ -2,9 +2,9 @@
  * The demo seeder on a fresh database: in-memory PGlite, or with DATABASE_URL set, scratch databases
  * created on that server (and dropped afterwards).
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMORY, openDatabase, type Database } from '../../src/db/database.js';
+import type { Database } from '../../src/db/database.js';
+import { createTestDatabase } from '../support/database.js';
 import { refreshListingCounters } from '../../src/seed/counters.js';
 import { DatabaseNotEmptyError, seedDemo, type SeedSummary } from '../../src/seed/demo.js';
 import { refreshSearchTerms } from '../../src/seed/search-terms.js';
@@ -19,35 +19,9 @@ interface Fresh {
   dispose(): Promise<void>;
 }
 
-let scratchCounter = 0;
-
 async function freshDatabase(): Promise<Fresh> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY });
-    return { db, dispose: () => db.close() };
-  }
-  const name = `seed_test_${process.pid}_${Date.now().toString(36)}_${scratchCounter++}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: MEMORY });
-  return {
-    db,
-    async dispose() {
-      await db.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
+  const { db, drop } = await createTestDatabase();
+  return { db, dispose: drop };
 }
 
 /** A digest of a query's rows, the same on both engines for the same data. */
