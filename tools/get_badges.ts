@@ -26,7 +26,7 @@ export default defineTool({
     'page on this site), Markdown, and SVG image URLs. A free listing goes live only once one of these badges is on ' +
     'its homepage, so use this right after choose_free_listing. Pick shape (standard, outline, pill, banner, square), ' +
     'mode (light, dark, or auto to follow the viewer\'s colour scheme; outline has no background, so match the page) ' +
-    'and size (s, m, l); `all` lists every combination. Works for any listing not taken down; unknown slugs answer 404.',
+    'and size (s, m, l); `all` lists every combination. Works for live and upcoming listings and free ones awaiting their badge; other slugs answer 404.',
   http: { method: 'GET', path: '/listings/{slug}/badges', status: 200 },
   scopes: [],
   idempotencyKey: false,
