@@ -12,6 +12,10 @@
  * similarity of the listing's name to the whole query; ties go to the most voted. To keep the cost bounded
  * when a query matches a large part of the catalogue, only the RELEVANCE_POOL most voted matches are ranked;
  * further matches follow them in order of votes.
+ *
+ * Text searches read listing_search (SEARCH_TABLE), a trigger-maintained narrow copy of the listing columns
+ * they filter, sort and rank on with its own GIN index, and listings only for the rows of the page: a common
+ * word matches tens of thousands of listings, and visiting each wide listings row was most of the cost.
  */
 import type { Database } from '../db/database.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow } from './listing-summary.js';
@@ -56,6 +60,12 @@ const MIN_PREFIX_LENGTH = 3;
 const NAME_BOOST = 2;
 /** How many of the most voted matches are ranked by relevance. */
 const RELEVANCE_POOL = 500;
+/**
+ * A narrow copy of each listing's status, filter and sort columns, name and search_vector, kept in step by
+ * triggers (migration 0002): text searches match, count and rank there, which reads a few hundred bytes per
+ * match instead of a listings row.
+ */
+const SEARCH_TABLE = 'listing_search';
 
 /** The ids of a category and of all its subcategories at any depth; null when no category has the slug. */
 export async function categoryWithDescendants(db: Database, slug: string): Promise<number[] | null> {
@@ -78,9 +88,10 @@ export async function searchListings(db: Database, search: ListingSearch): Promi
   if (words.length === 0) return orderedPage(db, search, where, params);
   const tsquery = params.add(textQuery(words, await corrections(db, words)));
   where.push(`l.search_vector @@ ${tsquery}::tsquery`);
-  return search.sort === 'relevance' ? rankedPage(db, search, where, params, tsquery) : orderedPage(db, search, where, params);
+  return search.sort === 'relevance' ? rankedPage(db, search, where, params, tsquery) : orderedPage(db, search, where, params, SEARCH_TABLE);
 }
 
+/** Conditions on `l`: listings, or listing_search, which has the same columns for them. */
 function filters(search: ListingSearch, params: SqlParams): string[] {
   const where = [`l.status = ${params.add(search.upcoming ? 'scheduled' : 'live')}`];
   if (search.categoryIds) {
@@ -103,23 +114,39 @@ const COLUMN_ORDERS: Record<Exclude<SearchSort, 'trending'>, (upcoming: boolean)
   most_followed: () => 'l.follows_count DESC, l.id',
 };
 
-/** A page in column or trending order, and the count of matches. */
-async function orderedPage(db: Database, search: ListingSearch, where: string[], params: SqlParams): Promise<SearchResult> {
+/**
+ * A page in column or trending order, and the count of matches. `from` is the table the conditions and the
+ * order read as `l`: listings, or listing_search for a text search (see SEARCH_TABLE).
+ */
+async function orderedPage(
+  db: Database,
+  search: ListingSearch,
+  where: string[],
+  params: SqlParams,
+  from: 'listings' | typeof SEARCH_TABLE = 'listings',
+): Promise<SearchResult> {
   const conditions = where.join(' AND ');
   const countParams = [...params.values];
   const limitOffset = () => `LIMIT ${params.add(search.limit)} OFFSET ${params.add(search.offset)}`;
   const sql =
     search.sort === 'trending'
-      ? `WITH ${trendingCtes(params.add(search.now.toISOString()), conditions, params.add(search.offset + search.limit))},
+      ? `WITH ${trendingCtes(params.add(search.now.toISOString()), conditions, params.add(search.offset + search.limit), from)},
            page AS (SELECT id, position FROM trending ORDER BY position ${limitOffset()})
          SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id
          ORDER BY page.position`
-      : `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}
-         WHERE ${conditions}
-         ORDER BY ${COLUMN_ORDERS[search.sort](search.upcoming)} ${limitOffset()}`;
+      : from === 'listings'
+        ? `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}
+           WHERE ${conditions}
+           ORDER BY ${COLUMN_ORDERS[search.sort](search.upcoming)} ${limitOffset()}`
+        : `WITH page AS (
+             SELECT l.id, row_number() OVER (ORDER BY ${COLUMN_ORDERS[search.sort](search.upcoming)}) AS position
+             FROM (SELECT l.* FROM ${from} l WHERE ${conditions} ORDER BY ${COLUMN_ORDERS[search.sort](search.upcoming)} ${limitOffset()}) l
+           )
+           SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id
+           ORDER BY page.position`;
   const [rows, count] = await Promise.all([
     db.query<SummaryRow>(sql, params.values),
-    db.one<{ total: number }>(`SELECT count(*)::int AS total FROM listings l WHERE ${conditions}`, countParams),
+    db.one<{ total: number }>(`SELECT count(*)::int AS total FROM ${from} l WHERE ${conditions}`, countParams),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
@@ -127,13 +154,14 @@ async function orderedPage(db: Database, search: ListingSearch, where: string[],
 /**
  * A page by relevance, in one statement that reads the matches once. The RELEVANCE_POOL most voted matches are
  * ranked and come first; the rest follow by votes, and only as many of them are sorted as the page reaches.
- * The total rides on a row of its own, so that a page past the end still reports it.
+ * The total rides on a row of its own, so that a page past the end still reports it. Matching, counting and
+ * ranking read only listing_search; listings is read for the page's rows.
  */
 async function rankedPage(db: Database, search: ListingSearch, where: string[], params: SqlParams, tsquery: string): Promise<SearchResult> {
   const reach = Math.max(RELEVANCE_POOL, search.offset + search.limit);
   const rows = await db.query<SummaryRow & { total: number }>(
     `WITH matches AS MATERIALIZED (
-       SELECT l.id, l.votes_count FROM listings l WHERE ${where.join(' AND ')}
+       SELECT l.id, l.votes_count FROM ${SEARCH_TABLE} l WHERE ${where.join(' AND ')}
      ),
      by_votes AS MATERIALIZED (
        SELECT id, votes_count, row_number() OVER (ORDER BY votes_count DESC, id) AS n
@@ -141,10 +169,10 @@ async function rankedPage(db: Database, search: ListingSearch, where: string[], 
      ),
      ordered AS (
        SELECT b.id, row_number() OVER (
-           ORDER BY ts_rank_cd(l.search_vector, ${tsquery}::tsquery) + ${NAME_BOOST} * similarity(l.name, ${params.add(search.q)}) DESC,
+           ORDER BY ts_rank_cd(s.search_vector, ${tsquery}::tsquery) + ${NAME_BOOST} * similarity(s.name, ${params.add(search.q)}) DESC,
              b.votes_count DESC, b.id
          ) AS position
-       FROM by_votes b JOIN listings l ON l.id = b.id
+       FROM by_votes b JOIN ${SEARCH_TABLE} s ON s.id = b.id
        WHERE b.n <= ${RELEVANCE_POOL}
        UNION ALL
        SELECT id, n FROM by_votes WHERE n > ${RELEVANCE_POOL}

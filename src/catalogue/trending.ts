@@ -36,20 +36,21 @@ export const TRENDING_ORDER = 'coalesce(tr.score, 0) DESC, l.id';
  * meeting `where` in trending order, position 1 first. `trending` holds every scored listing and then only
  * the first `reach` unscored ones (SQL text of an integer, e.g. the page's offset + limit), so that the cost
  * follows the number of recently voted listings rather than the size of the catalogue, unlike a LEFT JOIN of
- * every listing to the scores. Example:
+ * every listing to the scores. `from` is the table read as `l` (listings, or listing_search, which has the
+ * same columns for filters). Example:
  *
  *   WITH ${trendingCtes('$1', "l.status = 'live'", '$2')}
  *   SELECT ... FROM trending t JOIN listings l ON l.id = t.id ... ORDER BY t.position LIMIT $3 OFFSET $4
  */
-export function trendingCtes(now: string, where: string, reach: string): string {
+export function trendingCtes(now: string, where: string, reach: string, from = 'listings'): string {
   return `trending_scored AS MATERIALIZED (
-      SELECT l.id, s.score FROM (${trendingScoresSql(now)}) s JOIN listings l ON l.id = s.listing_id WHERE ${where}
+      SELECT l.id, s.score FROM (${trendingScoresSql(now)}) s JOIN ${from} l ON l.id = s.listing_id WHERE ${where}
     ),
     trending AS (
       SELECT id, row_number() OVER (ORDER BY score DESC, id) AS position FROM trending_scored
       UNION ALL
       SELECT id, (SELECT count(*) FROM trending_scored) + row_number() OVER (ORDER BY id) FROM (
-        SELECT l.id FROM listings l
+        SELECT l.id FROM ${from} l
         WHERE ${where} AND NOT EXISTS (SELECT 1 FROM trending_scored t WHERE t.id = l.id)
         ORDER BY l.id LIMIT ${reach}
       ) unscored

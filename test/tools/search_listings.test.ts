@@ -102,6 +102,21 @@ describe('search_listings: typo-tolerant text', () => {
     expect(slugs(await search({ q: 'brandnewword' }))).toEqual(['fresh-listing']);
   });
 
+  it('follows changes to a listing: renamed, unpublished, deleted', async () => {
+    const category = await insertCategory(t.db);
+    const id = await listingIn(category, { slug: 'renamed-one', name: 'Glimmerquill', tagline: 'notes' });
+    expect(slugs(await search({ q: 'glimmerquill' }))).toEqual(['renamed-one']);
+    await t.db.query(`UPDATE listings SET name = 'Shadowquill' WHERE id = $1`, [id]);
+    expect(slugs(await search({ q: 'glimmerquill' }))).toEqual([]);
+    expect(slugs(await search({ q: 'shadowquill' }))).toEqual(['renamed-one']);
+    await t.db.query(`UPDATE listings SET status = 'hidden' WHERE id = $1`, [id]);
+    expect(slugs(await search({ q: 'shadowquill' }))).toEqual([]);
+    await t.db.query(`UPDATE listings SET status = 'live' WHERE id = $1`, [id]);
+    expect(slugs(await search({ q: 'shadowquill', sort: 'votes' }))).toEqual(['renamed-one']);
+    await t.db.query(`DELETE FROM listings WHERE id = $1`, [id]);
+    expect(await search({ q: 'shadowquill' })).toMatchObject({ items: [], total: 0 });
+  });
+
   it('treats tsquery syntax in q as plain words', async () => {
     const category = await insertCategory(t.db);
     await listingIn(category, { slug: 'syntax-safe', tagline: 'walrus tracking' });

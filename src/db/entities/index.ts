@@ -19,6 +19,7 @@ import {
   Story,
 } from './listing.js';
 import { ListingView } from './listing-view.js';
+import { ListingSearch } from './listing-search.js';
 import { Product } from './product.js';
 import { Review } from './review.js';
 import { SearchTerm } from './search-term.js';
@@ -35,6 +36,7 @@ export * from './founder.js';
 export * from './search-term.js';
 export * from './vote.js';
 export * from './listing-view.js';
+export * from './listing-search.js';
 export * from './follow.js';
 export * from './review.js';
 export * from './domain-rating.js';
@@ -51,6 +53,7 @@ export const entities = [
   Category,
   Listing,
   SearchTerm,
+  ListingSearch,
   ListingCategory,
   Founder,
   ListingFounder,
