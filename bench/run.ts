@@ -33,11 +33,17 @@ async function ensureBenchDatabase() {
     console.log(`  filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   const sample = await db.query<{ slug: string }>("SELECT slug FROM listings WHERE status = 'live' ORDER BY id LIMIT 200");
+  // Two kinds of misspelled searches: a product's name (what people look for most), and the most common
+  // words of the catalogue (the worst case: thousands of matches to count and rank).
+  const nameWords = await db.query<{ word: string }>(
+    `SELECT lower(substring(name from '^[A-Za-z]{5,}')) AS word FROM listings
+     WHERE status = 'live' AND name ~ '^[A-Za-z]{5,}' ORDER BY md5(id::text) LIMIT 200`,
+  );
   const words = await db.query<{ term: string }>('SELECT term FROM search_terms WHERE length(term) >= 6 ORDER BY documents DESC LIMIT 200');
   const listings = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM listings');
   const votes = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM votes');
   await db.close();
-  return { slugs: sample.map((r) => r.slug), words: words.map((r) => r.term), listings: listings!.n, votes: votes!.n };
+  return { slugs: sample.map((r) => r.slug), nameWords: nameWords.map((r) => r.word), words: words.map((r) => r.term), listings: listings!.n, votes: votes!.n };
 }
 
 function start(script: string, env: Record<string, string>): { child: ChildProcess; started: number } {
@@ -113,8 +119,11 @@ async function main() {
   const listingRun = await load(serviceOrigin, listingPaths);
 
   const searches = (i: number) => misspell(data.words[i % data.words.length], i);
-  await latencies(50, async (i) => void (await (await fetch(`${base}/listings?q=${searches(i)}`)).arrayBuffer()));
-  const rest = await latencies(500, async (i) => void (await (await fetch(`${base}/listings?q=${searches(i)}`)).arrayBuffer()));
+  const nameSearches = (i: number) => misspell(data.nameWords[i % data.nameWords.length], i);
+  const restSearch = (q: string) => async () => void (await (await fetch(`${base}/listings?q=${q}`)).arrayBuffer());
+  await latencies(50, (i) => restSearch(searches(i))());
+  const restNames = await latencies(500, (i) => restSearch(nameSearches(i))());
+  const rest = await latencies(500, (i) => restSearch(searches(i))());
   const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'search_listings' };
   const mcpBody = (i: number) =>
     JSON.stringify({
@@ -144,8 +153,9 @@ async function main() {
   const rows = [
     ['bare Koa JSON route', `${Math.round(bareRun.requests.average)} req/s`, ''],
     ['get_listing over REST', `${Math.round(listingRun.requests.average)} req/s`, `${((listingRun.requests.average / bareRun.requests.average) * 100).toFixed(0)}% of bare (goal >= 40%)`],
-    ['search_listings, misspelled word, REST', `p50 ${ms(pct(rest, 50))}, p95 ${ms(pct(rest, 95))}`, 'goal p95 < 20 ms'],
-    ['search_listings via MCP tools/call', `p50 ${ms(pct(mcp, 50))}, p95 ${ms(pct(mcp, 95))}`, `${(pct(mcp, 50) / pct(rest, 50)).toFixed(2)}x REST at p50, ${(pct(mcp, 95) / pct(rest, 95)).toFixed(2)}x at p95 (goal <= 1.3x)`],
+    ['search_listings, misspelled product name, REST', `p50 ${ms(pct(restNames, 50))}, p95 ${ms(pct(restNames, 95))}`, 'goal p95 < 20 ms'],
+    ['search_listings, misspelled common word, REST', `p50 ${ms(pct(rest, 50))}, p95 ${ms(pct(rest, 95))}`, 'goal p95 < 20 ms'],
+    ['search_listings, misspelled common word, MCP tools/call', `p50 ${ms(pct(mcp, 50))}, p95 ${ms(pct(mcp, 95))}`, `${(pct(mcp, 50) / pct(rest, 50)).toFixed(2)}x REST at p50, ${(pct(mcp, 95) / pct(rest, 95)).toFixed(2)}x at p95 (goal <= 1.3x)`],
     ['start-up to first answer, PostgreSQL', ms(startupPg), 'goal < 2 s'],
     ['start-up to first answer, embedded (data present)', ms(startupEmbedded), 'goal < 6 s'],
     ['start-up, embedded, empty folder (migrate + demo seed)', ms(startupEmbeddedFirst), ''],

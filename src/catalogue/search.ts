@@ -59,7 +59,7 @@ const MIN_PREFIX_LENGTH = 3;
 /** Weight of the trigram similarity between a listing's name and the whole query in the relevance score. */
 const NAME_BOOST = 2;
 /** How many of the most voted matches are ranked by relevance. */
-const RELEVANCE_POOL = 500;
+const RELEVANCE_POOL = 200;
 /**
  * A narrow copy of each listing's status, filter and sort columns, name and search_vector, kept in step by
  * triggers (migration 0002): text searches match, count and rank there, which reads a few hundred bytes per
