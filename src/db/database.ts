@@ -1,10 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MikroORM as PgORM } from '@mikro-orm/postgresql';
-import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { entities } from './entities/index.js';
 import { migrate } from './migrate.js';
 
@@ -41,7 +37,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
+// Each engine's driver is loaded only when that engine is used: it keeps start-up short.
 async function openPostgres(databaseUrl: string): Promise<Database> {
+  const { MikroORM: PgORM } = await import('@mikro-orm/postgresql');
   const orm = await PgORM.init({
     clientUrl: databaseUrl,
     entities,
@@ -80,6 +78,11 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {
+  const [{ MikroORM: PgliteORM }, { PGlite }, { pg_trgm }] = await Promise.all([
+    import('@mikro-orm/pglite'),
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   const dir = dataDir === MEMORY ? MEMORY : path.join(dataDir, 'pglite');
   if (dir !== MEMORY) await fs.mkdir(dir, { recursive: true });
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
