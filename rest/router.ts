@@ -71,7 +71,8 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
       const result = await invokeTool(tool, input, { services: options.services, caller, requestId: ctx.state.requestId });
       ctx.status = tool.http.status;
       if (tool.cacheSeconds) ctx.set('Cache-Control', `public, max-age=${tool.cacheSeconds}`);
-      ctx.body = result;
+      ctx.type = 'application/json';
+      ctx.body = serialize(result);
     } catch (error) {
       sendProblem(ctx, withChallenge(error, resourceMetadata), ctx.state.requestId);
     }
@@ -95,6 +96,17 @@ function withChallenge(error: unknown, resourceMetadata: string): unknown {
       `Bearer error="insufficient_scope", scope="${error.scopes.join(' ')}", resource_metadata="${resourceMetadata}"`;
   }
   return error;
+}
+
+/** A cached answer is the same object on every hit, so its JSON text is made once too. */
+const serialized = new WeakMap<object, string>();
+function serialize(result: Record<string, unknown>): string {
+  let text = serialized.get(result);
+  if (text === undefined) {
+    text = JSON.stringify(result);
+    serialized.set(result, text);
+  }
+  return text;
 }
 
 export const koaPath = (path: string) => path.replace(/\{([a-z_]+)\}/g, ':$1');
