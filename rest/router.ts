@@ -6,7 +6,7 @@ import type { AnyTool } from '../src/registry/tool.js';
 import type { Caller } from '../src/registry/context.js';
 import type { Services } from '../src/services.js';
 import { invokeTool } from '../src/registry/invoke.js';
-import { inputJsonSchema, pathParams } from '../src/registry/json-schema.js';
+import { inputJsonSchema } from '../src/registry/json-schema.js';
 import { InsufficientScopeError, UnauthorizedError } from '../src/registry/scopes.js';
 import { ProblemError, ValidationError } from '../src/errors.js';
 import { readJsonBody } from './body.js';
@@ -21,6 +21,8 @@ export interface RestOptions {
   services: Services;
   publicUrl: string;
   resolveCaller: (headers: IncomingHttpHeaders) => Promise<Caller | null>;
+  /** Unexpected failures (answered as a bare 500); the request id ties the log line to the problem body. */
+  onError: (error: unknown, requestId: string) => void;
 }
 
 /** Maps every registered tool onto /api/v1; nothing here knows any single operation. */
@@ -74,6 +76,7 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
       ctx.type = 'application/json';
       ctx.body = serialize(result);
     } catch (error) {
+      if (!(error instanceof ProblemError) || error.status >= 500) options.onError(error, ctx.state.requestId);
       sendProblem(ctx, withChallenge(error, resourceMetadata), ctx.state.requestId);
     }
   };
@@ -111,4 +114,3 @@ function serialize(result: Record<string, unknown>): string {
 
 export const koaPath = (path: string) => path.replace(/\{([a-z_]+)\}/g, ':$1');
 
-export { pathParams };

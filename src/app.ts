@@ -47,7 +47,8 @@ export function createApp(parts: AppParts): App {
     resolveCaller,
     newRequestId: randomUUID,
   }));
-  koa.use(restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller }));
+  const logFailure = (error: unknown, requestId: string) => console.error(`request ${requestId} failed:`, error);
+  koa.use(restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller, onError: logFailure }));
   koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
   const server = http.createServer(koa.callback());

@@ -10,10 +10,10 @@ export default defineTool({
   name: 'get_founder',
   title: 'Get a founder',
   description:
-    "A founder's public profile by slug (from list_founders or a listing's founders): bio, socials, the live " +
-    'companies they founded with their role in each, and the founder stories they published (the story of the ' +
+    "A founder's public profile by slug (from list_founders or a listing's founders): bio, socials, the live and " +
+    'upcoming companies they founded with their role in each, and the founder stories they published (the story of the ' +
     'company in sections: why it started, the problem, the journey, challenges, achievements, lessons, what is next). ' +
-    'Only founders of at least one live listing are public; others answer 404.',
+    'Only founders of at least one live or upcoming listing are public; others answer 404.',
   http: { method: 'GET', path: '/founders/{slug}', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -71,7 +71,7 @@ export default defineTool({
       })
       .nullable()
       .optional()
-      .describe('Founder story; present only when unlocked, null when unlocked but not written'),
+      .describe('Founder story; present only when unlocked, null when unlocked but not written or not yet published'),
     milestones: z
       .array(z.object({ id: z.number().int(), date: isoDate, title: z.string(), description: text, url: text }))
       .optional()

@@ -1,7 +1,7 @@
 /** Alternatives to a listing: those its owner approved first, then the other live listings of its primary category. */
 import type { Database } from '../db/database.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow } from './listing-summary.js';
-import { PUBLIC_STATUSES } from './listing-profile.js';
+import { PUBLIC_STATUSES } from './listing-summary.js';
 
 export interface AlternativeRow extends SummaryRow {
   approved: boolean;

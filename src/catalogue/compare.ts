@@ -1,7 +1,7 @@
 /** Two listings side by side: standard facts, then the attributes their primary categories compare on. */
 import type { Database } from '../db/database.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow } from './listing-summary.js';
-import { PUBLIC_STATUSES } from './listing-profile.js';
+import { PUBLIC_STATUSES } from './listing-summary.js';
 
 export interface ComparedListing extends SummaryRow {
   pricing_summary: string | null;

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { offsetOf, type ListingSummary } from '../schema.js';
 import { containsPattern } from './like-pattern.js';
-import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './listing-summary.js';
+import { PUBLIC_STATUSES, SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './listing-summary.js';
 
 /** Founders are public only through their live listings. */
 const LIVE_FOUNDERS = `
@@ -92,7 +92,7 @@ export interface FounderProfile {
   profile_url: string;
 }
 
-/** A founder's public profile, or undefined when the slug is unknown or the founder has no live listing. */
+/** A founder's public profile, or undefined when the slug is unknown or the founder has no public (live or upcoming) listing. */
 export async function findFounder(db: Database, slug: string, publicUrl: string): Promise<FounderProfile | undefined> {
   const founder = await db.one<Omit<FounderProfile, 'companies' | 'stories' | 'profile_url'> & { id: number }>(
     `SELECT id, slug, name, title, bio, country::text AS country, avatar_url, socials FROM founders WHERE slug = $1`,
@@ -102,9 +102,9 @@ export async function findFounder(db: Database, slug: string, publicUrl: string)
   const companies = await db.query<SummaryRow & { role: string | null }>(
     `SELECT ${SUMMARY_COLUMNS}, lf.role
      FROM ${SUMMARY_FROM} JOIN listing_founders lf ON lf.listing_id = l.id
-     WHERE lf.founder_id = $1 AND l.status = 'live'
+     WHERE lf.founder_id = $1 AND l.status = ANY($2::text[])
      ORDER BY l.votes_count DESC, l.id`,
-    [founder.id],
+    [founder.id, PUBLIC_STATUSES],
   );
   if (companies.length === 0) return undefined;
   const { id, ...profile } = founder;
@@ -116,16 +116,16 @@ export async function findFounder(db: Database, slug: string, publicUrl: string)
   };
 }
 
-/** Stories the founder wrote that are published on a live listing with the paid story section unlocked, newest first. */
+/** Stories the founder wrote that are published on a public listing with the paid story section unlocked, newest first. */
 async function publishedStories(db: Database, founderId: number): Promise<FounderStory[]> {
   const rows = await db.query<Record<StorySection, string | null> & { title: string | null; listing_slug: string; listing_name: string; published_at: string }>(
     `SELECT s.title, ${STORY_SECTIONS.map((section) => `s.${section}`).join(', ')},
        l.slug AS listing_slug, l.name AS listing_name, iso_time(s.published_at) AS published_at
      FROM stories s JOIN listings l ON l.id = s.listing_id
      WHERE s.founder_id = $1 AND s.published_at IS NOT NULL
-       AND l.status = 'live' AND 'story' = ANY (l.unlocked_sections)
+       AND l.status = ANY($2::text[]) AND 'story' = ANY (l.unlocked_sections)
      ORDER BY s.published_at DESC, s.id DESC`,
-    [founderId],
+    [founderId, PUBLIC_STATUSES],
   );
   return rows.map((row) => ({
     title: row.title,

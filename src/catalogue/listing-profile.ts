@@ -4,10 +4,8 @@
  */
 import type { Database } from '../db/database.js';
 import type { ListingSummary } from '../schema.js';
-import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './listing-summary.js';
+import { PUBLIC_STATUSES, SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './listing-summary.js';
 
-/** Statuses whose listings the public may open: live ones, and scheduled (upcoming) launches. */
-export const PUBLIC_STATUSES = ['live', 'scheduled'] as const;
 
 /** Sections shown only when unlocked for the listing (the launch product unlocks them). */
 const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
@@ -134,7 +132,7 @@ const PROFILE_SQL = `
       (SELECT json_build_object('title', s.title, 'story', s.story, 'why_started', s.why_started, 'problem', s.problem,
                 'journey', s.journey, 'challenges', s.challenges, 'achievements', s.achievements, 'lessons', s.lessons,
                 'whats_next', s.whats_next, 'published_at', iso_time(s.published_at))
-         FROM stories s WHERE s.listing_id = l.id)
+         FROM stories s WHERE s.listing_id = l.id AND s.published_at IS NOT NULL)
     END AS story,
     CASE WHEN ${unlocked('milestones')} THEN
       (SELECT coalesce(json_agg(json_build_object('id', m.id, 'date', m.date::text, 'title', m.title, 'description', m.description, 'url', m.url)

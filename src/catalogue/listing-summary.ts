@@ -1,5 +1,8 @@
 import type { ListingSummary } from '../schema.js';
 
+/** Statuses whose listings the public may open: live ones, and scheduled (upcoming) launches. */
+export const PUBLIC_STATUSES = ['live', 'scheduled'] as const;
+
 /**
  * Columns of a listing summary; use with `FROM listings l JOIN categories pc ON pc.id = l.primary_category_id`.
  * Every value is cast so that the Debian server and PGlite return the same JavaScript types.

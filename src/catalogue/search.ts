@@ -84,8 +84,10 @@ export async function categoryWithDescendants(db: Database, slug: string): Promi
 export async function searchListings(db: Database, search: ListingSearch): Promise<SearchResult> {
   const params = new SqlParams();
   const where = filters(search, params);
-  const words = queryWords(search.q ?? '');
-  if (words.length === 0) return orderedPage(db, search, where, params);
+  if (search.q === undefined || search.q.trim() === '') return orderedPage(db, search, where, params);
+  const words = queryWords(search.q);
+  // Text with no letter or digit (e.g. "!!!") has nothing to look for: nothing matches it.
+  if (words.length === 0) return { rows: [], total: 0 };
   const tsquery = params.add(textQuery(words, await corrections(db, words)));
   where.push(`l.search_vector @@ ${tsquery}::tsquery`);
   return search.sort === 'relevance' ? rankedPage(db, search, where, params, tsquery) : orderedPage(db, search, where, params, SEARCH_TABLE);
@@ -189,9 +191,9 @@ async function rankedPage(db: Database, search: ListingSearch, where: string[], 
   return { rows: rows.filter((row) => row.id !== null), total: rows[0]?.total ?? 0 };
 }
 
-/** The words of a query: runs of a-z and 0-9 after lower-casing, each once, in order. */
+/** The words of a query: runs of letters and digits (any script) after lower-casing, each once, in order. */
 function queryWords(q: string): string[] {
-  return [...new Set(q.toLowerCase().match(/[a-z0-9]+/g) ?? [])];
+  return [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
 }
 
 /**
@@ -204,7 +206,7 @@ async function corrections(db: Database, words: string[]): Promise<Map<string, s
   if (correctable.length === 0) return new Map();
   // `%` is pg_trgm's similarity operator (threshold pg_trgm.similarity_threshold, 0.3 by default); it lets
   // search_terms_trgm_idx find the candidates, which are then held to the edit distance allowed.
-  // Words are [a-z0-9] only, so they are safe in a LIKE pattern.
+  // Words are letters and digits only (never % or _), so they are safe in a LIKE pattern.
   const rows = await db.query<{ word: string; term: string }>(
     `SELECT w.word, t.term
      FROM unnest($1::text[]) AS w(word)

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ProblemError, ValidationError, type ProblemFieldError } from '../errors.js';
+import { ValidationError, type ProblemFieldError } from '../errors.js';
 import type { AnyTool } from './tool.js';
 import type { ToolContext } from './context.js';
 import { requireScopes } from './scopes.js';
@@ -23,12 +23,8 @@ async function run(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<Rec
   const result = await tool.handler(input as never, ctx);
   const checked = tool.output.safeParse(result);
   if (!checked.success) {
-    throw new ProblemError({
-      status: 500,
-      code: 'internal_error',
-      title: 'Internal error',
-      detail: `${tool.name} produced a result that does not match its output schema: ${describe(fieldErrors(checked.error))}`,
-    });
+    // A bug on our side: the details go to the log through the caller's error handling, never to the client.
+    throw new Error(`${tool.name} produced a result that does not match its output schema: ${describe(fieldErrors(checked.error))}`);
   }
   return checked.data as Record<string, unknown>;
 }

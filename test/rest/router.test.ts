@@ -76,8 +76,23 @@ const boom = defineTool({
   },
 });
 
+const broken = defineTool({
+  name: 'broken',
+  title: 'Broken',
+  description: 'Test tool: answers something its output schema does not allow.',
+  http: { method: 'GET', path: '/broken', status: 200 },
+  scopes: [],
+  idempotencyKey: false,
+  errorStatuses: [],
+  input: z.strictObject({}),
+  output: z.object({ secret_field: z.string() }),
+  annotations: readAnnotations,
+  handler: async () => ({ secret_field: 42 }) as never,
+});
+
 let server: http.Server;
 let base: string;
+const logged: { error: unknown; requestId: string }[] = [];
 
 beforeAll(async () => {
   const koa = new Koa();
@@ -87,10 +102,11 @@ beforeAll(async () => {
   });
   koa.use(
     restApi({
-      registry: createRegistry([getThing, createThing, secret, boom]),
+      registry: createRegistry([getThing, createThing, secret, boom, broken]),
       services: {} as Services,
       publicUrl: 'http://api.test',
       resolveCaller: async () => null,
+      onError: (error, requestId) => logged.push({ error, requestId }),
     }),
   );
   server = http.createServer(koa.callback());
@@ -141,9 +157,10 @@ describe('REST adapter', () => {
     expect(problem.errors).toEqual([expect.objectContaining({ path: '/slug' })]);
   });
 
-  it('turns a typed not-found into 404 problem+json', async () => {
+  it('turns a typed not-found into 404 problem+json, without logging it as a failure', async () => {
     const problem = await problemOf(await fetch(`${base}/things/missing`));
     expect(problem).toMatchObject({ status: 404, code: 'not_found' });
+    expect(logged).toEqual([]);
   });
 
   it('answers a created resource with the tool status', async () => {
@@ -207,11 +224,20 @@ describe('REST adapter', () => {
     const problem = await problemOf(response);
     expect(problem).toMatchObject({ status: 500, code: 'internal_error' });
     expect(JSON.stringify(problem)).not.toContain('hunter2');
+    expect(logged).toEqual([{ error: expect.objectContaining({ message: expect.stringContaining('connection refused') }), requestId: 'req-1' }]);
+  });
+
+  it('answers a result that breaks its own output schema with a bare 500, and logs the details', async () => {
+    logged.length = 0;
+    const problem = await problemOf(await fetch(`${base}/broken`));
+    expect(problem).toMatchObject({ status: 500, code: 'internal_error' });
+    expect(JSON.stringify(problem)).not.toContain('secret_field');
+    expect(String((logged[0].error as Error).message)).toContain('/secret_field');
   });
 
   it('serves the generated OpenAPI document', async () => {
     const doc = await (await fetch(`${base}/openapi.json`)).json();
-    expect(Object.keys(doc.paths).sort()).toEqual(['/boom', '/secret', '/things', '/things/{slug}']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/boom', '/broken', '/secret', '/things', '/things/{slug}']);
     expect(doc.paths['/things/{slug}'].get.operationId).toBe('get_thing');
   });
 });

@@ -42,7 +42,7 @@ async function insertStory(listingId: number, founderId: number, fields: { title
 }
 
 describe('get_founder', () => {
-  it('shows the profile and the live companies with the role in each, most-voted first', async () => {
+  it('shows the profile and the live and upcoming companies with the role in each, most-voted first', async () => {
     const founder = await insertFounder(t.db, {
       slug: 'grace-profile',
       name: 'Grace Profile',
@@ -74,6 +74,7 @@ describe('get_founder', () => {
     expect(profile.companies.map((c) => [c.slug, c.role, c.votes])).toEqual([
       ['grace-big', 'Co-founder', 4],
       ['grace-small', 'CTO', 1],
+      ['grace-upcoming', 'Founder', 0],
     ]);
     expect(profile.companies[0]).toMatchObject({ id: big, primary_category: { slug: 'founder-tools' }, profile_url: `${TEST_PUBLIC_URL}/listings/grace-big` });
   });
@@ -115,11 +116,17 @@ describe('get_founder', () => {
     });
   });
 
-  it('answers 404 for an unknown founder and for one without a live listing', async () => {
+  it('shows a founder whose only listing is upcoming, as its founders are named on that public listing', async () => {
     const founder = await insertFounder(t.db, { slug: 'only-upcoming' });
-    await linkFounder(t.db, await listing({ status: 'scheduled', launch_week: '2099-01-05' }), founder);
+    await linkFounder(t.db, await listing({ slug: 'soon-co', status: 'scheduled', launch_week: '2099-01-05' }), founder);
+    expect((await get('only-upcoming')).companies.map((c) => c.slug)).toEqual(['soon-co']);
+  });
+
+  it('answers 404 for an unknown founder and for one without a public listing', async () => {
+    const founder = await insertFounder(t.db, { slug: 'only-drafts' });
+    await linkFounder(t.db, await listing({ status: 'draft' }), founder);
     await insertFounder(t.db, { slug: 'no-listing' });
-    for (const slug of ['nobody-here', 'only-upcoming', 'no-listing']) {
+    for (const slug of ['nobody-here', 'only-drafts', 'no-listing']) {
       const problem = await callToolError(tool, testServices(t.db), { slug });
       expect(problem.status).toBe(404);
       expect(problem.code).toBe('not_found');

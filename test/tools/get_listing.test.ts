@@ -147,10 +147,9 @@ describe('get_listing', () => {
     expect(profile).not.toHaveProperty('media');
 
     await t.db.query(`UPDATE listings SET unlocked_sections = '{story,milestones,media}' WHERE id = $1`, [id]);
-    await t.db.query(
-      `INSERT INTO stories (listing_id, title, why_started, published_at) VALUES ($1, 'How it began', 'An itch', '2031-02-02T10:00:00Z')`,
-      [id],
-    );
+    await t.db.query(`INSERT INTO stories (listing_id, title, why_started) VALUES ($1, 'How it began', 'An itch')`, [id]);
+    expect((await get('unlocked-some')).story, 'an unpublished story stays private').toBeNull();
+    await t.db.query(`UPDATE stories SET published_at = '2031-02-02T10:00:00Z' WHERE listing_id = $1`, [id]);
     const unlocked = await get('unlocked-some');
     expect(unlocked.story).toMatchObject({ title: 'How it began', why_started: 'An itch', journey: null, published_at: '2031-02-02T10:00:00.000Z' });
     expect(unlocked.media).toEqual([{ kind: 'image', url: 'https://unlocked.example/shot.png', caption: null }]);

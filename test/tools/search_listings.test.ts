@@ -95,6 +95,25 @@ describe('search_listings: typo-tolerant text', () => {
     expect(await search({ q: 'quasar xylqvwtz' })).toMatchObject({ items: [], total: 0, has_more: false });
   });
 
+  it('finds nothing for text without a letter or digit, rather than everything', async () => {
+    const category = await insertCategory(t.db);
+    await listingIn(category, { slug: 'some-listing', name: 'Something' });
+    for (const q of ['!!!', '---', '日本']) {
+      const result = await search({ q });
+      expect(result.items, q).toEqual([]);
+      expect(result.total, q).toBe(0);
+    }
+  });
+
+  it('keeps letters outside a-z inside their word ("über" does not look for "ber")', async () => {
+    const category = await insertCategory(t.db);
+    await listingIn(category, { slug: 'berlin-maps', name: 'Berlin Maps' });
+    await listingIn(category, { slug: 'uber-notes', name: 'Übernotes', tagline: 'über notes' });
+    const found = slugs(await search({ q: 'über' }));
+    expect(found).not.toContain('berlin-maps');
+    expect(found).toContain('uber-notes');
+  });
+
   it('finds listings newer than the dictionary by the words as typed', async () => {
     const category = await insertCategory(t.db);
     await refreshSearchTerms();
