@@ -1,6 +1,6 @@
 import type { Registry } from '../src/registry/registry.js';
 import type { AnyTool } from '../src/registry/tool.js';
-import { SCOPES } from '../src/registry/tool.js';
+import { IDEMPOTENCY_KEY_SCHEMA, SCOPES } from '../src/registry/tool.js';
 import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '../src/registry/json-schema.js';
 
 const API_PREFIX = '/api/v1';
@@ -103,7 +103,7 @@ export function openApiOperation(tool: AnyTool): Record<string, unknown> {
       in: 'header',
       required: false,
       description: 'Makes a retry safe: the same key and request within 24 hours replays the first answer.',
-      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+      schema: IDEMPOTENCY_KEY_SCHEMA,
     });
   }
   const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !inPath.includes(name)));

@@ -41,8 +41,9 @@ export class ValidationError extends ProblemError {
 }
 
 export class NotFoundError extends ProblemError {
-  constructor(what: string, id: string | number) {
-    super({ status: 404, code: 'not_found', title: 'Not found', detail: `No ${what} "${id}" exists.` });
+  /** `hint` tells the caller what does exist, e.g. the valid names. */
+  constructor(what: string, id: string | number, hint?: string) {
+    super({ status: 404, code: 'not_found', title: 'Not found', detail: `No ${what} "${id}" exists.${hint ? ` ${hint}` : ''}` });
   }
 }
 

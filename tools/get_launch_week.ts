@@ -35,7 +35,7 @@ export default defineTool({
       is_current: z.boolean(),
       is_future: z.boolean(),
     }),
-    launches: z.array(listingSummary.extend({ rank: z.number().int().describe('1 = most community votes this week') })),
+    launches: z.array(listingSummary.extend({ rank: z.number().int().describe('1 = most community votes (all the votes the listing has received)') })),
     scheduled: z.array(listingSummary).describe('Listings scheduled to launch in this week; only for a future week'),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

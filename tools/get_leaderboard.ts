@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { ProblemError, ValidationError } from '../src/errors.js';
+import { NotFoundError, ValidationError } from '../src/errors.js';
 import { isoDate, isoDateTime, listingSummary, pageOf, pageResult, paging, slug } from '../src/schema.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { resolveWeek, weekInstants, weekLabel } from '../src/catalogue/weeks.js';
@@ -71,7 +71,7 @@ export default defineTool({
     const { db, config } = services;
     const { board } = input;
     if (!isBoard(board)) {
-      throw new ProblemError({ status: 404, code: 'not_found', title: 'Not found', detail: `No leaderboard "${board}" exists. Boards: ${BOARDS.join(', ')}.` });
+      throw new NotFoundError('leaderboard', board, `Boards: ${BOARDS.join(', ')}.`);
     }
     if (input.week !== undefined && board !== 'community-weekly') {
       throw new ValidationError([{ path: '/week', message: 'Only the community-weekly board takes a week' }]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
+import { directoryCounts } from '../src/catalogue/directory-counts.js';
 import { PROTOCOL_VERSIONS } from '../src/mcp/server-info.js';
 
 export default defineTool({
@@ -41,24 +42,12 @@ export default defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(_input, { services }) {
     const { db, config } = services;
-    const [settings, counts] = await Promise.all([
-      loadSiteSettings(db),
-      db.one<{ live: number; upcoming: number; categories: number; founders: number }>(`SELECT
-        (SELECT count(*)::int FROM listings WHERE status = 'live') AS live,
-        (SELECT count(*)::int FROM listings WHERE status = 'scheduled') AS upcoming,
-        (SELECT count(*)::int FROM categories) AS categories,
-        (SELECT count(DISTINCT lf.founder_id)::int FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id WHERE l.status = 'live') AS founders`),
-    ]);
+    const [settings, counts] = await Promise.all([loadSiteSettings(db), directoryCounts(db)]);
     const base = config.publicUrl;
     return {
       name: settings.site_name,
       purpose: settings.site_purpose,
-      counts: {
-        live_listings: counts?.live ?? 0,
-        upcoming_listings: counts?.upcoming ?? 0,
-        categories: counts?.categories ?? 0,
-        founders: counts?.founders ?? 0,
-      },
+      counts,
       urls: {
         website: base,
         api_base: `${base}/api/v1`,

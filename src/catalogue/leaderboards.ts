@@ -26,7 +26,7 @@ export const DOMAIN_RATING_SOURCE = 'third-party SEO data provider';
 
 export const BOARD_INFO: Record<Board, BoardInfo> = {
   'community-weekly': {
-    title: 'Community: this week',
+    title: 'Community: weekly',
     description: 'Live listings ranked by the votes people on the site cast during one launch week.',
     paid_ranking: false,
   },

@@ -1,4 +1,4 @@
-import type { AnyTool } from '../registry/tool.js';
+import { IDEMPOTENCY_KEY_SCHEMA, type AnyTool } from '../registry/tool.js';
 import { inputJsonSchema, outputJsonSchema, type JsonSchema } from '../registry/json-schema.js';
 
 export interface McpToolDefinition {
@@ -11,10 +11,7 @@ export interface McpToolDefinition {
 }
 
 const IDEMPOTENCY_KEY_PROPERTY = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 255,
-  pattern: '^[\\x21-\\x7E]+$',
+  ...IDEMPOTENCY_KEY_SCHEMA,
   description:
     'Optional. Makes a retry safe: a repeated call with the same key within 24 hours returns the first answer instead of acting twice. A UUID is recommended.',
 };

@@ -8,6 +8,9 @@ export const SCOPES = {
 } as const;
 export type Scope = keyof typeof SCOPES;
 
+/** Idempotency-Key (REST header) and idempotency_key (MCP argument): 1 to 255 printable ASCII characters. */
+export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' } as const;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The MCP tool annotations; all four are required so that no tool forgets one. */
