@@ -3,7 +3,8 @@ import { defineTool } from '../src/registry/tool.js';
 import { country, listingSummary, offsetOf, pageOf, pageResult, paging, slug } from '../src/schema.js';
 import { ValidationError } from '../src/errors.js';
 import { toSummary } from '../src/catalogue/listing-summary.js';
-import { categoryWithDescendants, searchListings, SEARCH_SORTS } from '../src/catalogue/search.js';
+import { searchListings, SEARCH_SORTS } from '../src/catalogue/search.js';
+import { categoryWithDescendants } from '../src/catalogue/categories.js';
 
 export default defineTool({
   name: 'search_listings',

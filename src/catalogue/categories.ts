@@ -46,18 +46,26 @@ interface CategoryRow {
 /** The public page of a category on this site. */
 export const categoryUrl = (publicUrl: string, slug: string) => `${publicUrl}/categories/${slug}`;
 
+/** The ids of a category and of all its subcategories at any depth; null when no category has the slug. */
+export async function categoryWithDescendants(db: Database, slug: string): Promise<number[] | null> {
+  const row = await db.one<{ ids: number[] | null }>(
+    `WITH RECURSIVE tree AS (
+       SELECT id FROM categories WHERE slug = $1
+       UNION
+       SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id
+     )
+     SELECT array_agg(id) AS ids FROM tree`,
+    [slug],
+  );
+  return row?.ids ?? null;
+}
+
 /**
- * Predicate on `l.id`: the listing is in the category whose id is the parameter `categoryParam`
- * (e.g. '$1') or in one of its descendants.
+ * Predicate on `l.id`: the listing is in one of the categories whose ids are the parameter `idsParam`
+ * (e.g. '$1', an int[]), as its primary or an extra category.
  */
-export function inCategorySubtree(categoryParam: string): string {
-  return `l.id IN (
-    WITH RECURSIVE subtree(id) AS (
-      SELECT ${categoryParam}::int
-      UNION
-      SELECT c.id FROM categories c JOIN subtree s ON c.parent_id = s.id
-    )
-    SELECT lc.listing_id FROM listing_categories lc JOIN subtree s ON s.id = lc.category_id)`;
+export function inCategories(idsParam: string): string {
+  return `l.id IN (SELECT lc.listing_id FROM listing_categories lc WHERE lc.category_id = ANY(${idsParam}::int[]))`;
 }
 
 /**
@@ -139,16 +147,17 @@ export async function findCategory(db: Database, slug: string, publicUrl: string
 /** Live listings of a category and its subcategories, most voted first. */
 export async function categoryListings(
   db: Database,
-  categoryId: number,
+  categorySlug: string,
   paging: { page: number; per_page: number },
   publicUrl: string,
 ): Promise<{ items: ListingSummary[]; total: number }> {
+  const ids = (await categoryWithDescendants(db, categorySlug)) ?? [];
   const { rows, total } = await findListingPage(
     db,
     {
-      where: `l.status = 'live' AND ${inCategorySubtree('$1')}`,
+      where: `l.status = 'live' AND ${inCategories('$1')}`,
       orderBy: 'l.votes_count DESC, l.launched_at DESC NULLS LAST, l.id',
-      params: [categoryId],
+      params: [ids],
     },
     paging,
   );

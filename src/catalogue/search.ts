@@ -18,6 +18,7 @@
  * word matches tens of thousands of listings, and visiting each wide listings row was most of the cost.
  */
 import type { Database } from '../db/database.js';
+import { inCategories } from './categories.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow } from './listing-summary.js';
 import { trendingCtes } from './trending.js';
 
@@ -26,7 +27,7 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export interface ListingSearch {
   q?: string;
-  /** Ids of the category and all its descendants (see categoryWithDescendants). */
+  /** Ids of the category and all its descendants (categoryWithDescendants in categories.ts). */
   categoryIds?: number[];
   stage?: string;
   /** Upper-case ISO 3166 code. */
@@ -67,20 +68,6 @@ const RELEVANCE_POOL = 200;
  */
 const SEARCH_TABLE = 'listing_search';
 
-/** The ids of a category and of all its subcategories at any depth; null when no category has the slug. */
-export async function categoryWithDescendants(db: Database, slug: string): Promise<number[] | null> {
-  const row = await db.one<{ ids: number[] | null }>(
-    `WITH RECURSIVE tree AS (
-       SELECT id FROM categories WHERE slug = $1
-       UNION
-       SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id
-     )
-     SELECT array_agg(id) AS ids FROM tree`,
-    [slug],
-  );
-  return row?.ids ?? null;
-}
-
 export async function searchListings(db: Database, search: ListingSearch): Promise<SearchResult> {
   const params = new SqlParams();
   const where = filters(search, params);
@@ -98,7 +85,7 @@ function filters(search: ListingSearch, params: SqlParams): string[] {
   const where = [`l.status = ${params.add(search.upcoming ? 'scheduled' : 'live')}`];
   if (search.categoryIds) {
     // listing_categories holds every category of a listing, the primary one included (is_primary).
-    where.push(`l.id IN (SELECT lc.listing_id FROM listing_categories lc WHERE lc.category_id = ANY(${params.add(search.categoryIds)}::int[]))`);
+    where.push(inCategories(params.add(search.categoryIds)));
   }
   if (search.stage) where.push(`l.stage = ${params.add(search.stage)}`);
   if (search.country) where.push(`l.country = ${params.add(search.country)}`);
