@@ -26,9 +26,10 @@ export function trendingScoresSql(now: string): string {
 /**
  * Highest trending score first, ties by listing id, for listings `l` joined to the scores as `tr`:
  *   `FROM listings l JOIN (${trendingScoresSql('$1')}) tr ON tr.listing_id = l.id ... ORDER BY ${TRENDING_ORDER}`
- * (an inner join keeps only listings with recent votes; with a LEFT JOIN the others follow by id).
+ * The inner join keeps only listings with recent votes (the trending feed); to order every listing, with
+ * the unscored ones after, use trendingCtes (the trending sort of a search).
  */
-export const TRENDING_ORDER = 'coalesce(tr.score, 0) DESC, l.id';
+export const TRENDING_ORDER = 'tr.score DESC, l.id';
 
 /**
  * Two common table expressions, to follow `WITH`: `trending_scored (id, score)`, the listings meeting `where`
