@@ -6,7 +6,12 @@
 #    (src/mcp/dev-server.ts) for tools-call-error, which calls that fixture by name.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-RUNNER="@modelcontextprotocol/conformance@${CONFORMANCE_VERSION:-0.1.16}"
+# The pinned dev dependency, or another version through npm exec (CONFORMANCE_VERSION=0.2.0-alpha.12).
+if [ -n "${CONFORMANCE_VERSION:-}" ]; then
+  RUNNER=(npm exec --yes -- "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION")
+else
+  RUNNER=(conformance)
+fi
 PORT_SERVICE=${PORT_SERVICE:-3201}
 PORT_FIXTURE=${PORT_FIXTURE:-3202}
 data=$(mktemp -d)
@@ -24,7 +29,7 @@ done
 status=0
 run() {
   local url=$1 scenario=$2
-  if npm exec --yes -- "$RUNNER" server --url "$url" --scenario "$scenario" >"$data/$scenario.log" 2>&1; then
+  if "${RUNNER[@]}" server --url "$url" --scenario "$scenario" >"$data/$scenario.log" 2>&1; then
     echo "pass  $scenario"
   else
     echo "FAIL  $scenario"; tail -n 20 "$data/$scenario.log"; status=1
