@@ -1,20 +1,20 @@
 import type { Context } from 'koa';
 import { ProblemError } from '../src/errors.js';
+import { MAX_BODY_BYTES, readJsonBody } from '../src/web/json-body.js';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** Reads a JSON body of at most 1 MiB; an empty body is `undefined`. */
-export async function readJsonBody(ctx: Context, limit = MAX_BODY_BYTES): Promise<unknown> {
-  const declared = Number(ctx.get('content-length') || 0);
-  if (declared > limit) throw payloadTooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw payloadTooLarge(limit);
-    chunks.push(chunk);
+/** The JSON body of a REST request as input for a tool; an empty body is `undefined`. */
+export async function readRequestBody(ctx: Context): Promise<unknown> {
+  const body = await readJsonBody(ctx.req);
+  if (body.kind === 'too_large') {
+    ctx.set('Connection', 'close');
+    throw new ProblemError({
+      status: 413,
+      code: 'payload_too_large',
+      title: 'Payload too large',
+      detail: `The request body exceeds ${MAX_BODY_BYTES} bytes.`,
+    });
   }
-  if (size === 0) return undefined;
+  if (body.kind === 'empty') return undefined;
   if (!ctx.is('application/json', '+json')) {
     throw new ProblemError({
       status: 415,
@@ -23,23 +23,13 @@ export async function readJsonBody(ctx: Context, limit = MAX_BODY_BYTES): Promis
       detail: 'Send the request body as JSON with Content-Type: application/json.',
     });
   }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch (error) {
+  if (body.kind === 'invalid') {
     throw new ProblemError({
       status: 400,
       code: 'invalid_json',
       title: 'Malformed JSON',
-      detail: `The request body is not valid JSON: ${(error as Error).message}`,
+      detail: `The request body is not valid JSON: ${body.message}`,
     });
   }
-}
-
-function payloadTooLarge(limit: number) {
-  return new ProblemError({
-    status: 413,
-    code: 'payload_too_large',
-    title: 'Payload too large',
-    detail: `The request body exceeds ${limit} bytes.`,
-  });
+  return body.value;
 }

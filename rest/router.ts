@@ -9,7 +9,7 @@ import { invokeTool } from '../src/registry/invoke.js';
 import { inputJsonSchema } from '../src/registry/json-schema.js';
 import { InsufficientScopeError, UnauthorizedError } from '../src/registry/scopes.js';
 import { ProblemError, ValidationError } from '../src/errors.js';
-import { readJsonBody } from './body.js';
+import { readRequestBody } from './body.js';
 import { coerceParams } from './coerce.js';
 import { sendProblem } from './problem.js';
 import { buildOpenApi } from './openapi.js';
@@ -68,7 +68,7 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
     try {
       const caller = await options.resolveCaller(ctx.req.headers);
       const fromPath = coerceParams(ctx.params as Record<string, string>, schema);
-      const fromRequest = takesBody ? await readJsonBody(ctx) : coerceParams(ctx.query as Record<string, string | string[]>, schema);
+      const fromRequest = takesBody ? await readRequestBody(ctx) : coerceParams(ctx.query as Record<string, string | string[]>, schema);
       const input = mergeInput(fromRequest, fromPath);
       const result = await invokeTool(tool, input, { services: options.services, caller, requestId: ctx.state.requestId });
       ctx.status = tool.http.status;

@@ -9,7 +9,7 @@ import { toProblem } from '../errors.js';
 import { toolServerFactory } from './tool-server.js';
 import { runInRequestScope } from './request-scope.js';
 import { dnsRebindingPolicy, dnsRebindingRejection } from './dns-rebinding.js';
-import { MAX_BODY_BYTES, readJsonBody } from './json-body.js';
+import { MAX_BODY_BYTES, readJsonBody } from '../web/json-body.js';
 import { calledTools, scopeRefusal, wwwAuthenticate } from './scope-gate.js';
 import { PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
 
@@ -68,7 +68,7 @@ export function mcpMiddleware(options: McpOptions): Middleware {
         ctx.set('Connection', 'close');
         return sendJsonRpcError(ctx, 413, SERVER_ERROR, `Payload Too Large: the request body exceeds ${MAX_BODY_BYTES} bytes`);
       }
-      if (body.kind === 'invalid') return sendJsonRpcError(ctx, 400, PARSE_ERROR, 'Parse error: the request body is not valid JSON');
+      if (body.kind !== 'parsed') return sendJsonRpcError(ctx, 400, PARSE_ERROR, 'Parse error: the request body is not valid JSON');
       parsedBody = body.value;
 
       const { calls, tools } = calledTools(parsedBody, options.registry);

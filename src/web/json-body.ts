@@ -1,8 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 
+/** The largest request body either surface (REST, MCP) accepts. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export type JsonBody = { kind: 'parsed'; value: unknown } | { kind: 'too_large' } | { kind: 'invalid' };
+export type JsonBody =
+  | { kind: 'parsed'; value: unknown }
+  | { kind: 'empty' }
+  | { kind: 'too_large' }
+  | { kind: 'invalid'; message: string };
 
 /**
  * Reads the whole request body, refusing more than `limit` bytes, and parses it as JSON.
@@ -10,7 +15,7 @@ export type JsonBody = { kind: 'parsed'; value: unknown } | { kind: 'too_large' 
  * (the caller closes the connection with it).
  */
 export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<JsonBody> {
-  if (req.readableEnded) throw new Error('The /mcp request body was already read: mount mcpMiddleware before any body parser');
+  if (req.readableEnded) throw new Error('The request body was already read: mount the API before any body parser');
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return { kind: 'too_large' };
   return new Promise((resolve, reject) => {
@@ -33,7 +38,7 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
     };
     const onEnd = () => {
       cleanup();
-      resolve(parse(Buffer.concat(chunks).toString('utf8')));
+      resolve(size === 0 ? { kind: 'empty' } : parse(Buffer.concat(chunks).toString('utf8')));
     };
     const onError = (error: Error) => {
       cleanup();
@@ -48,7 +53,7 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
 function parse(text: string): JsonBody {
   try {
     return { kind: 'parsed', value: JSON.parse(text) };
-  } catch {
-    return { kind: 'invalid' };
+  } catch (error) {
+    return { kind: 'invalid', message: (error as Error).message };
   }
 }
