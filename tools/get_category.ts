@@ -34,8 +34,8 @@ export default defineTool({
     const { db, config } = services;
     const category = await findCategory(db, input.slug, config.publicUrl);
     if (!category) throw new NotFoundError('category', input.slug);
-    const { id: _id, ...detail } = category;
-    const { items, total } = await categoryListings(db, input.slug, input, config.publicUrl);
+    const { id, ...detail } = category;
+    const { items, total } = await categoryListings(db, id, input, config.publicUrl);
     return { ...detail, listings: pageResult(items, total, input) };
   },
 });

@@ -46,17 +46,22 @@ interface CategoryRow {
 /** The public page of a category on this site. */
 export const categoryUrl = (publicUrl: string, slug: string) => `${publicUrl}/categories/${slug}`;
 
-/** The ids of a category and of all its subcategories at any depth; null when no category has the slug. */
-export async function categoryWithDescendants(db: Database, slug: string): Promise<number[] | null> {
-  const row = await db.one<{ ids: number[] | null }>(
-    `WITH RECURSIVE tree AS (
-       SELECT id FROM categories WHERE slug = $1
+/**
+ * A SELECT of the ids of the category meeting `root` (a condition on `categories`, e.g. 'slug = $1') and of
+ * all its subcategories at any depth. UNION ends the walk even if parent links were ever to form a loop.
+ */
+function subtreeIds(root: string): string {
+  return `WITH RECURSIVE tree(id) AS (
+       SELECT id FROM categories WHERE ${root}
        UNION
        SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id
      )
-     SELECT array_agg(id) AS ids FROM tree`,
-    [slug],
-  );
+     SELECT id FROM tree`;
+}
+
+/** The ids of a category and of all its subcategories at any depth; null when no category has the slug. */
+export async function categoryWithDescendants(db: Database, slug: string): Promise<number[] | null> {
+  const row = await db.one<{ ids: number[] | null }>(`SELECT array_agg(id) AS ids FROM (${subtreeIds('slug = $1')}) subtree`, [slug]);
   return row?.ids ?? null;
 }
 
@@ -66,6 +71,11 @@ export async function categoryWithDescendants(db: Database, slug: string): Promi
  */
 export function inCategories(idsParam: string): string {
   return `l.id IN (SELECT lc.listing_id FROM listing_categories lc WHERE lc.category_id = ANY(${idsParam}::int[]))`;
+}
+
+/** Predicate on `l.id`: the listing is in the category whose id is the parameter `idParam`, or in a subcategory. */
+function inCategorySubtree(idParam: string): string {
+  return `l.id IN (SELECT lc.listing_id FROM listing_categories lc WHERE lc.category_id IN (${subtreeIds(`id = ${idParam}::int`)}))`;
 }
 
 /**
@@ -147,17 +157,16 @@ export async function findCategory(db: Database, slug: string, publicUrl: string
 /** Live listings of a category and its subcategories, most voted first. */
 export async function categoryListings(
   db: Database,
-  categorySlug: string,
+  categoryId: number,
   paging: { page: number; per_page: number },
   publicUrl: string,
 ): Promise<{ items: ListingSummary[]; total: number }> {
-  const ids = (await categoryWithDescendants(db, categorySlug)) ?? [];
   const { rows, total } = await findListingPage(
     db,
     {
-      where: `l.status = 'live' AND ${inCategories('$1')}`,
+      where: `l.status = 'live' AND ${inCategorySubtree('$1')}`,
       orderBy: 'l.votes_count DESC, l.launched_at DESC NULLS LAST, l.id',
-      params: [ids],
+      params: [categoryId],
     },
     paging,
   );
