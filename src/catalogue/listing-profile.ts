@@ -69,28 +69,16 @@ export interface ListingProfile extends ListingSummary {
   media?: MediaItem[];
 }
 
-interface ProfileRow extends SummaryRow {
-  short_description: string;
-  description: string;
-  headline: string | null;
-  summary: string | null;
-  features: string[];
-  usps: string[];
-  keywords: string[];
-  tags: string[];
+/** Columns read as they are shown. */
+type CopiedColumns =
+  | 'short_description' | 'description' | 'headline' | 'summary' | 'features' | 'usps' | 'keywords' | 'tags'
+  | 'categories' | 'city' | 'founded_year' | 'demo_video_url' | 'faqs' | 'socials' | 'latest_updates'
+  | 'community_rating' | 'domain_rating' | 'not_found_on_website';
+
+interface ProfileRow extends SummaryRow, Pick<ListingProfile, CopiedColumns> {
   pricing_summary: string | null;
-  city: string | null;
-  founded_year: number | null;
-  demo_video_url: string | null;
-  socials: Record<string, string>;
-  not_found_on_website: string[];
   unlocked_sections: string[];
-  categories: ListingProfile['categories'];
   founders: Omit<ListingProfile['founders'][number], 'profile_url'>[];
-  faqs: ListingProfile['faqs'];
-  latest_updates: ListingProfile['latest_updates'];
-  community_rating: ListingProfile['community_rating'];
-  domain_rating: ListingProfile['domain_rating'];
   story: Story | null;
   milestones: Milestone[] | null;
   media: MediaItem[] | null;
