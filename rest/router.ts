@@ -7,7 +7,7 @@ import type { Caller } from '../src/registry/context.js';
 import type { Services } from '../src/services.js';
 import { invokeTool } from '../src/registry/invoke.js';
 import { inputJsonSchema } from '../src/registry/json-schema.js';
-import { InsufficientScopeError, UnauthorizedError } from '../src/registry/scopes.js';
+import { authenticationChallenge, InsufficientScopeError, UnauthorizedError } from '../src/registry/scopes.js';
 import { ProblemError, ValidationError } from '../src/errors.js';
 import { readRequestBody } from './body.js';
 import { coerceParams } from './coerce.js';
@@ -92,11 +92,8 @@ function mergeInput(fromRequest: unknown, fromPath: Record<string, unknown>): Re
 }
 
 function withChallenge(error: unknown, resourceMetadata: string): unknown {
-  if (error instanceof UnauthorizedError) {
-    error.headers['WWW-Authenticate'] = `Bearer resource_metadata="${resourceMetadata}"`;
-  } else if (error instanceof InsufficientScopeError) {
-    error.headers['WWW-Authenticate'] =
-      `Bearer error="insufficient_scope", scope="${error.scopes.join(' ')}", resource_metadata="${resourceMetadata}"`;
+  if (error instanceof UnauthorizedError || error instanceof InsufficientScopeError) {
+    error.headers['WWW-Authenticate'] = authenticationChallenge(error, resourceMetadata);
   }
   return error;
 }

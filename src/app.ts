@@ -5,19 +5,22 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Registry } from './registry/registry.js';
 import type { Services } from './services.js';
-import type { Caller } from './registry/context.js';
 import { restApi } from '../rest/router.js';
 import { docsPage } from '../rest/docs.js';
 import { mcpMiddleware } from './mcp/server.js';
 import { badgeImages } from './web/badge-route.js';
 import { securityHeaders } from './web/security-headers.js';
 import { ResultCache } from './registry/result-cache.js';
+import { createMailer } from './mail/mailer.js';
+import { createAuth, type AuthParts } from '../auth/routes.js';
 
 export interface AppParts {
   config: Config;
   db: Database;
   registry: Registry;
   now?: () => Date;
+  /** Tests only: loopback fakes for the authorization server's outbound fetches (client metadata documents). */
+  outbound?: AuthParts['outbound'];
 }
 
 export interface App {
@@ -28,27 +31,31 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** The composition root: one Koa application serving REST, MCP, the docs and badge images. */
-export function createApp(parts: AppParts): App {
-  const services: Services = { config: parts.config, db: parts.db, now: parts.now ?? (() => new Date()), resultCache: new ResultCache() };
-  const resolveCaller = async (): Promise<Caller | null> => null; // accounts and tokens arrive with the auth issue
-  const koa = new Koa({ proxy: false });
+/** The composition root: one Koa application serving REST, MCP, sign-in and OAuth, the docs and badge images. */
+export async function createApp(parts: AppParts): Promise<App> {
+  const { config, db } = parts;
+  const now = parts.now ?? (() => new Date());
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, now, onError: (error) => console.error('mail delivery failed:', error) });
+  const services: Services = { config, db, now, resultCache: new ResultCache(), mailer };
+  const auth = await createAuth({ db, mailer, publicUrl: config.publicUrl, trustProxy: config.trustProxy, now, outbound: parts.outbound });
+  const koa = new Koa({ proxy: config.trustProxy });
   koa.use(async (ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.set('Request-Id', ctx.state.requestId);
     await next();
   });
   koa.use(securityHeaders());
+  koa.use(auth.middleware);
   koa.use(mcpMiddleware({
     registry: parts.registry,
     services,
     publicUrl: parts.config.publicUrl,
     allowedHosts: parts.config.allowedHosts,
-    resolveCaller,
+    resolveCaller: auth.mcpCaller,
     newRequestId: randomUUID,
   }));
   const logFailure = (error: unknown, requestId: string) => console.error(`request ${requestId} failed:`, error);
-  koa.use(restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller, onError: logFailure }));
+  koa.use(restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller: auth.apiCaller, onError: logFailure }));
   koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
   const server = http.createServer(koa.callback());

@@ -10,6 +10,11 @@ export interface Config {
   /** Hostnames allowed in the Host header besides PUBLIC_URL's own (DNS-rebinding protection). */
   allowedHosts: string[];
   logLevel: string;
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port); empty keeps mail in the outbox table. */
+  smtpUrl: string;
+  mailFrom: string;
+  /** Trust X-Forwarded-* from a TLS-terminating proxy in front of the service. */
+  trustProxy: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -26,5 +31,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL ?? '',
     allowedHosts: (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
+    smtpUrl: env.SMTP_URL ?? '',
+    mailFrom: env.MAIL_FROM ?? `Launch directory <no-reply@${parsed.hostname}>`,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
   };
 }

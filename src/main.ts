@@ -11,7 +11,7 @@ async function main() {
   const db = await openDatabase(config);
   const seeded = await seedFreshEmbeddedDatabase(db);
   const registry = await loadRegistry();
-  const app = createApp({ config, db, registry });
+  const app = await createApp({ config, db, registry });
   const listening = await app.listen();
   const ms = Math.round(performance.now() - started);
   console.log(

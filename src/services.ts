@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { ResultCache } from './registry/result-cache.js';
+import type { Mailer } from './mail/mailer.js';
 
 /** Everything a handler may use; built once by the composition root (app.ts). */
 export interface Services {
@@ -10,4 +11,5 @@ export interface Services {
   now: () => Date;
   /** Answers of tools with cacheSeconds. */
   resultCache: ResultCache;
+  mailer: Mailer;
 }

@@ -38,12 +38,4 @@ export function scopeRefusal(tools: readonly AnyTool[], caller: Caller | null): 
   return undefined;
 }
 
-/** RFC 6750 / RFC 9728 challenge pointing the client at the protected-resource metadata of /mcp. */
-export function wwwAuthenticate(refusal: UnauthorizedError | InsufficientScopeError, resourceMetadataUrl: string): string {
-  if (refusal instanceof InsufficientScopeError) {
-    return `Bearer error="insufficient_scope", scope="${refusal.scopes.join(' ')}", resource_metadata="${resourceMetadataUrl}"`;
-  }
-  return `Bearer resource_metadata="${resourceMetadataUrl}"`;
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

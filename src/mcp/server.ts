@@ -10,7 +10,8 @@ import { toolServerFactory } from './tool-server.js';
 import { runInRequestScope } from './request-scope.js';
 import { dnsRebindingPolicy, dnsRebindingRejection } from './dns-rebinding.js';
 import { MAX_BODY_BYTES, readJsonBody } from '../web/json-body.js';
-import { calledTools, scopeRefusal, wwwAuthenticate } from './scope-gate.js';
+import { calledTools, scopeRefusal } from './scope-gate.js';
+import { authenticationChallenge, UnauthorizedError } from '../registry/scopes.js';
 import { PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
 
 export const MCP_PATH = '/mcp';
@@ -72,9 +73,16 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       parsedBody = body.value;
 
       const { calls, tools } = calledTools(parsedBody, options.registry);
-      if (calls) caller = await options.resolveCaller(ctx.req.headers);
+      if (calls) {
+        try {
+          caller = await options.resolveCaller(ctx.req.headers);
+        } catch (error) {
+          if (!(error instanceof UnauthorizedError)) throw error;
+          return sendChallenge(ctx, error, requestId, authenticationChallenge(error, resourceMetadataUrl));
+        }
+      }
       const refusal = scopeRefusal(tools, caller);
-      if (refusal) return sendChallenge(ctx, refusal, requestId, wwwAuthenticate(refusal, resourceMetadataUrl));
+      if (refusal) return sendChallenge(ctx, refusal, requestId, authenticationChallenge(refusal, resourceMetadataUrl));
     }
 
     // GET and DELETE (2025 session operations) go to the SDK too: stateless serving answers them 405.

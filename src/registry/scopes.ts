@@ -3,8 +3,11 @@ import type { Caller } from './context.js';
 import type { AnyTool } from './tool.js';
 
 export class UnauthorizedError extends ProblemError {
-  constructor(detail = 'This operation needs a signed-in caller: send Authorization: Bearer <ACCESS_TOKEN_OR_API_KEY>.') {
+  /** A credential was sent but is not valid (RFC 6750 error="invalid_token"), as opposed to none sent. */
+  readonly invalidToken: boolean;
+  constructor(detail = 'This operation needs a signed-in caller: send Authorization: Bearer <ACCESS_TOKEN_OR_API_KEY>.', invalidToken = false) {
     super({ status: 401, code: 'unauthorized', title: 'Sign-in required', detail });
+    this.invalidToken = invalidToken;
   }
 }
 
@@ -27,4 +30,16 @@ export function requireScopes(tool: AnyTool, caller: Caller | null): void {
   if (!caller) throw new UnauthorizedError();
   const missing = tool.scopes.filter((scope) => !caller.scopes.includes(scope));
   if (missing.length > 0) throw new InsufficientScopeError(tool.scopes);
+}
+
+/**
+ * The WWW-Authenticate challenge for a refusal (RFC 6750, RFC 9728): it points the client at the
+ * protected-resource metadata, where the sign-in flow starts, and names the scope to step up to.
+ */
+export function authenticationChallenge(refusal: UnauthorizedError | InsufficientScopeError, resourceMetadataUrl: string): string {
+  if (refusal instanceof InsufficientScopeError) {
+    return `Bearer error="insufficient_scope", scope="${refusal.scopes.join(' ')}", resource_metadata="${resourceMetadataUrl}"`;
+  }
+  const error = refusal.invalidToken ? `error="invalid_token", error_description="${(refusal.detail ?? '').replace(/["\\]/g, '')}", ` : '';
+  return `Bearer ${error}resource_metadata="${resourceMetadataUrl}"`;
 }

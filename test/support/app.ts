@@ -31,7 +31,7 @@ export async function startTestApp(options: { now?: () => Date; prepare?: (db: D
   const registry = await loadRegistry();
   const port = await freePort();
   const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), host: '127.0.0.1' };
-  const app = createApp({ config, db, registry, now: options.now });
+  const app = await createApp({ config, db, registry, now: options.now });
   const url = await app.listen(port, '127.0.0.1');
   return {
     url,

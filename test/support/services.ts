@@ -5,11 +5,13 @@ import type { AnyTool } from '../../src/registry/tool.js';
 import { invokeTool } from '../../src/registry/invoke.js';
 import { ProblemError } from '../../src/errors.js';
 import { ResultCache } from '../../src/registry/result-cache.js';
+import { createMailer } from '../../src/mail/mailer.js';
 
 export const TEST_PUBLIC_URL = 'http://directory.test';
 
 export function testServices(db: Database, now: () => Date = () => new Date()): Services {
-  return { config: { ...loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL }) }, db, now, resultCache: new ResultCache() };
+  const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL });
+  return { config, db, now, resultCache: new ResultCache(), mailer: createMailer({ db, smtpUrl: '', from: config.mailFrom, now }) };
 }
 
 /** Runs a tool the way both surfaces do (validation, scopes, handler, output check), as an anonymous caller. */

@@ -1,4 +1,5 @@
-/** The domain model: one MikroORM entity per table of migrations/initial-schema.sql (except schema_migrations). */
+/** The domain model: one MikroORM entity per table of the migrations (except schema_migrations). */
+import { Account, AccountToken, ApiKey, OAuthRecord, OutboxMail, RateLimitWindow, ServiceSecret, WebSession } from './account.js';
 import { Award } from './award.js';
 import { BillboardContribution } from './billboard-contribution.js';
 import { BlogPost } from './blog-post.js';
@@ -47,6 +48,7 @@ export * from './blog-post.js';
 export * from './interview-question.js';
 export * from './product.js';
 export * from './vat-rate.js';
+export * from './account.js';
 
 export const entities = [
   SiteSetting,
@@ -75,4 +77,12 @@ export const entities = [
   InterviewQuestion,
   Product,
   VatRate,
+  Account,
+  WebSession,
+  AccountToken,
+  ApiKey,
+  OAuthRecord,
+  ServiceSecret,
+  OutboxMail,
+  RateLimitWindow,
 ];

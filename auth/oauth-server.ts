@@ -1,0 +1,128 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Database } from '../src/db/database.js';
+import { findAccount } from '../src/accounts/accounts.js';
+import { SCOPES } from '../src/registry/tool.js';
+import { randomToken } from '../src/security/random.js';
+import { sharedSecret } from '../src/security/service-secrets.js';
+import { hostIsPublic, systemLookup, type HostLookup } from '../src/security/public-address.js';
+import { postgresAdapter } from './oauth-storage.js';
+import { protectedResources } from './resources.js';
+import { renderOAuthError } from './pages/oauth-error-page.js';
+
+export const SERVICE_SCOPES = Object.keys(SCOPES);
+export const ACCESS_TOKEN_SECONDS = 3600;
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
+
+export const OAUTH_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  registration: '/oauth/register',
+  revocation: '/oauth/revoke',
+  jwks: '/oauth/jwks',
+  end_session: '/oauth/end-session',
+  introspection: '/oauth/introspect',
+  userinfo: '/oauth/userinfo',
+  pushed_authorization_request: '/oauth/par',
+} as const;
+
+export interface OAuthServerOptions {
+  db: Database;
+  publicUrl: string;
+  trustProxy: boolean;
+  /**
+   * How Client ID Metadata Documents are fetched, and how their host names resolve for the
+   * private-address check. Tests put loopback fakes of the outside world here.
+   */
+  outbound?: { fetch?: typeof fetch; lookup?: HostLookup };
+}
+
+/**
+ * The OAuth 2.1 authorization server (oidc-provider): authorization code with PKCE S256 for every
+ * client, refresh-token rotation, revocation, dynamic registration and Client ID Metadata
+ * Documents, resource indicators binding each token to /mcp or /api/v1. State lives in PostgreSQL.
+ */
+export async function createOAuthServer(options: OAuthServerOptions): Promise<Provider> {
+  const resources = protectedResources(options.publicUrl);
+  const knownResources = new Set([resources.mcp, resources.api]);
+  const cookieKeys = await sharedSecret(options.db, 'oauth_cookie_keys', () => [randomToken(32)]);
+  const jwks = await sharedSecret(options.db, 'oauth_signing_keys', () => ({ keys: [signingKey()] }));
+  const lookup = options.outbound?.lookup ?? systemLookup;
+
+  const configuration: Configuration = {
+    adapter: postgresAdapter(options.db),
+    jwks: jwks as Configuration['jwks'],
+    cookies: { keys: cookieKeys },
+    routes: OAUTH_ROUTES,
+    scopes: ['openid', 'offline_access', ...SERVICE_SCOPES],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    },
+    clientBasedCORS: () => true,
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true },
+      revocation: { enabled: true },
+      rpInitiatedLogout: { enabled: false },
+      userinfo: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? resources.mcp,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, indicator) => {
+          if (!knownResources.has(indicator)) throw new errors.InvalidTarget(`unknown resource; use ${resources.mcp} or ${resources.api}`);
+          return { scope: SERVICE_SCOPES.join(' '), audience: indicator, accessTokenTTL: ACCESS_TOKEN_SECONDS, accessTokenFormat: 'opaque' };
+        },
+      },
+      ...({
+        clientIdMetadataDocument: {
+          enabled: true,
+          ack: 'draft-02',
+          allowFetch: async (_ctx: unknown, clientId: string) => hostIsPublic(new URL(clientId).hostname, lookup),
+          cacheDuration: { min: 60, max: 86_400 },
+        },
+      } as object),
+    },
+    ...(options.outbound?.fetch && { fetch: options.outbound.fetch }),
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: () => true,
+    ttl: {
+      AccessToken: ACCESS_TOKEN_SECONDS,
+      AuthorizationCode: 60,
+      RefreshToken: REFRESH_TOKEN_SECONDS,
+      Grant: 365 * 24 * 3600,
+      Session: 14 * 24 * 3600,
+      Interaction: 3600,
+    },
+    interactions: { url: async (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    findAccount: async (_ctx, id) => {
+      const account = await findAccount(options.db, id);
+      if (!account) return undefined;
+      return { accountId: account.id, claims: async () => ({ sub: account.id, email: account.email, email_verified: account.emailVerified }) };
+    },
+    renderError: async (ctx, out) => renderOAuthError(ctx as unknown as KoaContextWithOIDC, out),
+  };
+
+  const provider = new Provider(options.publicUrl, configuration);
+  provider.proxy = options.trustProxy;
+  provider.use(defaultScopeWhenNoneRequested);
+  return provider;
+}
+
+/** A client that asks for no scope (many MCP clients) is asked for every scope the service has; the person still consents. */
+async function defaultScopeWhenNoneRequested(ctx: KoaContextWithOIDC, next: () => Promise<unknown>): Promise<void> {
+  if (ctx.path === OAUTH_ROUTES.authorization && ctx.method === 'GET' && !ctx.query.scope) {
+    ctx.query = { ...ctx.query, scope: SERVICE_SCOPES.join(' ') };
+  }
+  await next();
+}
+
+function signingKey() {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), use: 'sig', alg: 'RS256' };
+}

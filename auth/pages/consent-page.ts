@@ -1,0 +1,144 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type Provider from 'oidc-provider';
+import { errors, type InteractionResults } from 'oidc-provider';
+import { html } from '../../src/web/html.js';
+import { SCOPES, type Scope } from '../../src/registry/tool.js';
+import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
+import { errorBox, hiddenCsrf, renderPage } from './layout.js';
+
+/**
+ * The authorization server's interaction: /oauth/authorize sends the browser to /interaction/:uid.
+ * A browser that is not signed in goes to /signin and comes back; a signed-in person sees which app
+ * asks, where it will send them back to and each scope in plain words, and allows or denies.
+ */
+export function consentRoutes(router: Router, env: PageEnv, provider: Provider): void {
+  router.get('/interaction/:uid', async (ctx) => {
+    const details = await interaction(ctx, provider);
+    if (!details) return;
+    const account = await currentAccount(ctx, env);
+    if (!account) return ctx.redirect(`/signin?return_to=${encodeURIComponent(ctx.path)}`);
+    if (!account.emailVerified) return verifyFirstPage(ctx, account.email);
+    if (details.prompt.name === 'login' || details.session?.accountId !== account.id) {
+      return finish(ctx, provider, { login: { accountId: account.id } }, false);
+    }
+    if (details.prompt.name !== 'consent') return unsupportedPrompt(ctx, details.prompt.name);
+    await consentPage(ctx, env, provider, details, account.email);
+  });
+
+  router.post('/interaction/:uid/confirm', async (ctx) => {
+    const form = await submittedForm(ctx, env);
+    if (!form) return;
+    const details = await interaction(ctx, provider);
+    if (!details) return;
+    const account = await currentAccount(ctx, env);
+    if (!account || !account.emailVerified || details.session?.accountId !== account.id || details.prompt.name !== 'consent') {
+      return ctx.redirect(`/interaction/${details.uid}`);
+    }
+    const grantId = await saveGrant(provider, details, account.id);
+    await finish(ctx, provider, { consent: { grantId } }, true);
+  });
+
+  router.post('/interaction/:uid/deny', async (ctx) => {
+    const form = await submittedForm(ctx, env);
+    if (!form) return;
+    const details = await interaction(ctx, provider);
+    if (!details) return;
+    await finish(ctx, provider, { error: 'access_denied', error_description: 'The person did not allow access.' }, false);
+  });
+}
+
+type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** The pending interaction of this browser, or an explanatory page when it has expired or belongs elsewhere. */
+async function interaction(ctx: Context, provider: Provider): Promise<Details | undefined> {
+  try {
+    const details = await provider.interactionDetails(ctx.req, ctx.res);
+    if (details.uid !== ctx.params.uid) throw new errors.SessionNotFound('interaction mismatch');
+    return details;
+  } catch (error) {
+    if (!(error instanceof errors.OIDCProviderError)) throw error;
+    ctx.status = 400;
+    renderPage(
+      ctx,
+      'This sign-in request has expired',
+      html`<p class="error" role="alert">The request to connect an app is no longer open in this browser.</p><p>Go back to the app and connect again.</p>`,
+    );
+    return undefined;
+  }
+}
+
+async function finish(ctx: Context, provider: Provider, result: InteractionResults, merge: boolean): Promise<void> {
+  ctx.respond = false;
+  await provider.interactionFinished(ctx.req, ctx.res, result, { mergeWithLastSubmission: merge });
+}
+
+async function saveGrant(provider: Provider, details: Details, accountId: string): Promise<string> {
+  const clientId = String(details.params.client_id);
+  const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
+  const grant = existing ?? new provider.Grant({ accountId, clientId });
+  const missing = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+  for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(resource, scopes.join(' '));
+  return grant.save();
+}
+
+async function consentPage(ctx: Context, env: PageEnv, provider: Provider, details: Details, email: string): Promise<void> {
+  const client = await provider.Client.find(String(details.params.client_id));
+  if (!client) {
+    ctx.status = 400;
+    return renderPage(ctx, 'Unknown app', errorBox('The app asking for access is not registered any more. Go back to it and connect again.'));
+  }
+  const redirect = new URL(String(details.params.redirect_uri));
+  const requested = new Set(String(details.params.scope ?? '').split(' '));
+  const missing = (details.prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
+  for (const scopes of Object.values(missing)) scopes.forEach((scope) => requested.add(scope));
+  const scopes = (Object.keys(SCOPES) as Scope[]).filter((scope) => requested.has(scope));
+  const resources = Object.keys(missing);
+  const clientName = typeof client.clientName === 'string' && client.clientName.trim() ? client.clientName.trim() : client.clientId;
+  const csrf = csrfFor(ctx, env);
+
+  renderPage(
+    ctx,
+    `Allow ${clientName} to use your account?`,
+    html`<p><strong>${clientName}</strong> wants to use the launch directory as <strong>${email}</strong>.</p>
+<p class="muted">App identifier: <code>${client.clientId}</code></p>
+<p>After you answer, you go back to <strong>${redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.host : redirect.protocol}</strong>.</p>
+${scopes.length > 0 ? html`<p>It will be able to:</p><ul class="scopes">${scopes.map((scope) => html`<li>${SCOPES[scope]} <span class="muted">(${scope})</span></li>`)}</ul>` : html`<p>It asks for no access beyond knowing it is you.</p>`}
+${requested.has('offline_access') ? html`<p class="muted">It stays connected until you revoke it.</p>` : ''}
+${resources.length > 0 ? html`<p class="muted">Access is for: ${resources.map(describeResource(env.publicUrl)).join(', ')}.</p>` : ''}
+<form method="post" action="/interaction/${details.uid}/confirm" class="actions">${hiddenCsrf(csrf)}<button type="submit">Allow</button></form>
+<form method="post" action="/interaction/${details.uid}/deny">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Deny</button></form>
+<p class="muted">Not ${email}? <a href="/signin?return_to=${encodeURIComponent(`/interaction/${details.uid}`)}">Sign in as someone else</a>.</p>`,
+    { formActions: [formActionSource(redirect)], signedInEmail: email },
+  );
+}
+
+const describeResource = (publicUrl: string) => (resource: string) =>
+  resource === `${publicUrl}/mcp` ? 'the MCP server' : resource === `${publicUrl}/api/v1` ? 'the REST API' : resource;
+
+/** CSP source for where the consent form ends up after the server's redirects. */
+function formActionSource(redirect: URL): string {
+  return redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.origin : redirect.protocol;
+}
+
+function verifyFirstPage(ctx: Context, email: string): void {
+  renderPage(
+    ctx,
+    'Confirm your e-mail address first',
+    html`<p>Before an app can use your account, confirm <strong>${email}</strong> with the link we sent you.</p>
+<p><a href="/account">Send the link again</a>, then come back to this page.</p>`,
+    { signedInEmail: email },
+  );
+}
+
+function unsupportedPrompt(ctx: Context, prompt: string): void {
+  ctx.status = 400;
+  renderPage(ctx, 'This sign-in request cannot continue', errorBox(`The app asked for a step this service does not offer (${prompt}).`));
+}
+

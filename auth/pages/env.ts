@@ -1,0 +1,53 @@
+import type { Context } from 'koa';
+import type { Database } from '../../src/db/database.js';
+import type { Mailer } from '../../src/mail/mailer.js';
+import type { AccountRecord } from '../../src/accounts/accounts.js';
+import { csrfIsValid, csrfToken, type CsrfEnv } from '../csrf.js';
+import { signedInAccount, type SessionEnv } from '../web-session.js';
+import { readForm } from '../form-body.js';
+import { html } from '../../src/web/html.js';
+import { renderPage } from './layout.js';
+
+/** What every page handler needs; built once by auth/routes.ts. */
+export interface PageEnv extends SessionEnv {
+  mailer: Mailer;
+  publicUrl: string;
+  csrf: CsrfEnv;
+}
+
+export function csrfFor(ctx: Context, env: PageEnv): string {
+  return csrfToken(ctx, env.csrf);
+}
+
+/**
+ * The submitted form, after the CSRF check. A failed check answers 403 with a page that says what
+ * to do, and returns undefined: the handler stops and nothing is changed.
+ */
+export async function submittedForm(ctx: Context, env: PageEnv): Promise<Record<string, string> | undefined> {
+  const form = await readForm(ctx);
+  if (!form) {
+    ctx.status = 400;
+    renderPage(ctx, 'This form could not be read', html`<p class="error" role="alert">Send the form from the service's own page.</p>`);
+    return undefined;
+  }
+  if (!csrfIsValid(ctx, env.csrf, form.csrf)) {
+    ctx.status = 403;
+    renderPage(
+      ctx,
+      'This form has expired',
+      html`<p class="error" role="alert">The form was not sent from this site's page, or it is too old. Nothing was changed.</p><p><a href="${ctx.path}">Open the page again</a> and send it once more.</p>`,
+    );
+    return undefined;
+  }
+  return form;
+}
+
+export function currentAccount(ctx: Context, env: PageEnv): Promise<AccountRecord | undefined> {
+  return signedInAccount(ctx, env);
+}
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+export function safeReturnPath(value: unknown, fallback = '/account'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  return value;
+}

@@ -1,0 +1,44 @@
+import type { Middleware } from 'koa';
+import { SERVICE_SCOPES } from './oauth-server.js';
+import { API_RESOURCE_PATH, MCP_RESOURCE_PATH } from './resources.js';
+
+const PREFIX = '/.well-known/oauth-protected-resource';
+
+/**
+ * OAuth 2.0 Protected Resource Metadata (RFC 9728) for the MCP server and the REST API: where a
+ * client that got a 401 finds the authorization server and the scopes it can ask for.
+ */
+export function protectedResourceMetadata(publicUrl: string): Middleware {
+  const documents = new Map<string, object>([
+    [`${PREFIX}${MCP_RESOURCE_PATH}`, document(publicUrl, MCP_RESOURCE_PATH, 'Launch directory MCP server')],
+    [`${PREFIX}${API_RESOURCE_PATH}`, document(publicUrl, API_RESOURCE_PATH, 'Launch directory REST API')],
+  ]);
+  return async (ctx, next) => {
+    const body = documents.get(ctx.path);
+    if (!body) return next();
+    ctx.set('Access-Control-Allow-Origin', '*');
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('Access-Control-Allow-Methods', 'GET');
+      ctx.status = 204;
+      return;
+    }
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.set('Allow', 'GET, HEAD, OPTIONS');
+      ctx.status = 405;
+      return;
+    }
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = body;
+  };
+}
+
+function document(publicUrl: string, resourcePath: string, name: string) {
+  return {
+    resource: `${publicUrl}${resourcePath}`,
+    authorization_servers: [publicUrl],
+    scopes_supported: SERVICE_SCOPES,
+    bearer_methods_supported: ['header'],
+    resource_name: name,
+    resource_documentation: `${publicUrl}/docs`,
+  };
+}

@@ -1,0 +1,70 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import compose from 'koa-compose';
+import type Provider from 'oidc-provider';
+import type { Database } from '../src/db/database.js';
+import type { Mailer } from '../src/mail/mailer.js';
+import type { HostLookup } from '../src/security/public-address.js';
+import { randomToken } from '../src/security/random.js';
+import { sharedSecret } from '../src/security/service-secrets.js';
+import { callerResolver, type CallerResolver } from './credentials.js';
+import { createOAuthServer } from './oauth-server.js';
+import { protectedResourceMetadata } from './resource-metadata.js';
+import { protectedResources } from './resources.js';
+import type { PageEnv } from './pages/env.js';
+import { consentRoutes } from './pages/consent-page.js';
+import { accountPageRoutes } from './pages/account-pages.js';
+
+export interface AuthParts {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  trustProxy: boolean;
+  now: () => Date;
+  outbound?: { fetch?: typeof fetch; lookup?: HostLookup };
+}
+
+export interface Auth {
+  /** The authorization server, its metadata, the protected-resource metadata and the sign-in, account and consent pages. */
+  middleware: Middleware;
+  provider: Provider;
+  /** Who calls the MCP server. */
+  mcpCaller: CallerResolver;
+  /** Who calls the REST API. */
+  apiCaller: CallerResolver;
+}
+
+const AUTHORIZATION_SERVER_PATHS = /^\/(oauth\/|\.well-known\/(oauth-authorization-server|openid-configuration)$)/;
+
+export async function createAuth(parts: AuthParts): Promise<Auth> {
+  const provider = await createOAuthServer(parts);
+  const resources = protectedResources(parts.publicUrl);
+  const secure = parts.publicUrl.startsWith('https:');
+  const csrfKey = await sharedSecret(parts.db, 'csrf_key', () => randomToken(32));
+  const env: PageEnv = {
+    db: parts.db,
+    now: parts.now,
+    secure,
+    mailer: parts.mailer,
+    publicUrl: parts.publicUrl,
+    csrf: { key: csrfKey, secure, origin: new URL(parts.publicUrl).origin },
+  };
+  const pages = new Router();
+  consentRoutes(pages, env, provider);
+  accountPageRoutes(pages, env);
+
+  const serveAuthorizationServer = provider.callback();
+  const authorizationServer: Middleware = async (ctx, next) => {
+    if (!AUTHORIZATION_SERVER_PATHS.test(ctx.path)) return next();
+    ctx.respond = false;
+    await serveAuthorizationServer(ctx.req, ctx.res);
+  };
+
+  const deps = { db: parts.db, provider, now: parts.now };
+  return {
+    middleware: compose([authorizationServer, protectedResourceMetadata(parts.publicUrl), pages.routes() as Middleware, pages.allowedMethods() as Middleware]),
+    provider,
+    mcpCaller: callerResolver(deps, resources.mcp),
+    apiCaller: callerResolver(deps, resources.api),
+  };
+}

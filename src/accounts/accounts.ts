@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.js';
+import { randomToken, sha256 } from '../security/random.js';
+import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.js';
+
+export interface AccountRecord {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+type AccountRow = {
+  id: string;
+  email: string;
+  email_verified: boolean;
+  created_at: string;
+  password_hash: string;
+};
+
+const ACCOUNT_COLUMNS = `id, email, email_verified_at IS NOT NULL AS email_verified, iso_time(created_at) AS created_at, password_hash`;
+
+const toRecord = (row: AccountRow): AccountRecord => ({ id: row.id, email: row.email, emailVerified: row.email_verified, createdAt: row.created_at });
+
+/** Addresses are compared trimmed and lower-cased; that is also how they are stored. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isPlausibleEmail(email: string): boolean {
+  return email.length <= 254 && /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;.]+$/.test(email);
+}
+
+export async function findAccount(db: Database, id: string): Promise<AccountRecord | undefined> {
+  const row = await db.one<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]);
+  return row && toRecord(row);
+}
+
+export async function findAccountByEmail(db: Database, email: string): Promise<AccountRecord | undefined> {
+  const row = await db.one<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`, [normalizeEmail(email)]);
+  return row && toRecord(row);
+}
+
+/** Creates the account, or answers undefined when the address is taken (the caller must not tell). */
+export async function createAccount(
+  db: Database,
+  input: { email: string; password: string; verified: boolean; now: Date },
+): Promise<AccountRecord | undefined> {
+  const passwordHash = await hashPassword(input.password);
+  const row = await db.one<AccountRow>(
+    `INSERT INTO accounts (id, email, password_hash, email_verified_at, created_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+    [randomUUID(), normalizeEmail(input.email), passwordHash, input.verified ? input.now.toISOString() : null, input.now.toISOString()],
+  );
+  return row && toRecord(row);
+}
+
+/** The account for this e-mail and password, or undefined; as slow for an unknown address as for a wrong password. */
+export async function authenticate(db: Database, email: string, password: string): Promise<AccountRecord | undefined> {
+  const row = await db.one<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`, [normalizeEmail(email)]);
+  const matches = await verifyPassword(password, row?.password_hash ?? UNUSABLE_PASSWORD_HASH);
+  return row && matches ? toRecord(row) : undefined;
+}
+
+export async function markEmailVerified(db: Database, accountId: string, now: Date): Promise<void> {
+  await db.query('UPDATE accounts SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1', [accountId, now.toISOString()]);
+}
+
+/** A new password ends every browser session of the account. */
+export async function changePassword(db: Database, accountId: string, password: string): Promise<void> {
+  await db.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [accountId, await hashPassword(password)]);
+  await db.query('DELETE FROM web_sessions WHERE account_id = $1', [accountId]);
+}
+
+export type AccountTokenPurpose = 'verify_email' | 'reset_password';
+
+export const ACCOUNT_TOKEN_LIFETIME_SECONDS: Record<AccountTokenPurpose, number> = {
+  verify_email: 48 * 3600,
+  reset_password: 3600,
+};
+
+/** A one-time token for an e-mail link; only its hash is kept. */
+export async function issueAccountToken(db: Database, accountId: string, purpose: AccountTokenPurpose, now: Date): Promise<string> {
+  const token = randomToken();
+  const expires = new Date(now.getTime() + ACCOUNT_TOKEN_LIFETIME_SECONDS[purpose] * 1000);
+  await db.query(
+    'INSERT INTO account_tokens (token_hash, account_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    [sha256(token), accountId, purpose, now.toISOString(), expires.toISOString()],
+  );
+  return token;
+}
+
+/** Uses up a token: the account it was issued to, or undefined when unknown, used, expired or for another purpose. */
+export async function redeemAccountToken(db: Database, token: string, purpose: AccountTokenPurpose, now: Date): Promise<string | undefined> {
+  const row = await db.one<{ account_id: string }>(
+    `UPDATE account_tokens SET used_at = $3
+     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+     RETURNING account_id`,
+    [sha256(token), purpose, now.toISOString()],
+  );
+  return row?.account_id;
+}
+
+/** Whether a token would be redeemed, without using it up (to show the reset form only for good links). */
+export async function accountTokenIsUsable(db: Database, token: string, purpose: AccountTokenPurpose, now: Date): Promise<boolean> {
+  const row = await db.one(
+    'SELECT 1 FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3',
+    [sha256(token), purpose, now.toISOString()],
+  );
+  return row !== undefined;
+}

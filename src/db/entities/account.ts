@@ -1,0 +1,133 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** accounts: people who sign in. */
+export const Account = defineEntity({
+  name: 'Account',
+  tableName: 'accounts',
+  properties: {
+    id: p.uuid().primary(),
+    email: p.text().unique('accounts_email_key'),
+    passwordHash: p.text(),
+    emailVerifiedAt: p.datetime().nullable(),
+    createdAt: p.datetime().defaultRaw('now()'),
+  },
+});
+export type Account = InferEntity<typeof Account>;
+
+const accountRef = (foreignKeyName: string) => () =>
+  p.manyToOne(Account).ref().deleteRule('cascade').updateRule('no action').foreignKeyName(foreignKeyName);
+
+/** web_sessions: signed-in browsers (the cookie holds the id, the table its hash). */
+export const WebSession = defineEntity({
+  name: 'WebSession',
+  tableName: 'web_sessions',
+  properties: {
+    idHash: p.text().primary(),
+    account: accountRef('web_sessions_account_id_fkey'),
+    createdAt: p.datetime().defaultRaw('now()'),
+    expiresAt: p.datetime(),
+  },
+  indexes: [{ name: 'web_sessions_account_idx', properties: ['account'] }],
+});
+export type WebSession = InferEntity<typeof WebSession>;
+
+export const ACCOUNT_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+
+/** account_tokens: one-time e-mail links. */
+export const AccountToken = defineEntity({
+  name: 'AccountToken',
+  tableName: 'account_tokens',
+  properties: {
+    tokenHash: p.text().primary(),
+    account: accountRef('account_tokens_account_id_fkey'),
+    purpose: p.enum(ACCOUNT_TOKEN_PURPOSES),
+    createdAt: p.datetime().defaultRaw('now()'),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+  },
+  indexes: [{ name: 'account_tokens_account_idx', properties: ['account', 'purpose'] }],
+});
+export type AccountToken = InferEntity<typeof AccountToken>;
+
+/** api_keys: long-lived credentials for REST integrators, stored as hashes. */
+export const ApiKey = defineEntity({
+  name: 'ApiKey',
+  tableName: 'api_keys',
+  properties: {
+    id: p.uuid().primary(),
+    account: accountRef('api_keys_account_id_fkey'),
+    name: p.text(),
+    prefix: p.text(),
+    keyHash: p.text().unique('api_keys_key_hash_key'),
+    scopes: p.array(),
+    createdAt: p.datetime().defaultRaw('now()'),
+    lastUsedAt: p.datetime().nullable(),
+    revokedAt: p.datetime().nullable(),
+  },
+  indexes: [{ name: 'api_keys_account_idx', expression: 'CREATE INDEX api_keys_account_idx ON api_keys(account_id, created_at DESC)' }],
+});
+export type ApiKey = InferEntity<typeof ApiKey>;
+
+/** oauth_records: oidc-provider's adapter storage. */
+export const OAuthRecord = defineEntity({
+  name: 'OAuthRecord',
+  tableName: 'oauth_records',
+  properties: {
+    model: p.text().primary(),
+    id: p.text().primary(),
+    payload: p.json<Record<string, unknown>>(),
+    grantId: p.text().nullable(),
+    userCode: p.text().nullable(),
+    uid: p.text().nullable(),
+    expiresAt: p.datetime().nullable(),
+    consumedAt: p.datetime().nullable(),
+  },
+  primaryKeys: ['model', 'id'],
+  indexes: [
+    { name: 'oauth_records_grant_idx', expression: 'CREATE INDEX oauth_records_grant_idx ON oauth_records(grant_id) WHERE grant_id IS NOT NULL' },
+    { name: 'oauth_records_uid_idx', expression: 'CREATE INDEX oauth_records_uid_idx ON oauth_records(uid) WHERE uid IS NOT NULL' },
+    { name: 'oauth_records_expires_idx', properties: ['expiresAt'] },
+  ],
+});
+export type OAuthRecord = InferEntity<typeof OAuthRecord>;
+
+/** service_secrets: keys every instance shares. */
+export const ServiceSecret = defineEntity({
+  name: 'ServiceSecret',
+  tableName: 'service_secrets',
+  properties: {
+    name: p.text().primary(),
+    value: p.json<unknown>(),
+    createdAt: p.datetime().defaultRaw('now()'),
+  },
+});
+export type ServiceSecret = InferEntity<typeof ServiceSecret>;
+
+/** mail_outbox: every message sent, and the developer's outbox without SMTP. */
+export const OutboxMail = defineEntity({
+  name: 'OutboxMail',
+  tableName: 'mail_outbox',
+  properties: {
+    id: p.uuid().primary(),
+    toAddress: p.text(),
+    subject: p.text(),
+    textBody: p.text(),
+    createdAt: p.datetime().defaultRaw('now()'),
+    sentAt: p.datetime().nullable(),
+    error: p.text().nullable(),
+  },
+  indexes: [{ name: 'mail_outbox_created_idx', expression: 'CREATE INDEX mail_outbox_created_idx ON mail_outbox(created_at DESC)' }],
+});
+export type OutboxMail = InferEntity<typeof OutboxMail>;
+
+/** rate_limit_windows: fixed-window counters shared by every instance. */
+export const RateLimitWindow = defineEntity({
+  name: 'RateLimitWindow',
+  tableName: 'rate_limit_windows',
+  properties: {
+    key: p.text().primary(),
+    windowStart: p.datetime(),
+    hits: p.integer(),
+  },
+});
+export type RateLimitWindow = InferEntity<typeof RateLimitWindow>;
