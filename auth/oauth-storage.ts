@@ -55,9 +55,3 @@ export function postgresAdapter(db: Database): new (model: string) => Adapter {
     }
   };
 }
-
-/** Expired records are dead weight: the daily job (or start-up) removes them. */
-export async function deleteExpiredOAuthRecords(db: Database): Promise<number> {
-  const rows = await db.query('DELETE FROM oauth_records WHERE expires_at < now() RETURNING 1');
-  return rows.length;
-}

@@ -1,18 +1,29 @@
+import fs from 'node:fs/promises';
 import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { loadRegistry } from './registry/registry.js';
 import { createApp } from './app.js';
 import { seedDemo } from './seed/demo.js';
+import { deleteExpiredAuthState } from './accounts/expired-state.js';
+import { runAdminCommand } from './admin/commands.js';
+import { controlSocketPath, removeStaleSocket, startControlSocket } from './admin/control-socket.js';
 
-/** Start-up: database and migrations, demo data on a fresh embedded database, then listen. */
+/** Start-up: database and migrations, demo data on a fresh embedded database, then listen (HTTP, and the control socket for npm run admin). */
 async function main() {
   const started = performance.now();
   const config = loadConfig();
+  await fs.mkdir(config.dataDir, { recursive: true });
+  await removeStaleSocket(controlSocketPath(config.dataDir));
   const db = await openDatabase(config);
   const seeded = await seedFreshEmbeddedDatabase(db);
+  await deleteExpiredAuthState(db, new Date());
   const registry = await loadRegistry();
   const app = await createApp({ config, db, registry });
   const listening = await app.listen();
+  const controlSocket = await startControlSocket({
+    socketPath: controlSocketPath(config.dataDir),
+    run: (argv) => runAdminCommand({ db, now: () => new Date() }, argv),
+  });
   const ms = Math.round(performance.now() - started);
   console.log(
     `launch-directory ready in ${ms} ms: REST ${config.publicUrl}/api/v1 · MCP ${config.publicUrl}/mcp · docs ${config.publicUrl}/docs` +
@@ -21,6 +32,7 @@ async function main() {
   const stop = async (signal: string) => {
     console.log(`launch-directory stopping on ${signal}`);
     await app.close();
+    await controlSocket.close();
     await db.close();
     process.exit(0);
   };

@@ -1,11 +1,11 @@
 import { loadConfig } from '../../src/config.js';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App, type AppParts } from '../../src/app.js';
 import { loadRegistry, type Registry } from '../../src/registry/registry.js';
 import type { Database } from '../../src/db/database.js';
 import { createTestDatabase } from './database.js';
 import net from 'node:net';
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -25,13 +25,15 @@ export interface TestApp {
 }
 
 /** The real application on a fresh database, listening on a loopback port. */
-export async function startTestApp(options: { now?: () => Date; prepare?: (db: Database) => Promise<void> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { now?: () => Date; prepare?: (db: Database) => Promise<void>; outbound?: AppParts['outbound'] } = {},
+): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
   await options.prepare?.(db);
   const registry = await loadRegistry();
   const port = await freePort();
   const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), host: '127.0.0.1' };
-  const app = await createApp({ config, db, registry, now: options.now });
+  const app = await createApp({ config, db, registry, now: options.now, outbound: options.outbound });
   const url = await app.listen(port, '127.0.0.1');
   return {
     url,

@@ -18,18 +18,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY });
     return { db, drop: () => db.close() };
   }
-  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: MEMORY });
+  const scratch = await createScratchDatabase(serverUrl);
+  const db = await openDatabase({ databaseUrl: scratch.url, dataDir: MEMORY });
   return {
     db,
     async drop() {
       await db.close();
-      await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     },
   };
+}
+
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** An empty database on the server at `serverUrl`, for this process or a child service to open. */
+export async function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function admin(serverUrl: string, sql: string) {

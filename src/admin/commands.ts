@@ -1,0 +1,123 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Database } from '../db/database.js';
+import { createAccount, findAccountByEmail, isPlausibleEmail, normalizeEmail } from '../accounts/accounts.js';
+import { createApiKey, MAX_API_KEY_NAME_LENGTH } from '../accounts/api-keys.js';
+import { readOutbox, type OutboxEntry } from '../mail/mailer.js';
+import { randomToken } from '../security/random.js';
+import { SCOPES, type Scope } from '../registry/tool.js';
+
+export interface AdminDeps {
+  db: Database;
+  now: () => Date;
+}
+
+export interface AdminResult {
+  exitCode: number;
+  output: string;
+}
+
+const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
+const DEFAULT_KEY_NAME = 'created with npm run admin';
+const MAX_OUTBOX_LIMIT = 100;
+
+export const ADMIN_USAGE = `usage: npm run admin -- <command>
+
+  create-user <email>
+      Creates an account with a verified e-mail and prints a random password.
+  create-api-key <email> [--scopes ${ALL_SCOPES.join(',')}] [--name "..."]
+      Makes an API key for the account; the key is printed alone on the last line.
+      Scopes: ${ALL_SCOPES.join(', ')} (default: all three).
+  outbox [--to <email>] [--limit N]
+      Prints the newest mails of the outbox (sign-up and password-reset links without SMTP).
+  help
+      Prints this text.`;
+
+type Command = (deps: AdminDeps, args: string[]) => Promise<AdminResult>;
+
+/** An argument the operator got wrong: answered with exit status 2 and the usage text. */
+class UsageError extends Error {}
+
+const COMMANDS: Record<string, Command> = {
+  'create-user': createUser,
+  'create-api-key': createApiKeyCommand,
+  outbox,
+  help: async () => done(ADMIN_USAGE),
+};
+
+/** Runs one operator command; the same code runs inside the service (control socket) and in the CLI. */
+export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<AdminResult> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h') return done(ADMIN_USAGE);
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  try {
+    if (!command) throw new UsageError(`unknown command "${name}"`);
+    return await command(deps, args);
+  } catch (error) {
+    if (error instanceof UsageError) return { exitCode: 2, output: `admin: ${error.message}\n\n${ADMIN_USAGE}` };
+    throw error;
+  }
+}
+
+async function createUser(deps: AdminDeps, args: string[]): Promise<AdminResult> {
+  const { positionals } = parse(args, {});
+  const email = normalizeEmail(onePositional(positionals, '<email>'));
+  if (!isPlausibleEmail(email)) throw new UsageError(`"${email}" is not an e-mail address`);
+  const password = randomToken(18);
+  const account = await createAccount(deps.db, { email, password, verified: true, now: deps.now() });
+  if (!account) return failed('an account with that e-mail exists');
+  return done(`created account ${account.email} (e-mail verified); its password:`, password);
+}
+
+async function createApiKeyCommand(deps: AdminDeps, args: string[]): Promise<AdminResult> {
+  const { values, positionals } = parse(args, { scopes: { type: 'string' }, name: { type: 'string' } });
+  const email = onePositional(positionals, '<email>');
+  const scopes = values.scopes === undefined ? ALL_SCOPES : parseScopes(values.scopes as string);
+  const name = ((values.name as string | undefined) ?? DEFAULT_KEY_NAME).trim();
+  if (name.length === 0 || name.length > MAX_API_KEY_NAME_LENGTH) throw new UsageError(`--name must be 1 to ${MAX_API_KEY_NAME_LENGTH} characters`);
+  const account = await findAccountByEmail(deps.db, email);
+  if (!account) return failed(`no account has the e-mail ${normalizeEmail(email)}`);
+  const { key, record } = await createApiKey(deps.db, { accountId: account.id, name, scopes, now: deps.now() });
+  return done(`created API key "${record.name}" for ${account.email} with scopes ${record.scopes.join(', ')}; it is shown only now:`, key);
+}
+
+async function outbox(deps: AdminDeps, args: string[]): Promise<AdminResult> {
+  const { values, positionals } = parse(args, { to: { type: 'string' }, limit: { type: 'string' } });
+  if (positionals.length > 0) throw new UsageError(`outbox takes no argument "${positionals[0]}"`);
+  const limit = values.limit === undefined ? 10 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_OUTBOX_LIMIT) throw new UsageError(`--limit must be an integer 1-${MAX_OUTBOX_LIMIT}`);
+  const to = values.to as string | undefined;
+  const mails = await readOutbox(deps.db, { to, limit });
+  if (mails.length === 0) return done(to ? `no mail to ${normalizeEmail(to)} in the outbox` : 'the outbox is empty');
+  return done(mails.map(describeMail).join('\n\n'));
+}
+
+function describeMail(mail: OutboxEntry): string {
+  const status = mail.error ? `delivery failed: ${mail.error}` : mail.sentAt ? `sent ${mail.sentAt}` : 'not sent (no SMTP)';
+  const body = mail.text.split('\n').map((line) => `  ${line}`).join('\n');
+  return `${mail.createdAt} to ${mail.to} (${status})\nSubject: ${mail.subject}\n${body}`;
+}
+
+function parseScopes(list: string): Scope[] {
+  const scopes = [...new Set(list.split(',').map((scope) => scope.trim()).filter(Boolean))];
+  if (scopes.length === 0) throw new UsageError('--scopes names no scope');
+  const unknown = scopes.filter((scope) => !Object.hasOwn(SCOPES, scope));
+  if (unknown.length > 0) throw new UsageError(`unknown scope ${unknown.join(', ')}; the scopes are ${ALL_SCOPES.join(', ')}`);
+  return scopes as Scope[];
+}
+
+function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function onePositional(positionals: string[], what: string): string {
+  if (positionals.length === 0) throw new UsageError(`missing ${what}`);
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  return positionals[0];
+}
+
+const done = (...lines: string[]): AdminResult => ({ exitCode: 0, output: lines.join('\n') });
+const failed = (message: string): AdminResult => ({ exitCode: 1, output: `admin: ${message}` });

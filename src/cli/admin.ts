@@ -1,0 +1,35 @@
+/**
+ * npm run admin -- create-user <email>
+ * npm run admin -- create-api-key <email> [--scopes account:read,listings:write] [--name "..."]
+ * npm run admin -- outbox [--to <email>] [--limit N]
+ *
+ * When the service runs, the command runs inside it, over the control socket DATA_DIR/admin.sock
+ * (an embedded database belongs to that one process). Otherwise the command opens the database
+ * itself: DATABASE_URL, or the embedded database in DATA_DIR when DATABASE_URL is empty.
+ */
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { runAdminCommand, type AdminResult } from '../admin/commands.js';
+import { controlSocketPath, sendToControlSocket } from '../admin/control-socket.js';
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const config = loadConfig();
+  const result = (await sendToControlSocket(controlSocketPath(config.dataDir), argv)) ?? (await runDirectly(config, argv));
+  (result.exitCode === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
+  process.exitCode = result.exitCode;
+}
+
+async function runDirectly(config: Config, argv: string[]): Promise<AdminResult> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await runAdminCommand({ db, now: () => new Date() }, argv);
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`admin: failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createAccount, issueAccountToken } from '../../src/accounts/accounts.js';
+import { deleteExpiredAuthState } from '../../src/accounts/expired-state.js';
+import { countHit } from '../../src/rate-limit/fixed-window.js';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.drop());
+
+const count = async (table: string) => (await t.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))!.n;
+
+describe('deleteExpiredAuthState', () => {
+  it('removes expired sessions, links, OAuth records and old rate windows, and keeps live ones', async () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const account = await createAccount(t.db, { email: 'expiry@example.com', password: 'a long password here', verified: true, now });
+    await t.db.query(`INSERT INTO web_sessions (id_hash, account_id, expires_at) VALUES ('old', $1, '2026-11-01'), ('live', $1, '2026-12-30')`, [account!.id]);
+    await issueAccountToken(t.db, account!.id, 'reset_password', new Date('2026-11-01T00:00:00Z'));
+    await issueAccountToken(t.db, account!.id, 'verify_email', now);
+    await t.db.query(`INSERT INTO oauth_records (model, id, payload, expires_at) VALUES ('AccessToken', 'old', '{}', '2026-11-01'), ('AccessToken', 'live', '{}', '2026-12-30')`);
+    await countHit(t.db, 'old-window', 5, 60, new Date('2026-11-20T00:00:00Z'));
+    await countHit(t.db, 'live-window', 5, 60, now);
+
+    expect(await deleteExpiredAuthState(t.db, now)).toBe(4);
+    expect(await count('web_sessions')).toBe(1);
+    expect(await count('account_tokens')).toBe(1);
+    expect(await count('oauth_records')).toBe(1);
+    expect(await count('rate_limit_windows')).toBe(1);
+  });
+});
+
+describe('countHit', () => {
+  it('counts within a window, refuses past the limit, and starts again in the next window', async () => {
+    const start = new Date('2026-11-22T10:00:00Z');
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    const hits = [];
+    for (let i = 0; i < 4; i++) hits.push(await countHit(t.db, 'k', 3, 60, at(i)));
+    expect(hits.map((h) => h.allowed)).toEqual([true, true, true, false]);
+    expect(hits.map((h) => h.remaining)).toEqual([2, 1, 0, 0]);
+    expect(hits[3].resetSeconds).toBe(57);
+    const next = await countHit(t.db, 'k', 3, 60, at(60));
+    expect(next).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
+  });
+});
