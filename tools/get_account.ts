@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineTool, SCOPES, type Scope } from '../src/registry/tool.js';
+import { findAccount } from '../src/accounts/accounts.js';
+import { UnauthorizedError } from '../src/registry/scopes.js';
+
+const scopeName = z.enum(Object.keys(SCOPES) as [Scope, ...Scope[]]);
+
+export default defineTool({
+  name: 'get_account',
+  title: 'Who am I',
+  description:
+    'Tells who the signed-in caller is (account id and e-mail, whether the e-mail is confirmed) and what the current ' +
+    'credential allows: whether it is an OAuth access token (with the app it was issued to, the resource and expiry) or ' +
+    'an API key (with its name and prefix), the scopes it carries in plain words, and the scopes it lacks. Use it to ' +
+    'check a connection works, or before a write to see whether a scope is missing. Needs account:read.',
+  http: { method: 'GET', path: '/me', status: 200 },
+  scopes: ['account:read'],
+  idempotencyKey: false,
+  errorStatuses: [401, 403],
+  input: z.strictObject({}),
+  output: z.object({
+    account: z.object({
+      id: z.string(),
+      email: z.string(),
+      email_verified: z.boolean(),
+      created_at: z.string().describe('ISO 8601 time the account was made'),
+    }),
+    access: z.object({
+      via: z.enum(['token', 'api_key']).describe('token: an OAuth access token; api_key: an API key made on the API keys page'),
+      scopes: z.array(z.object({ scope: scopeName, allows: z.string() })).describe('What this credential may do'),
+      missing_scopes: z.array(scopeName).describe('Scopes this credential does not carry; operations needing them answer 403'),
+      client_id: z.string().nullable().describe('The OAuth client the token was issued to; null for API keys'),
+      resource: z.string().nullable().describe('The resource (audience) the token is bound to; null for API keys'),
+      expires_at: z.string().nullable().describe('When the access token expires; null for API keys (valid until revoked)'),
+      api_key: z.object({ name: z.string(), prefix: z.string() }).nullable().describe('The API key used; null for tokens'),
+    }),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(_input, { services, caller }) {
+    if (!caller) throw new UnauthorizedError();
+    const account = await findAccount(services.db, caller.accountId);
+    if (!account) throw new UnauthorizedError('The account behind this credential no longer exists.', true);
+    const { credential } = caller;
+    const token = credential.kind === 'token' ? credential : undefined;
+    return {
+      account: { id: account.id, email: account.email, email_verified: account.emailVerified, created_at: account.createdAt },
+      access: {
+        via: credential.kind,
+        scopes: caller.scopes.map((scope) => ({ scope, allows: SCOPES[scope] })),
+        missing_scopes: (Object.keys(SCOPES) as Scope[]).filter((scope) => !caller.scopes.includes(scope)),
+        client_id: token?.clientId ?? null,
+        resource: token?.resource ?? null,
+        expires_at: token?.expiresAt ?? null,
+        api_key: credential.kind === 'api_key' ? { name: credential.name, prefix: credential.prefix } : null,
+      },
+    };
+  },
+});
