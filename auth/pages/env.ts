@@ -46,8 +46,12 @@ export function currentAccount(ctx: Context, env: PageEnv): Promise<AccountRecor
   return signedInAccount(ctx, env);
 }
 
-/** Only same-site paths are followed after sign-in, never another origin. */
+/**
+ * Only same-site paths are followed after sign-in, never another origin. Whitespace and control
+ * characters are refused: browsers drop tabs and line breaks from a URL, so "/<tab>/evil.example"
+ * in a link would lead to //evil.example.
+ */
 export function safeReturnPath(value: unknown, fallback = '/account'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u0020\u007f]/.test(value)) return fallback;
   return value;
 }

@@ -39,7 +39,7 @@ export function renderPage(ctx: Context, title: string, body: SafeHtml, options:
   ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action ${formAction}`);
   ctx.body = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${title} · Launch directory</title><style>${new SafeHtml(STYLE)}</style></head>
 <body>${nav}<main class="${options.wide ? 'wide' : ''}"><h1>${title}</h1>${body}</main></body></html>`.value;
 }

@@ -1,0 +1,146 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { html } from '../../src/web/html.js';
+import {
+  ACCOUNT_TOKEN_LIFETIME_SECONDS,
+  accountTokenIsUsable,
+  changePassword,
+  findAccount,
+  findAccountByEmail,
+  isPlausibleEmail,
+  issueAccountToken,
+  markEmailVerified,
+  normalizeEmail,
+  redeemAccountToken,
+  type AccountRecord,
+} from '../../src/accounts/accounts.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
+import { countHit } from '../../src/rate-limit/fixed-window.js';
+import { csrfFor, submittedForm, type PageEnv } from './env.js';
+import { errorBox, hiddenCsrf, noticeBox, renderPage } from './layout.js';
+import { queryValue } from './request-values.js';
+
+/** Reset mails per address; beyond it, silently none (the answer stays the same). */
+const RESET_MAILS_PER_EMAIL = { limit: 5, windowSeconds: 3600 };
+
+export const RESET_REQUESTED_NOTICE = 'If an account exists for that address, we sent a link to choose a new password.';
+
+/**
+ * Forgotten password: ask for a link (the answer never tells whether the address has an account),
+ * open it, choose a new password. Choosing one ends every session and confirms the address.
+ */
+export function passwordResetRoutes(router: Router, env: PageEnv): void {
+  router.get('/reset-password', (ctx) => requestForm(ctx, env, { email: '' }));
+
+  router.post('/reset-password', async (ctx) => {
+    const form = await submittedForm(ctx, env);
+    if (!form) return;
+    const typed = form.email ?? '';
+    const email = normalizeEmail(typed);
+    if (!isPlausibleEmail(email)) {
+      ctx.status = 400;
+      return requestForm(ctx, env, { email: typed, error: 'Enter the e-mail address of your account, such as name@example.com.' });
+    }
+    const hit = await countHit(env.db, `reset:email:${email}`, RESET_MAILS_PER_EMAIL.limit, RESET_MAILS_PER_EMAIL.windowSeconds, env.now());
+    if (hit.allowed) {
+      const account = await findAccountByEmail(env.db, email);
+      if (account) await sendResetLink(env, account);
+    }
+    renderPage(
+      ctx,
+      'Check your inbox',
+      html`${noticeBox(RESET_REQUESTED_NOTICE)}
+<p>The link works once, for one hour. Nothing there after a few minutes? Look in the spam folder, and check that <strong>${email}</strong> is the address you signed up with.</p>
+<p><a href="/signin">Back to sign in</a></p>`,
+    );
+  });
+
+  router.get('/reset-password/choose', async (ctx) => {
+    const token = queryValue(ctx, 'token');
+    if (!token || !(await accountTokenIsUsable(env.db, token, 'reset_password', env.now()))) return linkNoLongerValid(ctx);
+    chooseForm(ctx, env, token);
+  });
+
+  router.post('/reset-password/choose', async (ctx) => {
+    const form = await submittedForm(ctx, env);
+    if (!form) return;
+    const accountId = form.token ? await redeemAccountToken(env.db, form.token, 'reset_password', env.now()) : undefined;
+    const account = accountId ? await findAccount(env.db, accountId) : undefined;
+    if (!account) return linkNoLongerValid(ctx);
+    const password = form.password ?? '';
+    const problem = passwordProblem(password, account.email);
+    if (problem) {
+      // The password can only be checked against the address once the token is redeemed; the
+      // person proved they hold a good link, so the form comes back with a fresh one.
+      const fresh = await issueAccountToken(env.db, account.id, 'reset_password', env.now());
+      ctx.status = 400;
+      return chooseForm(ctx, env, fresh, problem);
+    }
+    await changePassword(env.db, account.id, password);
+    await markEmailVerified(env.db, account.id, env.now());
+    renderPage(
+      ctx,
+      'Password changed',
+      html`${noticeBox('Your new password is saved, and every browser that was signed in to your account has been signed out.')}
+<p><a href="/signin">Sign in</a> with your new password.</p>`,
+    );
+  });
+}
+
+async function sendResetLink(env: PageEnv, account: AccountRecord): Promise<void> {
+  const token = await issueAccountToken(env.db, account.id, 'reset_password', env.now());
+  const minutes = ACCOUNT_TOKEN_LIFETIME_SECONDS.reset_password / 60;
+  await env.mailer.send({
+    to: account.email,
+    subject: 'Choose a new password for the launch directory',
+    text: [
+      'Hello,',
+      '',
+      `Someone (we hope you) asked to choose a new password for the launch directory account ${account.email}.`,
+      'Open this link to choose it:',
+      '',
+      `${env.publicUrl}/reset-password/choose?${new URLSearchParams({ token })}`,
+      '',
+      `The link works once, for ${minutes} minutes. If you did not ask for it, ignore this message: your password stays as it is.`,
+    ].join('\n'),
+  });
+}
+
+function requestForm(ctx: Context, env: PageEnv, form: { email: string; error?: string }): void {
+  renderPage(
+    ctx,
+    'Forgot your password?',
+    html`${errorBox(form.error)}<p>Enter the address of your account and we will mail you a link to choose a new password.</p>
+<form method="post" action="/reset-password" novalidate>${hiddenCsrf(csrfFor(ctx, env))}
+<label for="email">E-mail address</label>
+<input type="email" id="email" name="email" value="${form.email}" autocomplete="username" required maxlength="254">
+<button type="submit">Send the link</button>
+</form>
+<p class="muted"><a href="/signin">Back to sign in</a></p>`,
+  );
+}
+
+function chooseForm(ctx: Context, env: PageEnv, token: string, problem?: string): void {
+  renderPage(
+    ctx,
+    'Choose a new password',
+    html`<form method="post" action="/reset-password/choose">${hiddenCsrf(csrfFor(ctx, env))}
+<input type="hidden" name="token" value="${token}">
+<label for="password">New password</label>
+${problem ? html`<p class="error" id="password-problem" role="alert">${problem}</p>` : ''}
+<input type="password" id="password" name="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="${MAX_PASSWORD_LENGTH}"${problem ? html` aria-invalid="true" aria-describedby="password-problem"` : ''}>
+<p class="muted">At least ${MIN_PASSWORD_LENGTH} characters. Saving it signs you out everywhere.</p>
+<button type="submit">Save the new password</button>
+</form>`,
+  );
+}
+
+function linkNoLongerValid(ctx: Context): void {
+  ctx.status = 400;
+  renderPage(
+    ctx,
+    'This link is no longer valid',
+    html`<p class="error" role="alert">This password link is no longer valid: it was already used, it has expired (links work for one hour), or it was copied incompletely.</p>
+<p><a href="/reset-password">Ask for a new link</a>.</p>`,
+  );
+}

@@ -1,0 +1,80 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { html } from '../../src/web/html.js';
+import { authenticate, normalizeEmail } from '../../src/accounts/accounts.js';
+import { countHit } from '../../src/rate-limit/fixed-window.js';
+import { startWebSession } from '../web-session.js';
+import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
+import { errorBox, hiddenCsrf, noticeBox, renderPage } from './layout.js';
+import { acceptedReturnPath, queryValue } from './request-values.js';
+import { tooManyAttempts } from './too-many-attempts.js';
+
+/** Attempts per submitted address, and per client address; counted before the password is checked. */
+const ATTEMPTS_PER_EMAIL = { limit: 10, windowSeconds: 15 * 60 };
+const ATTEMPTS_PER_IP = { limit: 50, windowSeconds: 15 * 60 };
+/** Longer input cannot be an account's address; the rate-limit key is cut there so it stays small. */
+const MAX_EMAIL_KEY_LENGTH = 254;
+
+interface SigninForm {
+  email: string;
+  returnTo?: string;
+  error?: string;
+  signedInEmail?: string;
+}
+
+/**
+ * Sign in. An unknown address and a wrong password get the same 401 and message. The form is shown
+ * to a signed-in browser too: signing in again switches account.
+ */
+export function signinRoutes(router: Router, env: PageEnv): void {
+  router.get('/signin', async (ctx) => {
+    const account = await currentAccount(ctx, env);
+    signinForm(ctx, env, { email: '', returnTo: acceptedReturnPath(queryValue(ctx, 'return_to')), signedInEmail: account?.email });
+  });
+
+  router.post('/signin', async (ctx) => {
+    const form = await submittedForm(ctx, env);
+    if (!form) return;
+    const email = normalizeEmail(form.email ?? '');
+    const password = form.password ?? '';
+    const returnTo = acceptedReturnPath(form.return_to);
+    const now = env.now();
+    const hits = [
+      await countHit(env.db, `signin:email:${email.slice(0, MAX_EMAIL_KEY_LENGTH)}`, ATTEMPTS_PER_EMAIL.limit, ATTEMPTS_PER_EMAIL.windowSeconds, now),
+      await countHit(env.db, `signin:ip:${ctx.ip}`, ATTEMPTS_PER_IP.limit, ATTEMPTS_PER_IP.windowSeconds, now),
+    ].filter((hit) => !hit.allowed);
+    if (hits.length > 0) {
+      return tooManyAttempts(ctx, Math.max(...hits.map((hit) => hit.resetSeconds)), {
+        hint: html`<p>Forgot your password? <a href="/reset-password">Choose a new one</a>.</p>`,
+      });
+    }
+    const account = email && password ? await authenticate(env.db, email, password) : undefined;
+    if (!account) {
+      ctx.status = 401;
+      const signedIn = await currentAccount(ctx, env);
+      return signinForm(ctx, env, { email: form.email ?? '', returnTo, error: 'E-mail or password is wrong.', signedInEmail: signedIn?.email });
+    }
+    await startWebSession(ctx, env, account.id);
+    ctx.status = 303;
+    ctx.redirect(returnTo ?? '/account');
+  });
+}
+
+function signinForm(ctx: Context, env: PageEnv, form: SigninForm): void {
+  const signupLink = form.returnTo ? `/signup?${new URLSearchParams({ return_to: form.returnTo })}` : '/signup';
+  renderPage(
+    ctx,
+    'Sign in',
+    html`${errorBox(form.error)}${form.signedInEmail && !form.error ? noticeBox(`You are signed in as ${form.signedInEmail}. Sign in below to switch to another account.`) : ''}
+<form method="post" action="/signin">${hiddenCsrf(csrfFor(ctx, env))}
+<input type="hidden" name="return_to" value="${form.returnTo ?? ''}">
+<label for="email">E-mail address</label>
+<input type="email" id="email" name="email" value="${form.email}" autocomplete="username" required maxlength="254"${form.email ? '' : html` autofocus`}>
+<label for="password">Password</label>
+<input type="password" id="password" name="password" autocomplete="current-password" required${form.email ? html` autofocus` : ''}>
+<button type="submit">Sign in</button>
+</form>
+<p class="muted"><a href="/reset-password">Forgot your password?</a> · No account yet? <a href="${signupLink}">Create one</a>.</p>`,
+    { signedInEmail: form.signedInEmail },
+  );
+}

@@ -1,0 +1,109 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { html } from '../../src/web/html.js';
+import { createAccount, isPlausibleEmail, normalizeEmail } from '../../src/accounts/accounts.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
+import { countHit } from '../../src/rate-limit/fixed-window.js';
+import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
+import { hiddenCsrf, renderPage } from './layout.js';
+import { sendVerificationLink } from './email-verification.js';
+import { acceptedReturnPath, queryValue } from './request-values.js';
+import { signInPath } from './require-sign-in.js';
+import { tooManyAttempts } from './too-many-attempts.js';
+
+/** Valid sign-ups per client address (each one costs a password hash and a mail). */
+const SIGNUPS_PER_IP = { limit: 20, windowSeconds: 3600 };
+/** "Someone tried to sign up with your address" mails per address; beyond it, silently none (the page stays the same). */
+const TAKEN_ADDRESS_MAILS = { limit: 5, windowSeconds: 3600 };
+
+interface SignupForm {
+  email: string;
+  returnTo?: string;
+  problems?: { email?: string; password?: string };
+  signedInEmail?: string;
+}
+
+/**
+ * Sign up. Whether the address is new or taken, the answer is the same "check your inbox" page and
+ * the browser is not signed in; only the mail differs (a confirmation link, or a note to the owner).
+ */
+export function signupRoutes(router: Router, env: PageEnv): void {
+  router.get('/signup', async (ctx) => {
+    const account = await currentAccount(ctx, env);
+    signupForm(ctx, env, { email: '', returnTo: acceptedReturnPath(queryValue(ctx, 'return_to')), signedInEmail: account?.email });
+  });
+
+  router.post('/signup', async (ctx) => {
+    const form = await submittedForm(ctx, env);
+    if (!form) return;
+    const typed = form.email ?? '';
+    const email = normalizeEmail(typed);
+    const password = form.password ?? '';
+    const returnTo = acceptedReturnPath(form.return_to);
+    const problems = {
+      email: isPlausibleEmail(email) ? undefined : 'Enter your e-mail address, such as name@example.com.',
+      password: passwordProblem(password, email),
+    };
+    if (problems.email || problems.password) {
+      ctx.status = 400;
+      return signupForm(ctx, env, { email: typed, returnTo, problems });
+    }
+    const now = env.now();
+    const hit = await countHit(env.db, `signup:ip:${ctx.ip}`, SIGNUPS_PER_IP.limit, SIGNUPS_PER_IP.windowSeconds, now);
+    if (!hit.allowed) return tooManyAttempts(ctx, hit.resetSeconds);
+
+    const account = await createAccount(env.db, { email, password, verified: false, now });
+    if (account) {
+      await sendVerificationLink(env, account, returnTo);
+    } else {
+      const mailHit = await countHit(env.db, `signup:taken:${email}`, TAKEN_ADDRESS_MAILS.limit, TAKEN_ADDRESS_MAILS.windowSeconds, now);
+      if (mailHit.allowed) await sendAlreadyRegisteredMail(env, email);
+    }
+    renderPage(
+      ctx,
+      'Check your inbox',
+      html`<p class="notice" role="status">We sent a message to <strong>${email}</strong>.</p>
+<p>Open the link in it to go on. Nothing there after a few minutes? Look in the spam folder, or <a href="/signup">start again</a> with the right address.</p>`,
+    );
+  });
+}
+
+function signupForm(ctx: Context, env: PageEnv, form: SignupForm): void {
+  const problems = form.problems ?? {};
+  renderPage(
+    ctx,
+    'Create an account',
+    html`${problems.email || problems.password ? html`<p class="error" role="alert">The account was not created: correct the fields marked below.</p>` : ''}
+<form method="post" action="/signup" novalidate>${hiddenCsrf(csrfFor(ctx, env))}
+${form.returnTo ? html`<input type="hidden" name="return_to" value="${form.returnTo}">` : ''}
+<label for="email">E-mail address</label>
+${problems.email ? html`<p class="error" id="email-problem">${problems.email}</p>` : ''}
+<input type="email" id="email" name="email" value="${form.email}" autocomplete="email" required maxlength="254"${problems.email ? html` aria-invalid="true" aria-describedby="email-problem"` : ''}>
+<label for="password">Password</label>
+${problems.password ? html`<p class="error" id="password-problem">${problems.password}</p>` : ''}
+<input type="password" id="password" name="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="${MAX_PASSWORD_LENGTH}"${problems.password ? html` aria-invalid="true" aria-describedby="password-problem"` : html` aria-describedby="password-hint"`}>
+<p class="muted" id="password-hint">At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a good one.</p>
+<button type="submit">Create account</button>
+</form>
+<p class="muted">Already have an account? <a href="${signInPath(form.returnTo)}">Sign in</a>.</p>`,
+    { signedInEmail: form.signedInEmail },
+  );
+}
+
+async function sendAlreadyRegisteredMail(env: PageEnv, email: string): Promise<void> {
+  await env.mailer.send({
+    to: email,
+    subject: 'Someone tried to create a launch directory account with your address',
+    text: [
+      'Hello,',
+      '',
+      `Someone (perhaps you) tried to create a launch directory account with ${email}.`,
+      'There already is an account for this address, so nothing was created or changed.',
+      '',
+      `To sign in: ${env.publicUrl}/signin`,
+      `Forgot your password? Choose a new one: ${env.publicUrl}/reset-password`,
+      '',
+      'If this was not you, you can ignore this message.',
+    ].join('\n'),
+  });
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../support/browser.js';
+import { accountTokenIsUsable, findAccountByEmail, issueAccountToken } from '../../../src/accounts/accounts.js';
+import { createApiKey } from '../../../src/accounts/api-keys.js';
+import { csrfOf, isSignedIn, mailsTo, makeAccount, PASSWORD, signedInBrowser, startPagesApp, uniqueEmail, type PagesApp } from './page-flows.js';
+
+let t: PagesApp;
+beforeAll(async () => {
+  t = await startPagesApp();
+});
+afterAll(() => t?.close());
+
+/** One form of the site: who posts it, where, with what, and how to tell that it did something. */
+interface FormCase {
+  browser: TestBrowser;
+  path: string;
+  fields: Record<string, string | string[]>;
+  changed(): Promise<boolean>;
+}
+
+const FORMS: Record<string, () => Promise<FormCase>> = {
+  'POST /signup': async () => {
+    const email = uniqueEmail('csrf-signup');
+    return { browser: new TestBrowser(), path: '/signup', fields: { email, password: PASSWORD }, changed: async () => (await findAccountByEmail(t.db, email)) !== undefined };
+  },
+  'POST /signin': async () => {
+    const person = await makeAccount(t);
+    const browser = new TestBrowser();
+    return { browser, path: '/signin', fields: { email: person.email, password: PASSWORD, return_to: '' }, changed: () => isSignedIn(t, browser) };
+  },
+  'POST /signout': async () => {
+    const person = await signedInBrowser(t);
+    return { browser: person.browser, path: '/signout', fields: {}, changed: async () => !(await isSignedIn(t, person.browser)) };
+  },
+  'POST /verify-email/resend': async () => {
+    const person = await signedInBrowser(t, { verified: false });
+    return { browser: person.browser, path: '/verify-email/resend', fields: {}, changed: async () => (await mailsTo(t, person.email)).length > 0 };
+  },
+  'POST /reset-password': async () => {
+    const person = await makeAccount(t);
+    return { browser: new TestBrowser(), path: '/reset-password', fields: { email: person.email }, changed: async () => (await mailsTo(t, person.email)).length > 0 };
+  },
+  'POST /reset-password/choose': async () => {
+    const person = await makeAccount(t);
+    const token = await issueAccountToken(t.db, person.id, 'reset_password', t.clock.now);
+    return {
+      browser: new TestBrowser(),
+      path: '/reset-password/choose',
+      fields: { token, password: 'chosen by the attacker' },
+      changed: async () => !(await accountTokenIsUsable(t.db, token, 'reset_password', t.clock.now)),
+    };
+  },
+  'POST /account/api-keys': async () => {
+    const person = await signedInBrowser(t);
+    const count = async () => (await t.db.query('SELECT 1 FROM api_keys WHERE account_id = $1', [person.id])).length;
+    return { browser: person.browser, path: '/account/api-keys', fields: { name: 'Planted', scopes: ['account:read'] }, changed: async () => (await count()) > 0 };
+  },
+  'POST /account/api-keys/:id/revoke': async () => {
+    const person = await signedInBrowser(t);
+    const { record } = await createApiKey(t.db, { accountId: person.id, name: 'Live', scopes: ['account:read'], now: t.clock.now });
+    return {
+      browser: person.browser,
+      path: `/account/api-keys/${record.id}/revoke`,
+      fields: {},
+      changed: async () => (await t.db.one('SELECT 1 FROM api_keys WHERE id = $1 AND revoked_at IS NOT NULL', [record.id])) !== undefined,
+    };
+  },
+};
+
+function expectRefused(answer: { status: number; text: string }) {
+  expect(answer.status).toBe(403);
+  expect(answer.text).toContain('Nothing was changed');
+}
+
+describe.each(Object.keys(FORMS))('%s', (name) => {
+  it('is refused with 403 without a token, and nothing changes', async () => {
+    const form = await FORMS[name]();
+    await csrfOf(t, form.browser);
+    expectRefused(await form.browser.post(`${t.url}${form.path}`, form.fields, { follow: false }));
+    expect(await form.changed()).toBe(false);
+  });
+
+  it("is refused with 403 with another browser's token, and nothing changes", async () => {
+    const form = await FORMS[name]();
+    await csrfOf(t, form.browser);
+    const foreign = await csrfOf(t, new TestBrowser());
+    expectRefused(await form.browser.post(`${t.url}${form.path}`, { ...form.fields, csrf: foreign }, { follow: false }));
+    expect(await form.changed()).toBe(false);
+  });
+
+  it('is refused with 403 from a foreign or opaque Origin even with a good token, and nothing changes', async () => {
+    const form = await FORMS[name]();
+    const csrf = await csrfOf(t, form.browser);
+    for (const origin of ['https://evil.example', 'null', t.url.replace('127.0.0.1', 'localhost')]) {
+      expectRefused(await form.browser.post(`${t.url}${form.path}`, { ...form.fields, csrf }, { follow: false, headers: { origin } }));
+    }
+    expect(await form.changed()).toBe(false);
+  });
+
+  it('works with the good token from our own origin (the checks above could fail)', async () => {
+    const form = await FORMS[name]();
+    const csrf = await csrfOf(t, form.browser);
+    const answer = await form.browser.post(`${t.url}${form.path}`, { ...form.fields, csrf }, { follow: false, headers: { origin: t.url } });
+    expect(answer.status).toBeLessThan(400);
+    expect(await form.changed()).toBe(true);
+  });
+});
+
+it('refuses a form that is not a form (JSON) with 400, changing nothing', async () => {
+  const person = await signedInBrowser(t);
+  const response = await fetch(`${t.url}/signout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `ld_session=${person.browser.cookie(t.url, 'ld_session')}` },
+    body: '{}',
+  });
+  expect(response.status).toBe(400);
+  expect(await isSignedIn(t, person.browser)).toBe(true);
+});
