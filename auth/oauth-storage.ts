@@ -40,7 +40,7 @@ export function postgresAdapter(db: Database): new (model: string) => Adapter {
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.query('DELETE FROM oauth_records WHERE grant_id = $1', [grantId]);
+      await db.query('DELETE FROM oauth_records WHERE model = $1 AND grant_id = $2', [this.model, grantId]);
     }
 
     private async findWhere(condition: string, value: string): Promise<AdapterPayload | undefined> {

@@ -1,0 +1,35 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+/** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH overrides. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Headless Chromium as this machine runs it: no sandbox (root), no GPU, and none of the background
+ * networking that a closed network refuses; a fresh profile each time.
+ */
+export async function launchChromium(): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'chromium-profile-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
