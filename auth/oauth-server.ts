@@ -64,8 +64,14 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
       token_endpoint_auth_method: 'none',
     },
     clientBasedCORS: () => true,
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    sectorIdentifierUriValidate: () => false,
+    extraClientMetadata: { properties: ['redirect_uris'], validator: refuseInsecureRedirects },
+    // Tokens outlive the browser session that granted them (refresh tokens last REFRESH_TOKEN_SECONDS).
+    expiresWithSession: async () => false,
     features: {
       devInteractions: { enabled: false },
+      dPoP: { enabled: false },
       registration: { enabled: true },
       revocation: { enabled: true },
       rpInitiatedLogout: { enabled: false },
@@ -120,6 +126,19 @@ async function defaultScopeWhenNoneRequested(ctx: KoaContextWithOIDC, next: () =
     ctx.query = { ...ctx.query, scope: SERVICE_SCOPES.join(' ') };
   }
   await next();
+}
+
+/** Redirect URIs must be https, a loopback http address (native apps), or a private-use scheme (com.example.app:/cb). */
+function refuseInsecureRedirects(_ctx: unknown, key: string, value: unknown): void {
+  if (key !== 'redirect_uris' || !Array.isArray(value)) return;
+  for (const uri of value) {
+    const url = URL.parse(String(uri));
+    if (!url) continue;
+    const loopback = url.hostname === '127.0.0.1' || url.hostname === '[::1]' || url.hostname === 'localhost';
+    if (url.protocol === 'http:' && !loopback) {
+      throw new errors.InvalidClientMetadata('redirect_uris must use https (http only for loopback addresses)');
+    }
+  }
 }
 
 function signingKey() {

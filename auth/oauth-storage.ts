@@ -1,4 +1,4 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Database } from '../src/db/database.js';
 
 /**
@@ -31,8 +31,10 @@ export function postgresAdapter(db: Database): new (model: string) => Adapter {
       return this.findWhere('user_code = $2', userCode);
     }
 
+    /** Codes and refresh tokens are used once: of two racing requests (even on two instances) only one wins. */
     async consume(id: string): Promise<void> {
-      await db.query('UPDATE oauth_records SET consumed_at = now() WHERE model = $1 AND id = $2', [this.model, id]);
+      const rows = await db.query('UPDATE oauth_records SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL RETURNING 1', [this.model, id]);
+      if (rows.length === 0) throw new errors.InvalidGrant('grant request is invalid');
     }
 
     async destroy(id: string): Promise<void> {

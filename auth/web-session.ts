@@ -27,7 +27,6 @@ export async function startWebSession(ctx: Context, env: SessionEnv, accountId: 
     new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000).toISOString(),
   ]);
   setCookie(ctx, SESSION_COOKIE, id, { secure: env.secure, maxAgeSeconds: SESSION_LIFETIME_SECONDS });
-  forgetAuthorizationSession(ctx);
   ctx.state.signedInAccount = undefined;
 }
 
@@ -55,8 +54,9 @@ export async function endWebSession(ctx: Context, env: SessionEnv): Promise<void
 }
 
 /**
- * The authorization server keeps its own session cookie; signing in or out of the site forgets it,
- * so the next app authorization asks the site who is signed in now.
+ * The authorization server keeps its own session cookie; signing out of the site forgets it, so
+ * the next app authorization asks the site who is signed in. (Signing in keeps it: an authorization
+ * in progress is bound to it, and the consent step switches its account when the person changed.)
  */
 export function forgetAuthorizationSession(ctx: Context): void {
   for (const name of ['_session', '_session.sig', '_session.legacy', '_session.legacy.sig']) {

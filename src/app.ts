@@ -38,7 +38,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, now, onError: (error) => console.error('mail delivery failed:', error) });
   const services: Services = { config, db, now, resultCache: new ResultCache(), mailer };
   const auth = await createAuth({ db, mailer, publicUrl: config.publicUrl, trustProxy: config.trustProxy, now, outbound: parts.outbound });
-  const koa = new Koa({ proxy: config.trustProxy });
+  const koa = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.use(async (ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.set('Request-Id', ctx.state.requestId);

@@ -15,6 +15,13 @@ export interface Config {
   mailFrom: string;
   /** Trust X-Forwarded-* from a TLS-terminating proxy in front of the service. */
   trustProxy: boolean;
+  /** Hosts the crawler may reach although they are private or loopback (tests, local trials); empty in production. */
+  crawlerAllowHosts: string[];
+  /** Claude drafts profiles when set; otherwise the offline extractive drafter does. */
+  anthropicApiKey: string;
+  /** Tests point this at a loopback fake of the Messages API. */
+  anthropicBaseUrl: string;
+  anthropicModel: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -23,6 +30,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const parsed = new URL(publicUrl);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`PUBLIC_URL must be http(s), got "${publicUrl}"`);
+  const trustProxy = env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1';
+  if (parsed.protocol === 'https:' && !trustProxy) {
+    throw new Error('PUBLIC_URL is https but the service itself serves plain HTTP: run it behind a TLS-terminating proxy and set TRUST_PROXY=true');
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -33,6 +44,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: env.SMTP_URL ?? '',
     mailFrom: env.MAIL_FROM ?? `Launch directory <no-reply@${parsed.hostname}>`,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy,
+    crawlerAllowHosts: (env.CRAWLER_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    anthropicApiKey: env.ANTHROPIC_API_KEY ?? '',
+    anthropicBaseUrl: env.ANTHROPIC_BASE_URL ?? '',
+    anthropicModel: env.ANTHROPIC_MODEL ?? 'claude-sonnet-4-5',
   };
 }

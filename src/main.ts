@@ -5,6 +5,7 @@ import { loadRegistry } from './registry/registry.js';
 import { createApp } from './app.js';
 import { seedDemo } from './seed/demo.js';
 import { deleteExpiredAuthState } from './accounts/expired-state.js';
+import { lockDataDir } from './db/data-dir-lock.js';
 import { runAdminCommand } from './admin/commands.js';
 import { controlSocketPath, removeStaleSocket, startControlSocket } from './admin/control-socket.js';
 
@@ -13,6 +14,7 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   await fs.mkdir(config.dataDir, { recursive: true });
+  const ownership = config.databaseUrl ? undefined : await lockDataDir(config.dataDir, 'launch-directory service');
   await removeStaleSocket(controlSocketPath(config.dataDir));
   const db = await openDatabase(config);
   const seeded = await seedFreshEmbeddedDatabase(db);
@@ -34,6 +36,7 @@ async function main() {
     await app.close();
     await controlSocket.close();
     await db.close();
+    await ownership?.release();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -5,6 +5,7 @@ import { errors, type InteractionResults } from 'oidc-provider';
 import { html } from '../../src/web/html.js';
 import { SCOPES, type Scope } from '../../src/registry/tool.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
+import { OAUTH_ROUTES } from '../oauth-server.js';
 import { errorBox, hiddenCsrf, renderPage } from './layout.js';
 
 /**
@@ -19,6 +20,7 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
     const account = await currentAccount(ctx, env);
     if (!account) return ctx.redirect(`/signin?return_to=${encodeURIComponent(ctx.path)}`);
     if (!account.emailVerified) return verifyFirstPage(ctx, account.email);
+    if (details.session && !ctx.cookies.get('_session')) return restartAuthorization(ctx, details);
     if (details.prompt.name === 'login' || details.session?.accountId !== account.id) {
       return finish(ctx, provider, { login: { accountId: account.id } }, false);
     }
@@ -66,6 +68,18 @@ async function interaction(ctx: Context, provider: Provider): Promise<Details | 
     );
     return undefined;
   }
+}
+
+/**
+ * The browser lost the authorization server's session this request was bound to (signed out in
+ * between): the request starts again from its own parameters instead of failing at the end.
+ */
+function restartAuthorization(ctx: Context, details: Details): void {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(details.params)) {
+    for (const item of [value].flat()) if (typeof item === 'string') query.append(name, item);
+  }
+  ctx.redirect(`${OAUTH_ROUTES.authorization}?${query}`);
 }
 
 async function finish(ctx: Context, provider: Provider, result: InteractionResults, merge: boolean): Promise<void> {

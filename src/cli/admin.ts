@@ -9,6 +9,7 @@
  */
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { DataDirBusyError, lockDataDir } from '../db/data-dir-lock.js';
 import { runAdminCommand, type AdminResult } from '../admin/commands.js';
 import { controlSocketPath, sendToControlSocket } from '../admin/control-socket.js';
 
@@ -21,11 +22,24 @@ async function main(): Promise<void> {
 }
 
 async function runDirectly(config: Config, argv: string[]): Promise<AdminResult> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let lock: { release(): Promise<void> } | undefined;
+  if (!config.databaseUrl) {
+    try {
+      lock = await lockDataDir(config.dataDir, 'npm run admin');
+    } catch (error) {
+      if (!(error instanceof DataDirBusyError)) throw error;
+      return { exitCode: 1, output: `admin: ${error.message}. If the service is starting, try again in a few seconds.` };
+    }
+  }
   try {
-    return await runAdminCommand({ db, now: () => new Date() }, argv);
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      return await runAdminCommand({ db, now: () => new Date() }, argv);
+    } finally {
+      await db.close();
+    }
   } finally {
-    await db.close();
+    await lock?.release();
   }
 }
 

@@ -39,7 +39,8 @@ export function createMailer(options: MailerOptions): Mailer {
       try {
         const transport = await transportReady;
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
-        await options.db.query('UPDATE mail_outbox SET sent_at = $2 WHERE id = $1', [id, options.now().toISOString()]);
+        // Once delivered, the body (which may hold a one-time link) is not kept in the database.
+        await options.db.query(`UPDATE mail_outbox SET sent_at = $2, text_body = '(delivered by SMTP; body not kept)' WHERE id = $1`, [id, options.now().toISOString()]);
       } catch (error) {
         await options.db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [id, error instanceof Error ? error.message : String(error)]);
         options.onError?.(error);

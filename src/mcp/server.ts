@@ -73,7 +73,8 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       parsedBody = body.value;
 
       const { calls, tools } = calledTools(parsedBody, options.registry);
-      if (calls) {
+      // A credential sent with any request is checked (an invalid one is 401 even on tools/list); public calls need none.
+      if (calls || ctx.get('authorization')) {
         try {
           caller = await options.resolveCaller(ctx.req.headers);
         } catch (error) {

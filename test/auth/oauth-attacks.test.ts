@@ -104,6 +104,26 @@ describe('PKCE and codes', () => {
     expect(answer.get('access_token')).toBeNull();
   });
 
+  it('lets only one of two racing exchanges of the same code succeed', async () => {
+    const client = await registerClient(as, REDIRECT);
+    const { final, request } = await authorize(client);
+    const callback = oauth.validateAuthResponse(as, client, new URL(final.location!), request.state);
+    const answers = await Promise.all([exchange(client, callback, request.verifier), exchange(client, callback, request.verifier)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+  });
+
+  it('registers no client whose redirect URI is plain http on a public host', async () => {
+    const response = await oauth.dynamicClientRegistrationRequest(
+      as,
+      { redirect_uris: ['http://evil.example/callback'], token_endpoint_auth_method: 'none' },
+      insecure,
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('invalid_redirect_uri');
+    const https = await registerClient(as, 'https://assistant.example/callback');
+    expect(https.client_id).toBeTruthy();
+  });
+
   it('refuses the password grant', async () => {
     const client = await registerClient(as, REDIRECT);
     const response = await fetch(as.token_endpoint!, {
@@ -231,6 +251,13 @@ describe('credentials on the resources', () => {
     expect(bearerChallenge(mcpInvalid).error).toBe('invalid_token');
     const mcpAnonymous = await rawToolCall(t.url, 'get_site_info', {});
     expect(mcpAnonymous.status).toBe(200);
+    const listWithBadToken = await fetch(`${t.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', authorization: 'Bearer expired-or-forged' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    expect(listWithBadToken.status).toBe(401);
+    expect(bearerChallenge(listWithBadToken).error).toBe('invalid_token');
   });
 
   it('refuses a token whose account was deleted', async () => {
