@@ -3,14 +3,15 @@ import type { Context } from 'koa';
 import { html } from '../../src/web/html.js';
 import {
   ACCOUNT_TOKEN_LIFETIME_SECONDS,
+  accountTokenIsUsable,
   issueAccountToken,
   markEmailVerified,
   redeemAccountToken,
   type AccountRecord,
 } from '../../src/accounts/accounts.js';
 import { countHit } from '../../src/rate-limit/fixed-window.js';
-import { currentAccount, submittedForm, type PageEnv } from './env.js';
-import { noticeBox, renderPage } from './layout.js';
+import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
+import { hiddenCsrf, noticeBox, renderPage } from './layout.js';
 import { acceptedReturnPath, queryValue } from './request-values.js';
 import { requireSignedIn, signInPath } from './require-sign-in.js';
 import { tooManyAttempts } from './too-many-attempts.js';
@@ -19,8 +20,13 @@ import { tooManyAttempts } from './too-many-attempts.js';
 const RESENDS_PER_ACCOUNT = { limit: 5, windowSeconds: 3600 };
 
 /** Mails a one-time link to /verify-email; `returnTo` (already checked) rides along to the sign-in page. */
-export async function sendVerificationLink(env: PageEnv, account: Pick<AccountRecord, 'id' | 'email'>, returnTo?: string): Promise<void> {
-  const token = await issueAccountToken(env.db, account.id, 'verify_email', env.now());
+export async function sendVerificationLink(
+  env: PageEnv,
+  account: Pick<AccountRecord, 'id' | 'email'>,
+  returnTo?: string,
+  now: Date = env.now(),
+): Promise<void> {
+  const token = await issueAccountToken(env.db, account.id, 'verify_email', now);
   const query = new URLSearchParams({ token });
   if (returnTo) query.set('return_to', returnTo);
   const hours = ACCOUNT_TOKEN_LIFETIME_SECONDS.verify_email / 3600;
@@ -40,12 +46,37 @@ export async function sendVerificationLink(env: PageEnv, account: Pick<AccountRe
   });
 }
 
-/** GET /verify-email (the link in the mail) and POST /verify-email/resend (from the account page). */
+/**
+ * GET /verify-email (the link in the mail) only asks "Confirm this address?": mail scanners open
+ * every link, so opening it must not confirm anything. The button POSTs to /verify-email, which
+ * uses up the token and confirms. POST /verify-email/resend (from the account page) mails a new link.
+ */
 export function emailVerificationRoutes(router: Router, env: PageEnv): void {
   router.get('/verify-email', async (ctx) => {
     const token = queryValue(ctx, 'token');
     const returnTo = acceptedReturnPath(queryValue(ctx, 'return_to'));
-    const accountId = token ? await redeemAccountToken(env.db, token, 'verify_email', env.now()) : undefined;
+    const usable = token ? await accountTokenIsUsable(env.db, token, 'verify_email', env.now()) : undefined;
+    if (!token || !usable) return linkNoLongerValid(ctx);
+    const signedIn = await currentAccount(ctx, env);
+    renderPage(
+      ctx,
+      'Confirm your e-mail address',
+      html`<p>Confirm <strong>${usable.email}</strong>?</p>
+<p class="muted">If you did not create a launch directory account with this address, close this page: nothing happens.</p>
+<form method="post" action="/verify-email">${hiddenCsrf(csrfFor(ctx, env))}
+<input type="hidden" name="token" value="${token}">
+${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : ''}
+<button type="submit">Confirm the address</button>
+</form>`,
+      { signedInEmail: signedIn?.email },
+    );
+  });
+
+  router.post('/verify-email', async (ctx) => {
+    const form = await submittedForm(ctx, env);
+    if (!form) return;
+    const returnTo = acceptedReturnPath(form.return_to);
+    const accountId = form.token ? await redeemAccountToken(env.db, form.token, 'verify_email', env.now()) : undefined;
     if (!accountId) return linkNoLongerValid(ctx);
     await markEmailVerified(env.db, accountId, env.now());
     const signedIn = await currentAccount(ctx, env);

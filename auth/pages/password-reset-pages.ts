@@ -26,8 +26,9 @@ const RESET_MAILS_PER_EMAIL = { limit: 5, windowSeconds: 3600 };
 export const RESET_REQUESTED_NOTICE = 'If an account exists for that address, we sent a link to choose a new password.';
 
 /**
- * Forgotten password: ask for a link (the answer never tells whether the address has an account),
- * open it, choose a new password. Choosing one ends every session and confirms the address.
+ * Forgotten password: ask for a link (neither the answer nor its timing tells whether the address
+ * has an account), open it, choose a new password. Choosing one ends every session, disconnects
+ * every app, uses up the account's other mailed links, and confirms the address.
  */
 export function passwordResetRoutes(router: Router, env: PageEnv): void {
   router.get('/reset-password', (ctx) => requestForm(ctx, env, { email: '' }));
@@ -41,10 +42,13 @@ export function passwordResetRoutes(router: Router, env: PageEnv): void {
       ctx.status = 400;
       return requestForm(ctx, env, { email: typed, error: 'Enter the e-mail address of your account, such as name@example.com.' });
     }
-    const hit = await countHit(env.db, `reset:email:${email}`, RESET_MAILS_PER_EMAIL.limit, RESET_MAILS_PER_EMAIL.windowSeconds, env.now());
+    const now = env.now();
+    const hit = await countHit(env.db, `reset:email:${email}`, RESET_MAILS_PER_EMAIL.limit, RESET_MAILS_PER_EMAIL.windowSeconds, now);
+    // The answer waits for the count only, the same for every address: looking the address up,
+    // making the link and mailing it go on after it, so the response time does not tell whether
+    // an account exists.
     if (hit.allowed) {
-      const account = await findAccountByEmail(env.db, email);
-      if (account) await sendResetLink(env, account);
+      void sendResetLinkIfKnown(env, email, now).catch((error: unknown) => console.error('password reset mail failed', error));
     }
     renderPage(
       ctx,
@@ -81,14 +85,20 @@ export function passwordResetRoutes(router: Router, env: PageEnv): void {
     renderPage(
       ctx,
       'Password changed',
-      html`${noticeBox('Your new password is saved, and every browser that was signed in to your account has been signed out.')}
+      html`${noticeBox('Your new password is saved. Every browser that was signed in to your account has been signed out, every app you had connected has been disconnected, and older links we mailed you no longer work.')}
+<p>Your API keys still work: check them on the <a href="/account/api-keys">API keys page</a> after you sign in, and revoke any you do not recognise.</p>
 <p><a href="/signin">Sign in</a> with your new password.</p>`,
     );
   });
 }
 
-async function sendResetLink(env: PageEnv, account: AccountRecord): Promise<void> {
-  const token = await issueAccountToken(env.db, account.id, 'reset_password', env.now());
+async function sendResetLinkIfKnown(env: PageEnv, email: string, now: Date): Promise<void> {
+  const account = await findAccountByEmail(env.db, email);
+  if (account) await sendResetLink(env, account, now);
+}
+
+async function sendResetLink(env: PageEnv, account: AccountRecord, now: Date): Promise<void> {
+  const token = await issueAccountToken(env.db, account.id, 'reset_password', now);
   const minutes = ACCOUNT_TOKEN_LIFETIME_SECONDS.reset_password / 60;
   await env.mailer.send({
     to: account.email,

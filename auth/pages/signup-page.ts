@@ -52,13 +52,11 @@ export function signupRoutes(router: Router, env: PageEnv): void {
     const hit = await countHit(env.db, `signup:ip:${ctx.ip}`, SIGNUPS_PER_IP.limit, SIGNUPS_PER_IP.windowSeconds, now);
     if (!hit.allowed) return tooManyAttempts(ctx, hit.resetSeconds);
 
+    // Both branches wait for the same work (the password hash and the insert); the mail of either
+    // goes on after the answer, so the response time does not tell whether the address was taken.
     const account = await createAccount(env.db, { email, password, verified: false, now });
-    if (account) {
-      await sendVerificationLink(env, account, returnTo);
-    } else {
-      const mailHit = await countHit(env.db, `signup:taken:${email}`, TAKEN_ADDRESS_MAILS.limit, TAKEN_ADDRESS_MAILS.windowSeconds, now);
-      if (mailHit.allowed) await sendAlreadyRegisteredMail(env, email);
-    }
+    const mail = account ? sendVerificationLink(env, account, returnTo, now) : noteToOwner(env, email, now);
+    void mail.catch((error: unknown) => console.error('sign-up mail failed', error));
     renderPage(
       ctx,
       'Check your inbox',
@@ -88,6 +86,12 @@ ${problems.password ? html`<p class="error" id="password-problem">${problems.pas
 <p class="muted">Already have an account? <a href="${signInPath(form.returnTo)}">Sign in</a>.</p>`,
     { signedInEmail: form.signedInEmail },
   );
+}
+
+/** The "someone tried to sign up with your address" mail, at most TAKEN_ADDRESS_MAILS per address. */
+async function noteToOwner(env: PageEnv, email: string, now: Date): Promise<void> {
+  const hit = await countHit(env.db, `signup:taken:${email}`, TAKEN_ADDRESS_MAILS.limit, TAKEN_ADDRESS_MAILS.windowSeconds, now);
+  if (hit.allowed) await sendAlreadyRegisteredMail(env, email);
 }
 
 async function sendAlreadyRegisteredMail(env: PageEnv, email: string): Promise<void> {

@@ -66,10 +66,23 @@ export async function markEmailVerified(db: Database, accountId: string, now: Da
   await db.query('UPDATE accounts SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1', [accountId, now.toISOString()]);
 }
 
-/** A new password ends every browser session of the account. */
+/**
+ * A new password ends every other way into the account that the old password (or whoever held it)
+ * opened: browser sessions, the authorization server's state (its sessions, grants, codes, access
+ * and refresh tokens all carry the accountId) and the account's outstanding one-time e-mail links.
+ * API keys stay: they are listed on the API keys page, where the person can revoke them.
+ * One statement (data-modifying CTEs), so it happens entirely or not at all.
+ */
 export async function changePassword(db: Database, accountId: string, password: string): Promise<void> {
-  await db.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [accountId, await hashPassword(password)]);
-  await db.query('DELETE FROM web_sessions WHERE account_id = $1', [accountId]);
+  const passwordHash = await hashPassword(password);
+  await db.query(
+    `WITH changed AS (UPDATE accounts SET password_hash = $2 WHERE id = $1::uuid RETURNING id),
+          sessions AS (DELETE FROM web_sessions WHERE account_id = $1::uuid RETURNING 1),
+          authorizations AS (DELETE FROM oauth_records WHERE payload->>'accountId' = $1::text RETURNING 1),
+          links AS (UPDATE account_tokens SET used_at = now() WHERE account_id = $1::uuid AND used_at IS NULL RETURNING 1)
+     SELECT count(*) FROM changed`,
+    [accountId, passwordHash],
+  );
 }
 
 export type AccountTokenPurpose = 'verify_email' | 'reset_password';
@@ -101,11 +114,20 @@ export async function redeemAccountToken(db: Database, token: string, purpose: A
   return row?.account_id;
 }
 
-/** Whether a token would be redeemed, without using it up (to show the reset form only for good links). */
-export async function accountTokenIsUsable(db: Database, token: string, purpose: AccountTokenPurpose, now: Date): Promise<boolean> {
-  const row = await db.one(
-    'SELECT 1 FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3',
+/**
+ * The account a token would be redeemed for, without using it up (to show the reset form or the
+ * confirmation button only for good links); undefined when unknown, used, expired or for another purpose.
+ */
+export async function accountTokenIsUsable(
+  db: Database,
+  token: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<{ accountId: string; email: string } | undefined> {
+  const row = await db.one<{ account_id: string; email: string }>(
+    `SELECT t.account_id, a.email FROM account_tokens t JOIN accounts a ON a.id = t.account_id
+     WHERE t.token_hash = $1 AND t.purpose = $2 AND t.used_at IS NULL AND t.expires_at > $3`,
     [sha256(token), purpose, now.toISOString()],
   );
-  return row !== undefined;
+  return row && { accountId: row.account_id, email: row.email };
 }

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchChromium } from '../support/chromium.js';
-import { authorizationRequest, discover, insecure, registerClient } from '../support/oauth.js';
+import { authorizationRequest, discover, insecure, rawToolCall, registerClient } from '../support/oauth.js';
 import { readOutbox } from '../../src/mail/mailer.js';
 
 /**
  * A person in a real browser (Debian's Chromium, driven by playwright-core): signs up, confirms the
- * address from the mail, signs in, allows an assistant on the consent page, and makes an API key.
+ * address from the mail, signs in, allows an assistant on the consent page, makes an API key, and
+ * disconnects the assistant on the account page.
  */
 let t: TestApp;
 let chromium: { browser: BrowserContext; close(): Promise<void> };
@@ -38,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('a person in Chromium', () => {
-  it('signs up, confirms the address, signs in, grants consent to an assistant and creates an API key', async () => {
+  it('signs up, confirms the address, signs in, grants consent to an assistant, creates an API key and disconnects the assistant', async () => {
     const email = `browser-${Date.now()}@example.com`;
     const password = 'a long enough passphrase';
     const page = await chromium.browser.newPage();
@@ -49,11 +50,17 @@ describe('a person in Chromium', () => {
     await page.click('button[type="submit"]');
     await expect.poll(() => page.textContent('body')).toContain('inbox');
 
+    // The confirmation mail goes out after the page has answered.
+    await expect.poll(async () => (await readOutbox(t.db, { to: email })).length).toBe(1);
     const [mail] = await readOutbox(t.db, { to: email });
     const link = /https?:\/\/\S+\/verify-email\?\S+/.exec(mail.text)?.[0];
     expect(link).toBeTruthy();
+    // Opening the link only asks (mail scanners open links too); the button confirms.
     await page.goto(link!);
+    expect(await page.textContent('main')).toContain(`Confirm ${email}?`);
+    await page.click('button[type="submit"]');
     await expect.poll(() => page.textContent('body')).toContain('confirmed');
+    await expect.poll(() => page.textContent('h1')).toBe('Address confirmed');
 
     const as = await discover(t.url);
     const client = await registerClient(as, callbackUrl, { client_name: 'Browser Test Assistant' });
@@ -98,5 +105,14 @@ describe('a person in Chromium', () => {
 
     await page.goto(`${t.url}/account/api-keys`);
     expect(await page.textContent('body')).not.toContain(key);
+
+    // The assistant is listed on the account page, and revoking it there ends its access.
+    const getAccount = () => rawToolCall(t.url, 'get_account', {}, `Bearer ${tokens.access_token}`);
+    expect((await getAccount()).status).toBe(200);
+    await page.goto(`${t.url}/account`);
+    expect(await page.textContent('main')).toContain('Browser Test Assistant');
+    await page.click('button[aria-label="Revoke Browser Test Assistant"]');
+    await expect.poll(() => page.textContent('main')).toContain('No apps are connected');
+    expect((await getAccount()).status).toBe(401);
   }, 60_000);
 });

@@ -1,12 +1,32 @@
+import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../support/browser.js';
-import { makeAccount, PASSWORD, signedInBrowser, startPagesApp, type PagesApp } from './page-flows.js';
+import { discover, insecure, obtainTokens, registerClient } from '../../support/oauth.js';
+import { csrfOf, makeAccount, PASSWORD, signedInBrowser, startPagesApp, type PagesApp } from './page-flows.js';
 
 let t: PagesApp;
 beforeAll(async () => {
   t = await startPagesApp();
 });
 afterAll(() => t?.close());
+
+const REDIRECT = 'http://127.0.0.1:9/callback';
+const me = (token: string) => fetch(`${t.url}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+
+/** An account that allowed an app (the browser signed in on the way) and the app's tokens for the REST API. */
+async function connectedApp(clientName: string) {
+  const person = await makeAccount(t);
+  const browser = new TestBrowser();
+  const as = await discover(t.url);
+  const client = await registerClient(as, REDIRECT, { client_name: clientName });
+  const tokens = await obtainTokens(as, client, person, `${t.url}/api/v1`, browser);
+  const grant = await t.db.one<{ id: string }>(`SELECT id FROM oauth_records WHERE model = 'Grant' AND payload->>'accountId' = $1`, [person.id]);
+  if (!grant) throw new Error('no grant recorded');
+  const refresh = () => oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure);
+  return { ...person, browser, client, tokens, grantId: grant.id, refresh };
+}
+
+const grantExists = async (grantId: string) => (await t.db.one(`SELECT 1 FROM oauth_records WHERE model = 'Grant' AND id = $1`, [grantId])) !== undefined;
 
 describe('the account page', () => {
   it.each(['/account', '/account/api-keys'])('sends a signed-out browser from %s to sign in, and back there afterwards', async (path) => {
@@ -47,5 +67,86 @@ describe('the account page', () => {
     const page = await person.browser.get(`${t.url}/account`);
     expect(page.text).toContain('not confirmed yet');
     expect(page.text).toMatch(/<form method="post" action="\/verify-email\/resend"><input type="hidden" name="csrf"/);
+  });
+});
+
+describe('connected apps on the account page', () => {
+  it('says so when no app is connected', async () => {
+    const person = await signedInBrowser(t);
+    const page = await person.browser.get(`${t.url}/account`);
+    expect(page.text).toContain('Connected apps');
+    expect(page.text).toContain('No apps are connected to your account.');
+    expect(page.text).not.toContain('/account/apps/');
+  });
+
+  it('lists an app the person allowed by its name (escaped); revoking it ends its access and refresh tokens', async () => {
+    const app = await connectedApp('Helpful <b>Assistant</b>');
+    expect((await me(app.tokens.access_token)).status).toBe(200);
+    const page = await app.browser.get(`${t.url}/account`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Helpful &lt;b&gt;Assistant&lt;/b&gt;');
+    expect(page.text).not.toContain('<b>Assistant');
+    expect(page.text).toMatch(new RegExp(`<form method="post" action="/account/apps/${app.grantId}/revoke"><input type="hidden" name="csrf" value="[^"]+">`));
+
+    const revoked = await app.browser.post(`${t.url}/account/apps/${app.grantId}/revoke`, { csrf: page.field('csrf') }, { follow: false });
+    expect(revoked.status).toBe(303);
+    expect(revoked.location).toBe('/account');
+    expect(await grantExists(app.grantId)).toBe(false);
+    expect(await t.db.query('SELECT model FROM oauth_records WHERE grant_id = $1', [app.grantId])).toEqual([]);
+
+    const refused = await me(app.tokens.access_token);
+    expect(refused.status).toBe(401);
+    const refresh = await app.refresh();
+    expect(refresh.status).toBe(400);
+    expect((await refresh.json()).error).toBe('invalid_grant');
+
+    const after = await app.browser.get(`${t.url}/account`);
+    expect(after.text).not.toContain('Assistant');
+    expect(after.text).toContain('No apps are connected to your account.');
+    // The account itself is untouched: still signed in.
+    expect(after.status).toBe(200);
+  });
+
+  it("answers 404 for another account's app, an unknown id and a second revoke, and revokes nothing", async () => {
+    const victim = await connectedApp('Victim app');
+    const attacker = await signedInBrowser(t);
+    const csrf = await csrfOf(t, attacker.browser, '/account');
+    for (const id of [victim.grantId, 'made-up', encodeURIComponent("x' OR '1'='1")]) {
+      const answer = await attacker.browser.post(`${t.url}/account/apps/${id}/revoke`, { csrf }, { follow: false });
+      expect(answer.status).toBe(404);
+      expect(answer.text).toContain('Nothing was revoked');
+    }
+    expect(await grantExists(victim.grantId)).toBe(true);
+    expect((await me(victim.tokens.access_token)).status).toBe(200);
+    expect((await victim.browser.get(`${t.url}/account`)).text).toContain('Victim app');
+
+    const own = await victim.browser.post(`${t.url}/account/apps/${victim.grantId}/revoke`, { csrf: await csrfOf(t, victim.browser, '/account') }, { follow: false });
+    expect(own.status).toBe(303);
+    const again = await victim.browser.post(`${t.url}/account/apps/${victim.grantId}/revoke`, { csrf: await csrfOf(t, victim.browser, '/account') }, { follow: false });
+    expect(again.status).toBe(404);
+  });
+
+  it('sends a signed-out revoke to sign in and revokes nothing', async () => {
+    const app = await connectedApp('Signed-out app');
+    const browser = new TestBrowser();
+    const answer = await browser.post(`${t.url}/account/apps/${app.grantId}/revoke`, { csrf: await csrfOf(t, browser) }, { follow: false });
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe('/signin?return_to=/account');
+    expect(await grantExists(app.grantId)).toBe(true);
+    expect((await me(app.tokens.access_token)).status).toBe(200);
+  });
+
+  it('names an app without a client record (a Client ID Metadata Document URL) by its client id, escaped', async () => {
+    const person = await signedInBrowser(t);
+    const clientId = 'https://assistant.example/client.json?a=1&b="2"';
+    const iat = Date.UTC(2026, 2, 2, 10, 15) / 1000;
+    await t.db.query(`INSERT INTO oauth_records (model, id, payload) VALUES ('Grant', $1, $2)`, [
+      `cimd-${person.id}`,
+      JSON.stringify({ jti: `cimd-${person.id}`, kind: 'Grant', accountId: person.id, clientId, iat }),
+    ]);
+    const page = await person.browser.get(`${t.url}/account`);
+    expect(page.text).toContain('https://assistant.example/client.json?a=1&amp;b=&quot;2&quot;');
+    expect(page.text).toContain('2026-03-02 10:15 UTC');
+    expect(page.text).toContain(`action="/account/apps/cimd-${person.id}/revoke"`);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../support/browser.js';
 import { accountTokenIsUsable, findAccountByEmail, issueAccountToken } from '../../../src/accounts/accounts.js';
@@ -36,9 +37,20 @@ const FORMS: Record<string, () => Promise<FormCase>> = {
     const person = await signedInBrowser(t, { verified: false });
     return { browser: person.browser, path: '/verify-email/resend', fields: {}, changed: async () => (await mailsTo(t, person.email)).length > 0 };
   },
+  'POST /verify-email': async () => {
+    const person = await makeAccount(t, { verified: false });
+    const token = await issueAccountToken(t.db, person.id, 'verify_email', t.clock.now);
+    return {
+      browser: new TestBrowser(),
+      path: '/verify-email',
+      fields: { token, return_to: '' },
+      changed: async () => (await findAccountByEmail(t.db, person.email))?.emailVerified === true,
+    };
+  },
   'POST /reset-password': async () => {
     const person = await makeAccount(t);
-    return { browser: new TestBrowser(), path: '/reset-password', fields: { email: person.email }, changed: async () => (await mailsTo(t, person.email)).length > 0 };
+    // The mail goes out after the answer: give it a moment to arrive before saying nothing changed.
+    return { browser: new TestBrowser(), path: '/reset-password', fields: { email: person.email }, changed: () => eventually(async () => (await mailsTo(t, person.email)).length > 0) };
   },
   'POST /reset-password/choose': async () => {
     const person = await makeAccount(t);
@@ -55,6 +67,16 @@ const FORMS: Record<string, () => Promise<FormCase>> = {
     const count = async () => (await t.db.query('SELECT 1 FROM api_keys WHERE account_id = $1', [person.id])).length;
     return { browser: person.browser, path: '/account/api-keys', fields: { name: 'Planted', scopes: ['account:read'] }, changed: async () => (await count()) > 0 };
   },
+  'POST /account/apps/:grantId/revoke': async () => {
+    const person = await signedInBrowser(t);
+    const grantId = await plantGrant(person.id);
+    return {
+      browser: person.browser,
+      path: `/account/apps/${grantId}/revoke`,
+      fields: {},
+      changed: async () => (await t.db.one(`SELECT 1 FROM oauth_records WHERE model = 'Grant' AND id = $1`, [grantId])) === undefined,
+    };
+  },
   'POST /account/api-keys/:id/revoke': async () => {
     const person = await signedInBrowser(t);
     const { record } = await createApiKey(t.db, { accountId: person.id, name: 'Live', scopes: ['account:read'], now: t.clock.now });
@@ -66,6 +88,24 @@ const FORMS: Record<string, () => Promise<FormCase>> = {
     };
   },
 };
+
+/** A Grant record of the authorization server for `accountId`, as the consent page leaves one. */
+async function plantGrant(accountId: string): Promise<string> {
+  const id = `grant-${randomUUID()}`;
+  const payload = { jti: id, kind: 'Grant', accountId, clientId: 'planted-client', iat: Math.floor(Date.now() / 1000) };
+  await t.db.query(`INSERT INTO oauth_records (model, id, payload) VALUES ('Grant', $1, $2)`, [id, JSON.stringify(payload)]);
+  return id;
+}
+
+/** Whether `check` turns true within a short while (work that goes on after the answer). */
+async function eventually(check: () => Promise<boolean>, ms = 500): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 function expectRefused(answer: { status: number; text: string }) {
   expect(answer.status).toBe(403);

@@ -61,14 +61,42 @@ export async function mailsTo(t: TestApp, email: string): Promise<OutboxEntry[]>
   return readOutbox(t.db, { to: email });
 }
 
-/** The only link in the newest mail to `email` that points at `path` on the service. */
+/**
+ * The mails to `email` once there are `count` of them. Sign-up and reset mails go out after the
+ * page has answered (so the answer's timing tells nothing), hence the short wait.
+ */
+export async function mailsSoon(t: TestApp, email: string, count: number): Promise<OutboxEntry[]> {
+  await expect.poll(async () => (await mailsTo(t, email)).length, { timeout: 5000, interval: 20 }).toBe(count);
+  return mailsTo(t, email);
+}
+
+/** The only link in the newest mail to `email` that points at `path` on the service (waiting briefly for a first mail). */
 export async function linkInLatestMail(t: TestApp, email: string, path: string): Promise<URL> {
+  await expect.poll(async () => (await mailsTo(t, email)).length, { timeout: 5000, interval: 20 }).toBeGreaterThan(0);
   const [latest] = await mailsTo(t, email);
   expect(latest, `a mail to ${email}`).toBeDefined();
   const links = [...latest.text.matchAll(/https?:\/\/\S+/g)].map((m) => new URL(m[0])).filter((u) => u.pathname === path);
   expect(links, `one ${path} link in: ${latest.text}`).toHaveLength(1);
   expect(links[0].origin).toBe(t.url);
   return links[0];
+}
+
+/**
+ * Opens an e-mail confirmation link and presses its button, as a person does: the GET shows a
+ * "Confirm <address>?" page whose form posts the token (and return_to) to /verify-email.
+ * Returns both answers; `confirmed` is the page after the POST.
+ */
+export async function confirmAddress(browser: TestBrowser, link: string | URL): Promise<{ page: PageResponse; confirmed: PageResponse }> {
+  const page = await browser.get(link.toString());
+  expect(page.status, page.text).toBe(200);
+  expect(page.text).toContain('<form method="post" action="/verify-email">');
+  const returnTo = /name="return_to" value="([^"]*)"/.test(page.text) ? page.field('return_to') : undefined;
+  const confirmed = await browser.post(new URL('/verify-email', page.url).toString(), {
+    csrf: page.field('csrf'),
+    token: page.field('token'),
+    ...(returnTo === undefined ? {} : { return_to: returnTo }),
+  });
+  return { page, confirmed };
 }
 
 /** The visible text of a page, tags removed and whitespace collapsed (to compare two answers). */
