@@ -1,0 +1,254 @@
+/**
+ * Turns fetched HTML into a CrawledPage: the visible text, the strings in the markup that state
+ * facts, and the links (for choosing which pages to read next). The HTML is untrusted data: it is
+ * parsed, never executed, and every output is bounded.
+ *
+ * Cost is linear in the page: htmlparser2 (parse5 is quadratic on deeply nested markup) and one
+ * iterative walk over the tree (cheerio's selectors and .text() are quadratic or recursive on deep
+ * trees; a hostile page of 2 MiB of "<div>" would block the event loop or overflow the stack).
+ */
+import * as cheerio from 'cheerio';
+import type { AnyNode, Element } from 'cheerio';
+import type { CrawledPage } from '../drafting/profile-fields.js';
+
+/** The raw HTML kept on a page, for extractors that read structure. */
+export const MAX_HTML_CHARS = 500_000;
+const MAX_MARKUP_ENTRIES = 1000;
+const MAX_MARKUP_CHARS = 2000;
+const MAX_JSON_LD_CHARS = 200_000;
+const MAX_LINKS = 2000;
+
+export interface PageLink {
+  /** Absolute URL, fragment removed. */
+  url: string;
+  text: string;
+}
+
+export interface ExtractedPage {
+  page: CrawledPage;
+  links: PageLink[];
+  /** Target of a `<meta http-equiv="refresh">`, absolute; never followed by the extractor. */
+  refresh?: string;
+}
+
+/** Subtrees that are never page content (nor a source of links or alt texts). */
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'embed', 'canvas', 'select', 'datalist']);
+/** Subtrees walked for markup, but whose text is not visible text. */
+const INVISIBLE = new Set(['head', 'title']);
+const BLOCKS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
+  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend',
+  'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul',
+]);
+const CELLS = new Set(['td', 'th']);
+const META_NAMES = /^(description|keywords|author|application-name|og:.+|twitter:.+|article:.+|product:.+)$/;
+const JSON_LD_KEYWORDS = new Set(['@context', '@type', '@id', '@vocab', '@base', '@language', '@direction', '@version']);
+
+const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+const cut = (text: string, max: number): string => (text.length > max ? text.slice(0, max) : text);
+const dataOf = (node: AnyNode): string => (node as unknown as { data: string }).data ?? '';
+const nameOf = (element: Element): string => (element.name ?? '').toLowerCase();
+
+function isHidden(element: Element): boolean {
+  const attribs = element.attribs ?? {};
+  if ('hidden' in attribs) return true;
+  if (attribs['aria-hidden'] === 'true') return true;
+  const style = (attribs.style ?? '').toLowerCase().replace(/\s+/g, '');
+  return style.includes('display:none') || style.includes('visibility:hidden');
+}
+
+/** Text of an element's subtree, walked iteratively and bounded (nested links must not cost quadratic time). */
+function shortText(root: Element, maxNodes = 500, maxChars = 300): string {
+  const stack: AnyNode[] = [...(root.children ?? [])].reverse();
+  let text = '';
+  for (let visited = 0; stack.length > 0 && visited < maxNodes && text.length < maxChars; visited += 1) {
+    const node = stack.pop()!;
+    if (node.type === 'text') {
+      text += dataOf(node);
+      continue;
+    }
+    if (node.type !== 'tag') continue;
+    const element = node as Element;
+    if (SKIPPED.has(nameOf(element))) continue;
+    const children = element.children ?? [];
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
+  }
+  return cut(collapse(text), maxChars);
+}
+
+/** First image alt text in an element's subtree (bounded walk). */
+function imageAlt(root: Element, maxNodes = 200): string {
+  const stack: AnyNode[] = [root];
+  for (let visited = 0; stack.length > 0 && visited < maxNodes; visited += 1) {
+    const node = stack.pop()!;
+    if (node.type !== 'tag') continue;
+    const element = node as Element;
+    const alt = collapse(element.attribs?.alt ?? '');
+    if (nameOf(element) === 'img' && alt) return alt;
+    const children = element.children ?? [];
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
+  }
+  return '';
+}
+
+function linkText(element: Element): string {
+  const attribute = (name: string): string => collapse(element.attribs[name] ?? '');
+  return shortText(element) || attribute('aria-label') || attribute('title') || imageAlt(element);
+}
+
+function flattenJson(value: unknown, into: string[], depth = 0): void {
+  if (into.length >= MAX_MARKUP_ENTRIES || depth > 32) return;
+  if (typeof value === 'string') {
+    const text = collapse(value);
+    if (text) into.push(text);
+  } else if (typeof value === 'number' && Number.isFinite(value)) {
+    into.push(String(value));
+  } else if (Array.isArray(value)) {
+    for (const item of value) flattenJson(item, into, depth + 1);
+  } else if (value && typeof value === 'object') {
+    // "@context", "@type" and "@id" name vocabulary and nodes, not facts ("@graph", "@value" hold facts).
+    for (const [key, item] of Object.entries(value)) if (!JSON_LD_KEYWORDS.has(key)) flattenJson(item, into, depth + 1);
+  }
+}
+
+function parseJsonLd(source: string): unknown {
+  const trimmed = source.trim().replace(/^<!--/, '').replace(/-->$/, '').replace(/^\/\/\s*<!\[CDATA\[/, '').replace(/\/\/\s*\]\]>$/, '').trim();
+  if (!trimmed || trimmed.length > MAX_JSON_LD_CHARS) return undefined;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function absolute(href: string, base: string): URL | undefined {
+  try {
+    return new URL(href.trim(), base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the CrawledPage for `url` (the final URL after redirects) from its HTML. */
+export function extractPage(url: string, rawHtml: string): ExtractedPage {
+  const $ = cheerio.load(rawHtml, { xmlMode: false, decodeEntities: true, _useHtmlParser2: true } as cheerio.CheerioOptions);
+  const root = $.root().get(0);
+
+  const meta: string[] = [];
+  const jsonLd: string[] = [];
+  const linkStrings: string[] = [];
+  const alts: string[] = [];
+  const links: PageLink[] = [];
+  const text: string[] = [];
+  let title = '';
+  let ogTitle = '';
+  let heading = '';
+  let refreshContent: string | undefined;
+
+  const onElement = (element: Element, name: string): void => {
+    const attribs = element.attribs ?? {};
+    if (name === 'meta') {
+      const key = (attribs.property ?? attribs.name ?? '').trim().toLowerCase();
+      if (META_NAMES.test(key)) meta.push(attribs.content ?? '');
+      if (key === 'og:title' && !ogTitle) ogTitle = collapse(attribs.content ?? '');
+      if ((attribs['http-equiv'] ?? '').trim().toLowerCase() === 'refresh' && refreshContent === undefined) refreshContent = attribs.content ?? '';
+    } else if (name === 'script') {
+      if ((attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json' || jsonLd.length >= MAX_MARKUP_ENTRIES) return;
+      flattenJson(parseJsonLd((element.children ?? []).map(dataOf).join('')), jsonLd);
+    } else if (name === 'title') {
+      if (!title) title = shortText(element, 50, 1000);
+    } else if (name === 'h1') {
+      if (!heading) heading = shortText(element);
+    } else if (name === 'img') {
+      if (attribs.alt) alts.push(attribs.alt);
+    } else if (name === 'a' && attribs.href !== undefined) {
+      if (links.length >= MAX_LINKS) return;
+      const target = absolute(attribs.href, url);
+      if (!target || target.username || target.password) return;
+      const label = linkText(element);
+      if (target.protocol === 'mailto:' || target.protocol === 'tel:') {
+        const address = decodeSafe(target.href.replace(/^(mailto|tel):/, ''));
+        linkStrings.push(label && label !== address ? `${label}: ${target.href}` : target.href);
+        return;
+      }
+      if (target.protocol !== 'http:' && target.protocol !== 'https:') return;
+      linkStrings.push(label ? `${label}: ${target.href}` : target.href);
+      target.hash = '';
+      links.push({ url: target.href, text: label });
+    }
+  };
+
+  // One iterative walk: markup from every element, text only from visible ones.
+  type Item = { node: AnyNode; visible: boolean } | '\n' | ' ';
+  const stack: Item[] = root ? [{ node: root, visible: true }] : [];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (item === '\n' || item === ' ') {
+      text.push(item);
+      continue;
+    }
+    const { node } = item;
+    if (node.type === 'text') {
+      if (item.visible) text.push(dataOf(node));
+      continue;
+    }
+    if (node.type !== 'tag' && node.type !== 'root' && node.type !== 'script' && node.type !== 'style') continue;
+    let visible = item.visible;
+    let separator: '\n' | ' ' | undefined;
+    if (node.type !== 'root') {
+      const element = node as Element;
+      const name = nameOf(element);
+      onElement(element, name);
+      if (SKIPPED.has(name)) continue;
+      if (name === 'br') {
+        if (visible) text.push('\n');
+        continue;
+      }
+      if (INVISIBLE.has(name) || isHidden(element)) visible = false;
+      separator = !visible ? undefined : BLOCKS.has(name) ? '\n' : CELLS.has(name) ? ' ' : undefined;
+    }
+    if (separator) stack.push(separator);
+    const children = (node as Element).children ?? [];
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push({ node: children[index], visible });
+    if (separator) stack.push(separator);
+  }
+
+  let refresh: string | undefined;
+  const refreshTarget = refreshContent?.match(/url\s*=\s*['"]?([^'"\s;]+)/i)?.[1];
+  const refreshUrl = refreshTarget ? absolute(refreshTarget, url) : undefined;
+  if (refreshUrl && (refreshUrl.protocol === 'http:' || refreshUrl.protocol === 'https:')) {
+    refreshUrl.hash = '';
+    refresh = refreshUrl.href;
+  }
+
+  const markup = new Set<string>();
+  for (const value of [...meta, ...jsonLd, ...linkStrings, ...alts]) {
+    const clean = collapse(value);
+    if (clean && markup.size < MAX_MARKUP_ENTRIES) markup.add(cut(clean, MAX_MARKUP_CHARS));
+  }
+
+  return {
+    page: {
+      url,
+      title: cut(title || ogTitle || heading, 500),
+      text: text
+        .join('')
+        .split('\n')
+        .map(collapse)
+        .filter((line) => line.length > 0)
+        .join('\n'),
+      markup: [...markup],
+      html: cut(rawHtml, MAX_HTML_CHARS),
+    },
+    links,
+    refresh,
+  };
+}
+
+function decodeSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
