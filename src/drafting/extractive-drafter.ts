@@ -1,0 +1,889 @@
+/**
+ * The offline drafter: reads facts the pages state in their structure (meta and Open Graph tags,
+ * JSON-LD, headings, lists, pricing tables, links) and never guesses. Deterministic: the same
+ * pages give the same proposal. Every value carries quotes taken verbatim from the page's text or
+ * markup, and each quote is checked against the page (the same rule verifyProposal applies) before
+ * a value is proposed, so a value whose source the crawler did not keep is simply left out.
+ *
+ * Left empty on purpose: categories (a person picks them from the directory's list), tags (no
+ * structural source states them), stage. Text that reads as an instruction to an AI is never used,
+ * and hidden elements (hidden, aria-hidden, display:none) are not read. `only` limits the profile
+ * fields it fills; FAQs, founders and socials are then left out.
+ *
+ * Pages are untrusted: the HTML is parsed with htmlparser2 (linear time) and read in one pass
+ * bounded in depth (200) and elements (30,000); no cheerio selector runs on it, since those walk a
+ * hostile, deeply nested tree very slowly.
+ */
+import { load, type AnyNode, type CheerioOptions, type Element } from 'cheerio';
+import {
+  LIMITS,
+  LIST_ITEM_MAX,
+  LIST_MAX_ITEMS,
+  SOCIAL_LINK_MAX,
+  TEXT_FIELDS,
+  type CrawledPage,
+  type DraftProposal,
+  type Drafter,
+  type Evidence,
+  type ProfileField,
+  type ProposedFounder,
+  type SocialKey,
+  type TextField,
+} from './profile-fields.js';
+import { QUOTE_MAX, collapseWhitespace, countryCode, looksLikeInstruction, normaliseForMatch, quoteProblem } from './evidence.js';
+
+// ---------------------------------------------------------------------------------------------
+// Reading a page
+
+/** Block-level tags, as the crawler separates them (src/crawler/page-extract.ts), plus table cells. */
+const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
+  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend', 'li',
+  'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+]);
+const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'iframe', 'object', 'embed', 'canvas', 'select', 'datalist']);
+const HEADING = /^h([1-6])$/;
+
+type JsonNode = Record<string, unknown>;
+
+interface ParsedPage {
+  page: CrawledPage;
+  url: URL;
+  /** Elements anywhere in the document (within the bounds), by kind. */
+  metas: Element[];
+  anchors: Element[];
+  iframes: Element[];
+  linkTags: Element[];
+  tables: Element[];
+  titleText: string;
+  path: string;
+  jsonLd: JsonNode[];
+  /** Visible elements in document order. */
+  elements: Element[];
+  /** Visible elements without block-level descendants, with their text: the smallest quotable blocks. */
+  blocks: { el: Element; text: string }[];
+  blockSet: Set<Element>;
+}
+
+function isHiddenElement(el: Element): boolean {
+  const a = el.attribs ?? {};
+  if ('hidden' in a) return true;
+  if ((a['aria-hidden'] ?? '').toLowerCase() === 'true') return true;
+  const style = (a.style ?? '').toLowerCase().replace(/\s+/g, '');
+  return style.includes('display:none') || style.includes('visibility:hidden');
+}
+
+/** Bounds against hostile pages: nesting deeper than this is not read, and only so many elements. */
+const MAX_DEPTH = 200;
+const MAX_ELEMENTS = 30_000;
+const MAX_TEXT_CHARS = 20_000;
+const MAX_TEXT_NODES = 5_000;
+/** Headed sections (features, FAQ, team) read per page. */
+const MAX_SECTIONS = 5;
+
+function textParts(node: AnyNode, out: string[], depth: number, budget: { chars: number; nodes: number }): void {
+  if (budget.chars <= 0 || budget.nodes <= 0 || depth > MAX_DEPTH) return;
+  budget.nodes -= 1;
+  if (node.type === 'text') {
+    const data = (node as unknown as { data: string }).data;
+    out.push(data);
+    budget.chars -= data.length;
+    return;
+  }
+  if (node.type !== 'tag') return;
+  const el = node as Element;
+  if (SKIP_TAGS.has(el.name) || isHiddenElement(el)) return;
+  const block = BLOCK_TAGS.has(el.name);
+  if (block) out.push(' ');
+  for (const child of el.children) textParts(child, out, depth + 1, budget);
+  if (block) out.push(' ');
+}
+
+/** Visible text of an element, a space at every block boundary, whitespace collapsed (bounded). */
+function textOf(el: Element): string {
+  const out: string[] = [];
+  const budget = { chars: MAX_TEXT_CHARS, nodes: MAX_TEXT_NODES };
+  for (const child of el.children) textParts(child, out, 0, budget);
+  return collapseWhitespace(out.join(''));
+}
+
+/** Descendant elements of `el` matching `test`, in document order, bounded in depth and count. */
+function descendants(el: Element, test: (e: Element) => boolean, maxNodes = 5_000): Element[] {
+  const found: Element[] = [];
+  let visited = 0;
+  const visit = (node: Element, depth: number): void => {
+    if (depth > 40) return;
+    for (const child of node.children) {
+      if (child.type !== 'tag') continue;
+      if (visited++ > maxNodes) return;
+      const c = child as Element;
+      if (test(c)) found.push(c);
+      visit(c, depth + 1);
+    }
+  };
+  visit(el, 0);
+  return found;
+}
+
+/** domhandler gives script and style elements their own node types. */
+const isElement = (node: AnyNode): boolean => node.type === 'tag' || node.type === 'script' || node.type === 'style';
+
+const childElements = (el: Element): Element[] => el.children.filter((c): c is Element => c.type === 'tag');
+
+/**
+ * One bounded pass over the document (cheerio's selectors walk a hostile, deeply nested tree far
+ * too slowly): visible elements and leaf blocks of the body, plus meta, script, a, iframe, link,
+ * table and title elements wherever they are.
+ */
+function parsePage(page: CrawledPage): ParsedPage {
+  // htmlparser2 (as the crawler uses), not parse5: linear time on hostile, deeply nested markup.
+  const $ = load(typeof page.html === 'string' ? page.html : '', { xmlMode: false, decodeEntities: true, _useHtmlParser2: true } as CheerioOptions);
+  let url: URL;
+  try {
+    url = new URL(page.url);
+  } catch {
+    url = new URL('http://invalid.invalid/');
+  }
+  const pp: ParsedPage = {
+    page, url, path: url.pathname.toLowerCase(), jsonLd: [], elements: [], blocks: [], blockSet: new Set(),
+    metas: [], anchors: [], iframes: [], linkTags: [], tables: [], titleText: '',
+  };
+  const scripts: Element[] = [];
+  let seen = 0;
+  /** Returns whether el is (when visible) or contains a block-level element. */
+  const walk = (el: Element, depth: number, visible: boolean): boolean => {
+    if (depth > MAX_DEPTH || seen++ >= MAX_ELEMENTS) return false;
+    const name = el.name;
+    if (name === 'meta') pp.metas.push(el);
+    else if (name === 'script') scripts.push(el);
+    else if (name === 'a' && el.attribs.href !== undefined) pp.anchors.push(el);
+    else if (name === 'iframe' && el.attribs.src !== undefined) pp.iframes.push(el);
+    else if (name === 'link') pp.linkTags.push(el);
+    else if (name === 'title' && !pp.titleText) pp.titleText = collapseWhitespace(el.children.map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : '')).join(''));
+    const shown = visible && name !== 'head' && !SKIP_TAGS.has(name) && !isHiddenElement(el);
+    if (shown) {
+      pp.elements.push(el);
+      if (name === 'table') pp.tables.push(el);
+    }
+    const index = pp.blocks.length;
+    let hasBlock = false;
+    for (const child of el.children) if (isElement(child) && walk(child as Element, depth + 1, shown)) hasBlock = true;
+    if (!shown) return false;
+    if (!hasBlock) {
+      const text = textOf(el);
+      if (text) pp.blocks.splice(index, 0, { el, text });
+    }
+    return hasBlock || BLOCK_TAGS.has(name);
+  };
+  const root = $.root().get(0) as unknown as { children?: AnyNode[] } | undefined;
+  for (const child of root?.children ?? []) if (isElement(child)) walk(child as Element, 0, true);
+  pp.blockSet = new Set(pp.blocks.map((b) => b.el));
+
+  for (const script of scripts) {
+    if ((script.attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json') continue;
+    const source = script.children.map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : '')).join('');
+    if (source.length > 200_000) continue;
+    try {
+      collectJsonLd(JSON.parse(source.trim().replace(/^<!--/, '').replace(/-->$/, '')), pp.jsonLd, 0);
+    } catch {
+      // Invalid JSON-LD states nothing.
+    }
+  }
+  return pp;
+}
+
+function collectJsonLd(value: unknown, out: JsonNode[], depth: number): void {
+  if (depth > 4 || !value || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) collectJsonLd(item, out, depth + 1);
+    return;
+  }
+  const node = value as JsonNode;
+  if ('@type' in node) out.push(node);
+  if (Array.isArray(node['@graph'])) collectJsonLd(node['@graph'], out, depth + 1);
+}
+
+const typesOf = (node: unknown): string[] => {
+  if (!node || typeof node !== 'object') return [];
+  const t = (node as JsonNode)['@type'];
+  return (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === 'string');
+};
+const isType = (node: unknown, re: RegExp): boolean => typesOf(node).some((t) => re.test(t));
+const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
+
+const ORG_TYPES = /^(?:Organization|Corporation|LocalBusiness|OnlineBusiness|OnlineStore|NGO|EducationalOrganization)$/;
+const APP_TYPES = /^(?:SoftwareApplication|WebApplication|MobileApplication|Product|Service)$/;
+
+function headingLevel(el: Element): number {
+  const m = HEADING.exec(el.name);
+  return m ? Number(m[1]) : 0;
+}
+
+function insideTag(el: Element, tags: readonly string[]): boolean {
+  for (let p = el.parent as Element | null; p && p.type === 'tag'; p = p.parent as Element | null) if (tags.includes(p.name)) return true;
+  return false;
+}
+
+/** Elements after `heading` up to the next heading of the same or a higher level. */
+function sectionAfter(pp: ParsedPage, heading: Element): Element[] {
+  const start = pp.elements.indexOf(heading);
+  const level = headingLevel(heading) || 6;
+  const out: Element[] = [];
+  for (let i = start + 1; i < pp.elements.length; i++) {
+    const el = pp.elements[i];
+    const l = headingLevel(el);
+    if (l && l <= level) break;
+    if (el.name === 'footer') break;
+    if (heading.parent && isDescendant(heading, el)) continue;
+    out.push(el);
+  }
+  return out;
+}
+
+function isDescendant(ancestor: Element, el: Element): boolean {
+  for (let p = el.parent as Element | null; p; p = p.parent as Element | null) if (p === ancestor) return true;
+  return false;
+}
+
+function metaContent(pp: ParsedPage, ...keys: string[]): string | undefined {
+  for (const key of keys) {
+    const found = pp.metas.find((m) => (m.attribs.property ?? m.attribs.name ?? m.attribs.itemprop ?? '').trim().toLowerCase() === key);
+    const content = found && str(found.attribs.content);
+    if (content) return content;
+  }
+  return undefined;
+}
+
+const firstSentence = (s: string): string => {
+  const m = /^.*?[.!?](?=\s+[A-Z0-9"'“‘(]|$)/.exec(collapseWhitespace(s));
+  return m ? m[0] : collapseWhitespace(s);
+};
+
+const cutAtWord = (s: string, max: number): string => {
+  if (s.length <= max) return s;
+  const cut = s.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return space > max / 2 ? cut.slice(0, space) : cut;
+};
+
+function resolveUrl(raw: string, base: URL): URL | null {
+  try {
+    const u = new URL(raw.trim(), base);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+const bareHost = (host: string): string => host.toLowerCase().replace(/^www\./, '');
+
+// ---------------------------------------------------------------------------------------------
+// Social links
+
+const NOT_PROFILE = /\/(?:share|sharer|sharing|intent|dialog|hashtag|search|login|signup|home|explore|legal|privacy|terms|about|help|policies)(?:[/.?]|$)|\/status(?:es)?\//i;
+
+/** The socials key of a profile link, or null when it is not one (posts, share buttons, videos). */
+export function socialKeyOf(u: URL): Exclude<SocialKey, 'website' | 'custom'> | null {
+  const host = bareHost(u.hostname);
+  const path = u.pathname;
+  const segs = path.split('/').filter(Boolean);
+  if (NOT_PROFILE.test(path + (u.search ? '?' : ''))) return null;
+  if (/^(?:x|twitter)\.com$/.test(host)) return segs.length === 1 && !/^(?:i|settings|messages|notifications)$/i.test(segs[0]) ? 'x' : null;
+  if (/^(?:[a-z]{2}\.)?linkedin\.com$/.test(host)) return /^(?:company|in|school|showcase)$/i.test(segs[0] ?? '') && segs.length >= 2 ? 'linkedin' : null;
+  if (/^(?:m\.)?(?:facebook\.com|fb\.com|fb\.me)$/.test(host)) return segs.length >= 1 && !/\.php$/.test(path) && !/^(?:groups\/?$|events|watch|photo)/i.test(segs[0]) ? 'facebook' : null;
+  if (host === 'instagram.com') return segs.length === 1 ? 'instagram' : null;
+  if (/^threads\.(?:net|com)$/.test(host)) return /^@[\w.]+$/.test(segs[0] ?? '') ? 'threads' : null;
+  if (host === 'bsky.app') return segs[0] === 'profile' && segs.length === 2 ? 'bluesky' : null;
+  if (/^(?:m\.)?youtube\.com$/.test(host)) return /^(?:@[\w.-]+|channel|c|user)$/i.test(segs[0] ?? '') ? 'youtube' : null;
+  if (host === 'tiktok.com') return /^@[\w.]+$/.test(segs[0] ?? '') && segs.length === 1 ? 'tiktok' : null;
+  if (host === 'github.com') return segs.length >= 1 && segs.length <= 2 && !/^(?:features|pricing|about|sponsors|marketplace|topics|orgs|apps)$/i.test(segs[0]) ? 'github' : null;
+  if (host === 'discord.gg') return segs.length === 1 ? 'discord' : null;
+  if (/^(?:discord|discordapp)\.com$/.test(host)) return segs[0] === 'invite' && segs.length === 2 ? 'discord' : null;
+  if (/^(?:old\.)?reddit\.com$/.test(host)) return /^(?:r|user|u)$/.test(segs[0] ?? '') && segs.length === 2 ? 'reddit' : null;
+  const KNOWN_AT = /(?:^|\.)(?:medium\.com|tiktok\.com|youtube\.com|threads\.(?:net|com)|x\.com|twitter\.com|instagram\.com|substack\.com|behance\.net|dribbble\.com)$/;
+  if (segs.length === 1 && /^@[\w.]+$/.test(segs[0]) && !KNOWN_AT.test(host)) return 'mastodon';
+  return null;
+}
+
+const VIDEO = /^(?:https?:)?\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)[\w-]{6,}|youtube-nocookie\.com\/embed\/[\w-]{6,}|youtu\.be\/[\w-]{6,}|(?:player\.)?vimeo\.com\/(?:video\/)?\d{5,})/i;
+
+// ---------------------------------------------------------------------------------------------
+// Pricing
+
+const PRICE = /(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:USD|EUR|GBP|CHF|CAD|AUD|€|£)(?![A-Za-z]))/;
+const ZERO_PRICE = /(?:[$€£¥]\s?0(?:[.,]00?)?(?![\d.,]*[1-9])|\b0(?:[.,]00?)?\s?(?:USD|EUR|GBP|€|£))/;
+const PRICE_LIKE = new RegExp(`${PRICE.source}|^(?:free|custom|contact us|contact sales|let's talk)$`, 'i');
+const RECURRING = /\/\s?(?:mo|month|yr|year|user|seat)\b|\bper (?:month|year|user|seat|member)\b|\b(?:monthly|annually|yearly)\b|\bbilled (?:monthly|yearly|annually)\b|\bsubscription\b|\ba month\b|\ba year\b/i;
+const ONE_TIME = /\bone[- ]time (?:payment|purchase|fee|price|licen[cs]e)\b|\bpay once\b|\bbuy once\b|\blifetime (?:licen[cs]e|access|deal)\b/i;
+const FREE_PLAN = /^free$|\bfree (?:forever|plan|tier|version)\b|\bforever free\b|\bfree for (?:individuals|personal use|small teams|ever)\b/i;
+const FREE_ONLY = /\b(?:completely|totally|100%|always|entirely) free\b|\bfree and open[- ]source\b|\bfree to use\b/i;
+
+const isPricingPage = (pp: ParsedPage): boolean => /\/(?:pricing|plans?|prices?|buy|purchase)(?:\/|$|\.html?)/.test(pp.path) || /\bpricing\b/i.test(pp.page.title);
+
+// ---------------------------------------------------------------------------------------------
+// The drafter
+
+const FOUNDER_TITLE = /\b(?:co-?\s?founder|founder|ceo|chief executive|cto|chief technology officer|owner|managing director)\b/i;
+const FEATURES_HEADING = /^(?:(?:key|core|main|our|product|all|top)\s+)?features\b|^what you (?:get|can do)\b|^capabilities\b|^everything you need\b/i;
+const USPS_HEADING = /^why\b|\bbenefits\b|\bwhat makes\b.*\bdifferent\b|\badvantages\b|^why choose\b/i;
+const FAQ_HEADING = /\bFAQs?\b|frequently asked|common questions|questions (?:&|and) answers/i;
+const TEAM_HEADING = /\bteam\b|\bfounders?\b|\bpeople\b|who we are|leadership|meet us/i;
+const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+const PLACEHOLDER_EMAIL = /@(?:example\.(?:com|org|net)|email\.com|domain\.com|yourcompany\.com|sentry\.io)$|^(?:no-?reply|donotreply)@|\.(?:png|jpe?g|gif|webp|svg)$/i;
+
+export function createExtractiveDrafter(): Drafter {
+  return {
+    kind: 'extractive',
+    async draft(pages, options) {
+      return extract(pages, options?.only);
+    },
+  };
+}
+
+function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | undefined): DraftProposal {
+  const proposal: DraftProposal = { fields: {}, faqs: [], founders: [], socials: {} };
+  const parsed = pages.filter((p) => p && typeof p.url === 'string').map(parsePage);
+  if (!parsed.length) return proposal;
+  const home = parsed.find((pp) => pp.path === '/' || /^\/index\.html?$/.test(pp.path)) ?? parsed[0];
+  const ordered = [home, ...parsed.filter((pp) => pp !== home)];
+  const about = parsed.filter((pp) => /\/(?:about|company|our-story|story|who-we-are|team)(?:\/|$|\.html?)/.test(pp.path));
+  const homeAndAbout = [home, ...about.filter((pp) => pp !== home)];
+  const siteHost = bareHost(home.url.hostname);
+
+  const wants = (field: ProfileField): boolean => !only || only.includes(field);
+  const ev = (pp: ParsedPage, raw: string | undefined): Evidence | null => {
+    if (!raw) return null;
+    let quote = collapseWhitespace(raw);
+    if (quote.length > QUOTE_MAX) quote = cutAtWord(quote, QUOTE_MAX);
+    return quoteProblem(pp.page, quote) ? null : { quote, url: pp.page.url };
+  };
+  /** A link is quoted as the crawler keeps it (absolute, in "text: href" markup), else as written. */
+  const linkEv = (pp: ParsedPage, raw: string, resolved: URL | null): Evidence | null => {
+    if (resolved) {
+      const absolute = new URL(resolved.href);
+      absolute.hash = '';
+      const found = ev(pp, absolute.href);
+      if (found) return found;
+    }
+    return ev(pp, raw);
+  };
+  const setText = (field: TextField, value: string | undefined, evidence: (Evidence | null)[]): boolean => {
+    if (!wants(field) || proposal.fields[field] || !value) return false;
+    const quotes = evidence.filter((e): e is Evidence => e !== null);
+    if (!quotes.length || value.length > TEXT_FIELDS[field] || looksLikeInstruction(value)) return false;
+    proposal.fields[field] = { value, evidence: quotes };
+    return true;
+  };
+  const usable = (s: string | undefined): s is string => !!s && !looksLikeInstruction(s);
+
+  const orgs = (pp: ParsedPage): JsonNode[] => pp.jsonLd.filter((n) => isType(n, ORG_TYPES));
+  const apps = (pp: ParsedPage): JsonNode[] => pp.jsonLd.filter((n) => isType(n, APP_TYPES));
+
+  // name
+  if (wants('name')) {
+    for (const pp of ordered) {
+      const site = metaContent(pp, 'og:site_name');
+      if (usable(site) && setText('name', collapseWhitespace(site), [ev(pp, site)])) break;
+      const named = [...orgs(pp), ...apps(pp), ...pp.jsonLd.filter((n) => isType(n, /^WebSite$/))].map((n) => str(n.name)).find(usable);
+      if (named && setText('name', collapseWhitespace(named), [ev(pp, named)])) break;
+    }
+    // The title's part that the domain names ("Kanban boards | Tallyboard" on tallyboard.io), else its first part.
+    const title = collapseWhitespace(home.page.title || home.titleText);
+    const parts = title.split(/\s+[|–—·:-]\s+|:\s+/).map((t) => t.trim()).filter(Boolean);
+    const squash = (t: string): string => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+    const named = parts.find((t) => squash(t).length >= 2 && siteHost.replace(/[^a-z0-9]+/g, '').includes(squash(t))) ?? parts[0];
+    if (usable(title) && named) setText('name', named, [ev(home, title)]);
+  }
+
+  // tagline and short_description
+  const name = proposal.fields.name?.value as string | undefined;
+  const descriptions: { pp: ParsedPage; key: string; text: string }[] = [];
+  for (const pp of homeAndAbout) {
+    for (const key of ['og:description', 'description', 'twitter:description']) {
+      const content = metaContent(pp, key);
+      if (usable(content) && !descriptions.some((d) => d.text === collapseWhitespace(content))) descriptions.push({ pp, key, text: collapseWhitespace(content) });
+    }
+  }
+  for (const { pp, text } of descriptions) {
+    const sentence = firstSentence(text);
+    if (sentence.length >= 10 && sentence.length <= 200 && sentence !== name && setText('tagline', sentence, [ev(pp, sentence)])) break;
+  }
+  if (!proposal.fields.tagline) {
+    for (const pp of homeAndAbout) {
+      const heading = pp.blocks.find((b) => /^h[12]$/.test(b.el.name) && b.text.length >= 10 && b.text.length <= 200 && b.text !== name && usable(b.text));
+      if (heading && setText('tagline', heading.text, [ev(pp, heading.text)])) break;
+    }
+  }
+  const tagline = proposal.fields.tagline?.value as string | undefined;
+  // The meta description reads as a short description; Open Graph's often repeats the tagline.
+  const byPreference = [...descriptions].sort((a, b) => Number(a.key !== 'description') - Number(b.key !== 'description'));
+  for (const { pp, text } of byPreference) {
+    if (text !== tagline && text.length >= 30 && text.length <= TEXT_FIELDS.short_description && setText('short_description', text, [ev(pp, text)])) break;
+  }
+
+  // description: the descriptive paragraphs of home and about
+  const paragraphs: { pp: ParsedPage; text: string }[] = [];
+  for (const pp of homeAndAbout) {
+    let lastHeading = '';
+    for (const el of pp.elements) {
+      if (headingLevel(el)) lastHeading = textOf(el);
+      if (el.name !== 'p' || insideTag(el, ['nav', 'footer', 'form', 'aside', 'button', 'details', 'dd', 'blockquote', 'figure'])) continue;
+      // Answers under an FAQ heading or a question are FAQs, not description.
+      if (FAQ_HEADING.test(lastHeading) || lastHeading.endsWith('?')) continue;
+      const text = textOf(el);
+      if (text.length < 80 || text.split(' ').length < 12 || !usable(text) || /cookie|all rights reserved|©/i.test(text)) continue;
+      if (paragraphs.some((p) => p.text === text)) continue;
+      paragraphs.push({ pp, text });
+    }
+  }
+  if (!proposal.fields.short_description) {
+    const first = paragraphs.find((p) => p.text.length <= TEXT_FIELDS.short_description && p.text !== tagline);
+    if (first) setText('short_description', first.text, [ev(first.pp, first.text)]);
+  }
+  if (wants('description') && paragraphs.length) {
+    const chosen: typeof paragraphs = [];
+    let length = 0;
+    for (const p of paragraphs) {
+      if (chosen.length >= 8 || length + p.text.length + 2 > 6000) break;
+      chosen.push(p);
+      length += p.text.length + 2;
+    }
+    setText('description', chosen.map((p) => p.text).join('\n\n'), chosen.map((p) => ev(p.pp, p.text)));
+  }
+
+  // pricing_model and pricing_summary: from pricing pages only, explicit words
+  for (const pp of parsed.filter(isPricingPage)) {
+    const blocks = pp.blocks.filter((b) => b.text.length <= 300 && usable(b.text));
+    const find = (re: RegExp, extra: (t: string) => boolean = () => true) => blocks.find((b) => re.test(b.text) && extra(b.text));
+    const paidPrice = find(PRICE, (t) => !ZERO_PRICE.test(t) || (t.match(new RegExp(PRICE.source, 'g')) ?? []).length > 1);
+    const freemium = find(/\bfreemium\b/i);
+    const freePlan = find(FREE_PLAN) ?? find(ZERO_PRICE);
+    const recurring = find(RECURRING, (t) => PRICE.test(t)) ?? find(RECURRING);
+    const oneTime = find(ONE_TIME);
+    const freeOnly = find(FREE_ONLY);
+    if (freemium) setText('pricing_model', 'freemium', [ev(pp, freemium.text)]);
+    else if (freePlan && paidPrice) setText('pricing_model', 'freemium', [ev(pp, freePlan.text), ev(pp, paidPrice.text)]);
+    else if (paidPrice && oneTime && !recurring) setText('pricing_model', 'one-time', [ev(pp, oneTime.text)]);
+    else if (paidPrice && recurring) setText('pricing_model', 'subscription', [ev(pp, recurring.text)]);
+    else if (paidPrice) setText('pricing_model', 'paid', [ev(pp, paidPrice.text)]);
+    else if (freeOnly) setText('pricing_model', 'free', [ev(pp, freeOnly.text)]);
+
+    if (wants('pricing_summary') && !proposal.fields.pricing_summary) {
+      const plans = pricingPlans(pp);
+      if (plans.length) {
+        const parts: string[] = [];
+        const quotes: (Evidence | null)[] = [];
+        for (const plan of plans) {
+          const part = `${plan.name}: ${plan.price}`;
+          if ([...parts, part].join('; ').length > TEXT_FIELDS.pricing_summary) break;
+          const priceQuote = ev(pp, plan.price);
+          if (!priceQuote) continue;
+          parts.push(part);
+          quotes.push(ev(pp, plan.name), priceQuote);
+        }
+        if (parts.length) setText('pricing_summary', parts.join('; '), quotes);
+      }
+    }
+  }
+  if (wants('pricing_summary') && !proposal.fields.pricing_summary) {
+    // Offers in JSON-LD (SoftwareApplication / Product offers).
+    for (const pp of ordered) {
+      const parts: string[] = [];
+      const quotes: (Evidence | null)[] = [];
+      for (const app of apps(pp)) {
+        for (const offer of asArray(app.offers).flatMap((o) => (isType(o, /^AggregateOffer$/) ? asArray((o as JsonNode).offers) : [o]))) {
+          if (!offer || typeof offer !== 'object') continue;
+          const o = offer as JsonNode;
+          const price = typeof o.price === 'number' ? String(o.price) : str(o.price);
+          const currency = str(o.priceCurrency) ?? '';
+          const offerName = str(o.name);
+          if (price === undefined || !usable(offerName ?? price)) continue;
+          const part = `${offerName ? `${collapseWhitespace(offerName)}: ` : ''}${Number(price) === 0 ? 'free' : `${price} ${currency}`.trim()}`;
+          if ([...parts, part].join('; ').length > TEXT_FIELDS.pricing_summary) break;
+          const quote = ev(pp, offerName) ?? ev(pp, price);
+          if (!quote) continue;
+          parts.push(part);
+          quotes.push(quote, ev(pp, price));
+        }
+      }
+      if (parts.length && setText('pricing_summary', parts.join('; '), quotes)) break;
+    }
+  }
+
+  // country, city, founded_year: JSON-LD Organization, then explicit sentences
+  for (const pp of ordered) {
+    for (const org of orgs(pp)) {
+      for (const address of asArray(org.address)) {
+        if (!address || typeof address !== 'object') continue;
+        const a = address as JsonNode;
+        const countryRaw = str(a.addressCountry) ?? str((a.addressCountry as JsonNode | undefined)?.name);
+        const code = countryRaw && countryCode(countryRaw);
+        if (countryRaw && code) setText('country', code, [ev(pp, countryRaw)]);
+        const city = str(a.addressLocality);
+        if (usable(city)) setText('city', collapseWhitespace(city), [ev(pp, city)]);
+      }
+      const founding = str(org.foundingDate);
+      const year = founding && /^\s*((?:18|19|20)\d\d)\b/.exec(founding)?.[1];
+      if (founding && year) setText('founded_year', year, [ev(pp, founding)]);
+    }
+  }
+  for (const pp of homeAndAbout) {
+    for (const b of pp.blocks) {
+      if (!usable(b.text)) continue;
+      const founded = /\b(?:founded|established|incorporated)\b(?:\s+(?:in|on))?(?:\s+[A-Z][\p{L}'-]+(?:,?\s+[A-Z][\p{L}'-]+)?\s+in)?\s+(?:[A-Z][a-z]+\s+)?((?:18|19|20)\d\d)\b/iu.exec(b.text);
+      if (founded) setText('founded_year', founded[1], [ev(pp, founded[0])]);
+      const based = /\b(?:based|headquartered|located) in ([A-Z][\p{L}'.-]+(?: [A-Z][\p{L}'.-]+)?), ([A-Z][\p{L}'.-]+(?: [A-Z][\p{L}'.-]+)*)/u.exec(b.text);
+      const code = based && countryCode(based[2]);
+      if (based && code) {
+        setText('city', based[1], [ev(pp, based[0])]);
+        setText('country', code, [ev(pp, based[0])]);
+      }
+    }
+  }
+
+  // contact_email: a mailto link, else a visible address (the site's own domain first)
+  if (wants('contact_email')) {
+    const candidates: { pp: ParsedPage; email: string; quote: string }[] = [];
+    for (const pp of ordered) {
+      pp.anchors.forEach((a) => {
+        const href = a.attribs.href ?? '';
+        if (!/^mailto:/i.test(href)) return;
+        const email = decodeSafe(href.replace(/^mailto:/i, '').split('?')[0]).trim();
+        let quote = href;
+        try {
+          quote = new URL(href.trim()).href;
+        } catch {
+          // keep the href as written
+        }
+        if (email && !PLACEHOLDER_EMAIL.test(email)) candidates.push({ pp, email, quote });
+      });
+      for (const b of pp.blocks) for (const m of b.text.matchAll(EMAIL_IN_TEXT)) if (!PLACEHOLDER_EMAIL.test(m[0])) candidates.push({ pp, email: m[0], quote: m[0] });
+    }
+    const ownDomain = candidates.filter((c) => {
+      const domain = bareHost(c.email.split('@')[1] ?? '');
+      return domain === siteHost || domain.endsWith(`.${siteHost}`);
+    });
+    for (const c of [...ownDomain, ...candidates]) if (setText('contact_email', c.email, [ev(c.pp, c.quote), ev(c.pp, c.email)])) break;
+  }
+
+  // logo_url: JSON-LD logo, or og:image when it is a logo
+  if (wants('logo_url')) {
+    outer: for (const pp of ordered) {
+      for (const node of [...orgs(pp), ...apps(pp)]) {
+        const logo = str(node.logo) ?? str((node.logo as JsonNode | undefined)?.url) ?? str((node.logo as JsonNode | undefined)?.contentUrl);
+        const u = logo && resolveUrl(logo, pp.url);
+        if (logo && u && u.href.length <= TEXT_FIELDS.logo_url && setText('logo_url', u.href, [linkEv(pp, logo, u)])) break outer;
+      }
+      const image = metaContent(pp, 'og:image', 'og:image:url');
+      const u = image && resolveUrl(image, pp.url);
+      if (image && u && /logo/i.test(u.pathname) && setText('logo_url', u.href, [linkEv(pp, image, u)])) break;
+    }
+  }
+
+  // demo_video_url: a YouTube or Vimeo video link or embed
+  if (wants('demo_video_url')) {
+    outer: for (const pp of ordered) {
+      const raws = [
+        ...pp.anchors.map((a) => a.attribs.href ?? ''),
+        ...pp.iframes.map((f) => f.attribs.src ?? ''),
+        ...pp.jsonLd.filter((n) => isType(n, /^VideoObject$/)).flatMap((n) => [str(n.embedUrl), str(n.contentUrl)]),
+      ];
+      for (const raw of raws) {
+        if (!raw || !VIDEO.test(raw.trim())) continue;
+        const u = resolveUrl(raw, pp.url);
+        if (u && setText('demo_video_url', u.href, [linkEv(pp, raw, u)])) break outer;
+      }
+    }
+  }
+
+  // features and usps: list items under their headings
+  const listUnder = (field: 'features' | 'usps', headingRe: RegExp, pagesToRead: ParsedPage[]): void => {
+    if (!wants(field)) return;
+    const items: string[] = [];
+    const quotes: Evidence[] = [];
+    for (const pp of pagesToRead) {
+      for (const heading of pp.elements.filter((el) => headingLevel(el) > 0 && headingRe.test(textOf(el))).slice(0, MAX_SECTIONS)) {
+        const section = sectionAfter(pp, heading);
+        let entries = section.filter((el) => el.name === 'li' && !insideTag(el, ['nav', 'footer']));
+        if (!entries.length) entries = section.filter((el) => headingLevel(el) > headingLevel(heading));
+        for (const el of entries) {
+          const item = listItem(el);
+          if (!item || items.some((i) => i.toLowerCase() === item.toLowerCase()) || items.length >= LIST_MAX_ITEMS) continue;
+          const quote = ev(pp, item);
+          if (!quote) continue;
+          items.push(item);
+          quotes.push(quote);
+        }
+      }
+    }
+    if (items.length) proposal.fields[field] = { value: items, evidence: quotes };
+  };
+  const featurePages = [home, ...parsed.filter((pp) => pp !== home && /\/(?:features?|product|tour)(?:\/|$|\.html?)/.test(pp.path))];
+  listUnder('features', FEATURES_HEADING, featurePages);
+  listUnder('usps', USPS_HEADING, [...featurePages, ...about.filter((pp) => !featurePages.includes(pp))]);
+
+  // keywords: meta keywords
+  if (wants('keywords')) {
+    for (const pp of ordered) {
+      const content = metaContent(pp, 'keywords');
+      if (!usable(content)) continue;
+      const items = [...new Set(content.split(/[,;]/).map(collapseWhitespace).filter((k) => k && k.length <= LIST_ITEM_MAX))].slice(0, LIST_MAX_ITEMS);
+      const quotes: (Evidence | null)[] = [];
+      let chunk = '';
+      for (const part of collapseWhitespace(content).split(/(?<=,)/)) {
+        if (chunk && (chunk + part).length > QUOTE_MAX) {
+          quotes.push(ev(pp, chunk.replace(/,\s*$/, '')));
+          chunk = '';
+        }
+        chunk += part;
+      }
+      if (chunk) quotes.push(ev(pp, chunk.replace(/,\s*$/, '')));
+      const kept = quotes.filter((q): q is Evidence => q !== null);
+      if (items.length && kept.length) {
+        proposal.fields.keywords = { value: items, evidence: kept };
+        break;
+      }
+    }
+  }
+
+  // FAQs, founders and socials are not profile fields: a redraft limited by `only` leaves them out.
+  if (!only) {
+    extractFaqs(ordered, proposal, ev);
+    extractFounders(ordered, proposal, ev, linkEv);
+    extractSocials(ordered, home, proposal, linkEv);
+  }
+  return proposal;
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** A list entry as a short item: the whole text, else its bold lead, else its first sentence. */
+function listItem(el: Element): string | undefined {
+  const text = textOf(el);
+  if (!text || looksLikeInstruction(text)) return undefined;
+  if (text.length <= LIST_ITEM_MAX) return text;
+  const lead = el.children.find((c) => c.type === 'tag' && /^(?:strong|b|h[3-6])$/.test((c as Element).name)) as Element | undefined;
+  const leadText = lead && textOf(lead);
+  if (leadText && leadText.length <= LIST_ITEM_MAX) return leadText.replace(/[:.\s–—-]+$/, '') || undefined;
+  const sentence = firstSentence(text);
+  return sentence.length <= LIST_ITEM_MAX ? sentence : undefined;
+}
+
+type Ev = (pp: ParsedPage, raw: string | undefined) => Evidence | null;
+type LinkEv = (pp: ParsedPage, raw: string, resolved: URL | null) => Evidence | null;
+
+/** Plans and prices from a pricing table (plans as column heads) or from plan cards (a heading and a price). */
+function pricingPlans(pp: ParsedPage): { name: string; price: string }[] {
+  const plans: { name: string; price: string }[] = [];
+  const add = (name: string | undefined, price: string | undefined): void => {
+    if (!name || !price || looksLikeInstruction(name) || looksLikeInstruction(price) || name.length > 60 || price.length > 120) return;
+    if (!plans.some((p) => p.name.toLowerCase() === name.toLowerCase())) plans.push({ name, price });
+  };
+  for (const table of pp.tables.slice(0, 10)) {
+    const rows = descendants(table, (e) => e.name === 'tr').slice(0, 60);
+    const cells = rows.map((r) => childElements(r).filter((c) => c.name === 'th' || c.name === 'td').map(textOf));
+    const headIndex = rows.findIndex((r) => childElements(r).filter((c) => c.name === 'th').length >= 2);
+    if (headIndex < 0) continue;
+    const head = cells[headIndex];
+    const priceRow = cells.slice(headIndex + 1).find((row) => row.filter((c) => PRICE_LIKE.test(c)).length >= Math.max(1, Math.ceil((row.length - 1) / 2)));
+    if (!priceRow) continue;
+    const offset = head.length - priceRow.length;
+    head.forEach((name, i) => {
+      const price = priceRow[i - offset];
+      if (name && price && PRICE_LIKE.test(price) && !/^(?:plans?|features?|price)$/i.test(name)) add(name, price);
+    });
+  }
+  if (plans.length) return plans;
+  let considered = 0;
+  for (const b of pp.blocks) {
+    if (b.text.length > 80 || !PRICE_LIKE.test(b.text) || headingLevel(b.el) || insideTag(b.el, ['nav', 'footer'])) continue;
+    if (++considered > 50) break;
+    let card: Element | null = b.el.parent as Element | null;
+    for (let depth = 0; card && card.type === 'tag' && depth < 5; depth++, card = card.parent as Element | null) {
+      const headings = descendants(card, (e) => /^h[234]$/.test(e.name));
+      if (headings.length === 1) {
+        add(textOf(headings[0]), b.text);
+        break;
+      }
+      if (headings.length > 1) break;
+    }
+  }
+  return plans;
+}
+
+function extractFaqs(pages: ParsedPage[], proposal: DraftProposal, ev: Ev): void {
+  const push = (pp: ParsedPage, question: string, answer: string, questionRaw = question, answerRaw = answer): void => {
+    question = collapseWhitespace(question);
+    answer = collapseWhitespace(answer);
+    if (proposal.faqs.length >= LIMITS.faqs || !question || !answer) return;
+    if (question.length > LIMITS.faqQuestion || answer.length > LIMITS.faqAnswer) return;
+    if (looksLikeInstruction(question) || looksLikeInstruction(answer)) return;
+    if (proposal.faqs.some((f) => normaliseForMatch(f.value.question).toLowerCase() === normaliseForMatch(question).toLowerCase())) return;
+    const q = ev(pp, questionRaw);
+    const a = ev(pp, answerRaw);
+    if (q && a) proposal.faqs.push({ value: { question, answer }, evidence: [q, a] });
+  };
+  for (const pp of pages) {
+    for (const node of pp.jsonLd.filter((n) => isType(n, /^FAQPage$/))) {
+      for (const entity of asArray(node.mainEntity)) {
+        if (!isType(entity, /^Question$/)) continue;
+        const question = str((entity as JsonNode).name);
+        const answer = str(((entity as JsonNode).acceptedAnswer as JsonNode | undefined)?.text);
+        if (question && answer && !/<[a-z!/]/i.test(answer)) push(pp, question, answer);
+      }
+    }
+  }
+  for (const pp of pages) {
+    const isFaqPage = /\/(?:faqs?|questions)(?:\/|$|\.html?)/.test(pp.path);
+    const sections = pp.elements.filter((el) => headingLevel(el) > 0 && FAQ_HEADING.test(textOf(el))).slice(0, MAX_SECTIONS).map((h) => sectionAfter(pp, h));
+    if (isFaqPage && !sections.length) sections.push(pp.elements);
+    for (const section of sections) {
+      for (const el of section) {
+        if (el.name === 'details') {
+          const summary = el.children.find((c) => c.type === 'tag' && (c as Element).name === 'summary') as Element | undefined;
+          if (!summary) continue;
+          const rest = el.children.filter((c) => c !== summary && c.type === 'tag') as Element[];
+          push(pp, textOf(summary), rest.map(textOf).join(' '));
+        } else if (el.name === 'dt') {
+          let next = el.next;
+          while (next && next.type !== 'tag') next = next.next;
+          if (next && (next as Element).name === 'dd') push(pp, textOf(el), textOf(next as Element));
+        } else if ((headingLevel(el) >= 2 || /^(?:strong|b|button)$/.test(el.name)) && textOf(el).endsWith('?') && !insideTag(el, ['details', 'dt'])) {
+          // A question heading followed by its answer paragraph(s).
+          const holder = /^(?:strong|b)$/.test(el.name) && el.parent && (el.parent as Element).name === 'p' ? (el.parent as Element) : el;
+          const answers: string[] = [];
+          for (let next = holder.next; next && answers.length < 4; next = next.next) {
+            if (next.type !== 'tag') continue;
+            const n = next as Element;
+            if (headingLevel(n) || /\?$/.test(textOf(n))) break;
+            if (/^(?:p|div|ul|ol)$/.test(n.name)) answers.push(textOf(n));
+          }
+          if (answers.length) push(pp, textOf(el), answers.join(' '), textOf(el), answers[0]);
+        }
+      }
+    }
+  }
+}
+
+function extractFounders(pages: ParsedPage[], proposal: DraftProposal, ev: Ev, linkEv: LinkEv): void {
+  const push = (pp: ParsedPage, name: string | undefined, title: string | undefined, links: string[], bio?: string): void => {
+    if (!name || proposal.founders.length >= LIMITS.founders) return;
+    const cleanName = collapseWhitespace(name);
+    if (!cleanName || cleanName.length > LIMITS.founderName || looksLikeInstruction(cleanName)) return;
+    if (proposal.founders.some((f) => f.value.name.toLowerCase() === cleanName.toLowerCase())) return;
+    const nameQuote = ev(pp, name);
+    if (!nameQuote) return;
+    const founder: ProposedFounder = { name: cleanName };
+    const evidence: Evidence[] = [nameQuote];
+    const titleQuote = title && collapseWhitespace(title).length <= LIMITS.founderTitle ? ev(pp, title) : null;
+    if (title && titleQuote) {
+      founder.title = collapseWhitespace(title);
+      evidence.push(titleQuote);
+    }
+    const bioQuote = bio && collapseWhitespace(bio).length <= LIMITS.founderBio ? ev(pp, bio) : null;
+    if (bio && bioQuote) {
+      founder.bio = collapseWhitespace(bio);
+      evidence.push(bioQuote);
+    }
+    for (const raw of links) {
+      const u = resolveUrl(raw, pp.url);
+      const key = u && socialKeyOf(u);
+      const quote = linkEv(pp, raw, u);
+      if (!u || !key || !quote || u.href.length > SOCIAL_LINK_MAX || founder.socials?.[key]) continue;
+      (founder.socials ??= {})[key] = u.href;
+      evidence.push(quote);
+    }
+    proposal.founders.push({ value: founder, evidence });
+  };
+  const person = (pp: ParsedPage, node: unknown, requireFounderTitle: boolean): void => {
+    if (typeof node === 'string') {
+      if (!requireFounderTitle) push(pp, node, undefined, []);
+      return;
+    }
+    if (!isType(node, /^Person$/)) return;
+    const p = node as JsonNode;
+    const title = str(p.jobTitle);
+    if (requireFounderTitle && !(title && FOUNDER_TITLE.test(title))) return;
+    push(pp, str(p.name), title, asArray(p.sameAs).filter((s): s is string => typeof s === 'string'), str(p.description));
+  };
+  for (const pp of pages) {
+    for (const org of pp.jsonLd.filter((n) => isType(n, ORG_TYPES))) {
+      for (const f of [...asArray(org.founder), ...asArray(org.founders)]) person(pp, f, false);
+      for (const m of [...asArray(org.employee), ...asArray(org.member), ...asArray(org.employees)]) person(pp, m, true);
+    }
+    for (const node of pp.jsonLd.filter((n) => isType(n, /^Person$/))) person(pp, node, true);
+  }
+  // A team section: a card with a name and a founder title.
+  for (const pp of pages) {
+    for (const heading of pp.elements.filter((el) => headingLevel(el) > 0 && TEAM_HEADING.test(textOf(el))).slice(0, MAX_SECTIONS)) {
+      for (const el of sectionAfter(pp, heading)) {
+        const title = textOf(el);
+        if (!pp.blockSet.has(el) || title.length > 80 || !FOUNDER_TITLE.test(title) || headingLevel(el) || looksLikeInstruction(title)) continue;
+        let card: Element | null = el.parent as Element | null;
+        for (let depth = 0; card && card.type === 'tag' && depth < 3; depth++, card = card.parent as Element | null) {
+          const nameEl = descendants(card, (e) => /^(?:h[345]|strong|b)$/.test(e.name)).find((n) => n !== el && !isDescendant(n, el) && !isDescendant(el, n));
+          if (!nameEl) continue;
+          const name = textOf(nameEl);
+          if (!name || name.length > 80 || name.split(' ').length > 5 || FOUNDER_TITLE.test(name)) break;
+          const links = descendants(card, (e) => e.name === 'a' && e.attribs.href !== undefined).map((a) => a.attribs.href ?? '');
+          push(pp, name, title, links);
+          break;
+        }
+      }
+    }
+  }
+}
+
+/** Whether a link sits in a team member's card (their own profile, not the company's). */
+function inPersonCard(el: Element): boolean {
+  for (let p = el.parent as Element | null; p && p.type === 'tag'; p = p.parent as Element | null) {
+    if (/team|founder|person|member|author/i.test(p.attribs.class ?? '')) return true;
+  }
+  return false;
+}
+
+function extractSocials(pages: ParsedPage[], home: ParsedPage, proposal: DraftProposal, linkEv: LinkEv): void {
+  const founderLinks = new Set(proposal.founders.flatMap((f) => Object.values(f.value.socials ?? {})));
+  const consider = (pp: ParsedPage, raw: string): void => {
+    const u = resolveUrl(raw, pp.url);
+    if (!u || u.href.length > SOCIAL_LINK_MAX || founderLinks.has(u.href)) return;
+    const key = socialKeyOf(u);
+    if (!key || proposal.socials[key]) return;
+    const quote = linkEv(pp, raw, u);
+    if (quote) proposal.socials[key] = { value: u.href, evidence: [quote] };
+  };
+  for (const pp of pages) {
+    for (const org of pp.jsonLd.filter((n) => isType(n, ORG_TYPES) || isType(n, APP_TYPES))) {
+      for (const s of asArray(org.sameAs)) if (typeof s === 'string') consider(pp, s);
+    }
+  }
+  for (const pp of pages) {
+    for (const a of pp.anchors) {
+      if (insideTag(a, ['article', 'blockquote']) || inPersonCard(a)) continue;
+      consider(pp, a.attribs.href ?? '');
+    }
+  }
+  // website: the home page's own canonical URL, as its markup states it.
+  const homeHost = bareHost(home.url.hostname);
+  const candidates = [
+    metaContent(home, 'og:url'),
+    home.linkTags.find((l) => /(?:^|\s)canonical(?:\s|$)/i.test(l.attribs.rel ?? ''))?.attribs.href,
+    ...home.jsonLd.filter((n) => isType(n, ORG_TYPES) || isType(n, /^WebSite$/)).map((n) => str(n.url)),
+  ];
+  for (const raw of candidates) {
+    const u = raw && resolveUrl(raw, home.url);
+    if (!raw || !u || bareHost(u.hostname) !== homeHost || (u.pathname !== '/' && u.pathname !== '') || u.href.length > SOCIAL_LINK_MAX) continue;
+    const quote = linkEv(home, raw, u);
+    if (quote) {
+      proposal.socials.website = { value: u.href, evidence: [quote] };
+      break;
+    }
+  }
+}

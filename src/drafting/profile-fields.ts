@@ -1,0 +1,124 @@
+/**
+ * The draft profile as the spec defines it (part 4): editable fields, their limits, sub-records
+ * and the socials keys. Every other module (drafters, evidence check, update_draft, tools) reads
+ * its limits from here.
+ */
+
+export const TEXT_FIELDS = {
+  name: 500,
+  tagline: 500,
+  short_description: 500,
+  description: 20_000,
+  stage: 500,
+  pricing_model: 500,
+  pricing_summary: 500,
+  country: 500,
+  city: 500,
+  founded_year: 500,
+  contact_email: 500,
+  demo_video_url: 500,
+  logo_url: 500,
+} as const;
+export type TextField = keyof typeof TEXT_FIELDS;
+
+export const LIST_FIELDS = ['categories', 'tags', 'features', 'usps', 'keywords'] as const;
+export type ListField = (typeof LIST_FIELDS)[number];
+export const LIST_MAX_ITEMS = 20;
+export const LIST_ITEM_MAX = 200;
+
+export type ProfileField = TextField | ListField;
+export const PROFILE_FIELDS = [...(Object.keys(TEXT_FIELDS) as TextField[]), ...LIST_FIELDS] as readonly ProfileField[];
+
+export const isListField = (field: ProfileField): field is ListField => (LIST_FIELDS as readonly string[]).includes(field);
+
+/** Field states: ai (drafted, with evidence), not_found (the site does not say), edited (a person changed an AI value), manual (a person filled an empty field), override (locked against redrafts), deleted (removed by a person). */
+export const FIELD_STATES = ['ai', 'not_found', 'edited', 'manual', 'override', 'deleted'] as const;
+export type FieldState = (typeof FIELD_STATES)[number];
+
+/** Twelve named platforms, plus the product's website and one custom link. */
+export const SOCIAL_KEYS = [
+  'x', 'linkedin', 'facebook', 'instagram', 'threads', 'mastodon', 'bluesky', 'youtube', 'tiktok', 'github', 'discord', 'reddit',
+  'website', 'custom',
+] as const;
+export type SocialKey = (typeof SOCIAL_KEYS)[number];
+export const SOCIAL_LINK_MAX = 500;
+
+export const LIMITS = {
+  faqs: 10,
+  faqQuestion: 300,
+  faqAnswer: 1500,
+  founders: 6,
+  founderName: 160,
+  founderTitle: 160,
+  founderBio: 3000,
+  milestones: 50,
+  milestoneTitle: 200,
+  milestoneDescription: 2000,
+  milestoneUrl: 500,
+  storySection: 8000,
+  storyTitle: 200,
+  seoTitle: 70,
+  seoMeta: 170,
+  lockFields: 20,
+  restoreFields: 20,
+  regenerateFields: 5,
+  invites: 10,
+  competitorUrl: 2048,
+  url: 2048,
+} as const;
+
+export const STORY_SECTIONS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+export type StorySection = (typeof STORY_SECTIONS)[number];
+
+export const DRAFT_STATUSES = ['crawling', 'drafting', 'ready', 'failed', 'submitted'] as const;
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+
+/** A verbatim passage of a crawled page that supports a value. */
+export interface Evidence {
+  quote: string;
+  url: string;
+}
+
+export interface Evidenced<T> {
+  value: T;
+  evidence: Evidence[];
+}
+
+export type FieldValue = string | string[];
+
+export interface ProposedFaq {
+  question: string;
+  answer: string;
+}
+
+export interface ProposedFounder {
+  name: string;
+  title?: string;
+  bio?: string;
+  socials?: Partial<Record<SocialKey, string>>;
+}
+
+/** What a drafter proposes from the crawled pages; every value must carry evidence, checked afterwards. */
+export interface DraftProposal {
+  fields: Partial<Record<ProfileField, Evidenced<FieldValue>>>;
+  faqs: Evidenced<ProposedFaq>[];
+  founders: Evidenced<ProposedFounder>[];
+  socials: Partial<Record<SocialKey, Evidenced<string>>>;
+}
+
+/** A page as the crawler read it: visible text, plus strings from the markup that state facts (meta and Open Graph content, JSON-LD values, link targets). */
+export interface CrawledPage {
+  url: string;
+  title: string;
+  text: string;
+  /** Strings from the markup a value may quote: meta/OG content, JSON-LD strings, link hrefs, image alt texts. */
+  markup: string[];
+  /** The HTML itself (bounded), for extractors that read structure (JSON-LD, tables, links). */
+  html: string;
+}
+
+export interface Drafter {
+  readonly kind: 'claude' | 'extractive';
+  /** Proposes values from the pages; `only` limits it to some fields (regenerate). Page content is untrusted data. */
+  draft(pages: readonly CrawledPage[], options?: { only?: readonly ProfileField[] }): Promise<DraftProposal>;
+}
