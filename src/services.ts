@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { ResultCache } from './registry/result-cache.js';
 import type { Mailer } from './mail/mailer.js';
+import type { JobQueue } from './jobs/queue.js';
 
 /** Everything a handler may use; built once by the composition root (app.ts). */
 export interface Services {
@@ -12,4 +13,6 @@ export interface Services {
   /** Answers of tools with cacheSeconds. */
   resultCache: ResultCache;
   mailer: Mailer;
+  /** Background jobs (stored in the database; see src/jobs/queue.ts). */
+  jobs: JobQueue;
 }

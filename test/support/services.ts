@@ -6,12 +6,50 @@ import { invokeTool } from '../../src/registry/invoke.js';
 import { ProblemError } from '../../src/errors.js';
 import { ResultCache } from '../../src/registry/result-cache.js';
 import { createMailer } from '../../src/mail/mailer.js';
+import { openJobQueue, type JobQueue } from '../../src/jobs/queue.js';
+import { defineMailJob } from '../../src/jobs/mail-job.js';
 
 export const TEST_PUBLIC_URL = 'http://directory.test';
 
+/**
+ * Services as the app builds them. `jobs` is the real job queue on db, opened on first use (so tests that
+ * never touch it pay nothing), with send_mail defined and short test timings. It does not run jobs until
+ * `services.jobs.start()`; a test that used it calls `await services.jobs.stop()` before dropping the
+ * database (a no-op when it was never opened).
+ */
 export function testServices(db: Database, now: () => Date = () => new Date()): Services {
   const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL });
-  return { config, db, now, resultCache: new ResultCache(), mailer: createMailer({ db, smtpUrl: '', from: config.mailFrom, now }) };
+  const mailer = createMailer({ db, smtpUrl: '', from: config.mailFrom, now });
+  const jobs = lazyJobQueue(() => openJobQueue({ db, processEveryMs: 50, lockLifetimeMs: 2000, retryDelayMs: 50, drainTimeoutMs: 2000 }));
+  defineMailJob(jobs, mailer);
+  return { config, db, now, resultCache: new ResultCache(), mailer, jobs };
+}
+
+/** A JobQueue that opens the real one when first enqueued to, started or waited on; definitions made before are replayed. */
+export function lazyJobQueue(open: () => Promise<JobQueue>): JobQueue {
+  const definitions: ((queue: JobQueue) => void)[] = [];
+  let opened: JobQueue | undefined;
+  let opening: Promise<JobQueue> | undefined;
+  const queue = () =>
+    (opening ??= open().then((real) => {
+      for (const define of definitions) define(real);
+      opened = real;
+      return real;
+    }));
+  return {
+    define(name, handler, options) {
+      if (opened) opened.define(name, handler, options);
+      else definitions.push((real) => real.define(name, handler, options));
+    },
+    enqueue: async (name, data) => (await queue()).enqueue(name, data),
+    start: async () => (await queue()).start(),
+    stop: async () => {
+      if (opening) await (await opening).stop();
+    },
+    idle: async (timeoutMs) => {
+      if (opening) await (await opening).idle(timeoutMs);
+    },
+  };
 }
 
 /** Runs a tool the way both surfaces do (validation, scopes, handler, output check), as an anonymous caller. */
