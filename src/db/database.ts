@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { PGlite } from '@electric-sql/pglite';
 import { entities } from './entities/index.js';
 import { migrate } from './migrate.js';
 
@@ -15,12 +16,16 @@ export interface Database {
   script(sql: string): Promise<void>;
   /** Runs fn on one connection held for its duration (session state: advisory locks, transactions). */
   session<T>(fn: (session: Pick<Database, 'query' | 'script'>) => Promise<T>): Promise<T>;
+  /** Runs fn in one transaction, committed when fn resolves and rolled back when it throws; no other statement joins it. */
+  transaction<T>(fn: (tx: Pick<Database, 'query'>) => Promise<T>): Promise<T>;
   em(): SqlEntityManager;
+  /** For a library that brings its own client (the job queue): the server's URL, or the embedded PGlite itself. */
+  readonly connection?: { url: string } | { pglite: PGlite };
   close(): Promise<void>;
 }
 
-/** Our SQL migrations own these; MikroORM's schema tools must never drop them. */
-const SCHEMA_GENERATOR = { skipTables: ['schema_migrations'], ignoreRoutines: true, ignoreTriggers: true };
+/** Our SQL migrations own these (agenda_jobs belongs to the job queue library); MikroORM's schema tools must never drop them. */
+const SCHEMA_GENERATOR = { skipTables: ['schema_migrations', 'agenda_jobs'], ignoreRoutines: true, ignoreTriggers: true };
 
 /** dataDir value for a throw-away embedded database held in memory (tests). */
 export const MEMORY = 'memory://';
@@ -72,7 +77,24 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         client.release();
       }
     },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as T[],
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     em: () => orm.em.fork() as unknown as SqlEntityManager,
+    connection: { url: databaseUrl },
     close: () => orm.close(true),
   };
 }
@@ -106,7 +128,11 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     script,
     // One connection: PGlite runs every statement in order already.
     session: (fn) => fn({ query, script }),
+    // PGlite's own transaction holds its lock: statements from elsewhere wait instead of joining it.
+    transaction: (fn) =>
+      pglite.transaction((tx) => fn({ query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<T>(sql, params as unknown[])).rows })),
     em: () => orm.em.fork() as unknown as SqlEntityManager,
+    connection: { pglite },
     async close() {
       await orm.close(true);
       await pglite.close();

@@ -6,6 +6,8 @@ export const migrations: readonly { name: string; file: URL }[] = [
   { name: '0001_initial_schema', file: new URL('./migrations/initial-schema.sql', import.meta.url) },
   { name: '0002_listing_search', file: new URL('./migrations/0002-listing-search.sql', import.meta.url) },
   { name: '0003_accounts', file: new URL('./migrations/0003-accounts.sql', import.meta.url) },
+  { name: '0004_job_queue', file: new URL('./migrations/0004-job-queue.sql', import.meta.url) },
+  { name: '0005_drafts', file: new URL('./migrations/0005-drafts.sql', import.meta.url) },
 ];
 
 const LOCK_KEY = 7_240_101; // any constant shared by every instance of the service

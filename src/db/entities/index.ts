@@ -1,5 +1,6 @@
 /** The domain model: one MikroORM entity per table of the migrations (except schema_migrations). */
 import { Account, AccountToken, ApiKey, OAuthRecord, OutboxMail, RateLimitWindow, ServiceSecret, WebSession } from './account.js';
+import { Draft, DraftInvite, DraftOwner, DraftPage, ListingOwner } from './draft.js';
 import { Award } from './award.js';
 import { BillboardContribution } from './billboard-contribution.js';
 import { BlogPost } from './blog-post.js';
@@ -49,6 +50,7 @@ export * from './interview-question.js';
 export * from './product.js';
 export * from './vat-rate.js';
 export * from './account.js';
+export * from './draft.js';
 
 export const entities = [
   SiteSetting,
@@ -85,4 +87,9 @@ export const entities = [
   ServiceSecret,
   OutboxMail,
   RateLimitWindow,
+  ListingOwner,
+  Draft,
+  DraftPage,
+  DraftInvite,
+  DraftOwner,
 ];
