@@ -14,6 +14,7 @@ import { protectedResources } from './resources.js';
 import type { PageEnv } from './pages/env.js';
 import { consentRoutes } from './pages/consent-page.js';
 import { accountPageRoutes } from './pages/account-pages.js';
+import { inviteRoutes } from './pages/invite-page.js';
 
 export interface AuthParts {
   db: Database;
@@ -52,6 +53,7 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
   const pages = new Router();
   consentRoutes(pages, env, provider);
   accountPageRoutes(pages, env);
+  inviteRoutes(pages, env);
 
   const serveAuthorizationServer = provider.callback();
   const authorizationServer: Middleware = async (ctx, next) => {

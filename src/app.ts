@@ -10,8 +10,12 @@ import { docsPage } from '../rest/docs.js';
 import { mcpMiddleware } from './mcp/server.js';
 import { badgeImages } from './web/badge-route.js';
 import { securityHeaders } from './web/security-headers.js';
+import { botPage } from './web/bot-page.js';
 import { ResultCache } from './registry/result-cache.js';
 import { createMailer } from './mail/mailer.js';
+import { openJobQueue } from './jobs/queue.js';
+import { defineMailJob } from './jobs/mail-job.js';
+import { defineDraftJobs, type PipelineDeps } from './drafting/pipeline.js';
 import { createAuth, type AuthParts } from '../auth/routes.js';
 
 export interface AppParts {
@@ -21,6 +25,10 @@ export interface AppParts {
   now?: () => Date;
   /** Tests only: loopback fakes for the authorization server's outbound fetches (client metadata documents). */
   outbound?: AuthParts['outbound'];
+  /** Tests only: a shorter poll interval and lock lifetime for the job queue. */
+  jobs?: { processEveryMs?: number; lockLifetimeMs?: number };
+  /** Tests only: a tighter crawl, or a drafter of their choosing. */
+  drafting?: Pick<PipelineDeps, 'crawl' | 'drafter'>;
 }
 
 export interface App {
@@ -36,7 +44,11 @@ export async function createApp(parts: AppParts): Promise<App> {
   const { config, db } = parts;
   const now = parts.now ?? (() => new Date());
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, now, onError: (error) => console.error('mail delivery failed:', error) });
-  const services: Services = { config, db, now, resultCache: new ResultCache(), mailer };
+  // The queue reaches the database db is on (not config.databaseUrl: tests run on scratch databases).
+  const jobs = await openJobQueue({ db, processEveryMs: parts.jobs?.processEveryMs, lockLifetimeMs: parts.jobs?.lockLifetimeMs });
+  defineMailJob(jobs, mailer);
+  defineDraftJobs(jobs, { db, config, now, ...parts.drafting });
+  const services: Services = { config, db, now, resultCache: new ResultCache(), mailer, jobs };
   const auth = await createAuth({ db, mailer, publicUrl: config.publicUrl, trustProxy: config.trustProxy, now, outbound: parts.outbound });
   const koa = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.use(async (ctx, next) => {
@@ -58,7 +70,9 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.use(restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller: auth.apiCaller, onError: logFailure }));
   koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
+  koa.use(botPage(config.publicUrl));
   const server = http.createServer(koa.callback());
+  await jobs.start(); // after every job kind is defined
   return {
     koa,
     services,
@@ -72,11 +86,13 @@ export async function createApp(parts: AppParts): Promise<App> {
         });
       });
     },
-    close() {
-      return new Promise((resolve) => {
+    /** Stops serving, then stops the job queue (running jobs finish, or their locks expire for another instance). */
+    async close() {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await jobs.stop();
     },
   };
 }

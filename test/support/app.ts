@@ -26,14 +26,22 @@ export interface TestApp {
 
 /** The real application on a fresh database, listening on a loopback port. */
 export async function startTestApp(
-  options: { now?: () => Date; prepare?: (db: Database) => Promise<void>; outbound?: AppParts['outbound'] } = {},
+  options: {
+    now?: () => Date;
+    prepare?: (db: Database) => Promise<void>;
+    outbound?: AppParts['outbound'];
+    jobs?: AppParts['jobs'];
+    drafting?: AppParts['drafting'];
+    /** Settings as environment variables, e.g. { CRAWLER_ALLOW_HOSTS: '127.0.0.1' }. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
   await options.prepare?.(db);
   const registry = await loadRegistry();
   const port = await freePort();
-  const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), host: '127.0.0.1' };
-  const app = await createApp({ config, db, registry, now: options.now, outbound: options.outbound });
+  const config = { ...loadConfig({ ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), host: '127.0.0.1' };
+  const app = await createApp({ config, db, registry, now: options.now, outbound: options.outbound, jobs: options.jobs, drafting: options.drafting });
   const url = await app.listen(port, '127.0.0.1');
   return {
     url,

@@ -1,0 +1,45 @@
+import type { Database } from '../db/database.js';
+import type { Caller } from '../registry/context.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { UnauthorizedError } from '../registry/scopes.js';
+import { isPublicAddress } from '../security/public-address.js';
+import { findOwnDraft, type DraftRecord } from './draft-store.js';
+import { draftView, type DraftView } from './draft-view.js';
+import { isIP } from 'node:net';
+
+/** The caller's own draft (created or co-owned); another account's draft is as unknown as a missing one. */
+export async function ownDraft(db: Database, caller: Caller | null, id: string): Promise<DraftRecord> {
+  if (!caller) throw new UnauthorizedError();
+  const draft = await findOwnDraft(db, caller.accountId, id);
+  if (!draft) throw new NotFoundError('draft', id, 'list_my_drafts lists your drafts');
+  return draft;
+}
+
+export async function viewOfDraft(db: Database, draft: DraftRecord): Promise<DraftView> {
+  const row = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM draft_invites WHERE draft_id = $1', [draft.id]);
+  return draftView(draft, row?.n ?? 0);
+}
+
+const RESERVED_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.arpa', '.test', '.invalid', '.example'];
+
+/**
+ * A product URL the service will read: http(s), no credentials, a public host name (or public IP),
+ * at most 2048 characters. Hosts in `allowHosts` (CRAWLER_ALLOW_HOSTS) pass for tests and trials.
+ * Whether the name resolves to a public address is checked again when the crawler connects.
+ */
+export function checkSubmissionUrl(raw: string, allowHosts: readonly string[]): string {
+  const problem = (message: string) => new ValidationError([{ path: '/url', message }]);
+  const url = URL.parse(raw.trim());
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw problem('Send the product website as an http:// or https:// address');
+  if (url.username || url.password) throw problem('The address must not contain a user name or password');
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (allowHosts.includes(host)) return url.toString();
+  if (isIP(host)) {
+    if (!isPublicAddress(host)) throw problem('The address points at a private or reserved network address; send the public website');
+    return url.toString();
+  }
+  if (!host.includes('.') || RESERVED_SUFFIXES.some((suffix) => host.endsWith(suffix) || host === suffix.slice(1))) {
+    throw problem('The address must name a public website (a domain such as example.com)');
+  }
+  return url.toString();
+}

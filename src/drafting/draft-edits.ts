@@ -1,0 +1,91 @@
+import type { DraftRecord, StoredField, StoredMilestone } from './draft-store.js';
+import type { FieldValue, ProfileField, SocialKey } from './profile-fields.js';
+import { InvalidStateError, ValidationError } from '../errors.js';
+
+/** update_draft's input after validation: only the parts sent are present. */
+export interface DraftEdits {
+  fields?: Partial<Record<ProfileField, FieldValue | null>>;
+  lock_fields?: ProfileField[];
+  regenerate?: ProfileField[];
+  restore?: ProfileField[];
+  faqs?: { question: string; answer: string }[];
+  company_socials?: Partial<Record<SocialKey, string | null>>;
+  founder_socials?: Partial<Record<SocialKey, string | null>>;
+  founders?: { name: string; title?: string | null; bio?: string | null }[];
+  story?: Record<string, string | null | undefined>;
+  milestones?: { date: string; title: string; description?: string | null; url?: string | null }[];
+  competitor_url?: string;
+  seo?: { title?: string | null; meta?: string | null };
+}
+
+const EMPTY: StoredField = { value: null, state: 'not_found', evidence: [], ai: null };
+
+/**
+ * Applies the edits of update_draft to the draft in memory, in this order: restore, fields,
+ * lock_fields; sub-records sent replace the stored ones. Returns the fields to regenerate in the
+ * background. A value typed over an AI value is `edited`, over nothing `manual`; null is `deleted`;
+ * a locked field stays locked when a person changes it.
+ */
+export function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[] {
+  const regenerate = [...new Set(edits.regenerate ?? [])];
+  const locked = regenerate.filter((field) => draft.fields[field]?.state === 'override' && !(edits.restore ?? []).includes(field));
+  if (locked.length > 0) {
+    throw new InvalidStateError(`Locked fields are never redrafted: ${locked.join(', ')}. Restore them first (restore puts the AI value back and unlocks).`);
+  }
+  const clash = regenerate.filter((field) => edits.fields && field in edits.fields);
+  if (clash.length > 0) {
+    throw new ValidationError(clash.map((field) => ({ path: `/regenerate`, message: `${field} is both set in fields and asked to be regenerated; send one of the two` })));
+  }
+
+  for (const field of edits.restore ?? []) {
+    const { ai } = draft.fields[field] ?? EMPTY;
+    draft.fields[field] = ai ? { value: ai.value, state: 'ai', evidence: ai.evidence, ai } : { ...EMPTY };
+  }
+  for (const [name, value] of Object.entries(edits.fields ?? {})) {
+    const field = name as ProfileField;
+    const current = draft.fields[field] ?? EMPTY;
+    const locked = current.state === 'override';
+    if (value === null) {
+      draft.fields[field] = { value: null, state: locked ? 'override' : 'deleted', evidence: [], ai: current.ai };
+    } else {
+      draft.fields[field] = { value: value as FieldValue, state: locked ? 'override' : current.ai ? 'edited' : 'manual', evidence: [], ai: current.ai };
+    }
+  }
+  for (const field of edits.lock_fields ?? []) {
+    draft.fields[field] = { ...(draft.fields[field] ?? EMPTY), state: 'override' };
+  }
+
+  if (edits.faqs) draft.faqs = edits.faqs.map(({ question, answer }) => ({ question, answer, evidence: [] }));
+  if (edits.founders) {
+    const previous = draft.founders;
+    draft.founders = edits.founders.map(({ name, title, bio }, index) => ({
+      name,
+      title: title ?? null,
+      bio: bio ?? null,
+      evidence: [],
+      ...(previous[index]?.founder_id !== undefined && { founder_id: previous[index].founder_id }),
+    }));
+  }
+  if (edits.company_socials) {
+    draft.companySocials = Object.fromEntries(
+      Object.entries(edits.company_socials)
+        .filter(([, url]) => url)
+        .map(([key, url]) => [key, { url: url as string, evidence: [] }]),
+    );
+  }
+  if (edits.founder_socials) {
+    draft.founderSocials = Object.fromEntries(Object.entries(edits.founder_socials).filter(([, url]) => url)) as Record<string, string>;
+  }
+  if (edits.story) {
+    draft.story = Object.fromEntries(Object.entries({ ...draft.story, ...edits.story }).filter(([, text]) => typeof text === 'string' && text !== '')) as Record<string, string>;
+  }
+  if (edits.milestones) {
+    draft.milestones = edits.milestones.map(({ date, title, description, url }): StoredMilestone => ({ date, title, description: description ?? null, url: url ?? null }));
+  }
+  if (edits.competitor_url !== undefined) draft.competitorUrl = edits.competitor_url === '' ? null : edits.competitor_url;
+  if (edits.seo) {
+    const seo = { ...draft.seo, ...edits.seo };
+    draft.seo = Object.fromEntries(Object.entries(seo).filter(([, text]) => typeof text === 'string' && text !== ''));
+  }
+  return regenerate;
+}

@@ -1,0 +1,27 @@
+import type { DraftRecord, StoredField } from './draft-store.js';
+import { PROFILE_FIELDS, type DraftProposal, type ProfileField } from './profile-fields.js';
+
+/**
+ * Lays a verified proposal over a draft. Every field drafted gets state `ai` with its evidence and
+ * remembers the AI value (for restore); a field the site does not state becomes `not_found`.
+ * Fields locked with `override` are never touched. Without `only` (the first drafting) FAQs,
+ * founders and socials are taken from the proposal too.
+ */
+export function applyProposal(draft: DraftRecord, proposal: DraftProposal, only?: readonly ProfileField[]): void {
+  for (const field of only ?? PROFILE_FIELDS) {
+    if (draft.fields[field]?.state === 'override') continue;
+    const proposed = proposal.fields[field];
+    const next: StoredField = proposed
+      ? { value: proposed.value, state: 'ai', evidence: proposed.evidence, ai: { value: proposed.value, evidence: proposed.evidence } }
+      : { value: null, state: 'not_found', evidence: [], ai: null };
+    draft.fields[field] = next;
+  }
+  if (only) return;
+  draft.faqs = proposal.faqs.map(({ value, evidence }) => ({ question: value.question, answer: value.answer, evidence }));
+  draft.founders = proposal.founders.map(({ value, evidence }) => ({ name: value.name, title: value.title ?? null, bio: value.bio ?? null, evidence }));
+  const primary = proposal.founders[0]?.value.socials;
+  if (primary) draft.founderSocials = { ...primary };
+  draft.companySocials = Object.fromEntries(
+    Object.entries(proposal.socials).map(([key, social]) => [key, { url: social!.value, evidence: social!.evidence }]),
+  );
+}

@@ -1,0 +1,200 @@
+import type { Database } from '../db/database.js';
+import { InvalidStateError } from '../errors.js';
+import type { DraftRecord } from './draft-store.js';
+import { saveDraft } from './draft-store.js';
+import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './profile-fields.js';
+
+type Session = Pick<Database, 'query'>;
+
+export function slugify(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 200) || 'product'
+  );
+}
+
+const text = (draft: DraftRecord, field: ProfileField): string | null => {
+  const value = draft.fields[field]?.value;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+};
+const list = (draft: DraftRecord, field: ProfileField): string[] => {
+  const value: FieldValue | null | undefined = draft.fields[field]?.value;
+  return Array.isArray(value) ? value : [];
+};
+
+/**
+ * submit_draft: saves the draft as a listing in status `draft` (not published), or updates the one
+ * made before, in one transaction; the caller and the draft's co-owners own it. Needs a name and a
+ * category (the first of `categories`, by name from list_categories).
+ */
+export async function submitDraft(db: Database, draft: DraftRecord, now: Date): Promise<number> {
+  if (draft.status !== 'ready' && draft.status !== 'submitted') {
+    throw new InvalidStateError(
+      draft.status === 'failed'
+        ? 'The draft failed; fill in its fields with update_draft first (that makes it ready), then submit.'
+        : `The draft is still ${draft.status}; poll get_draft until its status is ready, then submit.`,
+    );
+  }
+  const name = text(draft, 'name');
+  const categories = list(draft, 'categories');
+  const missing = [!name && 'name', categories.length === 0 && 'categories'].filter(Boolean);
+  if (missing.length > 0) {
+    throw new InvalidStateError(`A listing needs ${missing.join(' and ')}; set ${missing.length > 1 ? 'them' : 'it'} with update_draft (categories by name from list_categories), then submit again.`);
+  }
+  return db.transaction(async (tx) => {
+    const category = await tx.query<{ id: number }>('SELECT id FROM categories WHERE lower(name) = lower($1)', [categories[0]]);
+    if (category.length === 0) throw new InvalidStateError(`The category "${categories[0]}" no longer exists; choose one from list_categories.`);
+    const listingId = await writeListing(tx, draft, name!, category[0].id, now);
+    await writeSubRecords(tx, draft, listingId);
+    draft.status = 'submitted';
+    draft.listingId = listingId;
+    await saveDraft(tx, draft, now);
+    return listingId;
+  });
+}
+
+async function writeListing(db: Session, draft: DraftRecord, name: string, categoryId: number, now: Date): Promise<number> {
+  const url = new URL(draft.url);
+  const country = text(draft, 'country');
+  const year = Number(text(draft, 'founded_year'));
+  const socials = Object.fromEntries(Object.entries(draft.companySocials).map(([key, social]) => [key, social!.url]));
+  const notFound = PROFILE_FIELDS.filter((field) => draft.fields[field]?.state === 'not_found');
+  const values = [
+    name,
+    draft.url,
+    url.hostname.replace(/^www\./, ''),
+    text(draft, 'tagline') ?? '',
+    text(draft, 'short_description') ?? '',
+    text(draft, 'description') ?? '',
+    text(draft, 'logo_url'),
+    text(draft, 'stage'),
+    text(draft, 'pricing_model'),
+    text(draft, 'pricing_summary'),
+    country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
+    text(draft, 'city'),
+    Number.isInteger(year) && year >= 1800 && year <= 2100 ? year : null,
+    text(draft, 'contact_email'),
+    text(draft, 'demo_video_url'),
+    list(draft, 'features'),
+    list(draft, 'usps'),
+    list(draft, 'keywords'),
+    list(draft, 'tags'),
+    draft.seo.title ?? null,
+    draft.seo.meta ?? null,
+    JSON.stringify(socials),
+    notFound,
+    categoryId,
+    now.toISOString(),
+  ];
+  const columns = `name = $1, url = $2, domain = $3, tagline = $4, short_description = $5, description = $6, logo_url = $7, stage = $8,
+    pricing_model = $9, pricing_summary = $10, country = $11, city = $12, founded_year = $13, contact_email = $14, demo_video_url = $15,
+    features = $16, usps = $17, keywords = $18, tags = $19, seo_title = $20, seo_description = $21, socials = $22, not_found_on_website = $23,
+    primary_category_id = $24, updated_at = $25`;
+  let listingId = draft.listingId;
+  if (listingId !== null) {
+    const updated = await db.query<{ id: number }>(`UPDATE listings SET ${columns} WHERE id = $26 RETURNING id`, [...values, listingId]);
+    if (updated.length === 0) listingId = null;
+  }
+  if (listingId === null) {
+    const slug = await freeSlug(db, slugify(name));
+    const inserted = await db.query<{ id: number }>(
+      `INSERT INTO listings (slug, name, url, domain, tagline, short_description, description, logo_url, stage, pricing_model, pricing_summary,
+         country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, seo_title, seo_description, socials,
+         not_found_on_website, primary_category_id, created_at, updated_at, status)
+       VALUES ($26, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $25, 'draft')
+       RETURNING id`,
+      [...values, slug],
+    );
+    listingId = inserted[0].id;
+  }
+  await db.query('DELETE FROM listing_categories WHERE listing_id = $1', [listingId]);
+  await db.query('INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES ($1, $2, true)', [listingId, categoryId]);
+  await db.query(
+    `INSERT INTO listing_owners (listing_id, account_id)
+     SELECT $1::int, $2::uuid UNION SELECT $1::int, account_id FROM draft_owners WHERE draft_id = $3
+     ON CONFLICT DO NOTHING`,
+    [listingId, draft.accountId, draft.id],
+  );
+  return listingId;
+}
+
+async function freeSlug(db: Session, base: string): Promise<string> {
+  const taken = new Set(
+    (await db.query<{ slug: string }>(`SELECT slug FROM listings WHERE slug = $1 OR slug LIKE $2`, [base, `${base}-%`])).map((row) => row.slug),
+  );
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+async function writeSubRecords(db: Session, draft: DraftRecord, listingId: number): Promise<void> {
+  await db.query('DELETE FROM listing_faqs WHERE listing_id = $1', [listingId]);
+  for (const [position, faq] of draft.faqs.entries()) {
+    await db.query('INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)', [listingId, faq.question, faq.answer, position]);
+  }
+  await db.query('DELETE FROM milestones WHERE listing_id = $1', [listingId]);
+  for (const milestone of draft.milestones) {
+    await db.query('INSERT INTO milestones (listing_id, date, title, description, url) VALUES ($1, $2, $3, $4, $5)', [
+      listingId,
+      milestone.date,
+      milestone.title,
+      milestone.description,
+      milestone.url,
+    ]);
+  }
+  const kept: number[] = [];
+  for (const [position, founder] of draft.founders.entries()) {
+    const socials = position === 0 ? JSON.stringify(draft.founderSocials) : '{}';
+    let id = founder.founder_id;
+    if (id !== undefined) {
+      const updated = await db.query<{ id: number }>('UPDATE founders SET name = $2, title = $3, bio = $4, socials = $5 WHERE id = $1 RETURNING id', [
+        id,
+        founder.name,
+        founder.title,
+        founder.bio ?? '',
+        socials,
+      ]);
+      if (updated.length === 0) id = undefined;
+    }
+    if (id === undefined) {
+      const slug = await freeFounderSlug(db, slugify(founder.name));
+      const inserted = await db.query<{ id: number }>(
+        'INSERT INTO founders (slug, name, title, bio, socials) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [slug, founder.name, founder.title, founder.bio ?? '', socials],
+      );
+      id = inserted[0].id;
+    }
+    founder.founder_id = id;
+    kept.push(id);
+    await db.query(
+      `INSERT INTO listing_founders (listing_id, founder_id, role, position) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (listing_id, founder_id) DO UPDATE SET role = excluded.role, position = excluded.position`,
+      [listingId, id, founder.title, position],
+    );
+  }
+  await db.query('DELETE FROM listing_founders WHERE listing_id = $1 AND NOT (founder_id = ANY($2::int[]))', [listingId, kept]);
+  const story = draft.story;
+  if (Object.keys(story).length > 0) {
+    await db.query(
+      `INSERT INTO stories (listing_id, founder_id, title, story, why_started, problem, journey, challenges, achievements, lessons, whats_next)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (listing_id) DO UPDATE SET founder_id = excluded.founder_id, title = excluded.title, story = excluded.story,
+         why_started = excluded.why_started, problem = excluded.problem, journey = excluded.journey, challenges = excluded.challenges,
+         achievements = excluded.achievements, lessons = excluded.lessons, whats_next = excluded.whats_next`,
+      [listingId, kept[0] ?? null, story.title ?? null, story.story ?? null, story.why_started ?? null, story.problem ?? null, story.journey ?? null,
+        story.challenges ?? null, story.achievements ?? null, story.lessons ?? null, story.whats_next ?? null],
+    );
+  }
+}
+
+async function freeFounderSlug(db: Session, base: string): Promise<string> {
+  const taken = new Set((await db.query<{ slug: string }>(`SELECT slug FROM founders WHERE slug = $1 OR slug LIKE $2`, [base, `${base}-%`])).map((r) => r.slug));
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}

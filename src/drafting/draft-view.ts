@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { DraftRecord, StoredField } from './draft-store.js';
+import { DRAFT_STATUSES, FIELD_STATES, PROFILE_FIELDS, SOCIAL_KEYS, type ProfileField } from './profile-fields.js';
+
+/** How long a client should wait before polling a draft that is still being worked on. */
+export const POLL_AFTER_SECONDS = 3;
+
+const evidence = z.array(z.object({ quote: z.string(), url: z.string() })).describe('Verbatim passages of the site that state the value, with the page they are on');
+const fieldView = z.object({
+  value: z.union([z.string(), z.array(z.string())]).nullable(),
+  state: z.enum(FIELD_STATES).describe('ai: drafted from the site; not_found: the site does not say; edited/manual: typed by a person; override: locked against redrafts; deleted: removed'),
+  evidence,
+});
+
+export const draftOutput = z.object({
+  id: z.string(),
+  url: z.string(),
+  status: z.enum(DRAFT_STATUSES),
+  failure_reason: z.string().nullable().describe('Why drafting failed, in words a person can act on'),
+  poll_after_seconds: z.number().int().nullable().describe('Poll get_draft again after this many seconds; null when nothing is in progress'),
+  drafter: z.enum(['claude', 'extractive']).nullable(),
+  completeness: z.number().int().min(0).max(100).describe('Percentage of the profile parts that have a value'),
+  missing: z.array(z.string()).describe('Profile parts without a value'),
+  fields: z.object(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, fieldView])) as Record<ProfileField, typeof fieldView>),
+  faqs: z.array(z.object({ question: z.string(), answer: z.string(), evidence })),
+  founders: z.array(z.object({ name: z.string(), title: z.string().nullable(), bio: z.string().nullable(), evidence })),
+  company_socials: z.partialRecord(z.enum(SOCIAL_KEYS), z.object({ url: z.string(), evidence })),
+  founder_socials: z.partialRecord(z.enum(SOCIAL_KEYS), z.string()),
+  story: z.record(z.string(), z.string()),
+  milestones: z.array(z.object({ date: z.string(), title: z.string(), description: z.string().nullable(), url: z.string().nullable() })),
+  competitor_url: z.string().nullable(),
+  seo: z.object({ title: z.string().nullable(), meta: z.string().nullable() }),
+  regenerating: z.array(z.string()).describe('Fields being redrafted in the background'),
+  invites: z.number().int().describe('Co-founders invited so far (at most 10)'),
+  listing_id: z.number().int().nullable().describe('The listing made by submit_draft; null before'),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DraftView = z.input<typeof draftOutput>;
+
+const EMPTY_FIELD: StoredField = { value: null, state: 'not_found', evidence: [], ai: null };
+
+const hasValue = (value: unknown) => (Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== '');
+
+/** The parts completeness counts: every profile field, then FAQs, founders and the company's socials. */
+export function missingParts(draft: DraftRecord): string[] {
+  const missing: string[] = PROFILE_FIELDS.filter((field) => !hasValue(draft.fields[field]?.value));
+  if (draft.faqs.length === 0) missing.push('faqs');
+  if (draft.founders.length === 0) missing.push('founders');
+  if (Object.keys(draft.companySocials).length === 0) missing.push('company_socials');
+  return missing;
+}
+
+export function draftView(draft: DraftRecord, invites: number): DraftView {
+  const missing = missingParts(draft);
+  const parts = PROFILE_FIELDS.length + 3;
+  const working = draft.status === 'crawling' || draft.status === 'drafting' || draft.regenerating.length > 0;
+  return {
+    id: draft.id,
+    url: draft.url,
+    status: draft.status,
+    failure_reason: draft.failureReason,
+    poll_after_seconds: working ? POLL_AFTER_SECONDS : null,
+    drafter: draft.drafter,
+    completeness: Math.round((100 * (parts - missing.length)) / parts),
+    missing,
+    fields: Object.fromEntries(
+      PROFILE_FIELDS.map((field) => {
+        const { value, state, evidence: quotes } = draft.fields[field] ?? EMPTY_FIELD;
+        return [field, { value, state, evidence: quotes }];
+      }),
+    ) as DraftView['fields'],
+    faqs: draft.faqs.map(({ question, answer, evidence: quotes }) => ({ question, answer, evidence: quotes })),
+    founders: draft.founders.map(({ name, title, bio, evidence: quotes }) => ({ name, title, bio, evidence: quotes })),
+    company_socials: draft.companySocials as DraftView['company_socials'],
+    founder_socials: draft.founderSocials as DraftView['founder_socials'],
+    story: draft.story,
+    milestones: draft.milestones,
+    competitor_url: draft.competitorUrl,
+    seo: { title: draft.seo.title ?? null, meta: draft.seo.meta ?? null },
+    regenerating: draft.regenerating,
+    invites,
+    listing_id: draft.listingId,
+    created_at: draft.createdAt,
+    updated_at: draft.updatedAt,
+  };
+}

@@ -1,0 +1,104 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { JobQueue } from '../jobs/queue.js';
+import { crawlSite, crawlerUserAgent, type CrawlResult } from '../crawler/crawl-site.js';
+import { findDraft, loadDraftPages, replaceDraftPages, saveDraft, setDraftStatus } from './draft-store.js';
+import { applyProposal } from './draft-proposal.js';
+import { verifyProposal } from './evidence.js';
+import { chooseDrafter } from './choose-drafter.js';
+import { createExtractiveDrafter } from './extractive-drafter.js';
+import { DrafterUnavailableError } from './claude-drafter.js';
+import type { CrawledPage, DraftProposal, Drafter, ProfileField } from './profile-fields.js';
+
+export const DRAFT_SITE_JOB = 'draft_site';
+export const REGENERATE_FIELDS_JOB = 'regenerate_draft_fields';
+
+export interface PipelineDeps {
+  db: Database;
+  config: Pick<Config, 'publicUrl' | 'crawlerAllowHosts' | 'anthropicApiKey' | 'anthropicBaseUrl' | 'anthropicModel'>;
+  now: () => Date;
+  /** Tests may bound the crawl more tightly. */
+  crawl?: (url: string) => Promise<CrawlResult>;
+  drafter?: Drafter;
+}
+
+const GAVE_UP =
+  'We could not finish reading your site after several tries. Submit the URL again later, or fill in the profile yourself with update_draft.';
+
+/** The background work of a submission: crawl, draft, check the evidence; and redrafting named fields. */
+export function defineDraftJobs(queue: JobQueue, deps: PipelineDeps): void {
+  queue.define<{ draftId: string }>(DRAFT_SITE_JOB, ({ draftId }) => draftSite(deps, draftId), {
+    maxAttempts: 3,
+    onGiveUp: async ({ draftId }) => {
+      const draft = await findDraft(deps.db, draftId);
+      if (draft && (draft.status === 'crawling' || draft.status === 'drafting')) await setDraftStatus(deps.db, draftId, 'failed', deps.now(), GAVE_UP);
+    },
+  });
+  queue.define<{ draftId: string; fields: ProfileField[] }>(REGENERATE_FIELDS_JOB, ({ draftId, fields }) => regenerateFields(deps, draftId, fields), {
+    maxAttempts: 2,
+    onGiveUp: async ({ draftId, fields }) => {
+      const draft = await findDraft(deps.db, draftId);
+      if (!draft) return;
+      draft.regenerating = draft.regenerating.filter((field) => !fields.includes(field));
+      await saveDraft(deps.db, draft, deps.now());
+    },
+  });
+}
+
+/**
+ * Reads the site (unless an earlier, interrupted run already stored its pages), drafts the profile
+ * and keeps only values whose quotes are on the pages. Runs again safely after a crash.
+ */
+export async function draftSite(deps: PipelineDeps, draftId: string): Promise<void> {
+  const draft = await findDraft(deps.db, draftId);
+  if (!draft || (draft.status !== 'crawling' && draft.status !== 'drafting')) return;
+  let pages = draft.status === 'drafting' ? await loadDraftPages(deps.db, draftId) : [];
+  if (pages.length === 0) {
+    const crawled = await (deps.crawl ?? defaultCrawl(deps))(draft.url);
+    if (!crawled.ok) return setDraftStatus(deps.db, draftId, 'failed', deps.now(), crawled.reason);
+    pages = crawled.pages;
+    await replaceDraftPages(deps.db, draftId, pages);
+    await setDraftStatus(deps.db, draftId, 'drafting', deps.now());
+  }
+  const { proposal, drafter } = await propose(deps, pages);
+  const current = await findDraft(deps.db, draftId);
+  if (!current || current.status !== 'drafting') return;
+  applyProposal(current, verifyProposal(proposal, pages).proposal);
+  current.status = 'ready';
+  current.failureReason = null;
+  current.drafter = drafter;
+  await saveDraft(deps.db, current, deps.now());
+}
+
+/** Redrafts the named fields from the stored pages; locked fields are left alone. */
+export async function regenerateFields(deps: PipelineDeps, draftId: string, fields: readonly ProfileField[]): Promise<void> {
+  const pages = await loadDraftPages(deps.db, draftId);
+  const { proposal } = pages.length > 0 ? await propose(deps, pages, fields) : { proposal: undefined };
+  const draft = await findDraft(deps.db, draftId);
+  if (!draft) return;
+  if (proposal) applyProposal(draft, verifyProposal(proposal, pages).proposal, fields);
+  else applyProposal(draft, { fields: {}, faqs: [], founders: [], socials: {} }, fields);
+  draft.regenerating = draft.regenerating.filter((field) => !fields.includes(field));
+  await saveDraft(deps.db, draft, deps.now());
+}
+
+/** Claude when configured; when it is unavailable the offline drafter stands in, so a draft never waits on it. */
+async function propose(
+  deps: PipelineDeps,
+  pages: readonly CrawledPage[],
+  only?: readonly ProfileField[],
+): Promise<{ proposal: DraftProposal; drafter: Drafter['kind'] }> {
+  const drafter = deps.drafter ?? chooseDrafter(deps.config);
+  try {
+    return { proposal: await drafter.draft(pages, only ? { only } : undefined), drafter: drafter.kind };
+  } catch (error) {
+    if (!(error instanceof DrafterUnavailableError)) throw error;
+    console.error(`drafter ${drafter.kind} unavailable, using the extractive drafter:`, error.message);
+    const fallback = createExtractiveDrafter();
+    return { proposal: await fallback.draft(pages, only ? { only } : undefined), drafter: fallback.kind };
+  }
+}
+
+function defaultCrawl(deps: PipelineDeps): (url: string) => Promise<CrawlResult> {
+  return (url) => crawlSite(url, { allowHosts: deps.config.crawlerAllowHosts, userAgent: crawlerUserAgent(deps.config.publicUrl) });
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { pageOf, pageResult, paging } from '../src/schema.js';
+import { listOwnDrafts } from '../src/drafting/draft-store.js';
+import { draftView } from '../src/drafting/draft-view.js';
+import { DRAFT_STATUSES } from '../src/drafting/profile-fields.js';
+
+export default defineTool({
+  name: 'list_my_drafts',
+  title: 'List my drafts',
+  description:
+    'Your drafts, newest first, each with its status, completeness (percentage), the parts still missing, the name drafted ' +
+    'so far and the listing made from it once submitted. Use get_draft for the whole draft. Needs account:read.',
+  http: { method: 'GET', path: '/drafts', status: 200 },
+  scopes: ['account:read'],
+  idempotencyKey: false,
+  errorStatuses: [401, 403],
+  input: z.strictObject({ ...paging }),
+  output: pageOf(
+    z.object({
+      id: z.string(),
+      url: z.string(),
+      name: z.string().nullable(),
+      status: z.enum(DRAFT_STATUSES),
+      completeness: z.number().int(),
+      missing: z.array(z.string()),
+      listing_id: z.number().int().nullable(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler({ page, per_page }, { services, caller }) {
+    const { items, total } = await listOwnDrafts(services.db, caller!.accountId, page, per_page);
+    return pageResult(
+      items.map((draft) => {
+        const view = draftView(draft, 0);
+        const name = draft.fields.name?.value;
+        return {
+          id: draft.id,
+          url: draft.url,
+          name: typeof name === 'string' ? name : null,
+          status: draft.status,
+          completeness: view.completeness,
+          missing: view.missing,
+          listing_id: draft.listingId,
+          created_at: draft.createdAt,
+          updated_at: draft.updatedAt,
+        };
+      }),
+      total,
+      { page, per_page },
+    );
+  },
+});

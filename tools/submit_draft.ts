@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { ownDraft } from '../src/drafting/draft-access.js';
+import { submitDraft } from '../src/drafting/draft-submission.js';
+
+export default defineTool({
+  name: 'submit_draft',
+  title: 'Turn a draft into a listing',
+  description:
+    'Saves a ready draft as a listing that is not yet published (status draft) and answers its listing_id. Running it again ' +
+    'after edits updates the same listing (update_draft on a submitted draft updates it too). The listing needs a name and ' +
+    'a category (set them with update_draft; categories by name from list_categories, the first is primary). To publish, ' +
+    'choose a free listing or buy a launch. Answers 409 while the draft is still crawling or drafting. Needs listings:write.',
+  http: { method: 'POST', path: '/drafts/{id}/submit', status: 200 },
+  scopes: ['listings:write'],
+  idempotencyKey: true,
+  errorStatuses: [401, 403, 404, 409],
+  input: z.strictObject({ id: z.uuid().describe('The draft id') }),
+  output: z.object({
+    listing_id: z.number().int(),
+    status: z.enum(['draft', 'awaiting_badge', 'scheduled', 'live', 'hidden']).describe('draft: saved, not published (a listing already published keeps its status)'),
+    draft_id: z.string(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler({ id }, { services, caller }) {
+    const draft = await ownDraft(services.db, caller, id);
+    const listingId = await submitDraft(services.db, draft, services.now());
+    services.resultCache.clear();
+    const listing = await services.db.one<{ status: 'draft' | 'awaiting_badge' | 'scheduled' | 'live' | 'hidden' }>('SELECT status FROM listings WHERE id = $1', [listingId]);
+    return { listing_id: listingId, status: listing!.status, draft_id: draft.id };
+  },
+});

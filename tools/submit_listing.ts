@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { insertDraft } from '../src/drafting/draft-store.js';
+import { checkSubmissionUrl, viewOfDraft } from '../src/drafting/draft-access.js';
+import { draftOutput } from '../src/drafting/draft-view.js';
+import { DRAFT_SITE_JOB } from '../src/drafting/pipeline.js';
+import { LIMITS } from '../src/drafting/profile-fields.js';
+
+export default defineTool({
+  name: 'submit_listing',
+  title: 'Submit a product by its website',
+  description:
+    "Starts a listing from the product's website address. Answers at once with a draft in status crawling; the service " +
+    'then reads the site (obeying its robots.txt) and drafts the profile in the background, usually within seconds. Poll ' +
+    'get_draft every poll_after_seconds until status is ready (or failed, with a reason). Every drafted value carries ' +
+    'quotes from the site as evidence; anything the site does not state is left empty (not_found), never invented. ' +
+    'Nothing is published or charged. Needs listings:write.',
+  http: { method: 'POST', path: '/drafts', status: 201 },
+  scopes: ['listings:write'],
+  idempotencyKey: true,
+  errorStatuses: [401, 403],
+  input: z.strictObject({
+    url: z.string().min(1).max(LIMITS.url).describe('The product website, http:// or https://, at most 2048 characters'),
+  }),
+  output: draftOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async handler({ url }, { services, caller }) {
+    const checked = checkSubmissionUrl(url, services.config.crawlerAllowHosts);
+    const draft = await insertDraft(services.db, caller!.accountId, checked, services.now());
+    await services.jobs.enqueue(DRAFT_SITE_JOB, { draftId: draft.id });
+    return viewOfDraft(services.db, draft);
+  },
+});

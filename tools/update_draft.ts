@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { ownDraft, viewOfDraft } from '../src/drafting/draft-access.js';
+import { applyEdits } from '../src/drafting/draft-edits.js';
+import { saveDraft } from '../src/drafting/draft-store.js';
+import { submitDraft } from '../src/drafting/draft-submission.js';
+import { draftOutput } from '../src/drafting/draft-view.js';
+import { REGENERATE_FIELDS_JOB } from '../src/drafting/pipeline.js';
+import { InvalidStateError, ValidationError } from '../src/errors.js';
+import {
+  LIMITS,
+  LIST_FIELDS,
+  LIST_ITEM_MAX,
+  LIST_MAX_ITEMS,
+  PROFILE_FIELDS,
+  SOCIAL_KEYS,
+  SOCIAL_LINK_MAX,
+  STORY_SECTIONS,
+  TEXT_FIELDS,
+  type FieldValue,
+  type ProfileField,
+} from '../src/drafting/profile-fields.js';
+
+const fieldName = z.enum(PROFILE_FIELDS as [ProfileField, ...ProfileField[]]);
+const list = z.array(z.string().trim().min(1).max(LIST_ITEM_MAX)).max(LIST_MAX_ITEMS);
+const fields = z.strictObject({
+  ...Object.fromEntries(Object.entries(TEXT_FIELDS).map(([name, max]) => [name, z.string().max(max).nullable().optional()])),
+  ...Object.fromEntries(LIST_FIELDS.map((name) => [name, list.nullable().optional()])),
+} as unknown as Record<ProfileField, z.ZodOptional<z.ZodNullable<z.ZodType<FieldValue>>>>);
+const httpLink = z.url({ protocol: /^https?$/ }).max(SOCIAL_LINK_MAX);
+const socials = z.strictObject(Object.fromEntries(SOCIAL_KEYS.map((key) => [key, httpLink.nullable().optional()])));
+
+export default defineTool({
+  name: 'update_draft',
+  title: 'Edit a draft',
+  description:
+    'Changes a draft; send only the parts you change. fields: profile values (null removes one; a value you type is marked ' +
+    'edited, or manual where the site said nothing); categories are names from list_categories, the first is primary. ' +
+    'lock_fields marks fields override so redrafts never touch them; restore puts the AI value and its evidence back; ' +
+    'regenerate (up to 5 fields) redrafts them from the website in the background (poll get_draft). faqs (up to 10), ' +
+    'founders (up to 6, the first is primary), milestones (up to 50), story, seo, company_socials and founder_socials ' +
+    'replace what is stored. competitor_url "" clears it. On a submitted draft the listing is updated too. Needs listings:write.',
+  http: { method: 'PATCH', path: '/drafts/{id}', status: 200 },
+  scopes: ['listings:write'],
+  idempotencyKey: true,
+  errorStatuses: [401, 403, 404, 409],
+  input: z.strictObject({
+    id: z.uuid().describe('The draft id'),
+    fields: fields.optional().describe('Profile fields to set (string or list) or remove (null)'),
+    lock_fields: z.array(fieldName).max(LIMITS.lockFields).optional(),
+    regenerate: z.array(fieldName).max(LIMITS.regenerateFields).optional(),
+    restore: z.array(fieldName).max(LIMITS.restoreFields).optional(),
+    faqs: z
+      .array(z.strictObject({ question: z.string().trim().min(1).max(LIMITS.faqQuestion), answer: z.string().trim().min(1).max(LIMITS.faqAnswer) }))
+      .max(LIMITS.faqs)
+      .optional()
+      .describe('Up to 10 questions and answers; replaces the stored ones'),
+    company_socials: socials.optional().describe('Links by platform; replaces the stored ones'),
+    founder_socials: socials.optional().describe("The primary founder's links by platform"),
+    founders: z
+      .array(
+        z.strictObject({
+          name: z.string().trim().min(1).max(LIMITS.founderName),
+          title: z.string().max(LIMITS.founderTitle).nullable().optional(),
+          bio: z.string().max(LIMITS.founderBio).nullable().optional(),
+        }),
+      )
+      .max(LIMITS.founders)
+      .optional(),
+    story: z
+      .strictObject(Object.fromEntries(STORY_SECTIONS.map((section) => [section, z.string().max(section === 'title' ? LIMITS.storyTitle : LIMITS.storySection).nullable().optional()])))
+      .optional()
+      .describe('The founder story in your own words, by section'),
+    milestones: z
+      .array(
+        z.strictObject({
+          date: z.iso.date().describe('YYYY-MM-DD'),
+          title: z.string().trim().min(1).max(LIMITS.milestoneTitle),
+          description: z.string().max(LIMITS.milestoneDescription).nullable().optional(),
+          url: z.url({ protocol: /^https$/ }).max(LIMITS.milestoneUrl).nullable().optional(),
+        }),
+      )
+      .max(LIMITS.milestones)
+      .optional(),
+    competitor_url: z.string().max(LIMITS.competitorUrl).optional().describe('A competitor\'s website; "" clears it'),
+    seo: z.strictObject({ title: z.string().max(LIMITS.seoTitle).nullable().optional(), meta: z.string().max(LIMITS.seoMeta).nullable().optional() }).optional(),
+  }),
+  output: draftOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler({ id, ...edits }, { services, caller }) {
+    const { db } = services;
+    const draft = await ownDraft(db, caller, id);
+    if (draft.status === 'crawling' || draft.status === 'drafting') {
+      throw new InvalidStateError(`The draft is still ${draft.status}; poll get_draft until it is ready, then edit it.`);
+    }
+    const categories = edits.fields?.categories;
+    if (Array.isArray(categories)) edits.fields!.categories = await canonicalCategoryNames(db, categories);
+    const regenerate = applyEdits(draft, edits);
+    if (draft.status === 'failed' && Object.keys(edits).length > 0) {
+      draft.status = 'ready';
+      draft.failureReason = null;
+    }
+    draft.regenerating = [...new Set([...draft.regenerating, ...regenerate])];
+    await saveDraft(db, draft, services.now());
+    if (regenerate.length > 0) await services.jobs.enqueue(REGENERATE_FIELDS_JOB, { draftId: draft.id, fields: regenerate });
+    if (draft.status === 'submitted') {
+      await submitDraft(db, draft, services.now());
+      services.resultCache.clear();
+    }
+    return viewOfDraft(db, draft);
+  },
+});
+
+/** Category names as the directory spells them; an unknown one is a 400 naming its position. */
+async function canonicalCategoryNames(db: import('../src/db/database.js').Database, names: string[]): Promise<string[]> {
+  const rows = await db.query<{ name: string }>('SELECT name FROM categories WHERE lower(name) = ANY($1::text[])', [names.map((n) => n.toLowerCase())]);
+  const byLower = new Map(rows.map((row) => [row.name.toLowerCase(), row.name]));
+  const unknown = names.map((name, index) => ({ name, index })).filter(({ name }) => !byLower.has(name.toLowerCase()));
+  if (unknown.length > 0) {
+    throw new ValidationError(unknown.map(({ name, index }) => ({ path: `/fields/categories/${index}`, message: `Unknown category "${name}"; use a name from list_categories` })));
+  }
+  return [...new Set(names.map((name) => byLower.get(name.toLowerCase())!))];
+}
