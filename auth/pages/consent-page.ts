@@ -124,7 +124,7 @@ async function consentPage(ctx: Context, env: PageEnv, provider: Provider, detai
 <p class="muted">App identifier: <code>${client.clientId}</code></p>
 <p>After you answer, you go back to <strong>${redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.host : redirect.protocol}</strong>.</p>
 ${scopes.length > 0 ? html`<p>It will be able to:</p><ul class="scopes">${scopes.map((scope) => html`<li>${SCOPES[scope]} <span class="muted">(${scope})</span></li>`)}</ul>` : html`<p>It asks for no access beyond knowing it is you.</p>`}
-${requested.has('offline_access') ? html`<p class="muted">It stays connected until you disconnect it under Connected apps on your <a href="/account">account page</a>.</p>` : ''}
+<p class="muted">It stays connected until you disconnect it under Connected apps on your <a href="/account">account page</a>.</p>
 ${resources.length > 0 ? html`<p class="muted">Access is for: ${resources.map(describeResource(env.publicUrl)).join(', ')}.</p>` : ''}
 <form method="post" action="/interaction/${details.uid}/confirm" class="actions">${hiddenCsrf(csrf)}<button type="submit">Allow</button></form>
 <form method="post" action="/interaction/${details.uid}/deny">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Deny</button></form>
