@@ -53,6 +53,18 @@ export class InvalidStateError extends ProblemError {
   }
 }
 
+export class RateLimitedError extends ProblemError {
+  constructor(retryAfterSeconds: number, detail: string) {
+    super({
+      status: 429,
+      code: 'rate_limited',
+      title: 'Too many requests',
+      detail: `${detail} Try again in ${retryAfterSeconds} seconds.`,
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
+  }
+}
+
 export interface Problem {
   type: string;
   title: string;

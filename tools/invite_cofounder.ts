@@ -11,8 +11,8 @@ export default defineTool({
   title: 'Invite a co-founder',
   description:
     'E-mails a co-founder a link that lets them, once signed in, become an owner of this draft and of the listing made ' +
-    'from it. Up to 10 invites per draft; inviting the same address again sends a fresh link. The mail goes out in the ' +
-    'background. Needs listings:write.',
+    'from it; only that address can accept. Up to 10 invites per draft; inviting the same address again (after 10 minutes) ' +
+    'sends a fresh link. The mail goes out in the background. Needs listings:write.',
   http: { method: 'POST', path: '/drafts/{id}/invites', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
@@ -33,7 +33,8 @@ export default defineTool({
     const draft = await ownDraft(services.db, caller, id);
     const inviter = await findAccount(services.db, caller!.accountId);
     const invite = await inviteCofounder(services.db, draft, { email, invitedBy: caller!.accountId, inviterEmail: inviter?.email ?? '', now: services.now() });
-    const product = typeof draft.fields.name?.value === 'string' ? draft.fields.name.value : draft.url;
+    const named = typeof draft.fields.name?.value === 'string' ? draft.fields.name.value : draft.url;
+    const product = named.length > 80 ? `${named.slice(0, 79)}…` : named;
     await queueMail(services.jobs, {
       to: email.trim().toLowerCase(),
       subject: `You are invited to co-own ${product} on the launch directory`,

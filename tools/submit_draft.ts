@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { ownDraft } from '../src/drafting/draft-access.js';
-import { submitDraft } from '../src/drafting/draft-submission.js';
+import { writeSubmission } from '../src/drafting/draft-submission.js';
+import { changeDraft } from '../src/drafting/draft-store.js';
 
 export default defineTool({
   name: 'submit_draft',
@@ -9,7 +10,7 @@ export default defineTool({
   description:
     'Saves a ready draft as a listing that is not yet published (status draft) and answers its listing_id. Running it again ' +
     'after edits updates the same listing (update_draft on a submitted draft updates it too). The listing needs a name and ' +
-    'a category (set them with update_draft; categories by name from list_categories, the first is primary). To publish, ' +
+    'a category (set them with update_draft; categories by name from list_categories, the first is primary). Once the listing is published, edit it with update_my_listing instead. To publish, ' +
     'choose a free listing or buy a launch. Answers 409 while the draft is still crawling or drafting. Needs listings:write.',
   http: { method: 'POST', path: '/drafts/{id}/submit', status: 200 },
   scopes: ['listings:write'],
@@ -21,10 +22,10 @@ export default defineTool({
     status: z.enum(['draft', 'awaiting_badge', 'scheduled', 'live', 'hidden']).describe('draft: saved, not published (a listing already published keeps its status)'),
     draft_id: z.string(),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ id }, { services, caller }) {
     const draft = await ownDraft(services.db, caller, id);
-    const listingId = await submitDraft(services.db, draft, services.now());
+    const { result: listingId } = (await changeDraft(services.db, draft.id, services.now, (locked, tx) => writeSubmission(tx, locked, services.now())))!;
     services.resultCache.clear();
     const listing = await services.db.one<{ status: 'draft' | 'awaiting_badge' | 'scheduled' | 'live' | 'hidden' }>('SELECT status FROM listings WHERE id = $1', [listingId]);
     return { listing_id: listingId, status: listing!.status, draft_id: draft.id };

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { insertDraft } from '../src/drafting/draft-store.js';
+import { insertDraft, setDraftStatus } from '../src/drafting/draft-store.js';
+import { countHit } from '../src/rate-limit/fixed-window.js';
+import { RateLimitedError } from '../src/errors.js';
+
+/** decisions.md: submit_listing 20/hour per account (a site setting once rate limits are configurable). */
+const SUBMISSIONS_PER_HOUR = 20;
 import { checkSubmissionUrl, viewOfDraft } from '../src/drafting/draft-access.js';
 import { draftOutput } from '../src/drafting/draft-view.js';
 import { DRAFT_SITE_JOB } from '../src/drafting/pipeline.js';
@@ -14,7 +19,7 @@ export default defineTool({
     'then reads the site (obeying its robots.txt) and drafts the profile in the background, usually within seconds. Poll ' +
     'get_draft every poll_after_seconds until status is ready (or failed, with a reason). Every drafted value carries ' +
     'quotes from the site as evidence; anything the site does not state is left empty (not_found), never invented. ' +
-    'Nothing is published or charged. Needs listings:write.',
+    'Nothing is published or charged. At most 20 submissions an hour per account (429 with Retry-After). Needs listings:write.',
   http: { method: 'POST', path: '/drafts', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
@@ -26,8 +31,15 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async handler({ url }, { services, caller }) {
     const checked = checkSubmissionUrl(url, services.config.crawlerAllowHosts);
+    const hit = await countHit(services.db, `submit_listing:${caller!.accountId}`, SUBMISSIONS_PER_HOUR, 3600, services.now());
+    if (!hit.allowed) throw new RateLimitedError(hit.resetSeconds, `At most ${SUBMISSIONS_PER_HOUR} submissions an hour per account.`);
     const draft = await insertDraft(services.db, caller!.accountId, checked, services.now());
-    await services.jobs.enqueue(DRAFT_SITE_JOB, { draftId: draft.id });
+    try {
+      await services.jobs.enqueue(DRAFT_SITE_JOB, { draftId: draft.id });
+    } catch (error) {
+      await setDraftStatus(services.db, draft.id, 'failed', services.now(), 'The service could not start reading the site; submit it again in a minute.');
+      throw error;
+    }
     return viewOfDraft(services.db, draft);
   },
 });

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { ownDraft, viewOfDraft } from '../src/drafting/draft-access.js';
 import { applyEdits } from '../src/drafting/draft-edits.js';
-import { saveDraft } from '../src/drafting/draft-store.js';
-import { submitDraft } from '../src/drafting/draft-submission.js';
+import { changeDraft } from '../src/drafting/draft-store.js';
+import { writeSubmission } from '../src/drafting/draft-submission.js';
 import { draftOutput } from '../src/drafting/draft-view.js';
 import { REGENERATE_FIELDS_JOB } from '../src/drafting/pipeline.js';
 import { InvalidStateError, ValidationError } from '../src/errors.js';
@@ -22,9 +22,18 @@ import {
 } from '../src/drafting/profile-fields.js';
 
 const fieldName = z.enum(PROFILE_FIELDS as [ProfileField, ...ProfileField[]]);
+/** Categories are chosen by a person from the directory's list; no drafter proposes them. */
+const redraftable = z.enum(PROFILE_FIELDS.filter((field) => field !== 'categories') as [ProfileField, ...ProfileField[]]);
+const FORMATS: Partial<Record<ProfileField, z.ZodType<string>>> = {
+  country: z.string().regex(/^[A-Za-z]{2}$/, 'An ISO 3166-1 alpha-2 country code, e.g. PT').transform((code) => code.toUpperCase()),
+  founded_year: z.string().regex(/^(1[89]\d\d|20\d\d|2100)$/, 'A four-digit year, 1800 to 2100'),
+  contact_email: z.email().max(254),
+  logo_url: z.url({ protocol: /^https?$/ }).max(500),
+  demo_video_url: z.url({ protocol: /^https?$/ }).max(500),
+};
 const list = z.array(z.string().trim().min(1).max(LIST_ITEM_MAX)).max(LIST_MAX_ITEMS);
 const fields = z.strictObject({
-  ...Object.fromEntries(Object.entries(TEXT_FIELDS).map(([name, max]) => [name, z.string().max(max).nullable().optional()])),
+  ...Object.fromEntries(Object.entries(TEXT_FIELDS).map(([name, max]) => [name, (FORMATS[name as ProfileField] ?? z.string().max(max)).nullable().optional()])),
   ...Object.fromEntries(LIST_FIELDS.map((name) => [name, list.nullable().optional()])),
 } as unknown as Record<ProfileField, z.ZodOptional<z.ZodNullable<z.ZodType<FieldValue>>>>);
 const httpLink = z.url({ protocol: /^https?$/ }).max(SOCIAL_LINK_MAX);
@@ -48,7 +57,7 @@ export default defineTool({
     id: z.uuid().describe('The draft id'),
     fields: fields.optional().describe('Profile fields to set (string or list) or remove (null)'),
     lock_fields: z.array(fieldName).max(LIMITS.lockFields).optional(),
-    regenerate: z.array(fieldName).max(LIMITS.regenerateFields).optional(),
+    regenerate: z.array(redraftable).max(LIMITS.regenerateFields).optional(),
     restore: z.array(fieldName).max(LIMITS.restoreFields).optional(),
     faqs: z
       .array(z.strictObject({ question: z.string().trim().min(1).max(LIMITS.faqQuestion), answer: z.string().trim().min(1).max(LIMITS.faqAnswer) }))
@@ -86,33 +95,36 @@ export default defineTool({
     seo: z.strictObject({ title: z.string().max(LIMITS.seoTitle).nullable().optional(), meta: z.string().max(LIMITS.seoMeta).nullable().optional() }).optional(),
   }),
   output: draftOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ id, ...edits }, { services, caller }) {
     const { db } = services;
-    const draft = await ownDraft(db, caller, id);
-    if (draft.status === 'crawling' || draft.status === 'drafting') {
-      throw new InvalidStateError(`The draft is still ${draft.status}; poll get_draft until it is ready, then edit it.`);
-    }
-    const categories = edits.fields?.categories;
-    if (Array.isArray(categories)) edits.fields!.categories = await canonicalCategoryNames(db, categories);
-    const regenerate = applyEdits(draft, edits);
-    if (draft.status === 'failed' && Object.keys(edits).length > 0) {
-      draft.status = 'ready';
-      draft.failureReason = null;
-    }
-    draft.regenerating = [...new Set([...draft.regenerating, ...regenerate])];
-    await saveDraft(db, draft, services.now());
+    await ownDraft(db, caller, id);
+    const changed = await changeDraft(db, id, services.now, async (draft, tx) => {
+      if (draft.status === 'crawling' || draft.status === 'drafting') {
+        throw new InvalidStateError(`The draft is still ${draft.status}; poll get_draft until it is ready, then edit it.`);
+      }
+      const categories = edits.fields?.categories;
+      if (Array.isArray(categories)) edits.fields!.categories = await canonicalCategoryNames(tx, categories);
+      const regenerate = applyEdits(draft, edits);
+      if (draft.status === 'failed') {
+        draft.status = 'ready';
+        draft.failureReason = null;
+      }
+      draft.regenerating = [...new Set([...draft.regenerating, ...regenerate])];
+      // The listing follows a submitted draft in the same transaction: an edit it cannot take is refused whole.
+      if (draft.status === 'submitted') await writeSubmission(tx, draft, services.now());
+      return regenerate;
+    });
+    const { draft, result: regenerate } = changed!;
+    // After the commit: on the embedded database the queue waits for the transaction to end.
     if (regenerate.length > 0) await services.jobs.enqueue(REGENERATE_FIELDS_JOB, { draftId: draft.id, fields: regenerate });
-    if (draft.status === 'submitted') {
-      await submitDraft(db, draft, services.now());
-      services.resultCache.clear();
-    }
+    if (draft.status === 'submitted') services.resultCache.clear();
     return viewOfDraft(db, draft);
   },
 });
 
 /** Category names as the directory spells them; an unknown one is a 400 naming its position. */
-async function canonicalCategoryNames(db: import('../src/db/database.js').Database, names: string[]): Promise<string[]> {
+async function canonicalCategoryNames(db: Pick<import('../src/db/database.js').Database, 'query'>, names: string[]): Promise<string[]> {
   const rows = await db.query<{ name: string }>('SELECT name FROM categories WHERE lower(name) = ANY($1::text[])', [names.map((n) => n.toLowerCase())]);
   const byLower = new Map(rows.map((row) => [row.name.toLowerCase(), row.name]));
   const unknown = names.map((name, index) => ({ name, index })).filter(({ name }) => !byLower.has(name.toLowerCase()));

@@ -15,6 +15,7 @@ export function inviteRoutes(router: Router, env: PageEnv): void {
     if (!account) return;
     const invite = token ? await findPendingInvite(env.db, token, env.now()) : undefined;
     if (!invite) return inviteNoLongerValid(ctx);
+    if (account.email !== invite.email) return wrongAccount(ctx, invite.email, account.email);
     renderPage(
       ctx,
       'Join as a co-founder?',
@@ -30,12 +31,30 @@ export function inviteRoutes(router: Router, env: PageEnv): void {
     if (!form) return;
     const account = await requireSignedIn(ctx, env, '/account');
     if (!account) return;
-    const invite = await acceptInvite(env.db, form.token ?? '', account.id, env.now());
-    if (!invite) return inviteNoLongerValid(ctx);
-    renderPage(ctx, 'You are a co-founder now', html`<p class="notice" role="status">You now co-own <strong>${invite.name ?? invite.url}</strong>. Your assistant can see it with list_my_drafts.</p>`, {
-      signedInEmail: account.email,
-    });
+    const outcome = await acceptInvite(env.db, form.token ?? '', account, env.now());
+    if (outcome.kind === 'invalid') return inviteNoLongerValid(ctx);
+    if (outcome.kind === 'wrong_account') return wrongAccount(ctx, outcome.invite.email, account.email);
+    const product = outcome.invite.name ?? outcome.invite.url;
+    renderPage(
+      ctx,
+      outcome.kind === 'accepted' ? 'You are a co-founder now' : 'You already own this draft',
+      outcome.kind === 'accepted'
+        ? html`<p class="notice" role="status">You now co-own <strong>${product}</strong>. Your assistant can see it with list_my_drafts.</p>`
+        : html`<p class="notice" role="status">You already own <strong>${product}</strong>; the invite stays unused for the person it was sent to.</p>`,
+      { signedInEmail: account.email },
+    );
   });
+}
+
+function wrongAccount(ctx: Context, invited: string, signedIn: string): void {
+  ctx.status = 403;
+  renderPage(
+    ctx,
+    'This invite is for another address',
+    html`<p class="error" role="alert">The invite was sent to <strong>${invited}</strong>, and you are signed in as <strong>${signedIn}</strong> (or have not confirmed that address yet).</p>
+<p>Sign in with the invited address (create the account if needed and confirm it), then open the link again.</p>`,
+    { signedInEmail: signedIn },
+  );
 }
 
 function inviteNoLongerValid(ctx: Context): void {

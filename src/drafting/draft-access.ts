@@ -32,7 +32,7 @@ export function checkSubmissionUrl(raw: string, allowHosts: readonly string[]): 
   const url = URL.parse(raw.trim());
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw problem('Send the product website as an http:// or https:// address');
   if (url.username || url.password) throw problem('The address must not contain a user name or password');
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (allowHosts.includes(host)) return url.toString();
   if (isIP(host)) {
     if (!isPublicAddress(host)) throw problem('The address points at a private or reserved network address; send the public website');

@@ -37,6 +37,10 @@ export function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[
     throw new ValidationError(clash.map((field) => ({ path: `/regenerate`, message: `${field} is both set in fields and asked to be regenerated; send one of the two` })));
   }
 
+  // A field a person sets, removes, restores or locks now is no longer waiting for a redraft.
+  const touched = new Set<string>([...Object.keys(edits.fields ?? {}), ...(edits.restore ?? []), ...(edits.lock_fields ?? [])]);
+  draft.regenerating = draft.regenerating.filter((field) => !touched.has(field));
+
   for (const field of edits.restore ?? []) {
     const { ai } = draft.fields[field] ?? EMPTY;
     draft.fields[field] = ai ? { value: ai.value, state: 'ai', evidence: ai.evidence, ai } : { ...EMPTY };
@@ -58,13 +62,12 @@ export function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[
   if (edits.faqs) draft.faqs = edits.faqs.map(({ question, answer }) => ({ question, answer, evidence: [] }));
   if (edits.founders) {
     const previous = draft.founders;
-    draft.founders = edits.founders.map(({ name, title, bio }, index) => ({
-      name,
-      title: title ?? null,
-      bio: bio ?? null,
-      evidence: [],
-      ...(previous[index]?.founder_id !== undefined && { founder_id: previous[index].founder_id }),
-    }));
+    // A founder keeps its public founders row only while the name stays the same (never by position).
+    const rowOf = (name: string) => previous.find((founder) => founder.name.trim().toLowerCase() === name.trim().toLowerCase())?.founder_id;
+    draft.founders = edits.founders.map(({ name, title, bio }) => {
+      const founderId = rowOf(name);
+      return { name, title: title ?? null, bio: bio ?? null, evidence: [], ...(founderId !== undefined && { founder_id: founderId }) };
+    });
   }
   if (edits.company_socials) {
     draft.companySocials = Object.fromEntries(

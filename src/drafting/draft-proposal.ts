@@ -4,7 +4,8 @@ import { PROFILE_FIELDS, type DraftProposal, type ProfileField } from './profile
 /**
  * Lays a verified proposal over a draft. Every field drafted gets state `ai` with its evidence and
  * remembers the AI value (for restore); a field the site does not state becomes `not_found`.
- * Fields locked with `override` are never touched. Without `only` (the first drafting) FAQs,
+ * Fields locked with `override` are never touched. A redraft (`only`) that finds nothing keeps the
+ * previous AI value for restore. Without `only` (the first drafting) FAQs,
  * founders and socials are taken from the proposal too.
  */
 export function applyProposal(draft: DraftRecord, proposal: DraftProposal, only?: readonly ProfileField[]): void {
@@ -13,7 +14,7 @@ export function applyProposal(draft: DraftRecord, proposal: DraftProposal, only?
     const proposed = proposal.fields[field];
     const next: StoredField = proposed
       ? { value: proposed.value, state: 'ai', evidence: proposed.evidence, ai: { value: proposed.value, evidence: proposed.evidence } }
-      : { value: null, state: 'not_found', evidence: [], ai: null };
+      : { value: null, state: 'not_found', evidence: [], ai: only ? (draft.fields[field]?.ai ?? null) : null };
     draft.fields[field] = next;
   }
   if (only) return;

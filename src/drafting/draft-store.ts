@@ -84,6 +84,30 @@ export async function findDraft(db: Database, id: string): Promise<DraftRecord |
   return db.one<Row>(`SELECT ${COLUMNS} FROM drafts WHERE id = $1`, [id]);
 }
 
+/**
+ * Reads a draft and locks its row until the transaction `tx` ends: every read-modify-write of a
+ * draft (edits, the pipeline, submission, invites) goes through here, so none overwrites another.
+ */
+export async function lockDraft(tx: Pick<Database, 'query'>, id: string): Promise<DraftRecord | undefined> {
+  return (await tx.query<Row>(`SELECT ${COLUMNS} FROM drafts WHERE id = $1 FOR UPDATE`, [id]))[0];
+}
+
+/** Runs `change` on the locked draft and saves it, in one transaction; undefined when the draft is gone. */
+export async function changeDraft<T>(
+  db: Database,
+  id: string,
+  now: () => Date,
+  change: (draft: DraftRecord, tx: Pick<Database, 'query'>) => Promise<T> | T,
+): Promise<{ draft: DraftRecord; result: T } | undefined> {
+  return db.transaction(async (tx) => {
+    const draft = await lockDraft(tx, id);
+    if (!draft) return undefined;
+    const result = await change(draft, tx);
+    await saveDraft(tx, draft, now());
+    return { draft, result };
+  });
+}
+
 export async function listOwnDrafts(db: Database, accountId: string, page: number, perPage: number): Promise<{ items: DraftRecord[]; total: number }> {
   const [items, total] = await Promise.all([
     db.query<Row>(

@@ -1,10 +1,9 @@
 import type { Database } from '../db/database.js';
 import { InvalidStateError } from '../errors.js';
 import type { DraftRecord } from './draft-store.js';
-import { saveDraft } from './draft-store.js';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './profile-fields.js';
 
-type Session = Pick<Database, 'query'>;
+export type Session = Pick<Database, 'query'>;
 
 export function slugify(text: string): string {
   return (
@@ -27,35 +26,43 @@ const list = (draft: DraftRecord, field: ProfileField): string[] => {
   return Array.isArray(value) ? value : [];
 };
 
-/**
- * submit_draft: saves the draft as a listing in status `draft` (not published), or updates the one
- * made before, in one transaction; the caller and the draft's co-owners own it. Needs a name and a
- * category (the first of `categories`, by name from list_categories).
- */
-export async function submitDraft(db: Database, draft: DraftRecord, now: Date): Promise<number> {
+/** Why the draft cannot become (or update) its listing now, or undefined when it can. */
+export function submissionProblem(draft: DraftRecord): string | undefined {
   if (draft.status !== 'ready' && draft.status !== 'submitted') {
-    throw new InvalidStateError(
-      draft.status === 'failed'
-        ? 'The draft failed; fill in its fields with update_draft first (that makes it ready), then submit.'
-        : `The draft is still ${draft.status}; poll get_draft until its status is ready, then submit.`,
-    );
+    return draft.status === 'failed'
+      ? 'The draft failed; fill in its fields with update_draft first (that makes it ready), then submit.'
+      : `The draft is still ${draft.status}; poll get_draft until its status is ready, then submit.`;
   }
-  const name = text(draft, 'name');
-  const categories = list(draft, 'categories');
-  const missing = [!name && 'name', categories.length === 0 && 'categories'].filter(Boolean);
+  const missing = [!text(draft, 'name') && 'name', list(draft, 'categories').length === 0 && 'categories'].filter(Boolean);
   if (missing.length > 0) {
-    throw new InvalidStateError(`A listing needs ${missing.join(' and ')}; set ${missing.length > 1 ? 'them' : 'it'} with update_draft (categories by name from list_categories), then submit again.`);
+    return `A listing needs ${missing.join(' and ')}; set ${missing.length > 1 ? 'them' : 'it'} with update_draft (categories by name from list_categories), then submit again.`;
   }
-  return db.transaction(async (tx) => {
-    const category = await tx.query<{ id: number }>('SELECT id FROM categories WHERE lower(name) = lower($1)', [categories[0]]);
-    if (category.length === 0) throw new InvalidStateError(`The category "${categories[0]}" no longer exists; choose one from list_categories.`);
-    const listingId = await writeListing(tx, draft, name!, category[0].id, now);
-    await writeSubRecords(tx, draft, listingId);
-    draft.status = 'submitted';
-    draft.listingId = listingId;
-    await saveDraft(tx, draft, now);
-    return listingId;
-  });
+  return undefined;
+}
+
+/**
+ * submit_draft: saves the locked draft as a listing in status `draft` (not published), or updates
+ * the one made before, inside the caller's transaction `tx`; the submitter and the draft's co-owners
+ * own it. Once the listing is published its edits belong to update_my_listing, not to the draft.
+ * The caller saves the draft afterwards (status submitted, listing_id).
+ */
+export async function writeSubmission(tx: Session, draft: DraftRecord, now: Date): Promise<number> {
+  const problem = submissionProblem(draft);
+  if (problem) throw new InvalidStateError(problem);
+  if (draft.listingId !== null) {
+    const listing = (await tx.query<{ status: string }>('SELECT status FROM listings WHERE id = $1 FOR UPDATE', [draft.listingId]))[0];
+    if (listing && listing.status !== 'draft') {
+      throw new InvalidStateError(`The listing is already ${listing.status}; edit the published listing with update_my_listing instead of its draft.`);
+    }
+  }
+  const categories = list(draft, 'categories');
+  const category = await tx.query<{ id: number }>('SELECT id FROM categories WHERE lower(name) = lower($1)', [categories[0]]);
+  if (category.length === 0) throw new InvalidStateError(`The category "${categories[0]}" no longer exists; choose one from list_categories.`);
+  const listingId = await writeListing(tx, draft, text(draft, 'name')!, category[0].id, now);
+  await writeSubRecords(tx, draft, listingId);
+  draft.status = 'submitted';
+  draft.listingId = listingId;
+  return listingId;
 }
 
 async function writeListing(db: Session, draft: DraftRecord, name: string, categoryId: number, now: Date): Promise<number> {
@@ -100,20 +107,25 @@ async function writeListing(db: Session, draft: DraftRecord, name: string, categ
     const updated = await db.query<{ id: number }>(`UPDATE listings SET ${columns} WHERE id = $26 RETURNING id`, [...values, listingId]);
     if (updated.length === 0) listingId = null;
   }
-  if (listingId === null) {
+  for (let attempt = 0; listingId === null && attempt < 5; attempt++) {
     const slug = await freeSlug(db, slugify(name));
     const inserted = await db.query<{ id: number }>(
       `INSERT INTO listings (slug, name, url, domain, tagline, short_description, description, logo_url, stage, pricing_model, pricing_summary,
          country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, seo_title, seo_description, socials,
          not_found_on_website, primary_category_id, created_at, updated_at, status)
        VALUES ($26, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $25, 'draft')
-       RETURNING id`,
+       ON CONFLICT (slug) DO NOTHING RETURNING id`,
       [...values, slug],
     );
-    listingId = inserted[0].id;
+    listingId = inserted[0]?.id ?? null; // another listing took the slug meanwhile: pick the next one
   }
-  await db.query('DELETE FROM listing_categories WHERE listing_id = $1', [listingId]);
-  await db.query('INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES ($1, $2, true)', [listingId, categoryId]);
+  if (listingId === null) throw new Error('could not find a free slug for the listing');
+  await db.query('UPDATE listing_categories SET is_primary = false WHERE listing_id = $1 AND category_id <> $2', [listingId, categoryId]);
+  await db.query(
+    `INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES ($1, $2, true)
+     ON CONFLICT (listing_id, category_id) DO UPDATE SET is_primary = true`,
+    [listingId, categoryId],
+  );
   await db.query(
     `INSERT INTO listing_owners (listing_id, account_id)
      SELECT $1::int, $2::uuid UNION SELECT $1::int, account_id FROM draft_owners WHERE draft_id = $3
@@ -161,14 +173,15 @@ async function writeSubRecords(db: Session, draft: DraftRecord, listingId: numbe
       ]);
       if (updated.length === 0) id = undefined;
     }
-    if (id === undefined) {
+    for (let attempt = 0; id === undefined && attempt < 5; attempt++) {
       const slug = await freeFounderSlug(db, slugify(founder.name));
       const inserted = await db.query<{ id: number }>(
-        'INSERT INTO founders (slug, name, title, bio, socials) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        'INSERT INTO founders (slug, name, title, bio, socials) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (slug) DO NOTHING RETURNING id',
         [slug, founder.name, founder.title, founder.bio ?? '', socials],
       );
-      id = inserted[0].id;
+      id = inserted[0]?.id;
     }
+    if (id === undefined) throw new Error('could not find a free slug for the founder');
     founder.founder_id = id;
     kept.push(id);
     await db.query(

@@ -2,7 +2,8 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { crawlSite, crawlerUserAgent, type CrawlResult } from '../crawler/crawl-site.js';
-import { findDraft, loadDraftPages, replaceDraftPages, saveDraft, setDraftStatus } from './draft-store.js';
+import { changeDraft, findDraft, loadDraftPages, replaceDraftPages, setDraftStatus } from './draft-store.js';
+import { submissionProblem, writeSubmission } from './draft-submission.js';
 import { applyProposal } from './draft-proposal.js';
 import { verifyProposal } from './evidence.js';
 import { chooseDrafter } from './choose-drafter.js';
@@ -37,10 +38,9 @@ export function defineDraftJobs(queue: JobQueue, deps: PipelineDeps): void {
   queue.define<{ draftId: string; fields: ProfileField[] }>(REGENERATE_FIELDS_JOB, ({ draftId, fields }) => regenerateFields(deps, draftId, fields), {
     maxAttempts: 2,
     onGiveUp: async ({ draftId, fields }) => {
-      const draft = await findDraft(deps.db, draftId);
-      if (!draft) return;
-      draft.regenerating = draft.regenerating.filter((field) => !fields.includes(field));
-      await saveDraft(deps.db, draft, deps.now());
+      await changeDraft(deps.db, draftId, deps.now, (draft) => {
+        draft.regenerating = draft.regenerating.filter((field) => !fields.includes(field));
+      });
     },
   });
 }
@@ -61,25 +61,32 @@ export async function draftSite(deps: PipelineDeps, draftId: string): Promise<vo
     await setDraftStatus(deps.db, draftId, 'drafting', deps.now());
   }
   const { proposal, drafter } = await propose(deps, pages);
-  const current = await findDraft(deps.db, draftId);
-  if (!current || current.status !== 'drafting') return;
-  applyProposal(current, verifyProposal(proposal, pages).proposal);
-  current.status = 'ready';
-  current.failureReason = null;
-  current.drafter = drafter;
-  await saveDraft(deps.db, current, deps.now());
+  const verified = verifyProposal(proposal, pages).proposal;
+  await changeDraft(deps.db, draftId, deps.now, (current) => {
+    if (current.status !== 'drafting') return;
+    applyProposal(current, verified);
+    current.status = 'ready';
+    current.failureReason = null;
+    current.drafter = drafter;
+  });
 }
 
-/** Redrafts the named fields from the stored pages; locked fields are left alone. */
+/**
+ * Redrafts the named fields from the stored pages. Only fields still waiting are applied (a person
+ * may have typed a value meanwhile), locked ones never; a submitted draft's listing follows.
+ */
 export async function regenerateFields(deps: PipelineDeps, draftId: string, fields: readonly ProfileField[]): Promise<void> {
   const pages = await loadDraftPages(deps.db, draftId);
-  const { proposal } = pages.length > 0 ? await propose(deps, pages, fields) : { proposal: undefined };
-  const draft = await findDraft(deps.db, draftId);
-  if (!draft) return;
-  if (proposal) applyProposal(draft, verifyProposal(proposal, pages).proposal, fields);
-  else applyProposal(draft, { fields: {}, faqs: [], founders: [], socials: {} }, fields);
-  draft.regenerating = draft.regenerating.filter((field) => !fields.includes(field));
-  await saveDraft(deps.db, draft, deps.now());
+  const proposal = pages.length > 0 ? verifyProposal((await propose(deps, pages, fields)).proposal, pages).proposal : { fields: {}, faqs: [], founders: [], socials: {} };
+  await changeDraft(deps.db, draftId, deps.now, async (draft, tx) => {
+    const waiting = fields.filter((field) => draft.regenerating.includes(field));
+    applyProposal(draft, proposal, waiting);
+    draft.regenerating = draft.regenerating.filter((field) => !fields.includes(field));
+    if (draft.status === 'submitted' && !submissionProblem(draft)) {
+      const published = draft.listingId !== null && (await tx.query<{ status: string }>('SELECT status FROM listings WHERE id = $1', [draft.listingId]))[0]?.status !== 'draft';
+      if (!published) await writeSubmission(tx, draft, deps.now());
+    }
+  });
 }
 
 /** Claude when configured; when it is unavailable the offline drafter stands in, so a draft never waits on it. */

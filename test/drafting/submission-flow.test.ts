@@ -133,6 +133,8 @@ describe('submit_listing → get_draft', () => {
     ['ftp://example.com/', 'http'],
     ['https://user:secret@example.com/', 'user name or password'],
     ['http://localhost:3000/', 'public website'],
+    ['http://localhost./', 'public website'],
+    ['http://metadata.google.internal./', 'public website'],
     ['http://10.0.0.8/', 'private'],
     [`https://example.com/${'a'.repeat(2048)}`, ''],
   ])('refuses %s with 400 naming /url', async (url, words) => {
@@ -267,6 +269,69 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
     const badEmail = await call(owner, 'POST', `/drafts/${draft.id}/invites`, { email: 'not-an-email' });
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.errors[0].path).toBe('/email');
+  });
+
+  it('lets only the invited address accept, and leaves the invite unused when an owner opens it', async () => {
+    const owner = await person();
+    const draft = await submitted(owner, sites.urls.sparse);
+    const invitedAddress = `invited-${Date.now()}@example.com`;
+    await call(owner, 'POST', `/drafts/${draft.id}/invites`, { email: invitedAddress });
+    const again = await call(owner, 'POST', `/drafts/${draft.id}/invites`, { email: invitedAddress });
+    expect(again.status).toBe(409);
+    let mail;
+    for (let i = 0; i < 100 && !mail; i++) {
+      [mail] = await readOutbox(t.db, { to: invitedAddress });
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const link = /http\S+\/invites\/accept\?token=\S+/.exec(mail!.text)![0].replace(/^https?:\/\/[^/]+/, t.url);
+    const stranger = await person();
+    const browser = new TestBrowser();
+    let page = await browser.get(link);
+    page = await browser.post(`${t.url}/signin`, { email: stranger.email, password: 'correct horse battery staple', csrf: page.field('csrf'), return_to: page.field('return_to') });
+    expect(page.status).toBe(403);
+    expect(page.text).toContain('This invite is for another address');
+    expect((await call(stranger, 'GET', `/drafts/${draft.id}`)).status).toBe(404);
+    const pending = await t.db.query('SELECT 1 FROM draft_invites WHERE draft_id = $1 AND accepted_at IS NULL', [draft.id]);
+    expect(pending).toHaveLength(1);
+  });
+
+  it('refuses the 21st submission of an hour with 429 and Retry-After', async () => {
+    const founder = await person();
+    await t.db.query(`INSERT INTO rate_limit_windows (key, window_start, hits) VALUES ($1, now(), 20)`, [`submit_listing:${founder.id}`]);
+    const response = await fetch(`${t.url}/api/v1/drafts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${founder.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: sites.urls.sparse }),
+    });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await response.json()).code).toBe('rate_limited');
+    expect((await call(founder, 'GET', '/drafts')).body.total).toBe(0);
+  });
+
+  it('stops regenerating a field a person types over, keeps founders rows by name, and leaves a published listing to update_my_listing', async () => {
+    const founder = await person();
+    const draft = await submitted(founder, sites.urls.acme);
+    const raced = await call(founder, 'PATCH', `/drafts/${draft.id}`, { regenerate: ['tagline'] });
+    expect(raced.body.regenerating).toEqual(['tagline']);
+    const typed = await call(founder, 'PATCH', `/drafts/${draft.id}`, { fields: { tagline: 'Typed while redrafting' } });
+    expect(typed.body.regenerating).toEqual([]);
+    const after = await settled(founder, draft.id);
+    expect(after.fields.tagline).toMatchObject({ value: 'Typed while redrafting', state: 'edited' });
+
+    await call(founder, 'PATCH', `/drafts/${draft.id}`, { fields: { categories: [categoryName] }, founders: [{ name: 'Ada One' }, { name: 'Bo Two' }] });
+    const first = await call(founder, 'POST', `/drafts/${draft.id}/submit`);
+    const before = await t.db.query<{ id: number; name: string }>('SELECT f.id, f.name FROM founders f JOIN listing_founders lf ON lf.founder_id = f.id WHERE lf.listing_id = $1 ORDER BY lf.position', [first.body.listing_id]);
+    await call(founder, 'PATCH', `/drafts/${draft.id}`, { founders: [{ name: 'Bo Two' }] });
+    const rows = await t.db.query<{ id: number; name: string }>('SELECT f.id, f.name FROM founders f JOIN listing_founders lf ON lf.founder_id = f.id WHERE lf.listing_id = $1', [first.body.listing_id]);
+    expect(rows).toEqual([before.find((row) => row.name === 'Bo Two')]);
+    expect((await t.db.one<{ name: string }>('SELECT name FROM founders WHERE id = $1', [before.find((row) => row.name === 'Ada One')!.id]))!.name).toBe('Ada One');
+
+    await t.db.query(`UPDATE listings SET status = 'live', launched_at = now() WHERE id = $1`, [first.body.listing_id]);
+    const refused = await call(founder, 'PATCH', `/drafts/${draft.id}`, { fields: { tagline: 'After launch' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain('update_my_listing');
+    expect((await call(founder, 'GET', `/drafts/${draft.id}`)).body.fields.tagline.value).toBe('Typed while redrafting');
   });
 
   it('works over MCP with the same key', async () => {
