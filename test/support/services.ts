@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import type { Services } from '../../src/services.js';
@@ -66,4 +67,18 @@ export async function callToolError(tool: AnyTool, services: Services, input: un
     throw error;
   }
   throw new Error(`${tool.name} succeeded but was expected to fail`);
+}
+
+/**
+ * A signed-in tool refuses an anonymous caller with 401 and a credential without its scope with 403,
+ * before it touches any service (so no database is needed).
+ */
+export async function expectSignedInOnly(tool: AnyTool): Promise<void> {
+  const call = (caller: Parameters<typeof invokeTool>[2]['caller']) => invokeTool(tool, {}, { services: {} as Services, caller, requestId: 't' });
+  await expect(call(null)).rejects.toMatchObject({ status: 401 });
+  const wrongScope = tool.scopes[0] === 'account:read' ? 'orders:write' : 'account:read';
+  await expect(call({ accountId: 'a', scopes: [wrongScope], credential: { kind: 'api_key', keyId: 'k', name: 'n', prefix: 'ldk_x' } })).rejects.toMatchObject({
+    status: 403,
+    code: 'insufficient_scope',
+  });
 }
