@@ -4,7 +4,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { TestBrowser } from '../support/browser.js';
-import { authorizationRequest, consentInBrowser, discover, insecure, makeAccount } from '../support/oauth.js';
+import { authorizationRequest, consentInBrowser, discover, insecure, makeAccount, openAuthorizationSignedIn } from '../support/oauth.js';
 
 /**
  * Client ID Metadata Documents: the client_id is an https URL whose document the service fetches.
@@ -74,13 +74,7 @@ describe('Client ID Metadata Documents', () => {
     const person = await makeAccount(t.db);
     const request = await authorizationRequest(as, client(APP), REDIRECT, { resource: `${t.url}/mcp` });
     const browser = new TestBrowser();
-    let page = await browser.get(request.url.toString());
-    page = await browser.post(new URL('/signin', page.url).toString(), {
-      email: person.email,
-      password: person.password,
-      csrf: page.field('csrf'),
-      return_to: page.field('return_to'),
-    });
+    const page = await openAuthorizationSignedIn(browser, request.url, person);
     expect(page.text).toContain('Example Assistant');
     expect(page.text).toContain(APP);
 

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { TestBrowser } from '../support/browser.js';
 import { createApiKey, revokeApiKey } from '../../src/accounts/api-keys.js';
 import {
+  openAuthorizationSignedIn,
   authorizationRequest,
   bearerChallenge,
   consentInBrowser,
@@ -142,13 +143,7 @@ describe('the consent page', () => {
     const person = await makeAccount(t.db);
     const request = await authorizationRequest(as, client, REDIRECT, { resource: `${t.url}/api/v1` });
     const browser = new TestBrowser();
-    let page = await browser.get(request.url.toString());
-    page = await browser.post(new URL('/signin', page.url).toString(), {
-      email: person.email,
-      password: person.password,
-      csrf: page.field('csrf'),
-      return_to: page.field('return_to'),
-    });
+    const page = await openAuthorizationSignedIn(browser, request.url, person);
     const action = /action="(\/interaction\/[^"]+\/confirm)"/.exec(page.text)![1];
     const forged = await browser.post(new URL(action, t.url).toString(), { csrf: 'forged' }, { follow: false });
     expect(forged.status).toBe(403);
@@ -166,13 +161,7 @@ describe('the consent page', () => {
     const person = await makeAccount(t.db);
     const request = await authorizationRequest(as, client, REDIRECT, { resource: `${t.url}/mcp` });
     const browser = new TestBrowser();
-    let page = await browser.get(request.url.toString());
-    page = await browser.post(new URL('/signin', page.url).toString(), {
-      email: person.email,
-      password: person.password,
-      csrf: page.field('csrf'),
-      return_to: page.field('return_to'),
-    });
+    const page = await openAuthorizationSignedIn(browser, request.url, person);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Evil &lt;script&gt;alert(1)&lt;/script&gt; Bot');
     expect(page.text).not.toContain('<script>alert(1)');

@@ -63,21 +63,25 @@ export async function authorizationRequest(
  * A person in a browser: opens the authorization URL, signs in on the service's page, and answers
  * the consent page. Returns the final redirect (to the client) or the page where the flow stopped.
  */
+/** Opens the authorization URL and, when sent to the sign-in page, signs in: answers the page reached (the consent page). */
+export async function openAuthorizationSignedIn(browser: TestBrowser, authorizationUrl: URL, person: { email: string; password: string } | null): Promise<PageResponse> {
+  const page = await browser.get(authorizationUrl.toString());
+  if (!person || new URL(page.url).pathname !== '/signin') return page;
+  return browser.post(new URL('/signin', page.url).toString(), {
+    email: person.email,
+    password: person.password,
+    csrf: page.field('csrf'),
+    return_to: page.field('return_to'),
+  });
+}
+
 export async function consentInBrowser(
   browser: TestBrowser,
   authorizationUrl: URL,
   person: { email: string; password: string } | null,
   answer: 'allow' | 'deny' = 'allow',
 ): Promise<PageResponse> {
-  let page = await browser.get(authorizationUrl.toString());
-  if (person && new URL(page.url).pathname === '/signin') {
-    page = await browser.post(new URL('/signin', page.url).toString(), {
-      email: person.email,
-      password: person.password,
-      csrf: page.field('csrf'),
-      return_to: page.field('return_to'),
-    });
-  }
+  const page = await openAuthorizationSignedIn(browser, authorizationUrl, person);
   if (page.location) return page;
   const match = /action="(\/interaction\/[^"/]+)\/confirm"/.exec(page.text);
   if (!match) return page;
