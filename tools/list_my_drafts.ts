@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { pageOf, pageResult, paging } from '../src/schema.js';
 import { listOwnDrafts } from '../src/drafting/draft-store.js';
-import { draftView } from '../src/drafting/draft-view.js';
+import { completeness, missingParts } from '../src/drafting/draft-view.js';
 import { DRAFT_STATUSES } from '../src/drafting/profile-fields.js';
 
 export default defineTool({
@@ -34,15 +34,15 @@ export default defineTool({
     const { items, total } = await listOwnDrafts(services.db, caller!.accountId, page, per_page);
     return pageResult(
       items.map((draft) => {
-        const view = draftView(draft, 0);
+        const missing = missingParts(draft);
         const name = draft.fields.name?.value;
         return {
           id: draft.id,
           url: draft.url,
           name: typeof name === 'string' ? name : null,
           status: draft.status,
-          completeness: view.completeness,
-          missing: view.missing,
+          completeness: completeness(missing),
+          missing,
           listing_id: draft.listingId,
           created_at: draft.createdAt,
           updated_at: draft.updatedAt,

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { insertDraft, setDraftStatus } from '../src/drafting/draft-store.js';
-import { countHit } from '../src/rate-limit/fixed-window.js';
-import { RateLimitedError } from '../src/errors.js';
 
-/** decisions.md: submit_listing 20/hour per account (a site setting once rate limits are configurable). */
-const SUBMISSIONS_PER_HOUR = 20;
 import { checkSubmissionUrl, viewOfDraft } from '../src/drafting/draft-access.js';
 import { draftOutput } from '../src/drafting/draft-view.js';
 import { DRAFT_SITE_JOB } from '../src/drafting/pipeline.js';
@@ -24,6 +20,8 @@ export default defineTool({
   scopes: ['listings:write'],
   idempotencyKey: true,
   errorStatuses: [401, 403],
+  // decisions.md: 20 an hour per account (a site setting once rate limits are configurable).
+  accountRateLimit: { limit: 20, windowSeconds: 3600 },
   input: z.strictObject({
     url: z.string().min(1).max(LIMITS.url).describe('The product website, http:// or https://, at most 2048 characters'),
   }),
@@ -31,8 +29,6 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async handler({ url }, { services, caller }) {
     const checked = checkSubmissionUrl(url, services.config.crawlerAllowHosts);
-    const hit = await countHit(services.db, `submit_listing:${caller!.accountId}`, SUBMISSIONS_PER_HOUR, 3600, services.now());
-    if (!hit.allowed) throw new RateLimitedError(hit.resetSeconds, `At most ${SUBMISSIONS_PER_HOUR} submissions an hour per account.`);
     const draft = await insertDraft(services.db, caller!.accountId, checked, services.now());
     try {
       await services.jobs.enqueue(DRAFT_SITE_JOB, { draftId: draft.id });

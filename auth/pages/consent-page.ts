@@ -6,6 +6,7 @@ import { html } from '../../src/web/html.js';
 import { SCOPES, type Scope } from '../../src/registry/tool.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
 import { OAUTH_ROUTES } from '../oauth-server.js';
+import { protectedResources } from '../resources.js';
 import { errorBox, hiddenCsrf, renderPage } from './layout.js';
 
 /**
@@ -133,8 +134,10 @@ ${resources.length > 0 ? html`<p class="muted">Access is for: ${resources.map(de
   );
 }
 
-const describeResource = (publicUrl: string) => (resource: string) =>
-  resource === `${publicUrl}/mcp` ? 'the MCP server' : resource === `${publicUrl}/api/v1` ? 'the REST API' : resource;
+const describeResource = (publicUrl: string) => {
+  const { mcp, api } = protectedResources(publicUrl);
+  return (resource: string) => (resource === mcp ? 'the MCP server' : resource === api ? 'the REST API' : resource);
+};
 
 /** CSP source for where the consent form ends up after the server's redirects. */
 function formActionSource(redirect: URL): string {

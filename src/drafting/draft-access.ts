@@ -6,6 +6,8 @@ import { isPublicAddress } from '../security/public-address.js';
 import { findOwnDraft, type DraftRecord } from './draft-store.js';
 import { draftView, type DraftView } from './draft-view.js';
 import { isIP } from 'node:net';
+import { validateUrl } from '../crawler/crawl-site.js';
+import { CrawlFailure } from '../crawler/failures.js';
 
 /** The caller's own draft (created or co-owned); another account's draft is as unknown as a missing one. */
 export async function ownDraft(db: Database, caller: Caller | null, id: string): Promise<DraftRecord> {
@@ -23,15 +25,15 @@ export async function viewOfDraft(db: Database, draft: DraftRecord): Promise<Dra
 const RESERVED_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.arpa', '.test', '.invalid', '.example'];
 
 /**
- * A product URL the service will read: http(s), no credentials, a public host name (or public IP),
- * at most 2048 characters. Hosts in `allowHosts` (CRAWLER_ALLOW_HOSTS) pass for tests and trials.
- * Whether the name resolves to a public address is checked again when the crawler connects.
+ * A product URL the service will read: the crawler's own address rules (http(s), no credentials,
+ * at most 2048 characters), and a public host name or public IP. Hosts in `allowHosts`
+ * (CRAWLER_ALLOW_HOSTS) pass for tests and trials. Whether the name resolves to a public address is
+ * checked again when the crawler connects.
  */
 export function checkSubmissionUrl(raw: string, allowHosts: readonly string[]): string {
   const problem = (message: string) => new ValidationError([{ path: '/url', message }]);
-  const url = URL.parse(raw.trim());
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw problem('Send the product website as an http:// or https:// address');
-  if (url.username || url.password) throw problem('The address must not contain a user name or password');
+  const url = validateUrl(raw);
+  if (url instanceof CrawlFailure) throw problem(url.reason);
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (allowHosts.includes(host)) return url.toString();
   if (isIP(host)) {

@@ -77,18 +77,22 @@ export function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[
     );
   }
   if (edits.founder_socials) {
-    draft.founderSocials = Object.fromEntries(Object.entries(edits.founder_socials).filter(([, url]) => url)) as Record<string, string>;
+    draft.founderSocials = withText(edits.founder_socials);
   }
   if (edits.story) {
-    draft.story = Object.fromEntries(Object.entries({ ...draft.story, ...edits.story }).filter(([, text]) => typeof text === 'string' && text !== '')) as Record<string, string>;
+    draft.story = withText({ ...draft.story, ...edits.story });
   }
   if (edits.milestones) {
     draft.milestones = edits.milestones.map(({ date, title, description, url }): StoredMilestone => ({ date, title, description: description ?? null, url: url ?? null }));
   }
   if (edits.competitor_url !== undefined) draft.competitorUrl = edits.competitor_url === '' ? null : edits.competitor_url;
   if (edits.seo) {
-    const seo = { ...draft.seo, ...edits.seo };
-    draft.seo = Object.fromEntries(Object.entries(seo).filter(([, text]) => typeof text === 'string' && text !== ''));
+    draft.seo = withText({ ...draft.seo, ...edits.seo });
   }
   return regenerate;
+}
+
+/** The entries whose value is a non-empty string (null and "" remove a section or link). */
+function withText(entries: Record<string, string | null | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
 }

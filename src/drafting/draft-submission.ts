@@ -1,21 +1,10 @@
 import type { Database } from '../db/database.js';
 import { InvalidStateError } from '../errors.js';
+import { slugify } from '../text/slugify.js';
 import type { DraftRecord } from './draft-store.js';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './profile-fields.js';
 
 export type Session = Pick<Database, 'query'>;
-
-export function slugify(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 200) || 'product'
-  );
-}
 
 const text = (draft: DraftRecord, field: ProfileField): string | null => {
   const value = draft.fields[field]?.value;
@@ -108,7 +97,7 @@ async function writeListing(db: Session, draft: DraftRecord, name: string, categ
     if (updated.length === 0) listingId = null;
   }
   for (let attempt = 0; listingId === null && attempt < 5; attempt++) {
-    const slug = await freeSlug(db, slugify(name));
+    const slug = await freeSlug(db, 'listings', slugify(name));
     const inserted = await db.query<{ id: number }>(
       `INSERT INTO listings (slug, name, url, domain, tagline, short_description, description, logo_url, stage, pricing_model, pricing_summary,
          country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, seo_title, seo_description, socials,
@@ -135,10 +124,9 @@ async function writeListing(db: Session, draft: DraftRecord, name: string, categ
   return listingId;
 }
 
-async function freeSlug(db: Session, base: string): Promise<string> {
-  const taken = new Set(
-    (await db.query<{ slug: string }>(`SELECT slug FROM listings WHERE slug = $1 OR slug LIKE $2`, [base, `${base}-%`])).map((row) => row.slug),
-  );
+/** The base slug, or base-2, base-3, … whichever is not taken yet in `table` (inserts still guard against a race). */
+async function freeSlug(db: Session, table: 'listings' | 'founders', base: string): Promise<string> {
+  const taken = new Set((await db.query<{ slug: string }>(`SELECT slug FROM ${table} WHERE slug = $1 OR slug LIKE $2`, [base, `${base}-%`])).map((row) => row.slug));
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;
@@ -174,7 +162,7 @@ async function writeSubRecords(db: Session, draft: DraftRecord, listingId: numbe
       if (updated.length === 0) id = undefined;
     }
     for (let attempt = 0; id === undefined && attempt < 5; attempt++) {
-      const slug = await freeFounderSlug(db, slugify(founder.name));
+      const slug = await freeSlug(db, 'founders', slugify(founder.name, 'founder'));
       const inserted = await db.query<{ id: number }>(
         'INSERT INTO founders (slug, name, title, bio, socials) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (slug) DO NOTHING RETURNING id',
         [slug, founder.name, founder.title, founder.bio ?? '', socials],
@@ -203,11 +191,4 @@ async function writeSubRecords(db: Session, draft: DraftRecord, listingId: numbe
         story.challenges ?? null, story.achievements ?? null, story.lessons ?? null, story.whats_next ?? null],
     );
   }
-}
-
-async function freeFounderSlug(db: Session, base: string): Promise<string> {
-  const taken = new Set((await db.query<{ slug: string }>(`SELECT slug FROM founders WHERE slug = $1 OR slug LIKE $2`, [base, `${base}-%`])).map((r) => r.slug));
-  let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-  return slug;
 }

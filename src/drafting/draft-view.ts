@@ -51,9 +51,14 @@ export function missingParts(draft: DraftRecord): string[] {
   return missing;
 }
 
+/** The share of the parts missingParts counts that have a value, in percent. */
+export function completeness(missing: readonly string[]): number {
+  const parts = PROFILE_FIELDS.length + 3;
+  return Math.round((100 * (parts - missing.length)) / parts);
+}
+
 export function draftView(draft: DraftRecord, invites: number): DraftView {
   const missing = missingParts(draft);
-  const parts = PROFILE_FIELDS.length + 3;
   const working = draft.status === 'crawling' || draft.status === 'drafting' || draft.regenerating.length > 0;
   return {
     id: draft.id,
@@ -62,7 +67,7 @@ export function draftView(draft: DraftRecord, invites: number): DraftView {
     failure_reason: draft.failureReason,
     poll_after_seconds: working ? POLL_AFTER_SECONDS : null,
     drafter: draft.drafter,
-    completeness: Math.round((100 * (parts - missing.length)) / parts),
+    completeness: completeness(missing),
     missing,
     fields: Object.fromEntries(
       PROFILE_FIELDS.map((field) => {

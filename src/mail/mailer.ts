@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
+import { normalizeEmail } from '../accounts/accounts.js';
 
 export interface MailMessage {
   to: string;
@@ -70,6 +71,6 @@ export function readOutbox(db: Database, options: { to?: string; limit?: number 
     `SELECT id, to_address AS "to", subject, text_body AS "text", iso_time(created_at) AS "createdAt",
             iso_time(sent_at) AS "sentAt", error
      FROM mail_outbox WHERE ($1::text IS NULL OR to_address = $1) ORDER BY created_at DESC, id LIMIT $2`,
-    [options.to?.trim().toLowerCase() ?? null, options.limit ?? 20],
+    [options.to === undefined ? null : normalizeEmail(options.to), options.limit ?? 20],
   );
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ValidationError, type ProblemFieldError } from '../errors.js';
+import { RateLimitedError, ValidationError, type ProblemFieldError } from '../errors.js';
+import { countHit } from '../rate-limit/fixed-window.js';
 import type { AnyTool } from './tool.js';
 import type { ToolContext } from './context.js';
 import { requireScopes } from './scopes.js';
@@ -10,6 +11,7 @@ export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolCont
   requireScopes(tool, ctx.caller);
   const parsed = tool.input.safeParse(rawInput ?? {});
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
+  await countAccountCall(tool, ctx);
   if (!tool.cacheSeconds) return run(tool, parsed.data, ctx);
   const key = cacheKey(tool.name, parsed.data);
   const cached = ctx.services.resultCache.get(key);
@@ -17,6 +19,13 @@ export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolCont
   const result = await run(tool, parsed.data, ctx);
   ctx.services.resultCache.set(key, result, tool.cacheSeconds);
   return result;
+}
+
+async function countAccountCall(tool: AnyTool, ctx: ToolContext): Promise<void> {
+  const limit = tool.accountRateLimit;
+  if (!limit || !ctx.caller) return;
+  const hit = await countHit(ctx.services.db, `${tool.name}:${ctx.caller.accountId}`, limit.limit, limit.windowSeconds, ctx.services.now());
+  if (!hit.allowed) throw new RateLimitedError(hit.resetSeconds, `At most ${limit.limit} calls of ${tool.name} per account in ${limit.windowSeconds / 60} minutes.`);
 }
 
 async function run(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {

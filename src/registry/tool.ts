@@ -47,6 +47,8 @@ export interface Tool<I extends InputSchema = InputSchema, O extends OutputSchem
    * Use it where reads are hot and a short delay in showing a change is acceptable.
    */
   cacheSeconds?: number;
+  /** Signed-in operations only: at most `limit` calls per account in `windowSeconds` (429 with Retry-After beyond). */
+  accountRateLimit?: { limit: number; windowSeconds: number };
   input: I;
   output: O;
   annotations: ToolAnnotations;

@@ -10,6 +10,7 @@ import {
 } from './content.js';
 import { DAY_MS, addDays, between, isoDate, isoTime, maxDate, minDate, mondayOf, startOfDay } from './dates.js';
 import { Random } from './random.js';
+import { slugify } from '../text/slugify.js';
 
 export const DEMO_SEED = 20_260_101;
 
@@ -98,8 +99,6 @@ interface Draft {
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const slugify = (s: string) =>
-  s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 const listText = (items: readonly string[]) =>
   items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 /** "connect your apps" -> "connect their apps", for sentences about the audience. */
