@@ -15,6 +15,7 @@ import { sendProblem } from './problem.js';
 import { buildOpenApi } from './openapi.js';
 
 export const API_PREFIX = '/api/v1';
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export interface RestOptions {
   registry: Registry;
@@ -70,8 +71,15 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
       const fromPath = coerceParams(ctx.params as Record<string, string>, schema);
       const fromRequest = takesBody ? await readRequestBody(ctx) : coerceParams(ctx.query as Record<string, string | string[]>, schema);
       const input = mergeInput(fromRequest, fromPath);
-      const result = await invokeTool(tool, input, { services: options.services, caller, requestId: ctx.state.requestId });
+      const idempotencyKey = ctx.get(IDEMPOTENCY_KEY_HEADER);
+      const { result, replayed } = await invokeTool(
+        tool,
+        input,
+        { services: options.services, caller, requestId: ctx.state.requestId },
+        { idempotencyKey: ctx.request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] === undefined ? undefined : { value: idempotencyKey, path: IDEMPOTENCY_KEY_HEADER } },
+      );
       ctx.status = tool.http.status;
+      if (replayed) ctx.set('Idempotent-Replayed', 'true');
       if (tool.cacheSeconds) ctx.set('Cache-Control', `public, max-age=${tool.cacheSeconds}`);
       ctx.type = 'application/json';
       ctx.body = serialize(result);

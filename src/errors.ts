@@ -65,6 +65,29 @@ export class RateLimitedError extends ProblemError {
   }
 }
 
+export class IdempotencyInProgressError extends ProblemError {
+  constructor() {
+    super({
+      status: 409,
+      code: 'idempotency_in_progress',
+      title: 'Request with this Idempotency-Key is still running',
+      detail: 'A request with the same Idempotency-Key is still running. Retry after it has finished to receive its answer.',
+      headers: { 'Retry-After': '1' },
+    });
+  }
+}
+
+export class IdempotencyKeyReusedError extends ProblemError {
+  constructor() {
+    super({
+      status: 422,
+      code: 'idempotency_key_reused',
+      title: 'Idempotency-Key reused with a different request',
+      detail: 'This Idempotency-Key was already used with a different request in the last 24 hours. Use a new key for a new request.',
+    });
+  }
+}
+
 export interface Problem {
   type: string;
   title: string;

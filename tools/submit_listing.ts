@@ -21,7 +21,7 @@ export default defineTool({
   idempotencyKey: true,
   errorStatuses: [401, 403],
   // decisions.md: 20 an hour per account (a site setting once rate limits are configurable).
-  accountRateLimit: { limit: 20, windowSeconds: 3600 },
+  accountRateLimit: { setting: 'submit_listing_per_hour', windowSeconds: 3600 },
   input: z.strictObject({
     url: z.string().min(1).max(LIMITS.url).describe('The product website, http:// or https://, at most 2048 characters'),
   }),

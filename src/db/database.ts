@@ -17,11 +17,50 @@ export interface Database {
   /** Runs fn on one connection held for its duration (session state: advisory locks, transactions). */
   session<T>(fn: (session: Pick<Database, 'query' | 'script'>) => Promise<T>): Promise<T>;
   /** Runs fn in one transaction, committed when fn resolves and rolled back when it throws; no other statement joins it. */
-  transaction<T>(fn: (tx: Pick<Database, 'query'>) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   em(): SqlEntityManager;
   /** For a library that brings its own client (the job queue): the server's URL, or the embedded PGlite itself. */
   readonly connection?: { url: string } | { pglite: PGlite };
   close(): Promise<void>;
+}
+
+/** The statements of one open transaction. */
+export type Transaction = Pick<Database, 'query' | 'script'>;
+
+/**
+ * A Database whose every statement runs in the open transaction `tx`, so that code written against
+ * Database can be made part of a larger transaction. A transaction opened on it is a savepoint.
+ * It has no ORM entity manager: code that runs inside uses SQL.
+ */
+export function databaseInTransaction(tx: Transaction, parent: Database): Database {
+  let savepoints = 0;
+  const bound: Database = {
+    kind: parent.kind,
+    query: tx.query,
+    one: async <T extends Row>(sql: string, params?: readonly unknown[]) => (await tx.query<T>(sql, params))[0] as T | undefined,
+    script: tx.script,
+    session: (fn) => fn(bound),
+    async transaction(fn) {
+      const savepoint = `nested_${++savepoints}`;
+      await tx.query(`SAVEPOINT ${savepoint}`);
+      try {
+        const result = await fn(bound);
+        await tx.query(`RELEASE SAVEPOINT ${savepoint}`);
+        return result;
+      } catch (error) {
+        await tx.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+        throw error;
+      }
+    },
+    em() {
+      throw new Error('The ORM entity manager is not available inside a transaction; use SQL');
+    },
+    connection: parent.connection,
+    async close() {
+      throw new Error('A transaction-bound database is closed by its parent');
+    },
+  };
+  return bound;
 }
 
 /** Our SQL migrations own these (agenda_jobs belongs to the job queue library); MikroORM's schema tools must never drop them. */
@@ -83,6 +122,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         await client.query('BEGIN');
         const result = await fn({
           query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as T[],
+          script: async (sql: string) => void (await client.query(sql)),
         });
         await client.query('COMMIT');
         return result;
@@ -130,7 +170,12 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     session: (fn) => fn({ query, script }),
     // PGlite's own transaction holds its lock: statements from elsewhere wait instead of joining it.
     transaction: (fn) =>
-      pglite.transaction((tx) => fn({ query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<T>(sql, params as unknown[])).rows })),
+      pglite.transaction((tx) =>
+        fn({
+          query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<T>(sql, params as unknown[])).rows,
+          script: async (sql: string) => void (await tx.exec(sql)),
+        }),
+      ),
     em: () => orm.em.fork() as unknown as SqlEntityManager,
     connection: { pglite },
     async close() {

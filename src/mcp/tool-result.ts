@@ -1,9 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { toProblem } from '../errors.js';
+import { ProblemError, toProblem } from '../errors.js';
+
+/** Marks an answer stored for an earlier call with the same idempotency_key (REST: header Idempotent-Replayed). */
+const REPLAYED_META = { _meta: { idempotentReplayed: true } } as const;
 
 /** A successful call: the result object as structured content, and the same JSON as text for clients that read only text. */
-export function toolSuccess(result: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+export function toolSuccess(result: Record<string, unknown>, replayed = false): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result, ...(replayed && REPLAYED_META) };
 }
 
 /**
@@ -13,5 +16,6 @@ export function toolSuccess(result: Record<string, unknown>): CallToolResult {
  */
 export function toolError(error: unknown, requestId: string): CallToolResult {
   const { problem } = toProblem(error, requestId);
-  return { content: [{ type: 'text', text: JSON.stringify(problem) }], isError: true };
+  const replayed = error instanceof ProblemError && error.headers['Idempotent-Replayed'] === 'true';
+  return { content: [{ type: 'text', text: JSON.stringify(problem) }], isError: true, ...(replayed && REPLAYED_META) };
 }

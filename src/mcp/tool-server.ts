@@ -68,9 +68,14 @@ export function toolServerFactory(registry: Registry, services: Services, onUnex
         },
         async (args: Arguments) => {
           try {
-            const input = tool.idempotencyKey ? withoutIdempotencyKey(args) : args;
-            const result = await invokeTool(tool, input, { services, caller: scope.caller, requestId: scope.requestId });
-            return toolSuccess(result);
+            const { idempotency_key: key, ...input } = args;
+            const { result, replayed } = await invokeTool(
+              tool,
+              tool.idempotencyKey ? input : args,
+              { services, caller: scope.caller, requestId: scope.requestId },
+              { idempotencyKey: tool.idempotencyKey && key !== undefined ? { value: key, path: '/idempotency_key' } : undefined },
+            );
+            return toolSuccess(result, replayed);
           } catch (error) {
             if (!(error instanceof ProblemError) || error.status >= 500) onUnexpectedError(error);
             return toolError(error, scope.requestId);
@@ -80,9 +85,4 @@ export function toolServerFactory(registry: Registry, services: Services, onUnex
     }
     return server;
   };
-}
-
-/** The MCP-only retry key; REST takes it as a header. TODO(idempotency): hand it to the context. */
-function withoutIdempotencyKey({ idempotency_key: _key, ...rest }: Arguments): Arguments {
-  return rest;
 }

@@ -1,17 +1,57 @@
 import type { z } from 'zod';
 import { RateLimitedError, ValidationError, type ProblemFieldError } from '../errors.js';
 import { countHit } from '../rate-limit/fixed-window.js';
+import { loadSiteSettings } from '../catalogue/site-settings.js';
+import { deferEnqueues } from '../jobs/deferred-enqueue.js';
+import type { Database } from '../db/database.js';
 import type { AnyTool } from './tool.js';
 import type { ToolContext } from './context.js';
 import { requireScopes } from './scopes.js';
 import { cacheKey } from './result-cache.js';
+import { parseIdempotencyKey, runIdempotently } from './idempotency.js';
 
-/** The one path every call takes, from REST and MCP alike: validate, authorise, run, check the result. */
-export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {
+export interface CallOptions {
+  /** The Idempotency-Key as sent, and where it was sent (named in a 400 when it is malformed). */
+  idempotencyKey?: { value: unknown; path: string };
+}
+
+export interface ToolAnswer {
+  result: Record<string, unknown>;
+  /** The stored answer of an earlier call with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+/** At most this many field errors are listed; a body with thousands of bad items gets a bounded answer. */
+export const MAX_FIELD_ERRORS = 100;
+
+/** The one path every call takes, from REST and MCP alike: authorise, limit, validate, run once, check the result. */
+export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<ToolAnswer> {
   requireScopes(tool, ctx.caller);
+  const key = tool.idempotencyKey && options.idempotencyKey ? parseIdempotencyKey(options.idempotencyKey.value, options.idempotencyKey.path) : undefined;
+  await countAccountCall(tool, ctx);
+  if (key !== undefined && ctx.caller) {
+    const call = { accountId: ctx.caller.accountId, operation: tool.name, key, input: rawInput ?? {} };
+    return runInTransaction(ctx, (inTransaction) =>
+      runIdempotently(ctx.services.db, call, ctx.services.now(), tool.http.status, (db) => validateAndRun(tool, rawInput, inTransaction(db))),
+    );
+  }
+  return { result: await validateAndRun(tool, rawInput, ctx), replayed: false };
+}
+
+/**
+ * Runs fn with a way to bind the context to a transaction's database; the jobs the operation
+ * enqueues are handed to the queue only once that transaction has committed.
+ */
+async function runInTransaction<T>(ctx: ToolContext, fn: (inTransaction: (db: Database) => ToolContext) => Promise<T>): Promise<T> {
+  const jobs = deferEnqueues(ctx.services.jobs);
+  const result = await fn((db) => ({ ...ctx, services: { ...ctx.services, db, jobs } }));
+  await jobs.flush();
+  return result;
+}
+
+async function validateAndRun(tool: AnyTool, rawInput: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {
   const parsed = tool.input.safeParse(rawInput ?? {});
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
-  await countAccountCall(tool, ctx);
   if (!tool.cacheSeconds) return run(tool, parsed.data, ctx);
   const key = cacheKey(tool.name, parsed.data);
   const cached = ctx.services.resultCache.get(key);
@@ -22,10 +62,11 @@ export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolCont
 }
 
 async function countAccountCall(tool: AnyTool, ctx: ToolContext): Promise<void> {
-  const limit = tool.accountRateLimit;
-  if (!limit || !ctx.caller) return;
-  const hit = await countHit(ctx.services.db, `${tool.name}:${ctx.caller.accountId}`, limit.limit, limit.windowSeconds, ctx.services.now());
-  if (!hit.allowed) throw new RateLimitedError(hit.resetSeconds, `At most ${limit.limit} calls of ${tool.name} per account in ${limit.windowSeconds / 60} minutes.`);
+  if (!tool.accountRateLimit || !ctx.caller) return;
+  const { setting, windowSeconds } = tool.accountRateLimit;
+  const limit = (await loadSiteSettings(ctx.services.db)).rate_limits[setting];
+  const hit = await countHit(ctx.services.db, `${tool.name}:${ctx.caller.accountId}`, limit, windowSeconds, ctx.services.now());
+  if (!hit.allowed) throw new RateLimitedError(hit.resetSeconds, `At most ${limit} calls of ${tool.name} per account in ${windowSeconds / 60} minutes.`);
 }
 
 async function run(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {
@@ -39,13 +80,16 @@ async function run(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<Rec
 }
 
 export function fieldErrors(error: z.ZodError): ProblemFieldError[] {
-  return error.issues.flatMap((issue) => {
+  const errors = error.issues.flatMap((issue) => {
     // An unknown property is reported once per key, each with its own path.
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ path: pointer([...issue.path, key]), message: 'Unknown property' }));
     }
     return [{ path: pointer(issue.path), message: issue.message }];
   });
+  if (errors.length <= MAX_FIELD_ERRORS) return errors;
+  const shown = errors.slice(0, MAX_FIELD_ERRORS - 1);
+  return [...shown, { path: '', message: `${errors.length - shown.length} more errors are not listed; fix the ones above first` }];
 }
 
 /** JSON Pointer (RFC 6901) of an issue path; "" is the whole input. */

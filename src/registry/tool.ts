@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ToolContext } from './context.js';
+import type { SiteSettings } from '../catalogue/site-settings.js';
 
 export const SCOPES = {
   'account:read': 'Read your account, drafts, listings, claims and orders',
@@ -38,7 +39,11 @@ export interface Tool<I extends InputSchema = InputSchema, O extends OutputSchem
   };
   /** Scopes a credential needs; empty for public operations. */
   scopes: readonly Scope[];
-  /** Whether the operation accepts an Idempotency-Key (REST) / idempotency_key (MCP). */
+  /**
+   * Whether the operation accepts an Idempotency-Key (REST) / idempotency_key (MCP). With a key the
+   * handler runs in a transaction: it must write only through ctx.services.db (and enqueue through
+   * ctx.services.jobs, which holds the jobs until the commit).
+   */
   idempotencyKey: boolean;
   /** Error statuses this operation can answer beyond 400 and 429 (e.g. 404 for a path identifier). */
   errorStatuses: readonly (401 | 403 | 404 | 409 | 422)[];
@@ -47,8 +52,11 @@ export interface Tool<I extends InputSchema = InputSchema, O extends OutputSchem
    * Use it where reads are hot and a short delay in showing a change is acceptable.
    */
   cacheSeconds?: number;
-  /** Signed-in operations only: at most `limit` calls per account in `windowSeconds` (429 with Retry-After beyond). */
-  accountRateLimit?: { limit: number; windowSeconds: number };
+  /**
+   * Signed-in operations only: at most the site setting `rate_limits[setting]` calls per account in
+   * `windowSeconds` (429 with Retry-After beyond), on top of the general per-account limit.
+   */
+  accountRateLimit?: { setting: keyof SiteSettings['rate_limits']; windowSeconds: number };
   input: I;
   output: O;
   annotations: ToolAnnotations;

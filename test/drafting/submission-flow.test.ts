@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { setRateLimits, startTestApp, type TestApp } from '../support/app.js';
 import { startFixtureSites, ACME_FACTS, INJECTION_CLAIMS, type FixtureSites } from '../support/fixture-sites.js';
 import { insertCategory } from '../support/fixtures.js';
 import { makeAccount, rawToolCall } from '../support/oauth.js';
@@ -295,8 +295,10 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
     expect(pending).toHaveLength(1);
   });
 
-  it('refuses the 21st submission of an hour with 429 and Retry-After', async () => {
+  it('refuses the submission beyond the hourly limit of the site settings with 429 and Retry-After', async () => {
     const founder = await person();
+    await setRateLimits(t.db, { submit_listing_per_hour: 20 });
+    onTestFinished(() => setRateLimits(t.db, {}));
     await t.db.query(`INSERT INTO rate_limit_windows (key, window_start, hits) VALUES ($1, now(), 20)`, [`submit_listing:${founder.id}`]);
     const response = await fetch(`${t.url}/api/v1/drafts`, {
       method: 'POST',

@@ -54,9 +54,9 @@ describe('invokeTool with cacheSeconds', () => {
   const ctx = { services: { resultCache: new ResultCache() } as Services, caller: null, requestId: 'r' };
 
   it('runs the handler once per input within the interval, after validating each call', async () => {
-    expect(await invokeTool(counted, { n: 1 }, ctx)).toEqual({ n: 1, run: 1 });
-    expect(await invokeTool(counted, {}, ctx)).toEqual({ n: 1, run: 1 }); // the default makes it the same input
-    expect(await invokeTool(counted, { n: 2 }, ctx)).toEqual({ n: 2, run: 2 });
+    expect((await invokeTool(counted, { n: 1 }, ctx)).result).toEqual({ n: 1, run: 1 });
+    expect((await invokeTool(counted, {}, ctx)).result).toEqual({ n: 1, run: 1 }); // the default makes it the same input
+    expect((await invokeTool(counted, { n: 2 }, ctx)).result).toEqual({ n: 2, run: 2 });
     await expect(invokeTool(counted, { n: 'x' }, ctx)).rejects.toMatchObject({ status: 400 });
     expect(runs).toBe(2);
   });

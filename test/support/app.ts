@@ -4,6 +4,18 @@ import { loadRegistry, type Registry } from '../../src/registry/registry.js';
 import type { Database } from '../../src/db/database.js';
 import { createTestDatabase } from './database.js';
 import net from 'node:net';
+import type { SiteSettings } from '../../src/catalogue/site-settings.js';
+
+const UNREACHABLE_RATE_LIMITS: SiteSettings['rate_limits'] = { anonymous_per_minute: 1_000_000, signed_in_per_minute: 1_000_000, submit_listing_per_hour: 1_000_000 };
+
+/** Stores the site's rate limits: the ones given, and the others so high that a test never meets them. */
+export async function setRateLimits(db: Database, limits: Partial<SiteSettings['rate_limits']>): Promise<void> {
+  const value = { ...UNREACHABLE_RATE_LIMITS, ...limits };
+  await db.query(
+    `INSERT INTO site_settings (key, value) VALUES ('rate_limits', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    [JSON.stringify(value)],
+  );
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,9 +46,12 @@ export async function startTestApp(
     drafting?: AppParts['drafting'];
     /** Settings as environment variables, e.g. { CRAWLER_ALLOW_HOSTS: '127.0.0.1' }. */
     env?: Record<string, string>;
+    /** The site's rate limits that this test exercises; the others are set so high that it never meets them. */
+    rateLimits?: Partial<SiteSettings['rate_limits']>;
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
+  await setRateLimits(db, options.rateLimits ?? {});
   await options.prepare?.(db);
   const registry = await loadRegistry();
   const port = await freePort();

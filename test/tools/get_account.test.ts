@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const call = (caller: Caller | null) => invokeTool(tool, {}, { services: testServices(t.db), caller, requestId: 'test' });
+const call = async (caller: Caller | null) => (await invokeTool(tool, {}, { services: testServices(t.db), caller, requestId: 'test' })).result;
 
 async function refusal(caller: Caller | null): Promise<ProblemError> {
   try {

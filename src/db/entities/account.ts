@@ -120,6 +120,23 @@ export const OutboxMail = defineEntity({
 });
 export type OutboxMail = InferEntity<typeof OutboxMail>;
 
+/** idempotency_keys: stored answers of operations called with an Idempotency-Key (24 hours). */
+export const IdempotencyRecord = defineEntity({
+  name: 'IdempotencyRecord',
+  tableName: 'idempotency_keys',
+  properties: {
+    account: accountRef('idempotency_keys_account_id_fkey')().primary(),
+    operation: p.text().primary(),
+    key: p.text().primary(),
+    fingerprint: p.text(),
+    status: p.smallint(),
+    answer: p.json(),
+    createdAt: p.datetime(),
+    expiresAt: p.datetime().index('idempotency_keys_expires_idx'),
+  },
+});
+export type IdempotencyRecord = InferEntity<typeof IdempotencyRecord>;
+
 /** rate_limit_windows: fixed-window counters shared by every instance. */
 export const RateLimitWindow = defineEntity({
   name: 'RateLimitWindow',
