@@ -122,6 +122,15 @@ export function rawToolCall(baseUrl: string, name: string, args: Record<string, 
   });
 }
 
+/** The JSON-RPC message of an MCP answer, sent as JSON or as one server-sent event. */
+export async function readJsonRpc(response: Response): Promise<any> {
+  const text = await response.text();
+  if (!response.headers.get('content-type')?.includes('text/event-stream')) return JSON.parse(text);
+  const data = text.split('\n').find((line) => line.startsWith('data:'));
+  if (!data) throw new Error(`no data in the event stream: ${text}`);
+  return JSON.parse(data.slice('data:'.length));
+}
+
 /** The challenge parameters of a WWW-Authenticate: Bearer header. */
 export function bearerChallenge(response: Response): Record<string, string> {
   const header = response.headers.get('www-authenticate') ?? '';

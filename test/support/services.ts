@@ -54,8 +54,8 @@ export function lazyJobQueue(open: () => Promise<JobQueue>): JobQueue {
 }
 
 /** Runs a tool the way both surfaces do (validation, scopes, handler, output check), as an anonymous caller. */
-export function callTool(tool: AnyTool, services: Services, input: unknown): Promise<Record<string, unknown>> {
-  return invokeTool(tool, input, { services, caller: null, requestId: 'test' });
+export async function callTool(tool: AnyTool, services: Services, input: unknown): Promise<Record<string, unknown>> {
+  return (await invokeTool(tool, input, { services, caller: null, requestId: 'test' })).result;
 }
 
 /** The problem a call fails with; fails the test if the call succeeds or throws something else. */
