@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PRIVATE_NETWORKS, proxyList } from './web/client-address.js';
 
 export interface Config {
   port: number;
@@ -13,8 +14,10 @@ export interface Config {
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); empty keeps mail in the outbox table. */
   smtpUrl: string;
   mailFrom: string;
-  /** Trust X-Forwarded-* from a TLS-terminating proxy in front of the service. */
+  /** The service runs behind a proxy: the protocol and client address come from X-Forwarded-* sent by trustedProxies. */
   trustProxy: boolean;
+  /** Addresses and networks of the proxies whose X-Forwarded-* headers are believed (TRUSTED_PROXIES; default with TRUST_PROXY: private networks). */
+  trustedProxies: string[];
   /** Hosts the crawler may reach although they are private or loopback (tests, local trials); empty in production. */
   crawlerAllowHosts: string[];
   /** Claude drafts profiles when set; otherwise the offline extractive drafter does. */
@@ -22,6 +25,8 @@ export interface Config {
   /** Tests point this at a loopback fake of the Messages API. */
   anthropicBaseUrl: string;
   anthropicModel: string;
+  /** On SIGTERM, requests still running after this long are cut off (SHUTDOWN_TIMEOUT_MS, default 20000). */
+  shutdownTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,9 +35,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const parsed = new URL(publicUrl);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`PUBLIC_URL must be http(s), got "${publicUrl}"`);
-  const trustProxy = env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1';
+  const namedProxies = list(env.TRUSTED_PROXIES);
+  proxyList(namedProxies); // fails on an entry that is not an address or network
+  const trustProxy = env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1' || namedProxies.length > 0;
   if (parsed.protocol === 'https:' && !trustProxy) {
-    throw new Error('PUBLIC_URL is https but the service itself serves plain HTTP: run it behind a TLS-terminating proxy and set TRUST_PROXY=true');
+    throw new Error('PUBLIC_URL is https but the service itself serves plain HTTP: run it behind a TLS-terminating proxy and set TRUSTED_PROXIES (or TRUST_PROXY=true)');
   }
   return {
     port,
@@ -40,14 +47,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL ?? '',
-    allowedHosts: (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    allowedHosts: list(env.ALLOWED_HOSTS).map((h) => h.toLowerCase()),
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: env.SMTP_URL ?? '',
     mailFrom: env.MAIL_FROM ?? `Launch directory <no-reply@${parsed.hostname}>`,
     trustProxy,
-    crawlerAllowHosts: (env.CRAWLER_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    trustedProxies: trustProxy && namedProxies.length === 0 ? [...PRIVATE_NETWORKS] : namedProxies,
+    crawlerAllowHosts: list(env.CRAWLER_ALLOW_HOSTS).map((h) => h.toLowerCase()),
     anthropicApiKey: env.ANTHROPIC_API_KEY ?? '',
     anthropicBaseUrl: env.ANTHROPIC_BASE_URL ?? '',
     anthropicModel: env.ANTHROPIC_MODEL ?? 'claude-sonnet-4-5',
+    shutdownTimeoutMs: nonNegativeInteger(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS', 20_000),
   };
+}
+
+/** A comma-separated setting as its non-empty entries. */
+const list = (value: string | undefined) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+
+function nonNegativeInteger(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return number;
 }

@@ -54,13 +54,14 @@ export class InvalidStateError extends ProblemError {
 }
 
 export class RateLimitedError extends ProblemError {
-  constructor(retryAfterSeconds: number, detail: string) {
+  /** `headers`: more to send, such as the RateLimit fields of the quota that was met. */
+  constructor(retryAfterSeconds: number, detail: string, headers: Record<string, string> = {}) {
     super({
       status: 429,
       code: 'rate_limited',
       title: 'Too many requests',
       detail: `${detail} Try again in ${retryAfterSeconds} seconds.`,
-      headers: { 'Retry-After': String(retryAfterSeconds) },
+      headers: { ...headers, 'Retry-After': String(retryAfterSeconds) },
     });
   }
 }

@@ -29,3 +29,20 @@ export async function loadSiteSettings(db: Database): Promise<SiteSettings> {
 function pickKnown(stored: Partial<SiteSettings>): Partial<SiteSettings> {
   return Object.fromEntries(Object.entries(stored).filter(([key]) => key in DEFAULT_SETTINGS)) as Partial<SiteSettings>;
 }
+
+/**
+ * Site settings read at most once per `ttlMs` (per instance): for values needed on every request,
+ * such as the rate limits. A change made by the admin applies within ttlMs on every instance.
+ */
+export function cachedSiteSettings(db: Database, ttlMs: number, now: () => number = Date.now): () => Promise<SiteSettings> {
+  let cached: { settings: Promise<SiteSettings>; until: number } | undefined;
+  return () => {
+    const at = now();
+    if (!cached || at >= cached.until) {
+      const settings = loadSiteSettings(db);
+      cached = { settings, until: at + ttlMs };
+      settings.catch(() => (cached = undefined));
+    }
+    return cached.settings;
+  };
+}

@@ -20,6 +20,7 @@ export function deferEnqueues(jobs: JobQueue): DeferredJobQueue {
     start: () => jobs.start(),
     stop: () => jobs.stop(),
     idle: (timeoutMs) => jobs.idle(timeoutMs),
+    check: () => jobs.check(),
     async flush() {
       for (const job of held.splice(0)) await jobs.enqueue(job.name, job.data);
     },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { RateLimitedError, ValidationError, type ProblemFieldError } from '../errors.js';
 import { countHit } from '../rate-limit/fixed-window.js';
+import { rateLimitHeaders } from '../rate-limit/request-policy.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { deferEnqueues } from '../jobs/deferred-enqueue.js';
 import type { Database } from '../db/database.js';
@@ -66,7 +67,9 @@ async function countAccountCall(tool: AnyTool, ctx: ToolContext): Promise<void> 
   const { setting, windowSeconds } = tool.accountRateLimit;
   const limit = (await loadSiteSettings(ctx.services.db)).rate_limits[setting];
   const hit = await countHit(ctx.services.db, `${tool.name}:${ctx.caller.accountId}`, limit, windowSeconds, ctx.services.now());
-  if (!hit.allowed) throw new RateLimitedError(hit.resetSeconds, `At most ${limit} calls of ${tool.name} per account in ${windowSeconds / 60} minutes.`);
+  if (hit.allowed) return;
+  const headers = rateLimitHeaders({ name: tool.name, limit, windowSeconds }, hit);
+  throw new RateLimitedError(hit.resetSeconds, `At most ${limit} calls of ${tool.name} per account in ${windowSeconds / 60} minutes.`, headers);
 }
 
 async function run(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {

@@ -106,7 +106,7 @@ describe('invokeTool with an idempotency key', () => {
   });
 
   it('scopes keys by account and by operation', async () => {
-    const other = { ...recordEffect, name: 'record_other_effect' } as AnyTool;
+    const other = { ...recordEffect, name: 'record_other_effect' } as unknown as AnyTool;
     await call(alice, { label: 'one' }, 'shared');
     expect((await call(bob, { label: 'two' }, 'shared')).replayed).toBe(false);
     expect((await call(alice, { label: 'three' }, 'shared', other)).replayed).toBe(false);

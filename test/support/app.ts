@@ -5,6 +5,7 @@ import type { Database } from '../../src/db/database.js';
 import { createTestDatabase } from './database.js';
 import net from 'node:net';
 import type { SiteSettings } from '../../src/catalogue/site-settings.js';
+import { createLogger, type Logger } from '../../src/logging/logger.js';
 
 const UNREACHABLE_RATE_LIMITS: SiteSettings['rate_limits'] = { anonymous_per_minute: 1_000_000, signed_in_per_minute: 1_000_000, submit_listing_per_hour: 1_000_000 };
 
@@ -15,6 +16,10 @@ export async function setRateLimits(db: Database, limits: Partial<SiteSettings['
     `INSERT INTO site_settings (key, value) VALUES ('rate_limits', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
     [JSON.stringify(value)],
   );
+}
+
+export function testLogger(): Logger {
+  return createLogger({ level: process.env.LOG_LEVEL ?? 'silent' });
 }
 
 export function freePort(): Promise<number> {
@@ -48,6 +53,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** The site's rate limits that this test exercises; the others are set so high that it never meets them. */
     rateLimits?: Partial<SiteSettings['rate_limits']>;
+    /** Default: silent, unless LOG_LEVEL is set. */
+    log?: Logger;
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
@@ -56,7 +63,7 @@ export async function startTestApp(
   const registry = await loadRegistry();
   const port = await freePort();
   const config = { ...loadConfig({ ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), host: '127.0.0.1' };
-  const app = await createApp({ config, db, registry, now: options.now, outbound: options.outbound, jobs: options.jobs, drafting: options.drafting });
+  const app = await createApp({ config, db, registry, now: options.now, outbound: options.outbound, jobs: options.jobs, drafting: options.drafting, log: options.log ?? testLogger() });
   const url = await app.listen(port, '127.0.0.1');
   return {
     url,
