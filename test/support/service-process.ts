@@ -19,10 +19,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * The service as `npm start` runs it (src/main.ts in one node process, so that signals reach it), on
- * DATABASE_URL when given, else on an embedded database in a fresh data directory.
+ * DATABASE_URL when given, else on an embedded database in a fresh data directory; on env.PORT when given.
  */
 export async function startServiceProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'launch-directory-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
