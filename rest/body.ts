@@ -15,6 +15,9 @@ export async function readRequestBody(ctx: Context): Promise<unknown> {
     });
   }
   if (body.kind === 'empty') return undefined;
+  if (body.kind === 'aborted') {
+    throw new ProblemError({ status: 400, code: 'request_aborted', title: 'Request aborted', detail: 'The client closed the connection before the body was complete.' });
+  }
   if (!ctx.is('application/json', '+json')) {
     throw new ProblemError({
       status: 415,
@@ -28,7 +31,7 @@ export async function readRequestBody(ctx: Context): Promise<unknown> {
       status: 400,
       code: 'invalid_json',
       title: 'Malformed JSON',
-      detail: `The request body is not valid JSON: ${body.message}`,
+      detail: `The request body is not accepted as JSON: ${body.message}`,
     });
   }
   return body.value;

@@ -69,7 +69,10 @@ export function mcpMiddleware(options: McpOptions): Middleware {
         ctx.set('Connection', 'close');
         return sendJsonRpcError(ctx, 413, SERVER_ERROR, `Payload Too Large: the request body exceeds ${MAX_BODY_BYTES} bytes`);
       }
-      if (body.kind !== 'parsed') return sendJsonRpcError(ctx, 400, PARSE_ERROR, 'Parse error: the request body is not valid JSON');
+      if (body.kind !== 'parsed') {
+        const reason = body.kind === 'invalid' ? body.message : `the request body is ${body.kind === 'empty' ? 'empty' : 'incomplete'}`;
+        return sendJsonRpcError(ctx, 400, PARSE_ERROR, `Parse error: ${reason}`);
+      }
       parsedBody = body.value;
 
       const { calls, tools } = calledTools(parsedBody, options.registry);
