@@ -9,6 +9,8 @@ import { hostIsPublic, systemLookup, type HostLookup } from '../src/security/pub
 import { postgresAdapter } from './oauth-storage.js';
 import { protectedResources } from './resources.js';
 import { renderOAuthError } from './pages/oauth-error-page.js';
+import { logOAuthServer } from './oauth-log.js';
+import type { Logger } from '../src/logging/logger.js';
 
 export const SERVICE_SCOPES = Object.keys(SCOPES);
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -30,6 +32,7 @@ export interface OAuthServerOptions {
   db: Database;
   publicUrl: string;
   trustProxy: boolean;
+  log: Logger;
   /**
    * How Client ID Metadata Documents are fetched, and how their host names resolve for the
    * private-address check. Tests put loopback fakes of the outside world here.
@@ -117,6 +120,7 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
   const provider = new Provider(options.publicUrl, configuration);
   provider.proxy = options.trustProxy;
   provider.use(defaultScopeWhenNoneRequested);
+  logOAuthServer(provider, options.log);
   return provider;
 }
 

@@ -4,6 +4,7 @@ import compose from 'koa-compose';
 import type Provider from 'oidc-provider';
 import type { Database } from '../src/db/database.js';
 import type { Mailer } from '../src/mail/mailer.js';
+import type { Logger } from '../src/logging/logger.js';
 import type { HostLookup } from '../src/security/public-address.js';
 import { randomToken } from '../src/security/random.js';
 import { sharedSecret } from '../src/security/service-secrets.js';
@@ -22,6 +23,7 @@ export interface AuthParts {
   publicUrl: string;
   trustProxy: boolean;
   now: () => Date;
+  log: Logger;
   outbound?: { fetch?: typeof fetch; lookup?: HostLookup };
 }
 
@@ -47,6 +49,7 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
     now: parts.now,
     secure,
     mailer: parts.mailer,
+    log: parts.log,
     publicUrl: parts.publicUrl,
     csrf: { key: csrfKey, secure, origin: new URL(parts.publicUrl).origin },
   };

@@ -13,10 +13,14 @@ import { securityHeaders } from './web/security-headers.js';
 import { botPage } from './web/bot-page.js';
 import { ResultCache } from './registry/result-cache.js';
 import { createMailer } from './mail/mailer.js';
-import { openJobQueue } from './jobs/queue.js';
+import { jobQueueLog, openJobQueue } from './jobs/queue.js';
 import { defineMailJob } from './jobs/mail-job.js';
 import { defineDraftJobs, type PipelineDeps } from './drafting/pipeline.js';
 import { createAuth, type AuthParts } from '../auth/routes.js';
+import { createLogger, type Logger } from './logging/logger.js';
+import { logUnhandledError, requestLog } from './web/request-log.js';
+import { cors } from './web/cors.js';
+import { currentRequestScope } from './mcp/request-scope.js';
 
 export interface AppParts {
   config: Config;
@@ -29,11 +33,14 @@ export interface AppParts {
   jobs?: { processEveryMs?: number; lockLifetimeMs?: number };
   /** Tests only: a tighter crawl, or a drafter of their choosing. */
   drafting?: Pick<PipelineDeps, 'crawl' | 'drafter'>;
+  /** Where log lines go; default: JSON lines on stdout at config.logLevel. */
+  log?: Logger;
 }
 
 export interface App {
   koa: Koa;
   services: Services;
+  log: Logger;
   server: http.Server;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -43,20 +50,24 @@ export interface App {
 export async function createApp(parts: AppParts): Promise<App> {
   const { config, db } = parts;
   const now = parts.now ?? (() => new Date());
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, now, onError: (error) => console.error('mail delivery failed:', error) });
+  const log = parts.log ?? createLogger({ level: config.logLevel });
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, now, onError: (error, outboxId) => log.error({ err: error, outbox_id: outboxId }, 'mail delivery failed') });
   // The queue reaches the database db is on (not config.databaseUrl: tests run on scratch databases).
-  const jobs = await openJobQueue({ db, processEveryMs: parts.jobs?.processEveryMs, lockLifetimeMs: parts.jobs?.lockLifetimeMs });
+  const jobs = await openJobQueue({ db, processEveryMs: parts.jobs?.processEveryMs, lockLifetimeMs: parts.jobs?.lockLifetimeMs, log: jobQueueLog(log) });
   defineMailJob(jobs, mailer);
-  defineDraftJobs(jobs, { db, config, now, ...parts.drafting });
-  const services: Services = { config, db, now, resultCache: new ResultCache(), mailer, jobs };
-  const auth = await createAuth({ db, mailer, publicUrl: config.publicUrl, trustProxy: config.trustProxy, now, outbound: parts.outbound });
+  defineDraftJobs(jobs, { db, config, now, log, ...parts.drafting });
+  const services: Services = { config, db, now, resultCache: new ResultCache(), mailer, jobs, log };
+  const auth = await createAuth({ db, mailer, publicUrl: config.publicUrl, trustProxy: config.trustProxy, now, log, outbound: parts.outbound });
   const koa = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.use(async (ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.set('Request-Id', ctx.state.requestId);
     await next();
   });
+  koa.use(requestLog(log));
+  koa.on('error', logUnhandledError(log));
   koa.use(securityHeaders());
+  koa.use(cors());
   koa.use(auth.middleware);
   koa.use(mcpMiddleware({
     registry: parts.registry,
@@ -65,8 +76,9 @@ export async function createApp(parts: AppParts): Promise<App> {
     allowedHosts: parts.config.allowedHosts,
     resolveCaller: auth.mcpCaller,
     newRequestId: randomUUID,
+    onError: (error) => log.error({ err: error, request_id: currentRequestScope()?.requestId }, 'MCP request failed'),
   }));
-  const logFailure = (error: unknown, requestId: string) => console.error(`request ${requestId} failed:`, error);
+  const logFailure = (error: unknown, requestId: string) => log.error({ err: error, request_id: requestId }, 'operation failed');
   koa.use(restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller: auth.apiCaller, onError: logFailure }));
   koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
@@ -76,6 +88,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   return {
     koa,
     services,
+    log,
     server,
     listen(port = parts.config.port, host = parts.config.host) {
       return new Promise((resolve, reject) => {

@@ -3,6 +3,7 @@ import type { Database } from './db/database.js';
 import type { ResultCache } from './registry/result-cache.js';
 import type { Mailer } from './mail/mailer.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { Logger } from './logging/logger.js';
 
 /** Everything a handler may use; built once by the composition root (app.ts). */
 export interface Services {
@@ -15,4 +16,6 @@ export interface Services {
   mailer: Mailer;
   /** Background jobs (stored in the database; see src/jobs/queue.ts). */
   jobs: JobQueue;
+  /** Structured JSON lines (src/logging/logger.ts); never give it a credential. */
+  log: Logger;
 }

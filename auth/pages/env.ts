@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Database } from '../../src/db/database.js';
 import type { Mailer } from '../../src/mail/mailer.js';
+import type { Logger } from '../../src/logging/logger.js';
 import type { AccountRecord } from '../../src/accounts/accounts.js';
 import { csrfIsValid, csrfToken, type CsrfEnv } from '../csrf.js';
 import { signedInAccount, type SessionEnv } from '../web-session.js';
@@ -11,6 +12,7 @@ import { renderPage } from './layout.js';
 /** What every page handler needs; built once by auth/routes.ts. */
 export interface PageEnv extends SessionEnv {
   mailer: Mailer;
+  log: Logger;
   publicUrl: string;
   csrf: CsrfEnv;
 }

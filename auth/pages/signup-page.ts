@@ -56,7 +56,7 @@ export function signupRoutes(router: Router, env: PageEnv): void {
     // goes on after the answer, so the response time does not tell whether the address was taken.
     const account = await createAccount(env.db, { email, password, verified: false, now });
     const mail = account ? sendVerificationLink(env, account, returnTo, now) : noteToOwner(env, email, now);
-    void mail.catch((error: unknown) => console.error('sign-up mail failed', error));
+    void mail.catch((error: unknown) => env.log.error({ request_id: ctx.state.requestId, err: error }, 'sign-up mail failed'));
     renderPage(
       ctx,
       'Check your inbox',

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
+import type { Logger } from '../logging/logger.js';
 import { crawlSite, crawlerUserAgent, type CrawlResult } from '../crawler/crawl-site.js';
 import { changeDraft, findDraft, loadDraftPages, replaceDraftPages, setDraftStatus } from './draft-store.js';
 import { submissionProblem, writeSubmission } from './draft-submission.js';
@@ -18,6 +19,7 @@ export interface PipelineDeps {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'crawlerAllowHosts' | 'anthropicApiKey' | 'anthropicBaseUrl' | 'anthropicModel'>;
   now: () => Date;
+  log: Logger;
   /** Tests may bound the crawl more tightly. */
   crawl?: (url: string) => Promise<CrawlResult>;
   drafter?: Drafter;
@@ -100,7 +102,7 @@ async function propose(
     return { proposal: await drafter.draft(pages, only ? { only } : undefined), drafter: drafter.kind };
   } catch (error) {
     if (!(error instanceof DrafterUnavailableError)) throw error;
-    console.error(`drafter ${drafter.kind} unavailable, using the extractive drafter:`, error.message);
+    deps.log.warn({ drafter: drafter.kind, err: error }, 'drafter unavailable, using the extractive drafter');
     const fallback = createExtractiveDrafter();
     return { proposal: await fallback.draft(pages, only ? { only } : undefined), drafter: fallback.kind };
   }

@@ -6,6 +6,7 @@ import { Agenda, InMemoryNotificationChannel, type Job } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/database.js';
+import { createLogger, type Logger } from '../logging/logger.js';
 
 /** Background work (crawls, drafts, badge checks, mail...): stored in the database, so it survives a restart. */
 export interface JobQueue {
@@ -55,8 +56,14 @@ export interface JobQueueOptions {
   retryDelayMs?: number;
   /** stop() waits this long for running jobs (default 10 s); the locks of those still running then expire. */
   drainTimeoutMs?: number;
-  /** Failures worth a log line (default: console.error). */
+  /** Failures worth a log line (default: JSON lines on stdout, see jobQueueLog). */
   log?: (message: string, error?: unknown) => void;
+}
+
+/** The queue's log lines through a logger: failures at error level with the error, notices at warn. */
+export function jobQueueLog(logger: Logger): (message: string, error?: unknown) => void {
+  const jobs = logger.child({ component: 'jobs' });
+  return (message, error) => (error === undefined ? jobs.warn(message) : jobs.error({ err: error }, message.replace(/:$/, '')));
 }
 
 export const JOBS_TABLE = 'agenda_jobs';
@@ -74,7 +81,7 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
   const maxConcurrency = options.maxConcurrency ?? 10;
   const retryDelay = options.retryDelayMs ?? 10_000;
   const drainTimeout = options.drainTimeoutMs ?? 10_000;
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, ...(error === undefined ? [] : [error])));
+  const log = options.log ?? jobQueueLog(createLogger({ level: 'info' }));
   const name = options.name ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
   const embedded = db.kind === 'embedded';

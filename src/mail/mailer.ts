@@ -19,7 +19,8 @@ export interface MailerOptions {
   smtpUrl: string;
   from: string;
   now: () => Date;
-  onError?: (error: unknown) => void;
+  /** A delivery that failed (the message stays in mail_outbox with the error). */
+  onError?: (error: unknown, outboxId: string) => void;
 }
 
 /**
@@ -44,7 +45,7 @@ export function createMailer(options: MailerOptions): Mailer {
         await options.db.query(`UPDATE mail_outbox SET sent_at = $2, text_body = '(delivered by SMTP; body not kept)' WHERE id = $1`, [id, options.now().toISOString()]);
       } catch (error) {
         await options.db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [id, error instanceof Error ? error.message : String(error)]);
-        options.onError?.(error);
+        options.onError?.(error, id);
       }
     },
   };

@@ -1,14 +1,39 @@
 import type { Middleware } from 'koa';
+import { keepHeadersOnError } from './error-headers.js';
 
-/** Baseline headers on every answer; HTML gets a strict CSP unless the page set its own. */
+/**
+ * Every answer starts with this policy: nothing loads, nothing frames it. A script-src is named so
+ * that oidc-provider, which writes its own answers, can add the hash of its form_post script.
+ */
+const BASE_POLICY = "default-src 'none'; script-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+/** HTML that did not choose its own policy. */
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+const CSP = 'Content-Security-Policy';
+
+const BASELINE = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  [CSP]: BASE_POLICY,
+};
+
+/**
+ * Baseline headers on every answer, set before the handler runs (the OAuth server and the MCP
+ * endpoint write their answers themselves). Afterwards HTML that set no policy of its own gets the
+ * page policy, and a policy a handler set without frame-ancestors gets frame-ancestors 'none'.
+ */
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    await next();
-    if (ctx.response.is('html')) {
-      if (!ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
-      ctx.set('X-Frame-Options', 'DENY');
+    ctx.set(BASELINE);
+    try {
+      await next();
+    } catch (error) {
+      keepHeadersOnError(error, BASELINE);
+      throw error;
     }
+    const policy = ctx.response.get(CSP);
+    if (ctx.response.is('html') && (policy === BASE_POLICY || !policy)) ctx.set(CSP, PAGE_POLICY);
+    else if (!policy) ctx.set(CSP, BASE_POLICY);
+    else if (!/(^|;)\s*frame-ancestors\s/.test(policy)) ctx.set(CSP, `${policy}; frame-ancestors 'none'`);
   };
 }

@@ -7,8 +7,9 @@ import { invokeTool } from '../../src/registry/invoke.js';
 import { ProblemError } from '../../src/errors.js';
 import { ResultCache } from '../../src/registry/result-cache.js';
 import { createMailer } from '../../src/mail/mailer.js';
-import { openJobQueue, type JobQueue } from '../../src/jobs/queue.js';
+import { jobQueueLog, openJobQueue, type JobQueue } from '../../src/jobs/queue.js';
 import { defineMailJob } from '../../src/jobs/mail-job.js';
+import { createLogger } from '../../src/logging/logger.js';
 
 export const TEST_PUBLIC_URL = 'http://directory.test';
 
@@ -20,10 +21,11 @@ export const TEST_PUBLIC_URL = 'http://directory.test';
  */
 export function testServices(db: Database, now: () => Date = () => new Date()): Services {
   const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL });
+  const log = createLogger({ level: 'silent' });
   const mailer = createMailer({ db, smtpUrl: '', from: config.mailFrom, now });
-  const jobs = lazyJobQueue(() => openJobQueue({ db, processEveryMs: 50, lockLifetimeMs: 2000, retryDelayMs: 50, drainTimeoutMs: 2000 }));
+  const jobs = lazyJobQueue(() => openJobQueue({ db, processEveryMs: 50, lockLifetimeMs: 2000, retryDelayMs: 50, drainTimeoutMs: 2000, log: jobQueueLog(log) }));
   defineMailJob(jobs, mailer);
-  return { config, db, now, resultCache: new ResultCache(), mailer, jobs };
+  return { config, db, now, resultCache: new ResultCache(), mailer, jobs, log };
 }
 
 /** A JobQueue that opens the real one when first enqueued to, started or waited on; definitions made before are replayed. */
