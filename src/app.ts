@@ -5,9 +5,14 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Registry } from './registry/registry.js';
 import type { Services } from './services.js';
-import { restApi } from '../rest/router.js';
+import { API_PREFIX, restApi } from '../rest/router.js';
 import { docsPage } from '../rest/docs.js';
-import { mcpMiddleware } from './mcp/server.js';
+import { MCP_PATH, mcpMiddleware } from './mcp/server.js';
+import { clientAddress, proxyList } from './web/client-address.js';
+import { healthChecks } from './web/health.js';
+import { oncePerRequest } from './web/once-per-request.js';
+import { requestRateLimit } from './web/request-rate-limit.js';
+import { cachedSiteSettings } from './catalogue/site-settings.js';
 import { badgeImages } from './web/badge-route.js';
 import { securityHeaders } from './web/security-headers.js';
 import { botPage } from './web/bot-page.js';
@@ -21,6 +26,13 @@ import { createLogger, type Logger } from './logging/logger.js';
 import { logUnhandledError, requestLog } from './web/request-log.js';
 import { cors } from './web/cors.js';
 import { currentRequestScope } from './mcp/request-scope.js';
+
+/** Rate limits are site settings; each instance rereads them this often. */
+const SETTINGS_TTL_MS = 5000;
+
+/** The API surfaces share one request quota; the OAuth endpoints that clients call directly count per address. */
+const isRateLimitedPath = (path: string) =>
+  path === MCP_PATH || path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || ['/oauth/register', '/oauth/token', '/oauth/revoke'].includes(path);
 
 export interface AppParts {
   config: Config;
@@ -58,7 +70,10 @@ export async function createApp(parts: AppParts): Promise<App> {
   defineDraftJobs(jobs, { db, config, now, log, ...parts.drafting });
   const services: Services = { config, db, now, resultCache: new ResultCache(), mailer, jobs, log };
   const auth = await createAuth({ db, mailer, publicUrl: config.publicUrl, trustProxy: config.trustProxy, now, log, outbound: parts.outbound });
-  const koa = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
+  const apiCaller = oncePerRequest(auth.apiCaller);
+  const mcpCaller = oncePerRequest(auth.mcpCaller);
+  let draining = false;
+  const koa = new Koa({ proxy: config.trustProxy });
   koa.use(async (ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.set('Request-Id', ctx.state.requestId);
@@ -68,18 +83,35 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.on('error', logUnhandledError(log));
   koa.use(securityHeaders());
   koa.use(cors());
+  koa.use(clientAddress(config.trustProxy ? proxyList(config.trustedProxies) : undefined));
+  koa.use(async (ctx, next) => {
+    if (draining) ctx.set('Connection', 'close');
+    await next();
+  });
+  koa.use(healthChecks({ db, jobs, draining: () => draining }));
+  koa.use(requestRateLimit({
+    db,
+    settings: cachedSiteSettings(db, SETTINGS_TTL_MS),
+    now,
+    counts: isRateLimitedPath,
+    accountOf: async (ctx) => {
+      const resolve = ctx.path === MCP_PATH ? mcpCaller : ctx.path.startsWith(API_PREFIX) ? apiCaller : undefined;
+      ctx.state.caller = await resolve?.(ctx.req.headers).catch(() => null);
+      return ctx.state.caller?.accountId;
+    },
+  }));
   koa.use(auth.middleware);
   koa.use(mcpMiddleware({
     registry: parts.registry,
     services,
     publicUrl: parts.config.publicUrl,
     allowedHosts: parts.config.allowedHosts,
-    resolveCaller: auth.mcpCaller,
+    resolveCaller: mcpCaller,
     newRequestId: randomUUID,
     onError: (error) => log.error({ err: error, request_id: currentRequestScope()?.requestId }, 'MCP request failed'),
   }));
   const logFailure = (error: unknown, requestId: string) => log.error({ err: error, request_id: requestId }, 'operation failed');
-  koa.use(restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller: auth.apiCaller, onError: logFailure }));
+  koa.use(restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller: apiCaller, onError: logFailure }));
   koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
   koa.use(botPage(config.publicUrl));
@@ -99,12 +131,19 @@ export async function createApp(parts: AppParts): Promise<App> {
         });
       });
     },
-    /** Stops serving, then stops the job queue (running jobs finish, or their locks expire for another instance). */
+    /**
+     * Graceful stop: /readyz turns 503 and new connections are refused; requests in flight finish (those
+     * still running after shutdownTimeoutMs are cut off); then the job queue stops: running jobs finish,
+     * or their locks expire and another instance takes them over.
+     */
     async close() {
+      draining = true;
+      const cutOff = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      clearTimeout(cutOff);
       await jobs.stop();
     },
   };

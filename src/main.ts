@@ -27,20 +27,34 @@ async function main() {
     run: (argv) => runAdminCommand({ db, now: () => new Date() }, argv),
   });
   const ms = Math.round(performance.now() - started);
-  console.log(
+  app.log.info(
+    { startup_ms: ms, listening, operations: registry.tools.length, database: db.kind, demo_loaded: seeded },
     `launch-directory ready in ${ms} ms: REST ${config.publicUrl}/api/v1 · MCP ${config.publicUrl}/mcp · docs ${config.publicUrl}/docs` +
-      ` (listening on ${listening}; ${registry.tools.length} operations; ${describeDatabase(db, config.dataDir)}${seeded ? '; loaded the demo directory' : ''})`,
+      ` (${describeDatabase(db, config.dataDir)}${seeded ? '; loaded the demo directory' : ''})`,
   );
+  let stopping = false;
   const stop = async (signal: string) => {
-    console.log(`launch-directory stopping on ${signal}`);
-    await app.close();
-    await controlSocket.close();
-    await db.close();
-    await ownership?.release();
-    process.exit(0);
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal during shutdown: exiting at once');
+      process.exit(1);
+    }
+    stopping = true;
+    const begun = performance.now();
+    app.log.info({ signal, timeout_ms: config.shutdownTimeoutMs }, 'launch-directory stopping: finishing requests in flight and running jobs');
+    try {
+      await app.close();
+      await controlSocket.close();
+      await db.close();
+      await ownership?.release();
+      app.log.info({ shutdown_ms: Math.round(performance.now() - begun) }, 'launch-directory stopped');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'launch-directory did not stop cleanly');
+      process.exit(1);
+    }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 /** Only an embedded database that has no listings gets demo data; a configured server never does. */

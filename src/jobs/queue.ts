@@ -27,6 +27,8 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** tests: resolves when no job is queued or running (bounded by timeoutMs) */
   idle(timeoutMs?: number): Promise<void>;
+  /** Readiness: throws unless the queue is running and its table answers. */
+  check(): Promise<void>;
 }
 
 export interface JobOptions<T> {
@@ -240,6 +242,11 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
         await pool.end();
       })();
       return stopping;
+    },
+
+    async check() {
+      if (!started || stopping) throw new Error(stopping ? 'the job queue is stopping' : 'the job queue has not started');
+      await pool.query(`SELECT 1 FROM ${JOBS_TABLE} LIMIT 0`);
     },
 
     async idle(timeoutMs = 10_000) {

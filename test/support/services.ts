@@ -45,6 +45,7 @@ export function lazyJobQueue(open: () => Promise<JobQueue>): JobQueue {
       else definitions.push((real) => real.define(name, handler, options));
     },
     enqueue: async (name, data) => (await queue()).enqueue(name, data),
+    check: async () => (await queue()).check(),
     start: async () => (await queue()).start(),
     stop: async () => {
       if (opening) await (await opening).stop();
