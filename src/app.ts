@@ -10,6 +10,7 @@ import { docsPage } from '../rest/docs.js';
 import { MCP_PATH, mcpMiddleware } from './mcp/server.js';
 import { clientAddress, proxyList } from './web/client-address.js';
 import { healthChecks } from './web/health.js';
+import { answerUnparsableRequest } from './web/client-error.js';
 import { oncePerRequest } from './web/once-per-request.js';
 import { requestRateLimit } from './web/request-rate-limit.js';
 import { cachedSiteSettings } from './catalogue/site-settings.js';
@@ -116,6 +117,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.use(badgeImages(services));
   koa.use(botPage(config.publicUrl));
   const server = http.createServer(koa.callback());
+  server.on('clientError', answerUnparsableRequest);
   await jobs.start(); // after every job kind is defined
   return {
     koa,

@@ -10,6 +10,8 @@ import type { ToolContext } from './context.js';
 import { requireScopes } from './scopes.js';
 import { cacheKey } from './result-cache.js';
 import { parseIdempotencyKey, runIdempotently } from './idempotency.js';
+import { unstorableText } from './storable-text.js';
+import { pointer } from './json-pointer.js';
 
 export interface CallOptions {
   /** The Idempotency-Key as sent, and where it was sent (named in a 400 when it is malformed). */
@@ -51,6 +53,8 @@ async function runInTransaction<T>(ctx: ToolContext, fn: (inTransaction: (db: Da
 }
 
 async function validateAndRun(tool: AnyTool, rawInput: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {
+  const textErrors = unstorableText(rawInput);
+  if (textErrors.length > 0) throw new ValidationError(textErrors.slice(0, MAX_FIELD_ERRORS));
   const parsed = tool.input.safeParse(rawInput ?? {});
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
   if (!tool.cacheSeconds) return run(tool, parsed.data, ctx);
@@ -95,9 +99,5 @@ export function fieldErrors(error: z.ZodError): ProblemFieldError[] {
   return [...shown, { path: '', message: `${errors.length - shown.length} more errors are not listed; fix the ones above first` }];
 }
 
-/** JSON Pointer (RFC 6901) of an issue path; "" is the whole input. */
-export function pointer(path: readonly PropertyKey[]): string {
-  return path.map((p) => '/' + String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-}
 
 const describe = (errors: ProblemFieldError[]) => errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ');

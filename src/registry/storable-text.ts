@@ -1,0 +1,27 @@
+import type { ProblemFieldError } from '../errors.js';
+import { pointer } from './json-pointer.js';
+
+const NUL_OR_LONE_SURROGATE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Strings PostgreSQL cannot store or compare: a NUL character, or half of a UTF-16 surrogate pair
+ * (valid in JSON text, not in UTF-8). Checked in keys and values at every depth, level by level.
+ */
+export function unstorableText(input: unknown): ProblemFieldError[] {
+  const errors: ProblemFieldError[] = [];
+  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value: input, path: [] }];
+  for (let next = 0; next < pending.length; next++) {
+    const { value, path } = pending[next]!;
+    if (typeof value === 'string') {
+      if (NUL_OR_LONE_SURROGATE.test(value)) errors.push({ path: pointer(path), message: 'Text must not contain NUL characters or unpaired surrogates' });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (NUL_OR_LONE_SURROGATE.test(key)) errors.push({ path: pointer([...path, key]), message: 'Property names must not contain NUL characters or unpaired surrogates' });
+        else pending.push({ value: item, path: [...path, key] });
+      }
+    }
+  }
+  return errors;
+}
