@@ -13,6 +13,7 @@ import { healthChecks } from './web/health.js';
 import { answerUnparsableRequest } from './web/client-error.js';
 import { oncePerRequest } from './web/once-per-request.js';
 import { requestRateLimit } from './web/request-rate-limit.js';
+import { BatchedCounter } from './rate-limit/batched-counter.js';
 import { cachedSiteSettings } from './catalogue/site-settings.js';
 import { badgeImages } from './web/badge-route.js';
 import { securityHeaders } from './web/security-headers.js';
@@ -90,8 +91,9 @@ export async function createApp(parts: AppParts): Promise<App> {
     await next();
   });
   koa.use(healthChecks({ db, jobs, draining: () => draining }));
+  const requestCounter = new BatchedCounter(db, { onError: (error) => log.warn({ err: error }, 'rate limit: writing counted requests failed; they go with the next write') });
   koa.use(requestRateLimit({
-    db,
+    counter: requestCounter,
     settings: cachedSiteSettings(db, SETTINGS_TTL_MS),
     now,
     counts: isRateLimitedPath,
@@ -146,6 +148,7 @@ export async function createApp(parts: AppParts): Promise<App> {
         server.closeIdleConnections();
       });
       clearTimeout(cutOff);
+      await requestCounter.close().catch((error: unknown) => log.warn({ err: error }, 'rate limit: the last counted requests were not written'));
       await jobs.stop();
     },
   };

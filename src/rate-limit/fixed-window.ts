@@ -8,25 +8,39 @@ export interface WindowCount {
   resetSeconds: number;
 }
 
+export interface StoredWindow {
+  /** Hits in the window, every instance's, this one's included. */
+  hits: number;
+  windowStart: Date;
+}
+
 /**
  * Counts one hit against `key` in a fixed window of `windowSeconds`, in the database so that every
  * instance of the service shares the count. One statement: no read-then-write race.
  */
 export async function countHit(db: Database, key: string, limit: number, windowSeconds: number, now: Date): Promise<WindowCount> {
+  return windowCount(await addHits(db, key, 1, windowSeconds, now), limit, windowSeconds, now);
+}
+
+/** Adds `hits` to the key's window (a new window when the last one has ended) and returns its total. */
+export async function addHits(db: Database, key: string, hits: number, windowSeconds: number, now: Date): Promise<StoredWindow> {
   const row = await db.one<{ hits: number; window_start: string }>(
-    `INSERT INTO rate_limit_windows AS w (key, window_start, hits) VALUES ($1, $2, 1)
+    `INSERT INTO rate_limit_windows AS w (key, window_start, hits) VALUES ($1, $2, $4)
      ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN w.window_start <= $2::timestamptz - make_interval(secs => $3) THEN 1 ELSE w.hits + 1 END,
+       hits = CASE WHEN w.window_start <= $2::timestamptz - make_interval(secs => $3) THEN $4 ELSE w.hits + $4 END,
        window_start = CASE WHEN w.window_start <= $2::timestamptz - make_interval(secs => $3) THEN $2::timestamptz ELSE w.window_start END
      RETURNING hits, iso_time(window_start) AS window_start`,
-    [key, now.toISOString(), windowSeconds],
+    [key, now.toISOString(), windowSeconds, hits],
   );
-  const hits = row?.hits ?? 1;
-  const windowEnds = new Date(row?.window_start ?? now.toISOString()).getTime() + windowSeconds * 1000;
+  return { hits: row?.hits ?? hits, windowStart: new Date(row?.window_start ?? now.toISOString()) };
+}
+
+export function windowCount(stored: StoredWindow, limit: number, windowSeconds: number, now: Date): WindowCount {
+  const windowEnds = stored.windowStart.getTime() + windowSeconds * 1000;
   return {
-    allowed: hits <= limit,
+    allowed: stored.hits <= limit,
     limit,
-    remaining: Math.max(0, limit - hits),
+    remaining: Math.max(0, limit - stored.hits),
     resetSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)),
   };
 }

@@ -1,13 +1,12 @@
 import type { Context, Middleware } from 'koa';
-import type { Database } from '../db/database.js';
+import type { BatchedCounter } from '../rate-limit/batched-counter.js';
 import type { SiteSettings } from '../catalogue/site-settings.js';
 import { RateLimitedError } from '../errors.js';
-import { countHit } from '../rate-limit/fixed-window.js';
 import { partitionKey, rateLimitHeaders, requestPolicy } from '../rate-limit/request-policy.js';
 import { sendProblem } from '../../rest/problem.js';
 
 export interface RequestRateLimitOptions {
-  db: Database;
+  counter: BatchedCounter;
   settings: () => Promise<SiteSettings>;
   now: () => Date;
   /** Whether requests to this path count (the API surfaces); others pass untouched. */
@@ -18,7 +17,7 @@ export interface RequestRateLimitOptions {
 
 /**
  * The site-wide request quota of the decisions file, shared by REST and MCP and by every instance
- * (the counts are in the database). Every counted answer carries RateLimit-Policy and RateLimit;
+ * (the counts are in the database; see BatchedCounter for when they are written). Every counted answer carries RateLimit-Policy and RateLimit;
  * beyond the quota the answer is 429 problem+json with Retry-After.
  */
 export function requestRateLimit(options: RequestRateLimitOptions): Middleware {
@@ -26,7 +25,7 @@ export function requestRateLimit(options: RequestRateLimitOptions): Middleware {
     if (ctx.method === 'OPTIONS' || !options.counts(ctx.path)) return next();
     const accountId = await options.accountOf(ctx);
     const policy = requestPolicy((await options.settings()).rate_limits, accountId !== undefined);
-    const count = await countHit(options.db, partitionKey(accountId, ctx.ip), policy.limit, policy.windowSeconds, options.now());
+    const count = await options.counter.hit(partitionKey(accountId, ctx.ip), policy.limit, policy.windowSeconds, options.now());
     ctx.set(rateLimitHeaders(policy, count));
     if (count.allowed) return next();
     const who = accountId ? 'per account' : 'per client address without credentials';
