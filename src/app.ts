@@ -12,8 +12,9 @@ import { clientAddress, proxyList } from './web/client-address.js';
 import { healthChecks } from './web/health.js';
 import { answerUnparsableRequest } from './web/client-error.js';
 import { oncePerRequest } from './web/once-per-request.js';
-import { requestRateLimit } from './web/request-rate-limit.js';
+import { requestQuota } from './web/request-rate-limit.js';
 import { BatchedCounter } from './rate-limit/batched-counter.js';
+import { deleteExpiredState } from './accounts/expired-state.js';
 import { cachedSiteSettings } from './catalogue/site-settings.js';
 import { badgeImages } from './web/badge-route.js';
 import { securityHeaders } from './web/security-headers.js';
@@ -29,12 +30,15 @@ import { logUnhandledError, requestLog } from './web/request-log.js';
 import { cors } from './web/cors.js';
 import { currentRequestScope } from './mcp/request-scope.js';
 
+/** How often each instance deletes expired sessions, e-mail links, OAuth records and idempotency records. */
+const EXPIRED_STATE_SWEEP_MS = 60 * 60 * 1000;
+
 /** Rate limits are site settings; each instance rereads them this often. */
 const SETTINGS_TTL_MS = 5000;
 
 /** The API surfaces share one request quota; the OAuth endpoints that clients call directly count per address. */
 const isRateLimitedPath = (path: string) =>
-  path === MCP_PATH || path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || ['/oauth/register', '/oauth/token', '/oauth/revoke'].includes(path);
+  path === MCP_PATH || path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || (/^\/oauth\//i.test(path) && !/^\/oauth\/authorize(\/|$)/i.test(path));
 
 export interface AppParts {
   config: Config;
@@ -76,23 +80,20 @@ export async function createApp(parts: AppParts): Promise<App> {
   const mcpCaller = oncePerRequest(auth.mcpCaller);
   let draining = false;
   const koa = new Koa({ proxy: config.trustProxy });
+  koa.use(clientAddress(config.trustProxy ? proxyList(config.trustedProxies) : undefined));
   koa.use(async (ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.set('Request-Id', ctx.state.requestId);
+    if (draining) ctx.set('Connection', 'close');
     await next();
   });
   koa.use(requestLog(log));
   koa.on('error', logUnhandledError(log));
   koa.use(securityHeaders());
   koa.use(cors());
-  koa.use(clientAddress(config.trustProxy ? proxyList(config.trustedProxies) : undefined));
-  koa.use(async (ctx, next) => {
-    if (draining) ctx.set('Connection', 'close');
-    await next();
-  });
   koa.use(healthChecks({ db, jobs, draining: () => draining }));
-  const requestCounter = new BatchedCounter(db, { onError: (error) => log.warn({ err: error }, 'rate limit: writing counted requests failed; they go with the next write') });
-  koa.use(requestRateLimit({
+  const requestCounter = new BatchedCounter(db);
+  const quota = requestQuota({
     counter: requestCounter,
     settings: cachedSiteSettings(db, SETTINGS_TTL_MS),
     now,
@@ -102,7 +103,8 @@ export async function createApp(parts: AppParts): Promise<App> {
       ctx.state.caller = await resolve?.(ctx.req.headers).catch(() => null);
       return ctx.state.caller?.accountId;
     },
-  }));
+  });
+  koa.use(quota.middleware);
   koa.use(auth.middleware);
   koa.use(mcpMiddleware({
     registry: parts.registry,
@@ -110,6 +112,7 @@ export async function createApp(parts: AppParts): Promise<App> {
     publicUrl: parts.config.publicUrl,
     allowedHosts: parts.config.allowedHosts,
     resolveCaller: mcpCaller,
+    chargeMoreRequests: quota.chargeMore,
     newRequestId: randomUUID,
     onError: (error) => log.error({ err: error, request_id: currentRequestScope()?.requestId }, 'MCP request failed'),
   }));
@@ -118,6 +121,10 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
   koa.use(botPage(config.publicUrl));
+  const sweeper = setInterval(() => {
+    deleteExpiredState(db, now()).catch((error: unknown) => log.warn({ err: error }, 'deleting expired sessions, links, tokens and idempotency records failed'));
+  }, EXPIRED_STATE_SWEEP_MS);
+  sweeper.unref();
   const server = http.createServer(koa.callback());
   server.on('clientError', answerUnparsableRequest);
   await jobs.start(); // after every job kind is defined
@@ -142,13 +149,13 @@ export async function createApp(parts: AppParts): Promise<App> {
      */
     async close() {
       draining = true;
+      clearInterval(sweeper);
       const cutOff = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       clearTimeout(cutOff);
-      await requestCounter.close().catch((error: unknown) => log.warn({ err: error }, 'rate limit: the last counted requests were not written'));
       await jobs.stop();
     },
   };

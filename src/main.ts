@@ -4,7 +4,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { loadRegistry } from './registry/registry.js';
 import { createApp } from './app.js';
 import { seedDemo } from './seed/demo.js';
-import { deleteExpiredAuthState } from './accounts/expired-state.js';
+import { deleteExpiredState } from './accounts/expired-state.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { runAdminCommand } from './admin/commands.js';
 import { controlSocketPath, removeStaleSocket, startControlSocket } from './admin/control-socket.js';
@@ -18,7 +18,7 @@ async function main() {
   await removeStaleSocket(controlSocketPath(config.dataDir));
   const db = await openDatabase(config);
   const seeded = await seedFreshEmbeddedDatabase(db);
-  await deleteExpiredAuthState(db, new Date());
+  await deleteExpiredState(db, new Date());
   const registry = await loadRegistry();
   const app = await createApp({ config, db, registry });
   const listening = await app.listen();
@@ -40,6 +40,11 @@ async function main() {
     }
     stopping = true;
     const begun = performance.now();
+    // Requests get shutdownTimeoutMs, running jobs 10 s more; past that something hangs (a database that does not answer).
+    setTimeout(() => {
+      app.log.error({ signal }, 'shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + HARD_EXIT_AFTER_MS).unref();
     app.log.info({ signal, timeout_ms: config.shutdownTimeoutMs }, 'launch-directory stopping: finishing requests in flight and running jobs');
     try {
       await app.close();
@@ -56,6 +61,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }
+
+/** Beyond the request cut-off: time for running jobs to finish and the database to close. */
+const HARD_EXIT_AFTER_MS = 15_000;
 
 /** Only an embedded database that has no listings gets demo data; a configured server never does. */
 async function seedFreshEmbeddedDatabase(db: Database): Promise<boolean> {

@@ -23,7 +23,18 @@ export const DEFAULT_SETTINGS: SiteSettings = {
 export async function loadSiteSettings(db: Database): Promise<SiteSettings> {
   const rows = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_settings');
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Partial<SiteSettings>;
-  return { ...DEFAULT_SETTINGS, ...pickKnown(stored) };
+  const settings = { ...DEFAULT_SETTINGS, ...pickKnown(stored) };
+  return { ...settings, rate_limits: rateLimitsOrDefaults(settings.rate_limits) };
+}
+
+/** Each limit as stored when it is a positive integer, else its default: a partial or mistyped setting never disables the API. */
+function rateLimitsOrDefaults(stored: unknown): SiteSettings['rate_limits'] {
+  const given = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
+  const limit = (name: keyof SiteSettings['rate_limits']) => {
+    const value = given[name];
+    return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : DEFAULT_SETTINGS.rate_limits[name];
+  };
+  return { anonymous_per_minute: limit('anonymous_per_minute'), signed_in_per_minute: limit('signed_in_per_minute'), submit_listing_per_hour: limit('submit_listing_per_hour') };
 }
 
 function pickKnown(stored: Partial<SiteSettings>): Partial<SiteSettings> {

@@ -5,7 +5,8 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { Registry } from '../registry/registry.js';
 import type { Caller } from '../registry/context.js';
 import type { Services } from '../services.js';
-import { toProblem } from '../errors.js';
+import { toProblem, type ProblemError } from '../errors.js';
+import { sendProblem } from '../../rest/problem.js';
 import { toolServerFactory } from './tool-server.js';
 import { runInRequestScope } from './request-scope.js';
 import { dnsRebindingPolicy, dnsRebindingRejection } from './dns-rebinding.js';
@@ -25,6 +26,11 @@ export interface McpOptions {
   /** Extra Host names accepted besides publicUrl's host and localhost/127.0.0.1/[::1] (any port). */
   allowedHosts: string[];
   resolveCaller: (headers: IncomingHttpHeaders) => Promise<Caller | null>;
+  /**
+   * A JSON-RPC batch carries several requests in one HTTP request: the rate limiter counts the ones
+   * after the first here, and answers the 429 it returns.
+   */
+  chargeMoreRequests?: (ctx: Context, requests: number) => Promise<ProblemError | undefined>;
   /** Used when no earlier middleware put a request id into ctx.state.requestId. */
   newRequestId: () => string;
   /**
@@ -74,6 +80,8 @@ export function mcpMiddleware(options: McpOptions): Middleware {
         return sendJsonRpcError(ctx, 400, PARSE_ERROR, `Parse error: ${reason}`);
       }
       parsedBody = body.value;
+      const overQuota = Array.isArray(parsedBody) ? await options.chargeMoreRequests?.(ctx, parsedBody.length - 1) : undefined;
+      if (overQuota) return sendProblem(ctx, overQuota, requestId);
 
       const { calls, tools } = calledTools(parsedBody, options.registry);
       // A credential sent with any request is checked (an invalid one is 401 even on tools/list); public calls need none.

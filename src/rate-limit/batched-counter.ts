@@ -2,87 +2,77 @@ import type { Database } from '../db/database.js';
 import { addHits, windowCount, type WindowCount } from './fixed-window.js';
 
 export interface BatchedCounterOptions {
-  /** Most hits an instance counts in memory before writing them (default 50). */
+  /** Most hits an instance reserves at once (default 50). */
   maxBatch?: number;
-  /** Hits held in memory are written at least this often (default 1000 ms). */
-  flushMs?: number;
-  /** Failures of a background write (the hits stay counted in memory and go with the next write). */
-  onError?: (error: unknown) => void;
 }
 
 interface LocalWindow {
   windowStart: number;
   windowSeconds: number;
-  /** The database's total at the last write. */
+  /** The database's total after this instance's last write (every instance's hits and reservations). */
   stored: number;
-  /** Hits allowed here and not yet written. */
-  pending: number;
+  /** Hits this instance has added to the database ahead of use and may still allow. */
+  reserved: number;
 }
 
 /**
  * Fixed-window counts shared by every instance through the database, without a write per hit far
- * from the limit. While a key's known total stays under half its limit, an instance counts hits in
- * memory and writes them in batches of at most a tenth of the limit (so several instances together
- * cannot overshoot unless there are more than five of them, each with a full batch). Near the limit,
- * and whenever the batch would be under two hits, every hit is written and checked at once, so the
- * limit itself is exact.
+ * from the limit. While a key's known total is under half its limit, an instance reserves a batch
+ * of hits (a tenth of the limit, at most maxBatch) with one write and allows them from memory; near
+ * the limit, or when a batch would be under two, every hit is written and checked. A hit is allowed
+ * only if the database total, reservations included, stays within the limit, so no number of
+ * instances can exceed it; reservations left unused when a window ends only make it stricter.
  */
 export class BatchedCounter {
   private readonly local = new Map<string, LocalWindow>();
   private readonly maxBatch: number;
-  private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly db: Database, options: BatchedCounterOptions = {}) {
     this.maxBatch = options.maxBatch ?? 50;
-    const onError = options.onError ?? (() => {});
-    this.timer = setInterval(() => void this.flushAll(new Date()).catch(onError), options.flushMs ?? 1000);
-    this.timer.unref();
   }
 
-  async hit(key: string, limit: number, windowSeconds: number, now: Date): Promise<WindowCount> {
+  /** Counts `hits` hits (a batch of MCP calls counts each call) and says whether they are allowed. */
+  async hit(key: string, limit: number, windowSeconds: number, now: Date, hits = 1): Promise<WindowCount> {
+    this.forgetEndedWindows(now);
     const state = this.local.get(key);
+    const current = state && now.getTime() < state.windowStart + state.windowSeconds * 1000 ? state : undefined;
     const batch = Math.min(this.maxBatch, Math.floor(limit / 10));
-    const current = state && now.getTime() < state.windowStart + windowSeconds * 1000 ? state : undefined;
-    if (current && batch >= 2 && current.stored + current.pending + 1 <= limit / 2) {
-      current.pending++;
-      if (current.pending >= batch) await this.write(key, current, now);
-      return windowCount({ hits: current.stored + current.pending, windowStart: new Date(current.windowStart) }, limit, windowSeconds, now);
+    if (current && current.reserved >= hits) {
+      current.reserved -= hits;
+      return this.count(current, limit, now);
     }
-    // Hits held for a window that has ended belong to it and are dropped with it.
-    const held = current?.pending ?? 0;
-    if (current) current.pending = 0;
-    const stored = await addHits(this.db, key, held + 1, windowSeconds, now);
-    const latest = this.local.get(key);
-    if (latest && latest.windowStart === stored.windowStart.getTime()) latest.stored = Math.max(latest.stored, stored.hits);
-    else this.local.set(key, { windowStart: stored.windowStart.getTime(), windowSeconds, stored: stored.hits, pending: 0 });
+    if (current && batch >= 2 && hits < batch && current.stored + batch <= limit / 2) {
+      const stored = await addHits(this.db, key, batch, windowSeconds, now);
+      const reservation = this.remember(key, stored.windowStart.getTime(), windowSeconds, stored.hits);
+      if (stored.hits > limit) return windowCount(stored, limit, windowSeconds, now);
+      reservation.reserved += batch - hits;
+      return this.count(reservation, limit, now);
+    }
+    const stored = await addHits(this.db, key, hits, windowSeconds, now);
+    this.remember(key, stored.windowStart.getTime(), windowSeconds, stored.hits);
     return windowCount(stored, limit, windowSeconds, now);
   }
 
-  /** Writes every held hit, and forgets windows that have ended. */
-  async flushAll(now: Date): Promise<void> {
-    const writes: Promise<void>[] = [];
-    for (const [key, state] of this.local) {
-      if (now.getTime() >= state.windowStart + state.windowSeconds * 1000) this.local.delete(key);
-      else if (state.pending > 0) writes.push(this.write(key, state, now));
+  private remember(key: string, windowStart: number, windowSeconds: number, stored: number): LocalWindow {
+    const known = this.local.get(key);
+    if (known && known.windowStart === windowStart) {
+      known.stored = Math.max(known.stored, stored);
+      return known;
     }
-    await Promise.all(writes);
+    const fresh = { windowStart, windowSeconds, stored, reserved: 0 };
+    this.local.set(key, fresh);
+    return fresh;
   }
 
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flushAll(new Date());
+  /** What a client is told: its reserved hits are its own, so they count as remaining. */
+  private count(state: LocalWindow, limit: number, now: Date): WindowCount {
+    return windowCount({ hits: state.stored - state.reserved, windowStart: new Date(state.windowStart) }, limit, state.windowSeconds, now);
   }
 
-  private async write(key: string, state: LocalWindow, now: Date): Promise<void> {
-    const hits = state.pending;
-    state.pending = 0;
-    try {
-      const stored = await addHits(this.db, key, hits, state.windowSeconds, now);
-      state.stored = stored.hits;
-      state.windowStart = stored.windowStart.getTime();
-    } catch (error) {
-      state.pending += hits;
-      throw error;
-    }
+  private lastSweep = 0;
+  private forgetEndedWindows(now: Date): void {
+    if (now.getTime() - this.lastSweep < 60_000) return;
+    this.lastSweep = now.getTime();
+    for (const [key, state] of this.local) if (now.getTime() >= state.windowStart + state.windowSeconds * 1000) this.local.delete(key);
   }
 }

@@ -27,11 +27,10 @@ export interface ToolAnswer {
 /** At most this many field errors are listed; a body with thousands of bad items gets a bounded answer. */
 export const MAX_FIELD_ERRORS = 100;
 
-/** The one path every call takes, from REST and MCP alike: authorise, limit, validate, run once, check the result. */
+/** The one path every call takes, from REST and MCP alike: authorise, validate, limit, run once, check the result. */
 export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<ToolAnswer> {
   requireScopes(tool, ctx.caller);
   const key = tool.idempotencyKey && options.idempotencyKey ? parseIdempotencyKey(options.idempotencyKey.value, options.idempotencyKey.path) : undefined;
-  await countAccountCall(tool, ctx);
   if (key !== undefined && ctx.caller) {
     const call = { accountId: ctx.caller.accountId, operation: tool.name, key, input: rawInput ?? {} };
     return runInTransaction(ctx, (inTransaction) =>
@@ -57,6 +56,8 @@ async function validateAndRun(tool: AnyTool, rawInput: unknown, ctx: ToolContext
   if (textErrors.length > 0) throw new ValidationError(textErrors.slice(0, MAX_FIELD_ERRORS));
   const parsed = tool.input.safeParse(rawInput ?? {});
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
+  // After the replay check and validation: a retry answered from the store, or a refused input, uses no quota.
+  await countAccountCall(tool, ctx);
   if (!tool.cacheSeconds) return run(tool, parsed.data, ctx);
   const key = cacheKey(tool.name, parsed.data);
   const cached = ctx.services.resultCache.get(key);

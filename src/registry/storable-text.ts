@@ -18,10 +18,13 @@ export function unstorableText(input: unknown): ProblemFieldError[] {
       value.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if (NUL_OR_LONE_SURROGATE.test(key)) errors.push({ path: pointer([...path, key]), message: 'Property names must not contain NUL characters or unpaired surrogates' });
+        if (NUL_OR_LONE_SURROGATE.test(key)) errors.push({ path: pointer([...path, printable(key)]), message: 'Property names must not contain NUL characters or unpaired surrogates' });
         else pending.push({ value: item, path: [...path, key] });
       }
     }
   }
   return errors;
 }
+
+/** The name with each offending character replaced by U+FFFD: an error must itself be storable and printable. */
+const printable = (name: string) => name.replace(new RegExp(NUL_OR_LONE_SURROGATE.source, 'g'), '\uFFFD');

@@ -9,7 +9,9 @@ import { PROBLEM_CONTENT_TYPE } from '../../rest/problem.js';
  * problem+json like every other error, instead of Node's bare status line.
  */
 export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  // A response already under way on this connection (pipelining) must not get another one written into it.
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (error.code === 'ECONNRESET' || !socket.writable || answering) {
     socket.destroy();
     return;
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { createAccount, issueAccountToken } from '../../src/accounts/accounts.js';
-import { deleteExpiredAuthState } from '../../src/accounts/expired-state.js';
+import { deleteExpiredState } from '../../src/accounts/expired-state.js';
 import { countHit } from '../../src/rate-limit/fixed-window.js';
 
 let t: TestDatabase;
@@ -12,8 +12,8 @@ afterAll(() => t.drop());
 
 const count = async (table: string) => (await t.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))!.n;
 
-describe('deleteExpiredAuthState', () => {
-  it('removes expired sessions, links, OAuth records and old rate windows, and keeps live ones', async () => {
+describe('deleteExpiredState', () => {
+  it('removes expired sessions, links, OAuth records, idempotency records and old rate windows, and keeps live ones', async () => {
     const now = new Date('2026-11-22T12:00:00Z');
     const account = await createAccount(t.db, { email: 'expiry@example.com', password: 'a long password here', verified: true, now });
     await t.db.query(`INSERT INTO web_sessions (id_hash, account_id, expires_at) VALUES ('old', $1, '2026-11-01'), ('live', $1, '2026-12-30')`, [account!.id]);
@@ -22,8 +22,14 @@ describe('deleteExpiredAuthState', () => {
     await t.db.query(`INSERT INTO oauth_records (model, id, payload, expires_at) VALUES ('AccessToken', 'old', '{}', '2026-11-01'), ('AccessToken', 'live', '{}', '2026-12-30')`);
     await countHit(t.db, 'old-window', 5, 60, new Date('2026-11-20T00:00:00Z'));
     await countHit(t.db, 'live-window', 5, 60, now);
+    await t.db.query(
+      `INSERT INTO idempotency_keys (account_id, operation, key, fingerprint, status, answer, created_at, expires_at)
+       VALUES ($1, 'submit_listing', 'old', 'f', 201, '{}', '2026-11-20', '2026-11-21'), ($1, 'submit_listing', 'live', 'f', 201, '{}', $2, '2026-11-23')`,
+      [account!.id, now.toISOString()],
+    );
 
-    expect(await deleteExpiredAuthState(t.db, now)).toBe(4);
+    expect(await deleteExpiredState(t.db, now)).toBe(5);
+    expect(await count('idempotency_keys')).toBe(1);
     expect(await count('web_sessions')).toBe(1);
     expect(await count('account_tokens')).toBe(1);
     expect(await count('oauth_records')).toBe(1);

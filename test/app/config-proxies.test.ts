@@ -20,3 +20,12 @@ describe('proxy settings', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '-1' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
   });
 });
+
+describe('TRUSTED_PROXIES networks', () => {
+  it('refuses a prefix that is empty, too long or not a number, so no typo trusts the whole internet', () => {
+    for (const entry of ['10.0.0.0/', '10.0.0.0/33', '10.0.0.0/8/8', '::1/129', '10.0.0.0/x']) {
+      expect(() => loadConfig({ TRUSTED_PROXIES: entry })).toThrow(/TRUSTED_PROXIES/);
+    }
+    expect(loadConfig({ TRUSTED_PROXIES: '0.0.0.0/0,fc00::/7' }).trustedProxies).toEqual(['0.0.0.0/0', 'fc00::/7']);
+  });
+});

@@ -5,6 +5,7 @@ import { createApiKey } from '../../src/accounts/api-keys.js';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { partitionKey } from '../../src/rate-limit/request-policy.js';
+import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
 
 /** The site-wide request quota on the real app: anonymous per address, signed-in per account, REST and MCP together. */
 const ANONYMOUS = 4;
@@ -55,6 +56,20 @@ describe('request rate limits', () => {
     expect((await get('/api/v1/categories')).status).toBe(429);
   });
 
+  it('counts each message of a JSON-RPC batch', async () => {
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_categories', arguments: {} } });
+    const batch = (size: number) =>
+      fetch(`${t.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' },
+        body: JSON.stringify(Array.from({ length: size }, (_, i) => call(i + 1))),
+      });
+    expect((await batch(ANONYMOUS - 1)).status).toBe(200);
+    const refused = await batch(2);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'rate_limited' });
+  });
+
   it('gives each account its own signed-in quota, whichever credential it uses, apart from its address', async () => {
     const alice = await newKey();
     const bob = await newKey();
@@ -86,9 +101,10 @@ describe('request rate limits', () => {
       expect(health.headers.get('ratelimit')).toBeNull();
       expect((await get('/signin')).status).toBe(200);
     }
-    const register = () => fetch(`${t.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    for (let i = 0; i < ANONYMOUS; i++) expect((await register()).status).toBe(400);
-    expect((await register()).status).toBe(429);
+    const register = (path: string) => fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    // The OAuth server matches paths without regard to case or a trailing slash; so does the limiter.
+    for (const path of ['/oauth/register', '/oauth/Register', '/oauth/register/', '/OAUTH/TOKEN/']) expect((await register(path)).status).not.toBe(429);
+    expect((await register('/oauth/register')).status).toBe(429);
   });
 
   it('applies a limit an administrator changes, and one count serves every instance on the database', async () => {
@@ -122,6 +138,17 @@ describe('behind a configured proxy', () => {
     expect((await from('203.0.113.1')).status).toBe(200);
     expect((await from('203.0.113.1')).status).toBe(429);
     expect((await from('203.0.113.2')).status).toBe(200);
+  });
+});
+
+describe('rate limit settings', () => {
+  it('takes each limit from the settings when it is a positive integer, else its default', async () => {
+    await t.db.query(`UPDATE site_settings SET value = '{"anonymous_per_minute": 60, "signed_in_per_minute": "lots", "submit_listing_per_hour": 0}' WHERE key = 'rate_limits'`);
+    try {
+      expect((await loadSiteSettings(t.db)).rate_limits).toEqual({ anonymous_per_minute: 60, signed_in_per_minute: 600, submit_listing_per_hour: 20 });
+    } finally {
+      await setRateLimits(t.db, { anonymous_per_minute: ANONYMOUS, signed_in_per_minute: SIGNED_IN });
+    }
   });
 });
 

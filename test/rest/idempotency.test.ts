@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { setRateLimits, startTestApp, type TestApp } from '../support/app.js';
 import { startFixtureSites, type FixtureSites } from '../support/fixture-sites.js';
 import { makeAccount, rawToolCall, readJsonRpc } from '../support/oauth.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
@@ -99,6 +99,27 @@ describe('Idempotency-Key', () => {
     const signedIn = await submit({ url: sites.urls.acme }, 'after-401');
     expect(signedIn.status).toBe(201);
     expect(signedIn.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('replays a stored answer even when the hourly submission limit is used up, and counts no quota for it', async () => {
+    await setRateLimits(t.db, { submit_listing_per_hour: 1 });
+    const account = await makeAccount(t.db);
+    const own = (await createApiKey(t.db, { accountId: account.id, name: 'limited', scopes: ['listings:write'], now: new Date() })).key;
+    const submitAs = (idempotencyKey: string) =>
+      fetch(`${t.url}/api/v1/drafts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${own}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify({ url: sites.urls.acme }),
+      });
+    try {
+      expect((await submitAs('only-one')).status).toBe(201);
+      const retry = await submitAs('only-one');
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect((await submitAs('a-second-one')).status).toBe(429);
+    } finally {
+      await setRateLimits(t.db, {});
+    }
   });
 
   it('replays after a restart: a new instance on the same database answers from the store', async () => {
