@@ -15,6 +15,7 @@ import { oncePerRequest } from './web/once-per-request.js';
 import { requestQuota } from './web/request-rate-limit.js';
 import { BatchedCounter } from './rate-limit/batched-counter.js';
 import { deleteExpiredState } from './accounts/expired-state.js';
+import { relayJobOutbox } from './jobs/job-outbox.js';
 import { cachedSiteSettings } from './catalogue/site-settings.js';
 import { badgeImages } from './web/badge-route.js';
 import { securityHeaders } from './web/security-headers.js';
@@ -32,6 +33,9 @@ import { currentRequestScope } from './mcp/request-scope.js';
 
 /** How often each instance deletes expired sessions, e-mail links, OAuth records and idempotency records. */
 const EXPIRED_STATE_SWEEP_MS = 60 * 60 * 1000;
+
+/** How often each instance hands over jobs left in the outbox by a process that died after its commit. */
+const OUTBOX_RELAY_MS = 30_000;
 
 /** Rate limits are site settings; each instance rereads them this often. */
 const SETTINGS_TTL_MS = 5000;
@@ -125,9 +129,13 @@ export async function createApp(parts: AppParts): Promise<App> {
     deleteExpiredState(db, now()).catch((error: unknown) => log.warn({ err: error }, 'deleting expired sessions, links, tokens and idempotency records failed'));
   }, EXPIRED_STATE_SWEEP_MS);
   sweeper.unref();
+  const relayOutbox = () => relayJobOutbox(db, jobs, now()).catch((error: unknown) => log.warn({ err: error }, 'handing over jobs left in the outbox failed'));
+  const relay = setInterval(relayOutbox, OUTBOX_RELAY_MS);
+  relay.unref();
   const server = http.createServer(koa.callback());
   server.on('clientError', answerUnparsableRequest);
   await jobs.start(); // after every job kind is defined
+  await relayOutbox();
   return {
     koa,
     services,
@@ -150,6 +158,7 @@ export async function createApp(parts: AppParts): Promise<App> {
     async close() {
       draining = true;
       clearInterval(sweeper);
+      clearInterval(relay);
       const cutOff = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

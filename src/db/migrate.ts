@@ -9,6 +9,7 @@ export const migrations: readonly { name: string; file: URL }[] = [
   { name: '0004_job_queue', file: new URL('./migrations/0004-job-queue.sql', import.meta.url) },
   { name: '0005_drafts', file: new URL('./migrations/0005-drafts.sql', import.meta.url) },
   { name: '0006_idempotency', file: new URL('./migrations/0006-idempotency.sql', import.meta.url) },
+  { name: '0007_job_outbox', file: new URL('./migrations/0007-job-outbox.sql', import.meta.url) },
 ];
 
 const LOCK_KEY = 7_240_101; // any constant shared by every instance of the service

@@ -3,7 +3,7 @@ import { RateLimitedError, ValidationError, type ProblemFieldError } from '../er
 import { countHit } from '../rate-limit/fixed-window.js';
 import { rateLimitHeaders } from '../rate-limit/request-policy.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
-import { deferEnqueues } from '../jobs/deferred-enqueue.js';
+import { jobOutbox, type TransactionalJobQueue } from '../jobs/job-outbox.js';
 import type { Database } from '../db/database.js';
 import type { AnyTool } from './tool.js';
 import type { ToolContext } from './context.js';
@@ -41,13 +41,17 @@ export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolCont
 }
 
 /**
- * Runs fn with a way to bind the context to a transaction's database; the jobs the operation
- * enqueues are handed to the queue only once that transaction has committed.
+ * Runs fn with a way to bind the context to a transaction's database. Jobs the operation enqueues
+ * are written in that transaction (job_outbox) and handed to the queue once it has committed; one
+ * that cannot be handed over now is left to the outbox relay, since the answer already stands.
  */
 async function runInTransaction<T>(ctx: ToolContext, fn: (inTransaction: (db: Database) => ToolContext) => Promise<T>): Promise<T> {
-  const jobs = deferEnqueues(ctx.services.jobs);
-  const result = await fn((db) => ({ ...ctx, services: { ...ctx.services, db, jobs } }));
-  await jobs.flush();
+  let outbox: TransactionalJobQueue | undefined;
+  const result = await fn((db) => {
+    outbox = jobOutbox(ctx.services.jobs, db);
+    return { ...ctx, services: { ...ctx.services, db, jobs: outbox } };
+  });
+  await outbox?.handOver(ctx.services.db).catch((error: unknown) => ctx.services.log.warn({ err: error, request_id: ctx.requestId }, 'jobs of a committed operation wait for the outbox relay'));
   return result;
 }
 

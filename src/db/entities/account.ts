@@ -137,6 +137,19 @@ export const IdempotencyRecord = defineEntity({
 });
 export type IdempotencyRecord = InferEntity<typeof IdempotencyRecord>;
 
+/** job_outbox: jobs enqueued inside a transaction, waiting to be handed to the job queue after it commits. */
+export const JobOutboxEntry = defineEntity({
+  name: 'JobOutboxEntry',
+  tableName: 'job_outbox',
+  properties: {
+    id: p.bigint().primary().autoincrement(),
+    name: p.text(),
+    data: p.json(),
+    createdAt: p.datetime().defaultRaw('now()'),
+  },
+});
+export type JobOutboxEntry = InferEntity<typeof JobOutboxEntry>;
+
 /** rate_limit_windows: fixed-window counters shared by every instance. */
 export const RateLimitWindow = defineEntity({
   name: 'RateLimitWindow',

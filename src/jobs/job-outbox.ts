@@ -1,0 +1,60 @@
+import type { Database } from '../db/database.js';
+import type { JobQueue } from './queue.js';
+
+export interface TransactionalJobQueue extends JobQueue {
+  /** After the commit: hands the transaction's jobs to the queue. A job that cannot be handed over stays for the relay. */
+  handOver(db: Database): Promise<void>;
+}
+
+/**
+ * A JobQueue for an operation running in the transaction `tx`: enqueue writes the job into
+ * job_outbox in that transaction, so a job exists exactly when the operation's writes do. After the
+ * commit handOver gives the jobs to the queue and deletes their rows; relayJobOutbox hands over rows
+ * that a dead process left behind. (A job can then run twice; job handlers check their state first.)
+ */
+export function jobOutbox(jobs: JobQueue, tx: Database): TransactionalJobQueue {
+  const written: { id: string; name: string; data: object }[] = [];
+  return {
+    define: (name, handler, options) => jobs.define(name, handler, options),
+    async enqueue(name, data) {
+      const [row] = await tx.query<{ id: string }>('INSERT INTO job_outbox (name, data) VALUES ($1, $2::jsonb) RETURNING id::text AS id', [name, JSON.stringify(data)]);
+      written.push({ id: row!.id, name, data });
+    },
+    start: () => jobs.start(),
+    stop: () => jobs.stop(),
+    idle: (timeoutMs) => jobs.idle(timeoutMs),
+    check: () => jobs.check(),
+    async handOver(db) {
+      for (const job of written.splice(0)) {
+        await jobs.enqueue(job.name, job.data);
+        await db.query('DELETE FROM job_outbox WHERE id = $1', [job.id]);
+      }
+    },
+  };
+}
+
+/**
+ * Hands to the queue the jobs whose transaction committed more than `olderThanMs` ago without their
+ * hand-over (the process died or the queue failed). Safe on several instances at once.
+ */
+export async function relayJobOutbox(db: Database, jobs: JobQueue, now: Date, olderThanMs = 30_000): Promise<number> {
+  const rows = await db.query<{ name: string; data: object; created_at: string }>(
+    `DELETE FROM job_outbox WHERE id IN (
+       SELECT id FROM job_outbox WHERE created_at < $1 ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED
+     ) RETURNING name, data, iso_time(created_at) AS created_at`,
+    [new Date(now.getTime() - olderThanMs).toISOString()],
+  );
+  for (const [index, row] of rows.entries()) {
+    try {
+      await jobs.enqueue(row.name, row.data);
+    } catch (error) {
+      const left = rows.slice(index);
+      await db.query(
+        'INSERT INTO job_outbox (name, data, created_at) SELECT name, data, created_at FROM jsonb_to_recordset($1::jsonb) AS r(name text, data jsonb, created_at timestamptz)',
+        [JSON.stringify(left)],
+      );
+      throw error;
+    }
+  }
+  return rows.length;
+}
