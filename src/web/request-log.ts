@@ -38,6 +38,7 @@ export function logUnhandledError(logger: Logger): (error: unknown, ctx?: Contex
 
 function writeRequestLine(logger: Logger, ctx: Context, durationMs: number, failure: unknown): void {
   const status = ctx.res.statusCode;
+  if (!logger.isLevelEnabled(status >= 500 ? 'error' : 'info')) return;
   const accountId: unknown = ctx.state.caller?.accountId;
   const fields = {
     request_id: ctx.state.requestId,

@@ -5,6 +5,7 @@ import { insertDraft, setDraftStatus } from '../../src/drafting/draft-store.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import { makeAccount } from './oauth.js';
 import { startTestApp, type TestApp } from './app.js';
+import type { Problem } from '../../src/errors.js';
 
 export const MIB = MAX_BODY_BYTES;
 
@@ -92,15 +93,7 @@ export const nestedArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(de
 /** `depth` nested objects {"a": … 1 …}. */
 export const nestedObjects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail?: string;
-  code: string;
-  errors?: { path: string; message: string }[];
-  request_id: string;
-}
+export type { Problem };
 
 export const pathsOf = (problem: Problem) => (problem.errors ?? []).map((error) => error.path).sort();
 
