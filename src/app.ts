@@ -29,6 +29,7 @@ import { createAuth, type AuthParts } from '../auth/routes.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { logUnhandledError, requestLog } from './web/request-log.js';
 import { cors } from './web/cors.js';
+import { keepHeadersOnErrors } from './web/error-headers.js';
 import { currentRequestScope } from './mcp/request-scope.js';
 
 /** How often each instance deletes expired sessions, e-mail links, OAuth records and idempotency records. */
@@ -85,6 +86,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   let draining = false;
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(clientAddress(config.trustProxy ? proxyList(config.trustedProxies) : undefined));
+  koa.use(keepHeadersOnErrors());
   koa.use(async (ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.set('Request-Id', ctx.state.requestId);

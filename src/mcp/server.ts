@@ -5,14 +5,14 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { Registry } from '../registry/registry.js';
 import type { Caller } from '../registry/context.js';
 import type { Services } from '../services.js';
-import { toProblem, type ProblemError } from '../errors.js';
+import type { ProblemError } from '../errors.js';
 import { sendProblem } from '../../rest/problem.js';
 import { toolServerFactory } from './tool-server.js';
 import { runInRequestScope } from './request-scope.js';
 import { dnsRebindingPolicy, dnsRebindingRejection } from './dns-rebinding.js';
 import { MAX_BODY_BYTES, readJsonBody } from '../web/json-body.js';
 import { calledTools, scopeRefusal } from './scope-gate.js';
-import { authenticationChallenge, UnauthorizedError } from '../registry/scopes.js';
+import { UnauthorizedError, withAuthenticationChallenge } from '../registry/scopes.js';
 import { PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
 
 export const MCP_PATH = '/mcp';
@@ -90,23 +90,15 @@ export function mcpMiddleware(options: McpOptions): Middleware {
           caller = await options.resolveCaller(ctx.req.headers);
         } catch (error) {
           if (!(error instanceof UnauthorizedError)) throw error;
-          return sendChallenge(ctx, error, requestId, authenticationChallenge(error, resourceMetadataUrl));
+          return sendProblem(ctx, withAuthenticationChallenge(error, resourceMetadataUrl), requestId);
         }
       }
       const refusal = scopeRefusal(tools, caller);
-      if (refusal) return sendChallenge(ctx, refusal, requestId, authenticationChallenge(refusal, resourceMetadataUrl));
+      if (refusal) return sendProblem(ctx, withAuthenticationChallenge(refusal, resourceMetadataUrl), requestId);
     }
 
     // GET and DELETE (2025 session operations) go to the SDK too: stateless serving answers them 405.
     ctx.respond = false;
     await runInRequestScope({ caller, requestId }, () => serve(ctx.req, ctx.res, parsedBody));
   };
-}
-
-function sendChallenge(ctx: Context, refusal: unknown, requestId: string, challenge: string): void {
-  const { problem } = toProblem(refusal, requestId);
-  ctx.status = problem.status;
-  ctx.set('WWW-Authenticate', challenge);
-  ctx.type = 'application/problem+json';
-  ctx.body = JSON.stringify(problem);
 }

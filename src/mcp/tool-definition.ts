@@ -10,6 +10,9 @@ export interface McpToolDefinition {
   annotations: AnyTool['annotations'] & { title: string };
 }
 
+/** The MCP argument that carries what REST sends as the Idempotency-Key header. */
+export const IDEMPOTENCY_KEY_ARGUMENT = 'idempotency_key';
+
 const IDEMPOTENCY_KEY_PROPERTY = {
   ...IDEMPOTENCY_KEY_SCHEMA,
   description:
@@ -20,7 +23,7 @@ const IDEMPOTENCY_KEY_PROPERTY = {
 export function mcpToolDefinition(tool: AnyTool): McpToolDefinition {
   const input = inputJsonSchema(tool.input);
   const inputSchema = tool.idempotencyKey
-    ? { ...input, properties: { ...(input.properties as object), idempotency_key: IDEMPOTENCY_KEY_PROPERTY } }
+    ? { ...input, properties: { ...(input.properties as object), [IDEMPOTENCY_KEY_ARGUMENT]: IDEMPOTENCY_KEY_PROPERTY } }
     : input;
   return {
     name: tool.name,

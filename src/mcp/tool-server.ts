@@ -4,7 +4,7 @@ import type { AnyTool } from '../registry/tool.js';
 import type { Services } from '../services.js';
 import { invokeTool } from '../registry/invoke.js';
 import { ProblemError } from '../errors.js';
-import { mcpToolDefinition, type McpToolDefinition } from './tool-definition.js';
+import { IDEMPOTENCY_KEY_ARGUMENT, mcpToolDefinition, type McpToolDefinition } from './tool-definition.js';
 import { currentRequestScope } from './request-scope.js';
 import { toolError, toolSuccess } from './tool-result.js';
 import { INSTRUCTIONS, PROTOCOL_VERSIONS, SERVER_INFO } from './server-info.js';
@@ -68,12 +68,13 @@ export function toolServerFactory(registry: Registry, services: Services, onUnex
         },
         async (args: Arguments) => {
           try {
-            const { idempotency_key: key, ...input } = args;
+            // A tool without the argument reports it as an unknown property; invokeTool ignores the key then.
+            const { [IDEMPOTENCY_KEY_ARGUMENT]: key, ...input } = args;
             const { result, replayed } = await invokeTool(
               tool,
               tool.idempotencyKey ? input : args,
               { services, caller: scope.caller, requestId: scope.requestId },
-              { idempotencyKey: tool.idempotencyKey && key !== undefined ? { value: key, path: '/idempotency_key' } : undefined },
+              { idempotencyKey: key === undefined ? undefined : { value: key, path: `/${IDEMPOTENCY_KEY_ARGUMENT}` } },
             );
             return toolSuccess(result, replayed);
           } catch (error) {

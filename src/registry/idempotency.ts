@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { databaseInTransaction, type Database } from '../db/database.js';
+import { sha256 } from '../security/random.js';
 import { IdempotencyInProgressError, IdempotencyKeyReusedError, ProblemError, ValidationError, type ProblemInit } from '../errors.js';
 import { IDEMPOTENCY_KEY_SCHEMA } from './tool.js';
 
@@ -45,7 +46,7 @@ export async function runIdempotently(
   successStatus: number,
   operation: (db: Database) => Promise<Record<string, unknown>>,
 ): Promise<IdempotentAnswer> {
-  const fingerprint = sha256Hex(canonicalJson(call.input));
+  const fingerprint = sha256(canonicalJson(call.input));
   const outcome = await db.transaction(async (tx): Promise<StoredAnswer & { replayed: boolean }> => {
     const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [lockKey(call)]);
     if (!lock?.locked) throw new IdempotencyInProgressError();
@@ -109,8 +110,6 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null';
 }
-
-const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A 64-bit advisory lock id for the key's scope (a collision would only make two keys wait for each other). */
 function lockKey(call: IdempotentCall): string {

@@ -4,12 +4,11 @@ import { countHit } from '../rate-limit/fixed-window.js';
 import { rateLimitHeaders } from '../rate-limit/request-policy.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { jobOutbox, type TransactionalJobQueue } from '../jobs/job-outbox.js';
-import type { Database } from '../db/database.js';
 import type { AnyTool } from './tool.js';
 import type { ToolContext } from './context.js';
 import { requireScopes } from './scopes.js';
 import { cacheKey } from './result-cache.js';
-import { parseIdempotencyKey, runIdempotently } from './idempotency.js';
+import { parseIdempotencyKey, runIdempotently, type IdempotentCall } from './idempotency.js';
 import { unstorableText } from './storable-text.js';
 import { pointer } from './json-pointer.js';
 
@@ -31,33 +30,28 @@ export const MAX_FIELD_ERRORS = 100;
 export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<ToolAnswer> {
   requireScopes(tool, ctx.caller);
   const key = tool.idempotencyKey && options.idempotencyKey ? parseIdempotencyKey(options.idempotencyKey.value, options.idempotencyKey.path) : undefined;
-  if (key !== undefined && ctx.caller) {
-    const call = { accountId: ctx.caller.accountId, operation: tool.name, key, input: rawInput ?? {} };
-    return runInTransaction(ctx, (inTransaction) =>
-      runIdempotently(ctx.services.db, call, ctx.services.now(), tool.http.status, (db) => validateAndRun(tool, rawInput, inTransaction(db))),
-    );
-  }
+  if (key !== undefined && ctx.caller) return runOnce(tool, rawInput, ctx, { accountId: ctx.caller.accountId, operation: tool.name, key, input: rawInput ?? {} });
   return { result: await validateAndRun(tool, rawInput, ctx), replayed: false };
 }
 
 /**
- * Runs fn with a way to bind the context to a transaction's database. Jobs the operation enqueues
- * are written in that transaction (job_outbox) and handed to the queue once it has committed; one
- * that cannot be handed over now is left to the outbox relay, since the answer already stands.
+ * The call under an idempotency key, in one transaction with its stored answer. Jobs the operation
+ * enqueues are written in that transaction (job_outbox) and handed to the queue once it has
+ * committed; one that cannot be handed over now is left to the outbox relay, since the answer stands.
  */
-async function runInTransaction<T>(ctx: ToolContext, fn: (inTransaction: (db: Database) => ToolContext) => Promise<T>): Promise<T> {
+async function runOnce(tool: AnyTool, rawInput: unknown, ctx: ToolContext, call: IdempotentCall): Promise<ToolAnswer> {
   let outbox: TransactionalJobQueue | undefined;
-  const result = await fn((db) => {
+  const answer = await runIdempotently(ctx.services.db, call, ctx.services.now(), tool.http.status, (db) => {
     outbox = jobOutbox(ctx.services.jobs, db);
-    return { ...ctx, services: { ...ctx.services, db, jobs: outbox } };
+    return validateAndRun(tool, rawInput, { ...ctx, services: { ...ctx.services, db, jobs: outbox } });
   });
   await outbox?.handOver(ctx.services.db).catch((error: unknown) => ctx.services.log.warn({ err: error, request_id: ctx.requestId }, 'jobs of a committed operation wait for the outbox relay'));
-  return result;
+  return answer;
 }
 
 async function validateAndRun(tool: AnyTool, rawInput: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {
   const textErrors = unstorableText(rawInput);
-  if (textErrors.length > 0) throw new ValidationError(textErrors.slice(0, MAX_FIELD_ERRORS));
+  if (textErrors.length > 0) throw new ValidationError(atMostMaxErrors(textErrors));
   const parsed = tool.input.safeParse(rawInput ?? {});
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
   // After the replay check and validation: a retry answered from the store, or a refused input, uses no quota.
@@ -99,6 +93,10 @@ export function fieldErrors(error: z.ZodError): ProblemFieldError[] {
     }
     return [{ path: pointer(issue.path), message: issue.message }];
   });
+  return atMostMaxErrors(errors);
+}
+
+function atMostMaxErrors(errors: ProblemFieldError[]): ProblemFieldError[] {
   if (errors.length <= MAX_FIELD_ERRORS) return errors;
   const shown = errors.slice(0, MAX_FIELD_ERRORS - 1);
   return [...shown, { path: '', message: `${errors.length - shown.length} more errors are not listed; fix the ones above first` }];

@@ -36,10 +36,18 @@ export function requireScopes(tool: AnyTool, caller: Caller | null): void {
  * The WWW-Authenticate challenge for a refusal (RFC 6750, RFC 9728): it points the client at the
  * protected-resource metadata, where the sign-in flow starts, and names the scope to step up to.
  */
-export function authenticationChallenge(refusal: UnauthorizedError | InsufficientScopeError, resourceMetadataUrl: string): string {
+function authenticationChallenge(refusal: UnauthorizedError | InsufficientScopeError, resourceMetadataUrl: string): string {
   if (refusal instanceof InsufficientScopeError) {
     return `Bearer error="insufficient_scope", scope="${refusal.scopes.join(' ')}", resource_metadata="${resourceMetadataUrl}"`;
   }
   const error = refusal.invalidToken ? `error="invalid_token", error_description="${(refusal.detail ?? '').replace(/["\\]/g, '')}", ` : '';
   return `Bearer ${error}resource_metadata="${resourceMetadataUrl}"`;
+}
+
+/** The refusal with its WWW-Authenticate challenge, as REST and MCP both send it; other errors as they are. */
+export function withAuthenticationChallenge(error: unknown, resourceMetadataUrl: string): unknown {
+  if (error instanceof UnauthorizedError || error instanceof InsufficientScopeError) {
+    error.headers['WWW-Authenticate'] = authenticationChallenge(error, resourceMetadataUrl);
+  }
+  return error;
 }

@@ -1,7 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { API_PREFIX } from '../../rest/router.js';
 import { MCP_PATH } from '../mcp/server.js';
-import { keepHeadersOnError } from './error-headers.js';
 
 interface CorsArea {
   path: RegExp;
@@ -52,12 +51,7 @@ export function cors(): Middleware {
     if (isPreflight(ctx)) return answerPreflight(ctx, area);
     // Set before the handler runs: the OAuth server and the MCP endpoint write their answers themselves.
     ctx.set(answerHeaders);
-    try {
-      await next();
-    } catch (error) {
-      keepHeadersOnError(error, answerHeaders);
-      throw error;
-    }
+    await next();
   };
 }
 

@@ -1,6 +1,5 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '../logging/logger.js';
-import { keepHeadersOnError } from './error-headers.js';
 
 /** Requests whose thrown error the request line already carries. */
 const failedRequests = new WeakSet<Context>();
@@ -22,7 +21,6 @@ export function requestLog(logger: Logger): Middleware {
     } catch (error) {
       failure = error;
       failedRequests.add(ctx);
-      keepHeadersOnError(error, { 'Request-Id': String(ctx.state.requestId) });
       throw error;
     }
   };

@@ -1,5 +1,4 @@
 import type { Middleware } from 'koa';
-import { keepHeadersOnError } from './error-headers.js';
 
 /**
  * Every answer starts with this policy: nothing loads, nothing frames it. A script-src is named so
@@ -25,12 +24,7 @@ const BASELINE = {
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
     ctx.set(BASELINE);
-    try {
-      await next();
-    } catch (error) {
-      keepHeadersOnError(error, BASELINE);
-      throw error;
-    }
+    await next();
     const policy = ctx.response.get(CSP);
     if (ctx.response.is('html') && (policy === BASE_POLICY || !policy)) ctx.set(CSP, PAGE_POLICY);
     else if (!policy) ctx.set(CSP, BASE_POLICY);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { captureLog, type CapturedLog } from '../logging/capture.js';
 import { logUnhandledError, requestLog } from '../../src/web/request-log.js';
+import { keepHeadersOnErrors } from '../../src/web/error-headers.js';
 
 let t: TestApp;
 let log: CapturedLog;
@@ -116,6 +117,7 @@ describe('requestLog on its own', () => {
   function appWith(log: CapturedLog, handler: Koa.Middleware): Koa {
     const app = new Koa();
     app.on('error', logUnhandledError(log.logger));
+    app.use(keepHeadersOnErrors());
     app.use(async (ctx, next) => {
       ctx.state.requestId = `req-${ctx.path.slice(1)}`;
       ctx.set('Request-Id', ctx.state.requestId);
