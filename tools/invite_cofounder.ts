@@ -36,7 +36,7 @@ export default defineTool({
     const named = typeof draft.fields.name?.value === 'string' ? draft.fields.name.value : draft.url;
     const product = named.length > 80 ? `${named.slice(0, 79)}…` : named;
     await queueMail(services.jobs, {
-      to: email.trim().toLowerCase(),
+      to: invite.email,
       subject: `You are invited to co-own ${product} on the launch directory`,
       text: [
         'Hello,',
@@ -50,7 +50,7 @@ export default defineTool({
       ].join('\n'),
     });
     return {
-      email: email.trim().toLowerCase(),
+      email: invite.email,
       invited_at: invite.createdAt,
       invites: invite.invites,
       invites_left: LIMITS.invites - invite.invites,

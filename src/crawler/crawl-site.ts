@@ -35,8 +35,6 @@ import { chooseFactLinks } from './fact-links.js';
 import { BY_HAND, CrawlFailure, capitalize, classifyError, findFailure, formatBytes, seconds, type CrawlFailureCode } from './failures.js';
 import { extractPage } from './page-extract.js';
 
-export { CrawlFailure, type CrawlFailureCode } from './failures.js';
-export type { ConnectionInfo } from './address-guard.js';
 
 export interface CrawlOptions {
   /** Hosts that may be private or loopback (CRAWLER_ALLOW_HOSTS); empty in production. */
@@ -83,7 +81,6 @@ const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
 type Role = 'home' | 'page' | 'robots';
 
 interface Settings {
-  allowHosts: readonly string[];
   userAgent: string;
   token: string;
   maxPages: number;
@@ -157,7 +154,6 @@ function resolveSettings(options: CrawlOptions): Settings {
     value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
   const timeoutMs = positive(options.timeoutMs, CRAWL_DEFAULTS.timeoutMs);
   return {
-    allowHosts: options.allowHosts,
     userAgent: options.userAgent,
     token: options.userAgent.split('/')[0].trim() || CRAWLER_NAME,
     maxPages: Math.max(1, Math.floor(positive(options.maxPages, CRAWL_DEFAULTS.maxPages))),

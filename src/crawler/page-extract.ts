@@ -10,6 +10,8 @@
 import * as cheerio from 'cheerio';
 import type { AnyNode, Element } from 'cheerio';
 import type { CrawledPage } from '../drafting/profile-fields.js';
+import { collapseWhitespace } from '../text/collapse-whitespace.js';
+import { decodeUriComponentSafely } from '../text/decode-uri.js';
 
 /** The raw HTML kept on a page, for extractors that read structure. */
 export const MAX_HTML_CHARS = 500_000;
@@ -44,7 +46,6 @@ const CELLS = new Set(['td', 'th']);
 const META_NAMES = /^(description|keywords|author|application-name|og:.+|twitter:.+|article:.+|product:.+)$/;
 const JSON_LD_KEYWORDS = new Set(['@context', '@type', '@id', '@vocab', '@base', '@language', '@direction', '@version']);
 
-const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 const cut = (text: string, max: number): string => (text.length > max ? text.slice(0, max) : text);
 const dataOf = (node: AnyNode): string => (node as unknown as { data: string }).data ?? '';
 const nameOf = (element: Element): string => (element.name ?? '').toLowerCase();
@@ -73,7 +74,7 @@ function shortText(root: Element, maxNodes = 500, maxChars = 300): string {
     const children = element.children ?? [];
     for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
   }
-  return cut(collapse(text), maxChars);
+  return cut(collapseWhitespace(text), maxChars);
 }
 
 /** First image alt text in an element's subtree (bounded walk). */
@@ -83,7 +84,7 @@ function imageAlt(root: Element, maxNodes = 200): string {
     const node = stack.pop()!;
     if (node.type !== 'tag') continue;
     const element = node as Element;
-    const alt = collapse(element.attribs?.alt ?? '');
+    const alt = collapseWhitespace(element.attribs?.alt ?? '');
     if (nameOf(element) === 'img' && alt) return alt;
     const children = element.children ?? [];
     for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
@@ -92,14 +93,14 @@ function imageAlt(root: Element, maxNodes = 200): string {
 }
 
 function linkText(element: Element): string {
-  const attribute = (name: string): string => collapse(element.attribs[name] ?? '');
+  const attribute = (name: string): string => collapseWhitespace(element.attribs[name] ?? '');
   return shortText(element) || attribute('aria-label') || attribute('title') || imageAlt(element);
 }
 
 function flattenJson(value: unknown, into: string[], depth = 0): void {
   if (into.length >= MAX_MARKUP_ENTRIES || depth > 32) return;
   if (typeof value === 'string') {
-    const text = collapse(value);
+    const text = collapseWhitespace(value);
     if (text) into.push(text);
   } else if (typeof value === 'number' && Number.isFinite(value)) {
     into.push(String(value));
@@ -150,7 +151,7 @@ export function extractPage(url: string, rawHtml: string): ExtractedPage {
     if (name === 'meta') {
       const key = (attribs.property ?? attribs.name ?? '').trim().toLowerCase();
       if (META_NAMES.test(key)) meta.push(attribs.content ?? '');
-      if (key === 'og:title' && !ogTitle) ogTitle = collapse(attribs.content ?? '');
+      if (key === 'og:title' && !ogTitle) ogTitle = collapseWhitespace(attribs.content ?? '');
       if ((attribs['http-equiv'] ?? '').trim().toLowerCase() === 'refresh' && refreshContent === undefined) refreshContent = attribs.content ?? '';
     } else if (name === 'script') {
       if ((attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json' || jsonLd.length >= MAX_MARKUP_ENTRIES) return;
@@ -167,7 +168,7 @@ export function extractPage(url: string, rawHtml: string): ExtractedPage {
       if (!target || target.username || target.password) return;
       const label = linkText(element);
       if (target.protocol === 'mailto:' || target.protocol === 'tel:') {
-        const address = decodeSafe(target.href.replace(/^(mailto|tel):/, ''));
+        const address = decodeUriComponentSafely(target.href.replace(/^(mailto|tel):/, ''));
         linkStrings.push(label && label !== address ? `${label}: ${target.href}` : target.href);
         return;
       }
@@ -223,7 +224,7 @@ export function extractPage(url: string, rawHtml: string): ExtractedPage {
 
   const markup = new Set<string>();
   for (const value of [...meta, ...jsonLd, ...linkStrings, ...alts]) {
-    const clean = collapse(value);
+    const clean = collapseWhitespace(value);
     if (clean && markup.size < MAX_MARKUP_ENTRIES) markup.add(cut(clean, MAX_MARKUP_CHARS));
   }
 
@@ -234,7 +235,7 @@ export function extractPage(url: string, rawHtml: string): ExtractedPage {
       text: text
         .join('')
         .split('\n')
-        .map(collapse)
+        .map((line) => collapseWhitespace(line))
         .filter((line) => line.length > 0)
         .join('\n'),
       markup: [...markup],
@@ -243,12 +244,4 @@ export function extractPage(url: string, rawHtml: string): ExtractedPage {
     links,
     refresh,
   };
-}
-
-function decodeSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -4,8 +4,6 @@ import { createClaudeDrafter } from './claude-drafter.js';
 import { createExtractiveDrafter } from './extractive-drafter.js';
 import type { Drafter } from './profile-fields.js';
 
-export { DrafterUnavailableError } from './claude-drafter.js';
-
 export function chooseDrafter(config: Pick<Config, 'anthropicApiKey' | 'anthropicBaseUrl' | 'anthropicModel'>): Drafter {
   const apiKey = config.anthropicApiKey.trim();
   if (!apiKey) return createExtractiveDrafter();

@@ -15,6 +15,7 @@
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import {
+  emptyProposal,
   LIMITS,
   LIST_ITEM_MAX,
   LIST_MAX_ITEMS,
@@ -31,6 +32,7 @@ import {
   type SocialKey,
 } from './profile-fields.js';
 import { QUOTE_MAX, QUOTE_MIN } from './evidence.js';
+import { collapseWhitespace } from '../text/collapse-whitespace.js';
 
 export const TOOL_NAME = 'record_profile';
 /** Characters of page content (text plus markup) handed over per page and in all. */
@@ -201,7 +203,7 @@ function cut(s: string, max: number): { text: string; truncated: boolean } {
   return { text: space > max * 0.8 ? slice.slice(0, space) : slice, truncated: true };
 }
 
-/** The pages as delimited, escaped, bounded blocks (exported for tests). */
+/** The pages as delimited, escaped, bounded blocks. */
 export function renderPages(pages: readonly CrawledPage[]): string {
   const blocks: string[] = [];
   let remaining = TOTAL_CHARS_MAX;
@@ -212,7 +214,7 @@ export function renderPages(pages: readonly CrawledPage[]): string {
     let markupChars = 0;
     const seen = new Set<string>();
     for (const raw of Array.isArray(page.markup) ? page.markup : []) {
-      const line = typeof raw === 'string' ? raw.replace(/\s+/g, ' ').trim().slice(0, QUOTE_MAX) : '';
+      const line = typeof raw === 'string' ? collapseWhitespace(raw).slice(0, QUOTE_MAX) : '';
       if (!line || seen.has(line) || markupChars + line.length > Math.min(MARKUP_CHARS_MAX, budget / 4)) continue;
       seen.add(line);
       markup.push(line);
@@ -293,7 +295,7 @@ function objectish(value: unknown): unknown {
 export function parseToolInput(input: unknown, fields: readonly ProfileField[], withRecords: boolean): DraftProposal {
   const root = objectish(input);
   if (!root || typeof root !== 'object' || Array.isArray(root)) throw new DrafterUnavailableError('malformed', 'The record_profile input is not an object.');
-  const proposal: DraftProposal = { fields: {}, faqs: [], founders: [], socials: {} };
+  const proposal: DraftProposal = emptyProposal();
   const r = root as Record<string, unknown>;
   const rawFields = objectish(r.fields);
   if (rawFields && typeof rawFields === 'object') {
@@ -351,7 +353,7 @@ export function createClaudeDrafter(options: ClaudeDrafterOptions): Drafter {
       const only = draftOptions?.only;
       const fields = only ? CLAUDE_FIELDS.filter((f) => only.includes(f)) : CLAUDE_FIELDS;
       const withRecords = !only;
-      if (!fields.length && !withRecords) return { fields: {}, faqs: [], founders: [], socials: {} };
+      if (!fields.length && !withRecords) return emptyProposal();
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       let message: Anthropic.Message;

@@ -1,4 +1,4 @@
-import type { DraftRecord, StoredField, StoredMilestone } from './draft-store.js';
+import { EMPTY_FIELD, type DraftRecord, type StoredField, type StoredMilestone } from './draft-store.js';
 import type { FieldValue, ProfileField, SocialKey } from './profile-fields.js';
 import { InvalidStateError, ValidationError } from '../errors.js';
 
@@ -18,7 +18,6 @@ export interface DraftEdits {
   seo?: { title?: string | null; meta?: string | null };
 }
 
-const EMPTY: StoredField = { value: null, state: 'not_found', evidence: [], ai: null };
 
 /**
  * Applies the edits of update_draft to the draft in memory, in this order: restore, fields,
@@ -42,12 +41,12 @@ export function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[
   draft.regenerating = draft.regenerating.filter((field) => !touched.has(field));
 
   for (const field of edits.restore ?? []) {
-    const { ai } = draft.fields[field] ?? EMPTY;
-    draft.fields[field] = ai ? { value: ai.value, state: 'ai', evidence: ai.evidence, ai } : { ...EMPTY };
+    const { ai } = draft.fields[field] ?? EMPTY_FIELD;
+    draft.fields[field] = ai ? { value: ai.value, state: 'ai', evidence: ai.evidence, ai } : { ...EMPTY_FIELD };
   }
   for (const [name, value] of Object.entries(edits.fields ?? {})) {
     const field = name as ProfileField;
-    const current = draft.fields[field] ?? EMPTY;
+    const current = draft.fields[field] ?? EMPTY_FIELD;
     const locked = current.state === 'override';
     if (value === null) {
       draft.fields[field] = { value: null, state: locked ? 'override' : 'deleted', evidence: [], ai: current.ai };
@@ -56,7 +55,7 @@ export function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[
     }
   }
   for (const field of edits.lock_fields ?? []) {
-    draft.fields[field] = { ...(draft.fields[field] ?? EMPTY), state: 'override' };
+    draft.fields[field] = { ...(draft.fields[field] ?? EMPTY_FIELD), state: 'override' };
   }
 
   if (edits.faqs) draft.faqs = edits.faqs.map(({ question, answer }) => ({ question, answer, evidence: [] }));

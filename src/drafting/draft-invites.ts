@@ -4,6 +4,7 @@ import { randomToken, sha256 } from '../security/random.js';
 import { InvalidStateError, ValidationError } from '../errors.js';
 import { LIMITS } from './profile-fields.js';
 import type { DraftRecord } from './draft-store.js';
+import { normalizeEmail } from '../accounts/accounts.js';
 
 export const INVITE_LIFETIME_DAYS = 14;
 
@@ -12,8 +13,8 @@ export async function inviteCofounder(
   db: Database,
   draft: DraftRecord,
   input: { email: string; invitedBy: string; inviterEmail: string; now: Date },
-): Promise<{ token: string; invites: number; createdAt: string }> {
-  const email = input.email.trim().toLowerCase();
+): Promise<{ token: string; email: string; invites: number; createdAt: string }> {
+  const email = normalizeEmail(input.email);
   if (email === input.inviterEmail.toLowerCase()) throw new ValidationError([{ path: '/email', message: 'You already own this draft; invite someone else' }]);
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM drafts WHERE id = $1 FOR UPDATE', [draft.id]); // invites of one draft are counted one at a time
@@ -35,7 +36,7 @@ export async function inviteCofounder(
        RETURNING iso_time(created_at) AS created_at`,
       [randomUUID(), draft.id, email, sha256(token), input.invitedBy, input.now.toISOString()],
     );
-    return { token, invites: previous ? existing.length : existing.length + 1, createdAt: rows[0].created_at };
+    return { token, email, invites: previous ? existing.length : existing.length + 1, createdAt: rows[0].created_at };
   });
 }
 

@@ -3,6 +3,9 @@ import type { Database } from '../db/database.js';
 import type { CrawledPage, DraftStatus, Evidence, FieldState, FieldValue, ProfileField, SocialKey } from './profile-fields.js';
 
 /** A profile field as stored: the current value and state, and the AI's own value for restore. */
+/** A field nobody has filled: what a draft's missing fields read as. */
+export const EMPTY_FIELD: Readonly<StoredField> = { value: null, state: 'not_found', evidence: [], ai: null };
+
 export interface StoredField {
   value: FieldValue | null;
   state: FieldState;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DraftRecord, StoredField } from './draft-store.js';
+import { EMPTY_FIELD, type DraftRecord, type StoredField } from './draft-store.js';
 import { DRAFT_STATUSES, FIELD_STATES, PROFILE_FIELDS, SOCIAL_KEYS, type ProfileField } from './profile-fields.js';
 
 /** How long a client should wait before polling a draft that is still being worked on. */
@@ -38,7 +38,6 @@ export const draftOutput = z.object({
 });
 export type DraftView = z.input<typeof draftOutput>;
 
-const EMPTY_FIELD: StoredField = { value: null, state: 'not_found', evidence: [], ai: null };
 
 const hasValue = (value: unknown) => (Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== '');
 

@@ -48,6 +48,7 @@
  *   FAQs and founders read (the rest dropped with one reason), 50 occurrences of a quote examined.
  */
 import {
+  emptyProposal,
   LIMITS,
   LIST_ITEM_MAX,
   LIST_MAX_ITEMS,
@@ -66,6 +67,7 @@ import {
   type SocialKey,
   type TextField,
 } from './profile-fields.js';
+import { collapseWhitespace } from '../text/collapse-whitespace.js';
 
 export const QUOTE_MIN = 3;
 export const QUOTE_MAX = 500;
@@ -108,9 +110,7 @@ export function normaliseForMatch(s: string): string {
 }
 
 /** Collapses whitespace only (how quotes and short values are stored). */
-export function collapseWhitespace(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
-}
+export { collapseWhitespace };
 
 /** A page URL as compared: http(s) only, no fragment, no trailing slash on a non-root path. */
 export function pageUrlKey(raw: string): string | null {
@@ -148,13 +148,6 @@ function haystacks(page: CrawledPage): Haystack[] {
     haystackCache.set(page, cached);
   }
   return cached;
-}
-
-/** Whether `quote` appears verbatim (normalised) in the page's text, title or markup strings. */
-export function pageContains(page: CrawledPage, quote: string): boolean {
-  const q = normaliseForMatch(quote);
-  if (q.length === 0) return false;
-  return haystacks(page).some((h) => h.flat.includes(q));
 }
 
 /** The sentence(s) of one line around [from, to): where a quote sits on the page (at most 300 characters either side). */
@@ -196,7 +189,7 @@ class PageIndex {
       const key = pageUrlKey(page.url);
       if (!key) continue;
       if (!this.byKey.has(key)) this.byKey.set(key, page);
-      this.hosts.add(bareHost(new URL(key).hostname));
+      this.hosts.add(hostWithoutWww(new URL(key).hostname));
     }
   }
 
@@ -207,7 +200,8 @@ class PageIndex {
   }
 }
 
-const bareHost = (host: string): string => host.toLowerCase().replace(/^www\./, '');
+/** A host name compared without case and without a leading www. */
+export const hostWithoutWww = (host: string): string => host.toLowerCase().replace(/^www\./, '');
 
 /**
  * Why `quote` does not verify on `page`, or null when it does: 3 to 500 characters (a shorter
@@ -443,7 +437,7 @@ function socialProblem(key: string, value: unknown, quotes: readonly Evidence[],
   if (link.length > SOCIAL_LINK_MAX) return `the link is longer than ${SOCIAL_LINK_MAX} characters`;
   const u = httpUrl(link);
   if (!u) return 'not an http(s) link';
-  const host = bareHost(u.hostname);
+  const host = hostWithoutWww(u.hostname);
   const platform = PLATFORM_HOSTS[key as SocialKey];
   if (platform && !platform.test(host)) return `${host} is not the ${key} platform`;
   if (key === 'website' && !ofFounder && !index.hosts.has(host)) return `${host} is not the crawled site`;
@@ -467,7 +461,12 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
   const drop = (what: string, reason: string): void => {
     dropped.push({ what, reason });
   };
-  const out: DraftProposal = { fields: {}, faqs: [], founders: [], socials: {} };
+  /** The entries that are checked; the rest are reported dropped, all together. */
+  const checkedEntries = (list: unknown[], what: string, noun: string): unknown[] => {
+    if (list.length > MAX_ENTRIES_CHECKED) drop(`${what}[${MAX_ENTRIES_CHECKED}..]`, `${list.length - MAX_ENTRIES_CHECKED} more ${noun} than are checked`);
+    return list.slice(0, MAX_ENTRIES_CHECKED);
+  };
+  const out: DraftProposal = emptyProposal();
 
   // Fields
   for (const [key, entry] of Object.entries(proposal?.fields ?? {}).slice(0, MAX_ENTRIES_CHECKED)) {
@@ -494,8 +493,7 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
       }
       const items: string[] = [];
       const seen = new Set<string>();
-      if (raw.length > MAX_ENTRIES_CHECKED) drop(`${what}[${MAX_ENTRIES_CHECKED}..]`, `${raw.length - MAX_ENTRIES_CHECKED} more items than are checked`);
-      raw.slice(0, MAX_ENTRIES_CHECKED).forEach((item, i) => {
+      checkedEntries(raw, what, 'items').forEach((item, i) => {
         const itemWhat = `${what}[${i}]`;
         if (typeof item !== 'string' || !collapseWhitespace(item)) return drop(itemWhat, 'not a non-empty string');
         const v = collapseWhitespace(item);
@@ -539,8 +537,7 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
   // FAQs
   const questions = new Set<string>();
   const faqs: unknown[] = Array.isArray(proposal?.faqs) ? proposal.faqs : [];
-  if (faqs.length > MAX_ENTRIES_CHECKED) drop(`faqs[${MAX_ENTRIES_CHECKED}..]`, `${faqs.length - MAX_ENTRIES_CHECKED} more FAQs than are checked`);
-  faqs.slice(0, MAX_ENTRIES_CHECKED).forEach((item, i) => {
+  checkedEntries(faqs, 'faqs', 'FAQs').forEach((item, i) => {
     const entry = item as Evidenced<ProposedFaq> | undefined;
     const what = `faqs[${i}]`;
     const faq = entry?.value;
@@ -563,8 +560,7 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
   // Founders
   const names = new Set<string>();
   const founders: unknown[] = Array.isArray(proposal?.founders) ? proposal.founders : [];
-  if (founders.length > MAX_ENTRIES_CHECKED) drop(`founders[${MAX_ENTRIES_CHECKED}..]`, `${founders.length - MAX_ENTRIES_CHECKED} more founders than are checked`);
-  founders.slice(0, MAX_ENTRIES_CHECKED).forEach((item, i) => {
+  checkedEntries(founders, 'founders', 'founders').forEach((item, i) => {
     const entry = item as Evidenced<ProposedFounder> | undefined;
     const what = `founders[${i}]`;
     const founder = entry?.value;

@@ -16,6 +16,7 @@
  */
 import { load, type AnyNode, type CheerioOptions, type Element } from 'cheerio';
 import {
+  emptyProposal,
   LIMITS,
   LIST_ITEM_MAX,
   LIST_MAX_ITEMS,
@@ -30,7 +31,8 @@ import {
   type SocialKey,
   type TextField,
 } from './profile-fields.js';
-import { QUOTE_MAX, collapseWhitespace, countryCode, looksLikeInstruction, normaliseForMatch, quoteProblem } from './evidence.js';
+import { QUOTE_MAX, collapseWhitespace, countryCode, hostWithoutWww, looksLikeInstruction, normaliseForMatch, quoteProblem } from './evidence.js';
+import { decodeUriComponentSafely } from '../text/decode-uri.js';
 
 // ---------------------------------------------------------------------------------------------
 // Reading a page
@@ -276,7 +278,6 @@ function resolveUrl(raw: string, base: URL): URL | null {
   }
 }
 
-const bareHost = (host: string): string => host.toLowerCase().replace(/^www\./, '');
 
 // ---------------------------------------------------------------------------------------------
 // Social links
@@ -285,7 +286,7 @@ const NOT_PROFILE = /\/(?:share|sharer|sharing|intent|dialog|hashtag|search|logi
 
 /** The socials key of a profile link, or null when it is not one (posts, share buttons, videos). */
 export function socialKeyOf(u: URL): Exclude<SocialKey, 'website' | 'custom'> | null {
-  const host = bareHost(u.hostname);
+  const host = hostWithoutWww(u.hostname);
   const path = u.pathname;
   const segs = path.split('/').filter(Boolean);
   if (NOT_PROFILE.test(path + (u.search ? '?' : ''))) return null;
@@ -342,14 +343,14 @@ export function createExtractiveDrafter(): Drafter {
 }
 
 function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | undefined): DraftProposal {
-  const proposal: DraftProposal = { fields: {}, faqs: [], founders: [], socials: {} };
+  const proposal: DraftProposal = emptyProposal();
   const parsed = pages.filter((p) => p && typeof p.url === 'string').map(parsePage);
   if (!parsed.length) return proposal;
   const home = parsed.find((pp) => pp.path === '/' || /^\/index\.html?$/.test(pp.path)) ?? parsed[0];
   const ordered = [home, ...parsed.filter((pp) => pp !== home)];
   const about = parsed.filter((pp) => /\/(?:about|company|our-story|story|who-we-are|team)(?:\/|$|\.html?)/.test(pp.path));
   const homeAndAbout = [home, ...about.filter((pp) => pp !== home)];
-  const siteHost = bareHost(home.url.hostname);
+  const siteHost = hostWithoutWww(home.url.hostname);
 
   const wants = (field: ProfileField): boolean => !only || only.includes(field);
   const ev = (pp: ParsedPage, raw: string | undefined): Evidence | null => {
@@ -549,7 +550,7 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
       pp.anchors.forEach((a) => {
         const href = a.attribs.href ?? '';
         if (!/^mailto:/i.test(href)) return;
-        const email = decodeSafe(href.replace(/^mailto:/i, '').split('?')[0]).trim();
+        const email = decodeUriComponentSafely(href.replace(/^mailto:/i, '').split('?')[0]).trim();
         let quote = href;
         try {
           quote = new URL(href.trim()).href;
@@ -561,7 +562,7 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
       for (const b of pp.blocks) for (const m of b.text.matchAll(EMAIL_IN_TEXT)) if (!PLACEHOLDER_EMAIL.test(m[0])) candidates.push({ pp, email: m[0], quote: m[0] });
     }
     const ownDomain = candidates.filter((c) => {
-      const domain = bareHost(c.email.split('@')[1] ?? '');
+      const domain = hostWithoutWww(c.email.split('@')[1] ?? '');
       return domain === siteHost || domain.endsWith(`.${siteHost}`);
     });
     for (const c of [...ownDomain, ...candidates]) if (setText('contact_email', c.email, [ev(c.pp, c.quote), ev(c.pp, c.email)])) break;
@@ -656,13 +657,6 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
   return proposal;
 }
 
-function decodeSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
 
 /** A list entry as a short item: the whole text, else its bold lead, else its first sentence. */
 function listItem(el: Element): string | undefined {
@@ -871,7 +865,7 @@ function extractSocials(pages: ParsedPage[], home: ParsedPage, proposal: DraftPr
     }
   }
   // website: the home page's own canonical URL, as its markup states it.
-  const homeHost = bareHost(home.url.hostname);
+  const homeHost = hostWithoutWww(home.url.hostname);
   const candidates = [
     metaContent(home, 'og:url'),
     home.linkTags.find((l) => /(?:^|\s)canonical(?:\s|$)/i.test(l.attribs.rel ?? ''))?.attribs.href,
@@ -879,7 +873,7 @@ function extractSocials(pages: ParsedPage[], home: ParsedPage, proposal: DraftPr
   ];
   for (const raw of candidates) {
     const u = raw && resolveUrl(raw, home.url);
-    if (!raw || !u || bareHost(u.hostname) !== homeHost || (u.pathname !== '/' && u.pathname !== '') || u.href.length > SOCIAL_LINK_MAX) continue;
+    if (!raw || !u || hostWithoutWww(u.hostname) !== homeHost || (u.pathname !== '/' && u.pathname !== '') || u.href.length > SOCIAL_LINK_MAX) continue;
     const quote = linkEv(home, raw, u);
     if (quote) {
       proposal.socials.website = { value: u.href, evidence: [quote] };

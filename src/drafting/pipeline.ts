@@ -10,7 +10,7 @@ import { verifyProposal } from './evidence.js';
 import { chooseDrafter } from './choose-drafter.js';
 import { createExtractiveDrafter } from './extractive-drafter.js';
 import { DrafterUnavailableError } from './claude-drafter.js';
-import type { CrawledPage, DraftProposal, Drafter, ProfileField } from './profile-fields.js';
+import { emptyProposal, type CrawledPage, type DraftProposal, type Drafter, type ProfileField } from './profile-fields.js';
 
 export const DRAFT_SITE_JOB = 'draft_site';
 export const REGENERATE_FIELDS_JOB = 'regenerate_draft_fields';
@@ -25,11 +25,15 @@ export interface PipelineDeps {
   drafter?: Drafter;
 }
 
+/** The dependencies once the drafter is chosen (at definition: one client for every job). */
+type DraftingDeps = PipelineDeps & { drafter: Drafter };
+
 const GAVE_UP =
   'We could not finish reading your site after several tries. Submit the URL again later, or fill in the profile yourself with update_draft.';
 
 /** The background work of a submission: crawl, draft, check the evidence; and redrafting named fields. */
-export function defineDraftJobs(queue: JobQueue, deps: PipelineDeps): void {
+export function defineDraftJobs(queue: JobQueue, given: PipelineDeps): void {
+  const deps: DraftingDeps = { ...given, drafter: given.drafter ?? chooseDrafter(given.config) };
   queue.define<{ draftId: string }>(DRAFT_SITE_JOB, ({ draftId }) => draftSite(deps, draftId), {
     maxAttempts: 3,
     onGiveUp: async ({ draftId }) => {
@@ -51,7 +55,7 @@ export function defineDraftJobs(queue: JobQueue, deps: PipelineDeps): void {
  * Reads the site (unless an earlier, interrupted run already stored its pages), drafts the profile
  * and keeps only values whose quotes are on the pages. Runs again safely after a crash.
  */
-export async function draftSite(deps: PipelineDeps, draftId: string): Promise<void> {
+async function draftSite(deps: DraftingDeps, draftId: string): Promise<void> {
   const draft = await findDraft(deps.db, draftId);
   if (!draft || (draft.status !== 'crawling' && draft.status !== 'drafting')) return;
   let pages = draft.status === 'drafting' ? await loadDraftPages(deps.db, draftId) : [];
@@ -77,9 +81,9 @@ export async function draftSite(deps: PipelineDeps, draftId: string): Promise<vo
  * Redrafts the named fields from the stored pages. Only fields still waiting are applied (a person
  * may have typed a value meanwhile), locked ones never; a submitted draft's listing follows.
  */
-export async function regenerateFields(deps: PipelineDeps, draftId: string, fields: readonly ProfileField[]): Promise<void> {
+async function regenerateFields(deps: DraftingDeps, draftId: string, fields: readonly ProfileField[]): Promise<void> {
   const pages = await loadDraftPages(deps.db, draftId);
-  const proposal = pages.length > 0 ? verifyProposal((await propose(deps, pages, fields)).proposal, pages).proposal : { fields: {}, faqs: [], founders: [], socials: {} };
+  const proposal = pages.length > 0 ? verifyProposal((await propose(deps, pages, fields)).proposal, pages).proposal : emptyProposal();
   await changeDraft(deps.db, draftId, deps.now, async (draft, tx) => {
     const waiting = fields.filter((field) => draft.regenerating.includes(field));
     applyProposal(draft, proposal, waiting);
@@ -93,11 +97,11 @@ export async function regenerateFields(deps: PipelineDeps, draftId: string, fiel
 
 /** Claude when configured; when it is unavailable the offline drafter stands in, so a draft never waits on it. */
 async function propose(
-  deps: PipelineDeps,
+  deps: DraftingDeps,
   pages: readonly CrawledPage[],
   only?: readonly ProfileField[],
 ): Promise<{ proposal: DraftProposal; drafter: Drafter['kind'] }> {
-  const drafter = deps.drafter ?? chooseDrafter(deps.config);
+  const { drafter } = deps;
   try {
     return { proposal: await drafter.draft(pages, only ? { only } : undefined), drafter: drafter.kind };
   } catch (error) {

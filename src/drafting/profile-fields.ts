@@ -106,6 +106,9 @@ export interface DraftProposal {
   socials: Partial<Record<SocialKey, Evidenced<string>>>;
 }
 
+/** A proposal with nothing in it, to fill. */
+export const emptyProposal = (): DraftProposal => ({ fields: {}, faqs: [], founders: [], socials: {} });
+
 /** A page as the crawler read it: visible text, plus strings from the markup that state facts (meta and Open Graph content, JSON-LD values, link targets). */
 export interface CrawledPage {
   url: string;

@@ -1,0 +1,8 @@
+/** decodeURIComponent, or the text as it is when it is not valid percent-encoding. */
+export function decodeUriComponentSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
