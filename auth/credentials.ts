@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Database } from '../src/db/database.js';
 import type { Caller } from '../src/registry/context.js';
-import { SCOPES, type Scope } from '../src/registry/tool.js';
+import { isScope, type Scope } from '../src/registry/tool.js';
 import { UnauthorizedError } from '../src/registry/scopes.js';
 import { findApiKeyOwner, looksLikeApiKey } from '../src/accounts/api-keys.js';
 
@@ -54,5 +54,5 @@ async function accessTokenCaller(deps: CredentialDeps, value: string, resource: 
 }
 
 function knownScopes(scopes: readonly string[]): Scope[] {
-  return scopes.filter((scope): scope is Scope => Object.hasOwn(SCOPES, scope));
+  return scopes.filter(isScope);
 }

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../src/db/database.js';
 import { findAccount } from '../src/accounts/accounts.js';
-import { SCOPES } from '../src/registry/tool.js';
+import { SCOPE_NAMES } from '../src/registry/tool.js';
 import { randomToken } from '../src/security/random.js';
 import { sharedSecret } from '../src/security/service-secrets.js';
 import { hostIsPublic, systemLookup, type HostLookup } from '../src/security/public-address.js';
@@ -12,7 +12,7 @@ import { renderOAuthError } from './pages/oauth-error-page.js';
 import { logOAuthServer } from './oauth-log.js';
 import type { Logger } from '../src/logging/logger.js';
 
-export const SERVICE_SCOPES = Object.keys(SCOPES);
+export const SERVICE_SCOPES = SCOPE_NAMES;
 export const ACCESS_TOKEN_SECONDS = 3600;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
 

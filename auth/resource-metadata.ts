@@ -16,7 +16,6 @@ export function protectedResourceMetadata(publicUrl: string): Middleware {
   return async (ctx, next) => {
     const body = documents.get(ctx.path);
     if (!body) return next();
-    ctx.set('Access-Control-Allow-Origin', '*');
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Methods', 'GET');
       ctx.status = 204;

@@ -1,6 +1,8 @@
+import { API_PREFIX, MCP_PATH } from '../src/web/paths.js';
+
 /** The two protected resources of the service; access tokens carry one of them as their audience. */
-export const MCP_RESOURCE_PATH = '/mcp';
-export const API_RESOURCE_PATH = '/api/v1';
+export const MCP_RESOURCE_PATH = MCP_PATH;
+export const API_RESOURCE_PATH = API_PREFIX;
 
 export interface ProtectedResources {
   mcp: string;

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Database } from '../src/db/database.js';
-import { findAccount, type AccountRecord } from '../src/accounts/accounts.js';
+import { findAccountBySession, type AccountRecord } from '../src/accounts/accounts.js';
 import { randomToken, sha256 } from '../src/security/random.js';
 import { readCookie, setCookie } from './cookies.js';
 
@@ -34,13 +34,7 @@ export async function startWebSession(ctx: Context, env: SessionEnv, accountId: 
 export async function signedInAccount(ctx: Context, env: SessionEnv): Promise<AccountRecord | undefined> {
   if (ctx.state.signedInAccount !== undefined) return ctx.state.signedInAccount ?? undefined;
   const id = readCookie(ctx, SESSION_COOKIE, env.secure);
-  const row = id
-    ? await env.db.one<{ account_id: string }>('SELECT account_id FROM web_sessions WHERE id_hash = $1 AND expires_at > $2', [
-        sha256(id),
-        env.now().toISOString(),
-      ])
-    : undefined;
-  const account = row ? await findAccount(env.db, row.account_id) : undefined;
+  const account = id ? await findAccountBySession(env.db, sha256(id), env.now()) : undefined;
   ctx.state.signedInAccount = account ?? null;
   return account;
 }

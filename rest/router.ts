@@ -13,8 +13,10 @@ import { readRequestBody } from './body.js';
 import { coerceParams } from './coerce.js';
 import { sendProblem } from './problem.js';
 import { buildOpenApi } from './openapi.js';
+import { API_PREFIX } from '../src/web/paths.js';
+import { resourceMetadataUrl } from '../auth/resources.js';
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export interface RestOptions {
@@ -64,7 +66,7 @@ function unroutable(ctx: Context): ProblemError {
 function operation(tool: AnyTool, options: RestOptions): Middleware {
   const schema = inputJsonSchema(tool.input);
   const takesBody = tool.http.method !== 'GET' && tool.http.method !== 'DELETE';
-  const resourceMetadata = `${options.publicUrl}/.well-known/oauth-protected-resource${API_PREFIX}`;
+  const resourceMetadata = resourceMetadataUrl(options.publicUrl, API_PREFIX);
   return async (ctx) => {
     try {
       const caller = await options.resolveCaller(ctx.req.headers);

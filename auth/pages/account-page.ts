@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { html } from '../../src/web/html.js';
 import { listConnectedApps, revokeConnectedApp, type ConnectedApp } from '../../src/accounts/connected-apps.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
-import { hiddenCsrf, renderPage } from './layout.js';
+import { hiddenCsrf, renderPage, resendLinkForm, when } from './layout.js';
 import { requireSignedIn } from './require-sign-in.js';
 
 const PAGE = '/account';
@@ -25,7 +25,7 @@ export function accountRoutes(router: Router, env: PageEnv): void {
 ${account.emailVerified
   ? html`<p class="notice" role="status">Your e-mail address is confirmed.</p>`
   : html`<p class="error">Your e-mail address is not confirmed yet. Open the link we mailed you; until then you cannot create API keys or connect apps.</p>
-<form method="post" action="/verify-email/resend">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Send the link again</button></form>`}
+${resendLinkForm(csrf)}`}
 <h2 id="apps">Connected apps</h2>
 ${apps.length === 0
   ? html`<p class="muted">No apps are connected to your account.</p>`
@@ -67,10 +67,4 @@ ${apps.map((app) => {
 <td><form method="post" action="${PAGE}/apps/${encodeURIComponent(app.grantId)}/revoke">${hiddenCsrf(csrf)}<button type="submit" class="danger" aria-label="Revoke ${label}">Revoke</button></form></td></tr>`;
 })}
 </tbody></table>`;
-}
-
-/** 2026-03-02 10:15 UTC */
-function when(date: Date): string {
-  const iso = date.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }

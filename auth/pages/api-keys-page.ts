@@ -3,13 +3,12 @@ import type { Context } from 'koa';
 import { html } from '../../src/web/html.js';
 import type { AccountRecord } from '../../src/accounts/accounts.js';
 import { createApiKey, listApiKeys, MAX_API_KEY_NAME_LENGTH, revokeApiKey, type ApiKeyRecord } from '../../src/accounts/api-keys.js';
-import { SCOPES, type Scope } from '../../src/registry/tool.js';
+import { isScope, SCOPE_NAMES, SCOPES } from '../../src/registry/tool.js';
 import { formValues } from '../form-body.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
-import { errorBox, hiddenCsrf, renderPage } from './layout.js';
+import { errorBox, hiddenCsrf, renderPage, resendLinkForm, when } from './layout.js';
 import { requireSignedIn } from './require-sign-in.js';
 
-const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = '/account/api-keys';
 
@@ -42,7 +41,7 @@ export function apiKeysRoutes(router: Router, env: PageEnv): void {
     const typedName = form.name ?? '';
     const name = typedName.trim();
     const chosen = new Set(formValues(ctx, 'scopes'));
-    const scopes = ALL_SCOPES.filter((scope) => chosen.has(scope));
+    const scopes = SCOPE_NAMES.filter((scope) => chosen.has(scope));
     const error =
       name === ''
         ? 'Give the key a name, so you can tell it apart later.'
@@ -87,7 +86,7 @@ export function apiKeysRoutes(router: Router, env: PageEnv): void {
 async function keysPage(ctx: Context, env: PageEnv, account: AccountRecord, page: KeysPage): Promise<void> {
   const keys = await listApiKeys(env.db, account.id);
   const csrf = csrfFor(ctx, env);
-  const draft = page.draft ?? { name: '', scopes: ALL_SCOPES };
+  const draft = page.draft ?? { name: '', scopes: SCOPE_NAMES };
   renderPage(
     ctx,
     'API keys',
@@ -103,7 +102,7 @@ ${account.emailVerified
 <input type="text" id="name" name="name" value="${draft.name}" required maxlength="${MAX_API_KEY_NAME_LENGTH}" placeholder="Deploy script" aria-describedby="name-hint">
 <p class="muted" id="name-hint">Something to recognise the key by, at most ${MAX_API_KEY_NAME_LENGTH} characters.</p>
 <fieldset><legend>What the key may do</legend>
-${ALL_SCOPES.map(
+${SCOPE_NAMES.map(
   (scope) =>
     html`<label><input type="checkbox" name="scopes" value="${scope}"${draft.scopes.includes(scope) ? html` checked` : ''}> ${SCOPES[scope]} <span class="muted">(${scope})</span></label>`,
 )}
@@ -111,7 +110,7 @@ ${ALL_SCOPES.map(
 <button type="submit">Create key</button>
 </form>`
   : html`<p class="error">Confirm your e-mail address before you create API keys: open the link we mailed to <strong>${account.email}</strong>.</p>
-<form method="post" action="/verify-email/resend">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Send the link again</button></form>`}`,
+${resendLinkForm(csrf)}`}`,
     { wide: true, signedInEmail: account.email },
   );
 }
@@ -125,18 +124,13 @@ function keyTable(keys: ApiKeyRecord[], csrf: string) {
   return html`<table><thead><tr><th>Name</th><th>Key</th><th>Permissions</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>
 ${keys.map(
   (key) => html`<tr><td>${key.name}</td><td><code>${key.prefix}…</code></td>
-<td>${key.scopes.map((scope, i) => html`${i > 0 ? ', ' : ''}<span title="${scope in SCOPES ? SCOPES[scope as Scope] : ''}">${scope}</span>`)}</td>
+<td>${key.scopes.map((scope, i) => html`${i > 0 ? ', ' : ''}<span title="${isScope(scope) ? SCOPES[scope] : ''}">${scope}</span>`)}</td>
 <td>${when(key.createdAt)}</td><td>${key.lastUsedAt ? when(key.lastUsedAt) : 'never'}</td>
 <td>${key.revokedAt
     ? html`Revoked ${when(key.revokedAt)}`
     : html`<form method="post" action="${PAGE}/${key.id}/revoke">${hiddenCsrf(csrf)}<button type="submit" class="danger" aria-label="Revoke ${key.name}">Revoke</button></form>`}</td></tr>`,
 )}
 </tbody></table>`;
-}
-
-/** 2026-03-02 10:15 UTC */
-function when(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 function confirmFirst(ctx: Context, env: PageEnv, account: AccountRecord): void {
@@ -146,7 +140,7 @@ function confirmFirst(ctx: Context, env: PageEnv, account: AccountRecord): void 
     'Confirm your e-mail first',
     html`<p class="error" role="alert">Confirm your e-mail address before you create API keys. No key was created.</p>
 <p>Open the link we mailed to <strong>${account.email}</strong>, or have a new one sent:</p>
-<form method="post" action="/verify-email/resend">${hiddenCsrf(csrfFor(ctx, env))}<button type="submit" class="secondary">Send the link again</button></form>`,
+${resendLinkForm(csrfFor(ctx, env))}`,
     { signedInEmail: account.email },
   );
 }

@@ -3,11 +3,12 @@ import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { html } from '../../src/web/html.js';
-import { SCOPES, type Scope } from '../../src/registry/tool.js';
+import { SCOPE_NAMES, SCOPES } from '../../src/registry/tool.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
 import { OAUTH_ROUTES } from '../oauth-server.js';
 import { protectedResources } from '../resources.js';
 import { errorBox, hiddenCsrf, renderPage } from './layout.js';
+import { signInPath } from './require-sign-in.js';
 
 /**
  * The authorization server's interaction: /oauth/authorize sends the browser to /interaction/:uid.
@@ -19,7 +20,7 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
     const details = await interaction(ctx, provider);
     if (!details) return;
     const account = await currentAccount(ctx, env);
-    if (!account) return ctx.redirect(`/signin?return_to=${encodeURIComponent(ctx.path)}`);
+    if (!account) return ctx.redirect(signInPath(ctx.path));
     if (!account.emailVerified) return verifyFirstPage(ctx, account.email);
     if (details.session && !ctx.cookies.get('_session')) return restartAuthorization(ctx, details);
     if (details.prompt.name === 'login' || details.session?.accountId !== account.id) {
@@ -113,7 +114,7 @@ async function consentPage(ctx: Context, env: PageEnv, provider: Provider, detai
   const requested = new Set(String(details.params.scope ?? '').split(' '));
   const missing = (details.prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
   for (const scopes of Object.values(missing)) scopes.forEach((scope) => requested.add(scope));
-  const scopes = (Object.keys(SCOPES) as Scope[]).filter((scope) => requested.has(scope));
+  const scopes = SCOPE_NAMES.filter((scope) => requested.has(scope));
   const resources = Object.keys(missing);
   const clientName = typeof client.clientName === 'string' && client.clientName.trim() ? client.clientName.trim() : client.clientId;
   const csrf = csrfFor(ctx, env);
@@ -129,7 +130,7 @@ ${scopes.length > 0 ? html`<p>It will be able to:</p><ul class="scopes">${scopes
 ${resources.length > 0 ? html`<p class="muted">Access is for: ${resources.map(describeResource(env.publicUrl)).join(', ')}.</p>` : ''}
 <form method="post" action="/interaction/${details.uid}/confirm" class="actions">${hiddenCsrf(csrf)}<button type="submit">Allow</button></form>
 <form method="post" action="/interaction/${details.uid}/deny">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Deny</button></form>
-<p class="muted">Not ${email}? <a href="/signin?return_to=${encodeURIComponent(`/interaction/${details.uid}`)}">Sign in as someone else</a>.</p>`,
+<p class="muted">Not ${email}? <a href="${signInPath(`/interaction/${details.uid}`)}">Sign in as someone else</a>.</p>`,
     { formActions: [formActionSource(redirect)], signedInEmail: email },
   );
 }

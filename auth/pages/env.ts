@@ -3,7 +3,7 @@ import type { Database } from '../../src/db/database.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import type { Logger } from '../../src/logging/logger.js';
 import type { AccountRecord } from '../../src/accounts/accounts.js';
-import { csrfIsValid, csrfToken, type CsrfEnv } from '../csrf.js';
+import { CSRF_FIELD, csrfIsValid, csrfToken, type CsrfEnv } from '../csrf.js';
 import { signedInAccount, type SessionEnv } from '../web-session.js';
 import { readForm } from '../form-body.js';
 import { html } from '../../src/web/html.js';
@@ -32,7 +32,7 @@ export async function submittedForm(ctx: Context, env: PageEnv): Promise<Record<
     renderPage(ctx, 'This form could not be read', html`<p class="error" role="alert">Send the form from the service's own page.</p>`);
     return undefined;
   }
-  if (!csrfIsValid(ctx, env.csrf, form.csrf)) {
+  if (!csrfIsValid(ctx, env.csrf, form[CSRF_FIELD])) {
     ctx.status = 403;
     renderPage(
       ctx,
@@ -53,7 +53,7 @@ export function currentAccount(ctx: Context, env: PageEnv): Promise<AccountRecor
  * characters are refused: browsers drop tabs and line breaks from a URL, so "/<tab>/evil.example"
  * in a link would lead to //evil.example.
  */
-export function safeReturnPath(value: unknown, fallback = '/account'): string {
+export function safeReturnPath(value: unknown, fallback: string): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u0020\u007f]/.test(value)) return fallback;
   return value;
 }

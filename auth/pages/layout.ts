@@ -1,5 +1,7 @@
 import type { Context } from 'koa';
 import { html, SafeHtml } from '../../src/web/html.js';
+import { pagePolicy } from '../../src/web/security-headers.js';
+import { CSRF_FIELD } from '../csrf.js';
 
 const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#f6f6f8}
@@ -35,8 +37,7 @@ export function renderPage(ctx: Context, title: string, body: SafeHtml, options:
     : html`<nav><a href="/signin">Sign in</a><a href="/signup">Create an account</a></nav>`;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', 'no-store');
-  const formAction = ["'self'", ...(options.formActions ?? [])].join(' ');
-  ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action ${formAction}`);
+  ctx.set('Content-Security-Policy', pagePolicy(options.formActions));
   ctx.body = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
@@ -53,5 +54,16 @@ export function noticeBox(message: string | undefined): SafeHtml {
 }
 
 export function hiddenCsrf(token: string): SafeHtml {
-  return html`<input type="hidden" name="csrf" value="${token}">`;
+  return html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
+}
+
+/** The button that mails the address-confirmation link again. */
+export function resendLinkForm(csrf: string): SafeHtml {
+  return html`<form method="post" action="/verify-email/resend">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Send the link again</button></form>`;
+}
+
+/** A moment as 2026-03-02 10:15 UTC (from a Date or an ISO 8601 UTC string). */
+export function when(moment: Date | string): string {
+  const iso = typeof moment === 'string' ? moment : moment.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }

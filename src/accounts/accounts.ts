@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { randomToken, sha256 } from '../security/random.js';
+import { normalizeEmail } from './email.js';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.js';
 
 export interface AccountRecord {
@@ -18,14 +19,24 @@ type AccountRow = {
   password_hash: string;
 };
 
-const ACCOUNT_COLUMNS = `id, email, email_verified_at IS NOT NULL AS email_verified, iso_time(created_at) AS created_at, password_hash`;
+/** The columns of an AccountRow, qualified by `table` (a name or alias) so that they can be read from a join. */
+const accountColumns = (table: string) =>
+  `${table}.id, ${table}.email, ${table}.email_verified_at IS NOT NULL AS email_verified, iso_time(${table}.created_at) AS created_at, ${table}.password_hash`;
+const ACCOUNT_COLUMNS = accountColumns('accounts');
 
 const toRecord = (row: AccountRow): AccountRecord => ({ id: row.id, email: row.email, emailVerified: row.email_verified, createdAt: row.created_at });
 
-/** Addresses are compared trimmed and lower-cased; that is also how they are stored. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+/** The account of an unexpired browser session, found by the hash of the session id; one query. */
+export async function findAccountBySession(db: Database, sessionIdHash: string, now: Date): Promise<AccountRecord | undefined> {
+  const row = await db.one<AccountRow>(
+    `SELECT ${accountColumns('a')} FROM web_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1 AND s.expires_at > $2`,
+    [sessionIdHash, now.toISOString()],
+  );
+  return row && toRecord(row);
 }
+
+// In a module of its own so that passwords.ts can use it without importing this one (which imports passwords.ts).
+export { normalizeEmail };
 
 export function isPlausibleEmail(email: string): boolean {
   return email.length <= 254 && /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;.]+$/.test(email);
@@ -36,8 +47,12 @@ export async function findAccount(db: Database, id: string): Promise<AccountReco
   return row && toRecord(row);
 }
 
+function accountRowByEmail(db: Database, email: string): Promise<AccountRow | undefined> {
+  return db.one<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`, [normalizeEmail(email)]);
+}
+
 export async function findAccountByEmail(db: Database, email: string): Promise<AccountRecord | undefined> {
-  const row = await db.one<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`, [normalizeEmail(email)]);
+  const row = await accountRowByEmail(db, email);
   return row && toRecord(row);
 }
 
@@ -57,7 +72,7 @@ export async function createAccount(
 
 /** The account for this e-mail and password, or undefined; as slow for an unknown address as for a wrong password. */
 export async function authenticate(db: Database, email: string, password: string): Promise<AccountRecord | undefined> {
-  const row = await db.one<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`, [normalizeEmail(email)]);
+  const row = await accountRowByEmail(db, email);
   const matches = await verifyPassword(password, row?.password_hash ?? UNUSABLE_PASSWORD_HASH);
   return row && matches ? toRecord(row) : undefined;
 }

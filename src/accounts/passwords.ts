@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { normalizeEmail } from './email.js';
 
 /**
  * Passwords are hashed with scrypt (memory-hard, in Node's own crypto). The parameters travel with
@@ -37,6 +38,6 @@ export const UNUSABLE_PASSWORD_HASH = `scrypt$${PARAMETERS.N}$${PARAMETERS.r}$${
 export function passwordProblem(password: string, email: string): string | undefined {
   if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
-  if (password.trim().toLowerCase() === email.trim().toLowerCase()) return 'Do not use your e-mail address as the password.';
+  if (normalizeEmail(password) === normalizeEmail(email)) return 'Do not use your e-mail address as the password.';
   return undefined;
 }

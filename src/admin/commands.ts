@@ -4,7 +4,7 @@ import { createAccount, findAccountByEmail, isPlausibleEmail, normalizeEmail } f
 import { createApiKey, MAX_API_KEY_NAME_LENGTH } from '../accounts/api-keys.js';
 import { readOutbox, type OutboxEntry } from '../mail/mailer.js';
 import { randomToken } from '../security/random.js';
-import { SCOPES, type Scope } from '../registry/tool.js';
+import { isScope, SCOPE_NAMES, type Scope } from '../registry/tool.js';
 
 export interface AdminDeps {
   db: Database;
@@ -16,7 +16,6 @@ export interface AdminResult {
   output: string;
 }
 
-const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
 const DEFAULT_KEY_NAME = 'created with npm run admin';
 const MAX_OUTBOX_LIMIT = 100;
 
@@ -24,9 +23,9 @@ export const ADMIN_USAGE = `usage: npm run admin -- <command>
 
   create-user <email>
       Creates an account with a verified e-mail and prints a random password.
-  create-api-key <email> [--scopes ${ALL_SCOPES.join(',')}] [--name "..."]
+  create-api-key <email> [--scopes ${SCOPE_NAMES.join(',')}] [--name "..."]
       Makes an API key for the account; the key is printed alone on the last line.
-      Scopes: ${ALL_SCOPES.join(', ')} (default: all three).
+      Scopes: ${SCOPE_NAMES.join(', ')} (default: all three).
   outbox [--to <email>] [--limit N]
       Prints the newest mails of the outbox (sign-up and password-reset links without SMTP).
   help
@@ -71,7 +70,7 @@ async function createUser(deps: AdminDeps, args: string[]): Promise<AdminResult>
 async function createApiKeyCommand(deps: AdminDeps, args: string[]): Promise<AdminResult> {
   const { values, positionals } = parse(args, { scopes: { type: 'string' }, name: { type: 'string' } });
   const email = onePositional(positionals, '<email>');
-  const scopes = values.scopes === undefined ? ALL_SCOPES : parseScopes(values.scopes as string);
+  const scopes = values.scopes === undefined ? SCOPE_NAMES : parseScopes(values.scopes as string);
   const name = ((values.name as string | undefined) ?? DEFAULT_KEY_NAME).trim();
   if (name.length === 0 || name.length > MAX_API_KEY_NAME_LENGTH) throw new UsageError(`--name must be 1 to ${MAX_API_KEY_NAME_LENGTH} characters`);
   const account = await findAccountByEmail(deps.db, email);
@@ -100,8 +99,8 @@ function describeMail(mail: OutboxEntry): string {
 function parseScopes(list: string): Scope[] {
   const scopes = [...new Set(list.split(',').map((scope) => scope.trim()).filter(Boolean))];
   if (scopes.length === 0) throw new UsageError('--scopes names no scope');
-  const unknown = scopes.filter((scope) => !Object.hasOwn(SCOPES, scope));
-  if (unknown.length > 0) throw new UsageError(`unknown scope ${unknown.join(', ')}; the scopes are ${ALL_SCOPES.join(', ')}`);
+  const unknown = scopes.filter((scope) => !isScope(scope));
+  if (unknown.length > 0) throw new UsageError(`unknown scope ${unknown.join(', ')}; the scopes are ${SCOPE_NAMES.join(', ')}`);
   return scopes as Scope[];
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { PGlite } from '@electric-sql/pglite';
+import type { PoolClient } from 'pg';
 import { entities } from './entities/index.js';
 import { migrate } from './migrate.js';
 
@@ -107,11 +108,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     async session(fn) {
       const client = await pool.connect();
       try {
-        return await fn({
-          query: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
-            (await client.query(sql, params as unknown[])).rows as T[],
-          script: async (sql: string) => void (await client.query(sql)),
-        });
+        return await fn(clientStatements(client));
       } finally {
         client.release();
       }
@@ -120,10 +117,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({
-          query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as T[],
-          script: async (sql: string) => void (await client.query(sql)),
-        });
+        const result = await fn(clientStatements(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -136,6 +130,14 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     em: () => orm.em.fork() as unknown as SqlEntityManager,
     connection: { url: databaseUrl },
     close: () => orm.close(true),
+  };
+}
+
+/** The statements of one pooled PostgreSQL connection. */
+function clientStatements(client: PoolClient): Transaction {
+  return {
+    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as T[],
+    script: async (sql: string) => void (await client.query(sql)),
   };
 }
 
@@ -156,9 +158,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     allowGlobalContext: false,
     schemaGenerator: SCHEMA_GENERATOR,
   });
-  const query = async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
-    (await pglite.query<T>(sql, params as unknown[])).rows;
-  const script = async (sql: string) => void (await pglite.exec(sql));
+  const { query, script } = statements(pglite);
   return {
     kind: 'embedded',
     query,
@@ -169,18 +169,20 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     // One connection: PGlite runs every statement in order already.
     session: (fn) => fn({ query, script }),
     // PGlite's own transaction holds its lock: statements from elsewhere wait instead of joining it.
-    transaction: (fn) =>
-      pglite.transaction((tx) =>
-        fn({
-          query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<T>(sql, params as unknown[])).rows,
-          script: async (sql: string) => void (await tx.exec(sql)),
-        }),
-      ),
+    transaction: (fn) => pglite.transaction((tx) => fn(statements(tx))),
     em: () => orm.em.fork() as unknown as SqlEntityManager,
     connection: { pglite },
     async close() {
       await orm.close(true);
       await pglite.close();
     },
+  };
+}
+
+/** The statements of PGlite itself or of one of its transactions. */
+function statements(target: Pick<PGlite, 'query' | 'exec'>): Transaction {
+  return {
+    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await target.query<T>(sql, params as unknown[])).rows,
+    script: async (sql: string) => void (await target.exec(sql)),
   };
 }

@@ -10,7 +10,6 @@ export interface MailMessage {
 
 /** Sends plain-text mail. Every message is recorded in mail_outbox; without SMTP that is where it stays. */
 export interface Mailer {
-  readonly transport: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
 }
 
@@ -30,7 +29,6 @@ export interface MailerOptions {
 export function createMailer(options: MailerOptions): Mailer {
   const transportReady = options.smtpUrl ? loadSmtpTransport(options.smtpUrl) : undefined;
   return {
-    transport: options.smtpUrl ? 'smtp' : 'outbox',
     async send(message) {
       const id = randomUUID();
       await options.db.query(

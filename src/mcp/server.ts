@@ -14,8 +14,10 @@ import { MAX_BODY_BYTES, readJsonBody } from '../web/json-body.js';
 import { calledTools, scopeRefusal } from './scope-gate.js';
 import { UnauthorizedError, withAuthenticationChallenge } from '../registry/scopes.js';
 import { PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
+import { MCP_PATH } from '../web/paths.js';
+import { resourceMetadataUrl as metadataUrlOf } from '../../auth/resources.js';
 
-export const MCP_PATH = '/mcp';
+export { MCP_PATH };
 
 export interface McpOptions {
   registry: Registry;
@@ -48,7 +50,7 @@ export interface McpOptions {
  */
 export function mcpMiddleware(options: McpOptions): Middleware {
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
-  const resourceMetadataUrl = `${publicUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
+  const resourceMetadataUrl = metadataUrlOf(publicUrl, MCP_PATH);
   const rebinding = dnsRebindingPolicy(publicUrl, options.allowedHosts);
   const reportToolFailure = options.onError ?? ((error: unknown) => console.error('MCP tool call failed:', error));
   const handler = createMcpHandler(toolServerFactory(options.registry, options.services, reportToolFailure), {

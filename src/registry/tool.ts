@@ -8,6 +8,12 @@ export const SCOPES = {
   'orders:write': 'Price orders and start checkouts',
 } as const;
 export type Scope = keyof typeof SCOPES;
+/** Every scope, in the order of SCOPES. */
+export const SCOPE_NAMES: readonly Scope[] = Object.keys(SCOPES) as Scope[];
+/** Whether `value` names a scope (own keys only: "toString" is none). */
+export function isScope(value: string): value is Scope {
+  return Object.hasOwn(SCOPES, value);
+}
 
 /** Idempotency-Key (REST header) and idempotency_key (MCP argument): 1 to 255 printable ASCII characters. */
 export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' } as const;

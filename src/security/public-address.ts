@@ -13,23 +13,12 @@ for (const [network, prefix] of [
   ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
 ] as const) SPECIAL_USE.addSubnet(network, prefix, 'ipv6');
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-export interface AddressPolicy {
-  /** Tests only: loopback addresses count as public (fakes of the outside world listen there). */
-  allowLoopback?: boolean;
-}
-
-export function isPublicAddress(address: string, policy: AddressPolicy = {}): boolean {
+export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
   const mapped = family === 6 ? address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/)?.[1] : undefined;
-  if (mapped) return isPublicAddress(mapped, policy);
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (policy.allowLoopback && LOOPBACK.check(address, type)) return true;
-  return !SPECIAL_USE.check(address, type);
+  if (mapped) return isPublicAddress(mapped);
+  return !SPECIAL_USE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 export type HostLookup = (hostname: string) => Promise<string[]>;
@@ -37,12 +26,12 @@ export type HostLookup = (hostname: string) => Promise<string[]>;
 export const systemLookup: HostLookup = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /** Whether every address the host name resolves to is public; false when it does not resolve. */
-export async function hostIsPublic(hostname: string, resolve: HostLookup = systemLookup, policy: AddressPolicy = {}): Promise<boolean> {
+export async function hostIsPublic(hostname: string, resolve: HostLookup = systemLookup): Promise<boolean> {
   const bare = hostname.replace(/^\[|\]$/g, '');
-  if (isIP(bare)) return isPublicAddress(bare, policy);
+  if (isIP(bare)) return isPublicAddress(bare);
   try {
     const addresses = await resolve(bare);
-    return addresses.length > 0 && addresses.every((address) => isPublicAddress(address, policy));
+    return addresses.length > 0 && addresses.every((address) => isPublicAddress(address));
   } catch {
     return false;
   }

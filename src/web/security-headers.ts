@@ -5,8 +5,12 @@ import type { Middleware } from 'koa';
  * that oidc-provider, which writes its own answers, can add the hash of its form_post script.
  */
 const BASE_POLICY = "default-src 'none'; script-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+/** The policy of the service's own HTML pages: inline styles, own images, forms sent to this site and `formActions`. */
+export function pagePolicy(formActions: string[] = []): string {
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action ${["'self'", ...formActions].join(' ')}`;
+}
 /** HTML that did not choose its own policy. */
-const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+const PAGE_POLICY = pagePolicy();
 const CSP = 'Content-Security-Policy';
 
 const BASELINE = {
