@@ -7,7 +7,7 @@ import type { Caller } from '../src/registry/context.js';
 import type { Services } from '../src/services.js';
 import { invokeTool } from '../src/registry/invoke.js';
 import { inputJsonSchema } from '../src/registry/json-schema.js';
-import { authenticationChallenge, InsufficientScopeError, UnauthorizedError } from '../src/registry/scopes.js';
+import { withAuthenticationChallenge } from '../src/registry/scopes.js';
 import { ProblemError, ValidationError } from '../src/errors.js';
 import { readRequestBody } from './body.js';
 import { coerceParams } from './coerce.js';
@@ -73,12 +73,12 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
       const fromPath = coerceParams(ctx.params as Record<string, string>, schema);
       const fromRequest = takesBody ? await readRequestBody(ctx) : coerceParams(ctx.query as Record<string, string | string[]>, schema);
       const input = mergeInput(fromRequest, fromPath);
-      const idempotencyKey = ctx.get(IDEMPOTENCY_KEY_HEADER);
+      const idempotencyKey = ctx.req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
       const { result, replayed } = await invokeTool(
         tool,
         input,
         { services: options.services, caller, requestId: ctx.state.requestId },
-        { idempotencyKey: ctx.request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] === undefined ? undefined : { value: idempotencyKey, path: IDEMPOTENCY_KEY_HEADER } },
+        { idempotencyKey: idempotencyKey === undefined ? undefined : { value: idempotencyKey, path: IDEMPOTENCY_KEY_HEADER } },
       );
       ctx.status = tool.http.status;
       if (replayed) ctx.set('Idempotent-Replayed', 'true');
@@ -87,7 +87,7 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
       ctx.body = serialize(result);
     } catch (error) {
       if (!(error instanceof ProblemError) || error.status >= 500) options.onError(error, ctx.state.requestId);
-      sendProblem(ctx, withChallenge(error, resourceMetadata), ctx.state.requestId);
+      sendProblem(ctx, withAuthenticationChallenge(error, resourceMetadata), ctx.state.requestId);
     }
   };
 }
@@ -99,13 +99,6 @@ function mergeInput(fromRequest: unknown, fromPath: Record<string, unknown>): Re
     throw new ValidationError([{ path: '', message: 'The request body must be a JSON object' }]);
   }
   return { ...fromRequest, ...fromPath };
-}
-
-function withChallenge(error: unknown, resourceMetadata: string): unknown {
-  if (error instanceof UnauthorizedError || error instanceof InsufficientScopeError) {
-    error.headers['WWW-Authenticate'] = authenticationChallenge(error, resourceMetadata);
-  }
-  return error;
 }
 
 /** A cached answer is the same object on every hit, so its JSON text is made once too. */
