@@ -2,8 +2,8 @@ import type { Registry } from '../src/registry/registry.js';
 import type { AnyTool } from '../src/registry/tool.js';
 import { IDEMPOTENCY_KEY_SCHEMA, SCOPES } from '../src/registry/tool.js';
 import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '../src/registry/json-schema.js';
+import { API_PREFIX } from '../src/web/paths.js';
 
-const API_PREFIX = '/api/v1';
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid request: malformed JSON or a schema violation; `errors` names every bad path',
