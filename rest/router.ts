@@ -11,7 +11,7 @@ import { withAuthenticationChallenge } from '../src/registry/scopes.js';
 import { ProblemError, ValidationError } from '../src/errors.js';
 import { readRequestBody } from './body.js';
 import { coerceParams } from './coerce.js';
-import { sendProblem } from './problem.js';
+import { sendProblem } from '../src/web/problem.js';
 import { buildOpenApi } from './openapi.js';
 import { API_PREFIX } from '../src/web/paths.js';
 import { resourceMetadataUrl } from '../auth/resources.js';

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import type { Config } from './config.js';
@@ -20,6 +21,7 @@ import { cachedSiteSettings } from './catalogue/site-settings.js';
 import { badgeImages } from './web/badge-route.js';
 import { securityHeaders } from './web/security-headers.js';
 import { botPage } from './web/bot-page.js';
+import { problemPages } from './web/problem-pages.js';
 import { ResultCache } from './registry/result-cache.js';
 import { createMailer } from './mail/mailer.js';
 import { jobQueueLog, openJobQueue } from './jobs/queue.js';
@@ -85,6 +87,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   const mcpCaller = oncePerRequest(auth.mcpCaller);
   let draining = false;
   const koa = new Koa({ proxy: config.trustProxy });
+  koa.context.publicUrl = config.publicUrl;
   koa.use(clientAddress(config.trustProxy ? proxyList(config.trustedProxies) : undefined));
   koa.use(keepHeadersOnErrors());
   koa.use(async (ctx, next) => {
@@ -127,6 +130,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
   koa.use(botPage(config.publicUrl));
+  koa.use(problemPages());
   const sweeper = setInterval(() => {
     deleteExpiredState(db, now()).catch((error: unknown) => log.warn({ err: error }, 'deleting expired sessions, links, tokens and idempotency records failed'));
   }, EXPIRED_STATE_SWEEP_MS);
@@ -135,7 +139,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   const relay = setInterval(relayOutbox, OUTBOX_RELAY_MS);
   relay.unref();
   const server = http.createServer(koa.callback());
-  server.on('clientError', answerUnparsableRequest);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerUnparsableRequest(error, socket, config.publicUrl));
   await jobs.start(); // after every job kind is defined
   await relayOutbox();
   return {
@@ -148,7 +152,8 @@ export async function createApp(parts: AppParts): Promise<App> {
         server.once('error', reject);
         server.listen(port, host, () => {
           const address = server.address();
-          resolve(typeof address === 'object' && address ? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}` : String(address));
+          // The address actually bound (0.0.0.0 means every interface); PUBLIC_URL is what clients use.
+          resolve(typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address));
         });
       });
     },

@@ -99,11 +99,16 @@ export interface Problem {
   request_id: string;
 }
 
-export function toProblem(error: unknown, requestId: string): { problem: Problem; headers: Record<string, string> } {
+/** The problem `type` URI of a code: a page of the service that explains it. */
+export function problemType(publicUrl: string, code: string): string {
+  return `${publicUrl}/problems/${code}`;
+}
+
+export function toProblem(error: unknown, requestId: string, publicUrl: string): { problem: Problem; headers: Record<string, string> } {
   if (error instanceof ProblemError) {
     return {
       problem: {
-        type: `https://launch.directory/problems/${error.code}`,
+        type: problemType(publicUrl, error.code),
         title: error.title,
         status: error.status,
         ...(error.detail !== undefined && { detail: error.detail }),
@@ -116,7 +121,7 @@ export function toProblem(error: unknown, requestId: string): { problem: Problem
   }
   return {
     problem: {
-      type: 'https://launch.directory/problems/internal_error',
+      type: problemType(publicUrl, 'internal_error'),
       title: 'Internal error',
       status: 500,
       detail: 'Something went wrong on our side. Retry later; quote the request_id if it persists.',

@@ -6,7 +6,7 @@ import type { Registry } from '../registry/registry.js';
 import type { Caller } from '../registry/context.js';
 import type { Services } from '../services.js';
 import type { ProblemError } from '../errors.js';
-import { sendProblem } from '../../rest/problem.js';
+import { sendProblem } from '../web/problem.js';
 import { toolServerFactory } from './tool-server.js';
 import { runInRequestScope } from './request-scope.js';
 import { dnsRebindingPolicy, dnsRebindingRejection } from './dns-rebinding.js';
@@ -53,7 +53,7 @@ export function mcpMiddleware(options: McpOptions): Middleware {
   const resourceMetadataUrl = metadataUrlOf(publicUrl, MCP_PATH);
   const rebinding = dnsRebindingPolicy(publicUrl, options.allowedHosts);
   const reportToolFailure = options.onError ?? ((error: unknown) => console.error('MCP tool call failed:', error));
-  const handler = createMcpHandler(toolServerFactory(options.registry, options.services, reportToolFailure), {
+  const handler = createMcpHandler(toolServerFactory(options.registry, options.services, publicUrl, reportToolFailure), {
     ...(options.onError && { onerror: options.onError }),
   });
   const serve = toNodeHandler(handler, { ...(options.onError && { onerror: options.onError }) });

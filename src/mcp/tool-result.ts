@@ -14,8 +14,8 @@ export function toolSuccess(result: Record<string, unknown>, replayed = false): 
  * No structuredContent: SDK v1 clients (still in most hosts) validate it against the tool's
  * outputSchema even when isError is true and would turn the answer into a protocol error.
  */
-export function toolError(error: unknown, requestId: string): CallToolResult {
-  const { problem } = toProblem(error, requestId);
+export function toolError(error: unknown, requestId: string, publicUrl: string): CallToolResult {
+  const { problem } = toProblem(error, requestId, publicUrl);
   const replayed = error instanceof ProblemError && error.headers['Idempotent-Replayed'] === 'true';
   return { content: [{ type: 'text', text: JSON.stringify(problem) }], isError: true, ...(replayed && REPLAYED_META) };
 }

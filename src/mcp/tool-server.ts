@@ -36,7 +36,12 @@ const LIST_CACHE = { ttlMs: 5 * 60_000, cacheScope: 'public' } as const;
  * The factory the SDK calls for every HTTP request (both protocol eras): a fresh McpServer with
  * every registry tool. Definitions are computed once; only the per-request caller differs.
  */
-export function toolServerFactory(registry: Registry, services: Services, onUnexpectedError: (error: unknown) => void): McpServerFactory {
+export function toolServerFactory(
+  registry: Registry,
+  services: Services,
+  publicUrl: string,
+  onUnexpectedError: (error: unknown) => void,
+): McpServerFactory {
   const listed: ListedTool[] = registry.tools.map((tool) => {
     const definition = mcpToolDefinition(tool);
     return {
@@ -79,7 +84,7 @@ export function toolServerFactory(registry: Registry, services: Services, onUnex
             return toolSuccess(result, replayed);
           } catch (error) {
             if (!(error instanceof ProblemError) || error.status >= 500) onUnexpectedError(error);
-            return toolError(error, scope.requestId);
+            return toolError(error, scope.requestId, publicUrl);
           }
         },
       );

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { PROBLEM_CONTENT_TYPE } from '../../rest/problem.js';
+import { problemType } from '../errors.js';
+import { PROBLEM_CONTENT_TYPE } from './problem.js';
 
 /**
  * Node's answer to a request it cannot parse (headers over 16 KiB, broken framing, a request that
  * took too long to arrive), written by hand because there is no request or response object yet:
  * problem+json like every other error, instead of Node's bare status line.
  */
-export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex, publicUrl: string): void {
   // A response already under way on this connection (pipelining) must not get another one written into it.
   const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
   if (error.code === 'ECONNRESET' || !socket.writable || answering) {
@@ -22,7 +23,7 @@ export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Du
         ? [408, 'request_timeout', 'The request did not arrive in time.']
         : [400, 'malformed_request', 'The request is not valid HTTP/1.1.'];
   const requestId = randomUUID();
-  const body = JSON.stringify({ type: `https://launch.directory/problems/${code}`, title: STATUS_CODES[status], status, detail, code, request_id: requestId });
+  const body = JSON.stringify({ type: problemType(publicUrl, code), title: STATUS_CODES[status], status, detail, code, request_id: requestId });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,

@@ -3,7 +3,7 @@ import type { SiteSettings } from '../catalogue/site-settings.js';
 import { RateLimitedError } from '../errors.js';
 import type { BatchedCounter } from '../rate-limit/batched-counter.js';
 import { partitionKey, rateLimitHeaders, requestPolicy, type RatePolicy } from '../rate-limit/request-policy.js';
-import { sendProblem } from '../../rest/problem.js';
+import { sendProblem } from './problem.js';
 
 export interface RequestRateLimitOptions {
   counter: BatchedCounter;

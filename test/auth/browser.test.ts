@@ -4,7 +4,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { launchChromium } from '../support/chromium.js';
+import { chromiumAvailable, launchChromium } from '../support/chromium.js';
 import { authorizationRequest, discover, insecure, rawToolCall, registerClient } from '../support/oauth.js';
 import { readOutbox } from '../../src/mail/mailer.js';
 
@@ -18,8 +18,10 @@ let chromium: { browser: BrowserContext; close(): Promise<void> };
 let callback: http.Server;
 let callbackUrl: string;
 const callbacks: URL[] = [];
+const browserPresent = chromiumAvailable();
 
 beforeAll(async () => {
+  if (!browserPresent) return;
   t = await startTestApp();
   chromium = await launchChromium();
   callback = http.createServer((req, res) => {
@@ -34,11 +36,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await chromium?.close();
-  await new Promise((resolve) => callback?.close(resolve));
+  if (callback) await new Promise((resolve) => callback.close(resolve));
   await t?.close();
 });
 
-describe('a person in Chromium', () => {
+describe.skipIf(!browserPresent)('a person in Chromium', () => {
   it('signs up, confirms the address, signs in, grants consent to an assistant, creates an API key and disconnects the assistant', async () => {
     const email = `browser-${Date.now()}@example.com`;
     const password = 'a long enough passphrase';

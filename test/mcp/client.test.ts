@@ -64,7 +64,7 @@ describe.each(ERAS)('MCP over the SDK client, $name', ({ version, options }) => 
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
     const problem = problemOf(result);
-    expect(problem).toMatchObject({ status: 400, code: 'validation_failed', type: 'https://launch.directory/problems/validation_failed' });
+    expect(problem).toMatchObject({ status: 400, code: 'validation_failed', type: `${server.url}/problems/validation_failed` });
     expect((problem.errors as { path: string }[]).map((e) => e.path).sort()).toEqual(['/colour', '/times']);
     expect(problem.request_id).toEqual(expect.any(String));
   });

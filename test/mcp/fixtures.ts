@@ -102,6 +102,7 @@ export async function startMcpTestServer(options: { appRequestId?: string } = {}
   const server = http.createServer((req, res) => callback(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  koa.context.publicUrl = url;
   let counter = 0;
   koa.use(
     mcpMiddleware({

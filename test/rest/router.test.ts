@@ -96,6 +96,7 @@ const logged: { error: unknown; requestId: string }[] = [];
 
 beforeAll(async () => {
   const koa = new Koa();
+  koa.context.publicUrl = 'http://api.test';
   koa.use(async (ctx, next) => {
     ctx.state.requestId = 'req-1';
     await next();

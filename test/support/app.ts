@@ -62,7 +62,7 @@ export async function startTestApp(
   await options.prepare?.(db);
   const registry = await loadRegistry();
   const port = await freePort();
-  const config = { ...loadConfig({ ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), host: '127.0.0.1' };
+  const config = { ...loadConfig({ ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env }), host: '127.0.0.1' };
   const app = await createApp({ config, db, registry, now: options.now, outbound: options.outbound, jobs: options.jobs, drafting: options.drafting, log: options.log ?? testLogger() });
   const url = await app.listen(port, '127.0.0.1');
   return {

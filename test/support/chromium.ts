@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,18 @@ import { chromium, type BrowserContext } from 'playwright-core';
 
 /** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH overrides. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Whether the browser tests can run. Without a Chromium they are skipped with one line saying how to
+ * run them, unless REQUIRE_CHROMIUM=1 (CI), where a missing browser is a failure.
+ */
+export function chromiumAvailable(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  const how = `no Chromium at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH to run the browser tests`;
+  if (process.env.REQUIRE_CHROMIUM === '1') throw new Error(`REQUIRE_CHROMIUM=1 but ${how}`);
+  console.warn(`Browser tests skipped: ${how}.`);
+  return false;
+}
 
 /**
  * Headless Chromium as this machine runs it: no sandbox (root), no GPU, and none of the background
