@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Database } from '../src/db/database.js';
-import type { Caller } from '../src/registry/context.js';
-import { isScope, type Scope } from '../src/registry/tool.js';
-import { UnauthorizedError } from '../src/registry/scopes.js';
+import type { Caller } from '../src/accounts/caller.js';
+import { isScope, type Scope } from '../src/accounts/caller.js';
+import { UnauthorizedError } from '../src/errors.js';
 import { findApiKeyOwner, looksLikeApiKey } from '../src/accounts/api-keys.js';
 
 export type CallerResolver = (headers: IncomingHttpHeaders) => Promise<Caller | null>;

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { SERVICE_SCOPES } from './oauth-server.js';
-import { API_RESOURCE_PATH, MCP_RESOURCE_PATH } from './resources.js';
+import { API_PREFIX, MCP_PATH } from '../src/web/paths.js';
 
 const PREFIX = '/.well-known/oauth-protected-resource';
 
@@ -10,8 +10,8 @@ const PREFIX = '/.well-known/oauth-protected-resource';
  */
 export function protectedResourceMetadata(publicUrl: string): Middleware {
   const documents = new Map<string, object>([
-    [`${PREFIX}${MCP_RESOURCE_PATH}`, document(publicUrl, MCP_RESOURCE_PATH, 'Launch directory MCP server')],
-    [`${PREFIX}${API_RESOURCE_PATH}`, document(publicUrl, API_RESOURCE_PATH, 'Launch directory REST API')],
+    [`${PREFIX}${MCP_PATH}`, document(publicUrl, MCP_PATH, 'Launch directory MCP server')],
+    [`${PREFIX}${API_PREFIX}`, document(publicUrl, API_PREFIX, 'Launch directory REST API')],
   ]);
   return async (ctx, next) => {
     const body = documents.get(ctx.path);

@@ -11,7 +11,7 @@ import { sharedSecret } from '../src/security/service-secrets.js';
 import { callerResolver, type CallerResolver } from './credentials.js';
 import { createOAuthServer } from './oauth-server.js';
 import { protectedResourceMetadata } from './resource-metadata.js';
-import { protectedResources } from './resources.js';
+import { protectedResources } from '../src/web/paths.js';
 import type { PageEnv } from './pages/env.js';
 import { consentRoutes } from './pages/consent-page.js';
 import { accountPageRoutes } from './pages/account-pages.js';

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Registry } from '../src/registry/registry.js';
 import type { AnyTool } from '../src/registry/tool.js';
 import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '../src/registry/json-schema.js';
-import { html, page, type SafeHtml } from '../src/web/html.js';
+import { html, page, type SafeHtml } from '../src/text/html.js';
 
 /** GET /docs: a readable reference of the same registry the OpenAPI document is made from. */
 export function docsPage(options: { registry: Registry; publicUrl: string }): Middleware {

@@ -1,6 +1,7 @@
 import type { Registry } from '../src/registry/registry.js';
 import type { AnyTool } from '../src/registry/tool.js';
-import { IDEMPOTENCY_KEY_SCHEMA, SCOPES } from '../src/registry/tool.js';
+import { IDEMPOTENCY_KEY_SCHEMA } from '../src/registry/tool.js';
+import { SCOPES } from '../src/accounts/caller.js';
 import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '../src/registry/json-schema.js';
 import { API_PREFIX } from '../src/web/paths.js';
 

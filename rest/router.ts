@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Registry } from '../src/registry/registry.js';
 import type { AnyTool } from '../src/registry/tool.js';
-import type { Caller } from '../src/registry/context.js';
+import type { Caller } from '../src/accounts/caller.js';
 import type { Services } from '../src/services.js';
 import { invokeTool } from '../src/registry/invoke.js';
 import { inputJsonSchema } from '../src/registry/json-schema.js';
@@ -13,10 +13,8 @@ import { readRequestBody } from './body.js';
 import { coerceParams } from './coerce.js';
 import { sendProblem } from '../src/web/problem.js';
 import { buildOpenApi } from './openapi.js';
-import { API_PREFIX } from '../src/web/paths.js';
-import { resourceMetadataUrl } from '../auth/resources.js';
+import { API_PREFIX, resourceMetadataUrl } from '../src/web/paths.js';
 
-export { API_PREFIX };
 const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export interface RestOptions {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PRIVATE_NETWORKS, proxyList } from './web/client-address.js';
+import { PRIVATE_NETWORKS, proxyList } from './security/proxies.js';
 
 export interface Config {
   port: number;

@@ -89,6 +89,28 @@ export class IdempotencyKeyReusedError extends ProblemError {
   }
 }
 
+export class UnauthorizedError extends ProblemError {
+  /** A credential was sent but is not valid (RFC 6750 error="invalid_token"), as opposed to none sent. */
+  readonly invalidToken: boolean;
+  constructor(detail = 'This operation needs a signed-in caller: send Authorization: Bearer <ACCESS_TOKEN_OR_API_KEY>.', invalidToken = false) {
+    super({ status: 401, code: 'unauthorized', title: 'Sign-in required', detail });
+    this.invalidToken = invalidToken;
+  }
+}
+
+export class InsufficientScopeError extends ProblemError {
+  readonly scopes: readonly string[];
+  constructor(scopes: readonly string[]) {
+    super({
+      status: 403,
+      code: 'insufficient_scope',
+      title: 'Missing scope',
+      detail: `The credential lacks the scope this operation needs: ${scopes.join(' ')}.`,
+    });
+    this.scopes = scopes;
+  }
+}
+
 export interface Problem {
   type: string;
   title: string;

@@ -1,5 +1,6 @@
 /** Parameters and shapes shared by many tools, described once. */
 import { z } from 'zod';
+import { LISTING_PLANS } from './db/entities/listing.js';
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
@@ -51,7 +52,7 @@ export const listingSummary = z.object({
   views: z.number().int(),
   follows: z.number().int(),
   status: z.string().describe('live or scheduled (upcoming)'),
-  plan: z.enum(['free', 'paid']),
+  plan: z.enum(LISTING_PLANS),
   launch_week: z.string().nullable().describe('Monday of the launch week, YYYY-MM-DD'),
   launched_at: z.string().nullable(),
   country: z.string().nullable(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineTool, SCOPES, type Scope } from '../src/registry/tool.js';
+import { defineTool } from '../src/registry/tool.js';
+import { SCOPES, type Scope } from '../src/accounts/caller.js';
 import { findAccount } from '../src/accounts/accounts.js';
-import { UnauthorizedError } from '../src/registry/scopes.js';
+import { UnauthorizedError } from '../src/errors.js';
 
 const scopeName = z.enum(Object.keys(SCOPES) as [Scope, ...Scope[]]);
 
@@ -37,7 +38,6 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(_input, { services, caller }) {
-    if (!caller) throw new UnauthorizedError();
     const account = await findAccount(services.db, caller.accountId);
     if (!account) throw new UnauthorizedError('The account behind this credential no longer exists.', true);
     const { credential } = caller;

@@ -3,6 +3,7 @@ import { defineTool } from '../src/registry/tool.js';
 import { categoryRef, isoDate, isoDateTime, listingSummary, slug } from '../src/schema.js';
 import { NotFoundError } from '../src/errors.js';
 import { loadListingProfile } from '../src/catalogue/listing-profile.js';
+import { MEDIA_KINDS } from '../src/db/entities/listing.js';
 
 const text = z.string().nullable();
 
@@ -77,7 +78,7 @@ export default defineTool({
       .optional()
       .describe('Newest first; present only when unlocked'),
     media: z
-      .array(z.object({ kind: z.enum(['image', 'video']), url: z.string(), caption: text }))
+      .array(z.object({ kind: z.enum(MEDIA_KINDS), url: z.string(), caption: text }))
       .optional()
       .describe('Images and videos in display order; present only when unlocked'),
   }),

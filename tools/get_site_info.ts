@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { directoryCounts } from '../src/catalogue/directory-counts.js';
-import { PROTOCOL_VERSIONS } from '../src/mcp/server-info.js';
+import { PROTOCOL_VERSIONS } from '../src/registry/protocol-versions.js';
 
 export default defineTool({
   name: 'get_site_info',

@@ -3,7 +3,7 @@ import { defineTool } from '../src/registry/tool.js';
 import { pageOf, pageResult, paging } from '../src/schema.js';
 import { listOwnDrafts } from '../src/drafting/draft-store.js';
 import { completeness, missingParts } from '../src/drafting/draft-view.js';
-import { DRAFT_STATUSES } from '../src/drafting/profile-fields.js';
+import { DRAFT_STATUSES } from '../src/db/entities/draft.js';
 
 export default defineTool({
   name: 'list_my_drafts',
@@ -31,7 +31,7 @@ export default defineTool({
   ),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ page, per_page }, { services, caller }) {
-    const { items, total } = await listOwnDrafts(services.db, caller!.accountId, page, per_page);
+    const { items, total } = await listOwnDrafts(services.db, caller.accountId, page, per_page);
     return pageResult(
       items.map((draft) => {
         const missing = missingParts(draft);

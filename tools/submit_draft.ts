@@ -3,6 +3,7 @@ import { defineTool } from '../src/registry/tool.js';
 import { ownDraft } from '../src/drafting/draft-access.js';
 import { writeSubmission } from '../src/drafting/draft-submission.js';
 import { changeDraft } from '../src/drafting/draft-store.js';
+import { LISTING_STATUSES } from '../src/db/entities/listing.js';
 
 export default defineTool({
   name: 'submit_draft',
@@ -19,7 +20,7 @@ export default defineTool({
   input: z.strictObject({ id: z.uuid().describe('The draft id') }),
   output: z.object({
     listing_id: z.number().int(),
-    status: z.enum(['draft', 'awaiting_badge', 'scheduled', 'live', 'hidden']).describe('draft: saved, not published (a listing already published keeps its status)'),
+    status: z.enum(LISTING_STATUSES).describe('draft: saved, not published (a listing already published keeps its status)'),
     draft_id: z.string(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

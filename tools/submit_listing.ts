@@ -29,7 +29,7 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async handler({ url }, { services, caller }) {
     const checked = checkSubmissionUrl(url, services.config.crawlerAllowHosts);
-    const draft = await insertDraft(services.db, caller!.accountId, checked, services.now());
+    const draft = await insertDraft(services.db, caller.accountId, checked, services.now());
     try {
       await services.jobs.enqueue(DRAFT_SITE_JOB, { draftId: draft.id });
     } catch (error) {

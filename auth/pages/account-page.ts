@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { html } from '../../src/web/html.js';
+import { html } from '../../src/text/html.js';
 import { listConnectedApps, revokeConnectedApp, type ConnectedApp } from '../../src/accounts/connected-apps.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
 import { hiddenCsrf, renderPage, resendLinkForm, when } from './layout.js';

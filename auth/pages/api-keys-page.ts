@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { html } from '../../src/web/html.js';
+import { html } from '../../src/text/html.js';
 import type { AccountRecord } from '../../src/accounts/accounts.js';
 import { createApiKey, listApiKeys, MAX_API_KEY_NAME_LENGTH, revokeApiKey, type ApiKeyRecord } from '../../src/accounts/api-keys.js';
-import { isScope, SCOPE_NAMES, SCOPES } from '../../src/registry/tool.js';
+import { isScope, SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
 import { formValues } from '../form-body.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
 import { errorBox, hiddenCsrf, renderPage, resendLinkForm, when } from './layout.js';

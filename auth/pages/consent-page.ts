@@ -2,11 +2,11 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
-import { html } from '../../src/web/html.js';
-import { SCOPE_NAMES, SCOPES } from '../../src/registry/tool.js';
+import { html } from '../../src/text/html.js';
+import { SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
 import { OAUTH_ROUTES } from '../oauth-server.js';
-import { protectedResources } from '../resources.js';
+import { protectedResources } from '../../src/web/paths.js';
 import { errorBox, hiddenCsrf, renderPage } from './layout.js';
 import { signInPath } from './require-sign-in.js';
 

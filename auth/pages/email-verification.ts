@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { html } from '../../src/web/html.js';
+import { html } from '../../src/text/html.js';
 import {
   ACCOUNT_TOKEN_LIFETIME_SECONDS,
   accountTokenIsUsable,

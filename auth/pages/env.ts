@@ -6,7 +6,7 @@ import type { AccountRecord } from '../../src/accounts/accounts.js';
 import { CSRF_FIELD, csrfIsValid, csrfToken, type CsrfEnv } from '../csrf.js';
 import { signedInAccount, type SessionEnv } from '../web-session.js';
 import { readForm } from '../form-body.js';
-import { html } from '../../src/web/html.js';
+import { html } from '../../src/text/html.js';
 import { renderPage } from './layout.js';
 
 /** What every page handler needs; built once by auth/routes.ts. */

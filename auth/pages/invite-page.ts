@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { html } from '../../src/web/html.js';
+import { html } from '../../src/text/html.js';
 import { acceptInvite, findPendingInvite } from '../../src/drafting/draft-invites.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
 import { hiddenCsrf, renderPage } from './layout.js';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { html, SafeHtml } from '../../src/web/html.js';
+import { html, SafeHtml } from '../../src/text/html.js';
 import { pagePolicy } from '../../src/web/security-headers.js';
 import { CSRF_FIELD } from '../csrf.js';
 

@@ -1,5 +1,5 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { html } from '../../src/web/html.js';
+import { html } from '../../src/text/html.js';
 import { renderPage } from './layout.js';
 
 /** oidc-provider's error screen (bad client, bad redirect URI, …), in the service's own page. */

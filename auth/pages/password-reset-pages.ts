@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { html } from '../../src/web/html.js';
+import { html } from '../../src/text/html.js';
 import {
   ACCOUNT_TOKEN_LIFETIME_SECONDS,
   accountTokenIsUsable,
@@ -10,10 +10,10 @@ import {
   isPlausibleEmail,
   issueAccountToken,
   markEmailVerified,
-  normalizeEmail,
   redeemAccountToken,
   type AccountRecord,
 } from '../../src/accounts/accounts.js';
+import { normalizeEmail } from '../../src/accounts/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
 import { countHit } from '../../src/rate-limit/fixed-window.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';

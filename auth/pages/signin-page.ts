@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { html } from '../../src/web/html.js';
-import { authenticate, normalizeEmail } from '../../src/accounts/accounts.js';
+import { html } from '../../src/text/html.js';
+import { authenticate } from '../../src/accounts/accounts.js';
+import { normalizeEmail } from '../../src/accounts/email.js';
 import { countHit } from '../../src/rate-limit/fixed-window.js';
 import { startWebSession } from '../web-session.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';

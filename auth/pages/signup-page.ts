@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { html } from '../../src/web/html.js';
-import { createAccount, isPlausibleEmail, normalizeEmail } from '../../src/accounts/accounts.js';
+import { html } from '../../src/text/html.js';
+import { createAccount, isPlausibleEmail } from '../../src/accounts/accounts.js';
+import { normalizeEmail } from '../../src/accounts/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
 import { countHit } from '../../src/rate-limit/fixed-window.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { html, type SafeHtml } from '../../src/web/html.js';
+import { html, type SafeHtml } from '../../src/text/html.js';
 import { renderPage } from './layout.js';
 
 /** 429 with Retry-After, and a page that says how long to wait. Nothing was done. */

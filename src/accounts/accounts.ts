@@ -35,9 +35,6 @@ export async function findAccountBySession(db: Database, sessionIdHash: string, 
   return row && toRecord(row);
 }
 
-// In a module of its own so that passwords.ts can use it without importing this one (which imports passwords.ts).
-export { normalizeEmail };
-
 export function isPlausibleEmail(email: string): boolean {
   return email.length <= 254 && /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;.]+$/.test(email);
 }
@@ -100,7 +97,7 @@ export async function changePassword(db: Database, accountId: string, password: 
   );
 }
 
-export type AccountTokenPurpose = 'verify_email' | 'reset_password';
+import type { AccountTokenPurpose } from '../db/entities/account.js';
 
 export const ACCOUNT_TOKEN_LIFETIME_SECONDS: Record<AccountTokenPurpose, number> = {
   verify_email: 48 * 3600,

@@ -1,10 +1,11 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Database } from '../db/database.js';
-import { createAccount, findAccountByEmail, isPlausibleEmail, normalizeEmail } from '../accounts/accounts.js';
+import { createAccount, findAccountByEmail, isPlausibleEmail } from '../accounts/accounts.js';
+import { normalizeEmail } from '../accounts/email.js';
 import { createApiKey, MAX_API_KEY_NAME_LENGTH } from '../accounts/api-keys.js';
 import { readOutbox, type OutboxEntry } from '../mail/mailer.js';
 import { randomToken } from '../security/random.js';
-import { isScope, SCOPE_NAMES, type Scope } from '../registry/tool.js';
+import { isScope, SCOPE_NAMES, type Scope } from '../accounts/caller.js';
 
 export interface AdminDeps {
   db: Database;

@@ -1,4 +1,4 @@
-import { html } from '../web/html.js';
+import { html } from '../text/html.js';
 import { badgeDimensions, badgeSvgUrl, type BadgeVariant } from './variants.js';
 
 export interface BadgeTarget {

@@ -1,10 +1,11 @@
 import type { Database } from '../db/database.js';
+import type { ListingPlan } from '../db/entities/listing.js';
 
 export interface BadgeListing {
   slug: string;
   name: string;
   status: 'awaiting_badge' | 'scheduled' | 'live';
-  plan: 'free' | 'paid';
+  plan: ListingPlan;
   url: string;
   votes: number;
 }

@@ -5,6 +5,7 @@
 import type { Database } from '../db/database.js';
 import type { ListingSummary } from '../schema.js';
 import { PUBLIC_STATUSES, SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './listing-summary.js';
+import type { MediaKind } from '../db/entities/listing.js';
 
 
 /** Sections shown only when unlocked for the listing (the launch product unlocks them). */
@@ -37,7 +38,7 @@ export interface Milestone {
 }
 
 export interface MediaItem {
-  kind: 'image' | 'video';
+  kind: MediaKind;
   url: string;
   caption: string | null;
 }

@@ -1,4 +1,5 @@
 import type { ListingSummary } from '../schema.js';
+import type { ListingPlan } from '../db/entities/listing.js';
 
 /** Statuses whose listings the public may open: live ones, and scheduled (upcoming) launches. */
 export const PUBLIC_STATUSES = ['live', 'scheduled'] as const;
@@ -30,7 +31,7 @@ export interface SummaryRow {
   views: number;
   follows: number;
   status: string;
-  plan: 'free' | 'paid';
+  plan: ListingPlan;
   launch_week: string | null;
   launched_at: string | null;
   country: string | null;

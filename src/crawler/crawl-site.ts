@@ -28,7 +28,7 @@ import {
 // The robots.txt type crawlee itself uses (same version as @crawlee/cheerio, which depends on it).
 import { RobotsTxtFile } from '@crawlee/utils';
 import { randomUUID } from 'node:crypto';
-import type { CrawledPage } from '../drafting/profile-fields.js';
+import type { CrawledPage } from './crawled-page.js';
 import type { HostLookup } from '../security/public-address.js';
 import { AddressGuard, type ConnectionInfo } from './address-guard.js';
 import { chooseFactLinks } from './fact-links.js';

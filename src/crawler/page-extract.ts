@@ -9,7 +9,7 @@
  */
 import * as cheerio from 'cheerio';
 import type { AnyNode, Element } from 'cheerio';
-import type { CrawledPage } from '../drafting/profile-fields.js';
+import type { CrawledPage } from './crawled-page.js';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';
 import { decodeUriComponentSafely } from '../text/decode-uri.js';
 

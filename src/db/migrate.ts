@@ -10,6 +10,7 @@ export const migrations: readonly { name: string; file: URL }[] = [
   { name: '0005_drafts', file: new URL('./migrations/0005-drafts.sql', import.meta.url) },
   { name: '0006_idempotency', file: new URL('./migrations/0006-idempotency.sql', import.meta.url) },
   { name: '0007_job_outbox', file: new URL('./migrations/0007-job-outbox.sql', import.meta.url) },
+  { name: '0008_connected_apps_index', file: new URL('./migrations/0008-connected-apps-index.sql', import.meta.url) },
 ];
 
 const LOCK_KEY = 7_240_101; // any constant shared by every instance of the service

@@ -24,13 +24,13 @@ import {
   SOCIAL_LINK_MAX,
   TEXT_FIELDS,
   isListField,
-  type CrawledPage,
   type DraftProposal,
   type Drafter,
   type ProfileField,
   type ProposedFounder,
   type SocialKey,
 } from './profile-fields.js';
+import type { CrawledPage } from '../crawler/crawled-page.js';
 import { QUOTE_MAX, QUOTE_MIN } from './evidence.js';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';
 

@@ -1,7 +1,6 @@
 import type { Database } from '../db/database.js';
-import type { Caller } from '../registry/context.js';
+import type { Caller } from '../accounts/caller.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { UnauthorizedError } from '../registry/scopes.js';
 import { isPublicAddress } from '../security/public-address.js';
 import { findOwnDraft, type DraftRecord } from './draft-store.js';
 import { draftView, type DraftView } from './draft-view.js';
@@ -10,8 +9,7 @@ import { validateUrl } from '../crawler/crawl-site.js';
 import { CrawlFailure } from '../crawler/failures.js';
 
 /** The caller's own draft (created or co-owned); another account's draft is as unknown as a missing one. */
-export async function ownDraft(db: Database, caller: Caller | null, id: string): Promise<DraftRecord> {
-  if (!caller) throw new UnauthorizedError();
+export async function ownDraft(db: Database, caller: Caller, id: string): Promise<DraftRecord> {
   const draft = await findOwnDraft(db, caller.accountId, id);
   if (!draft) throw new NotFoundError('draft', id, 'list_my_drafts lists your drafts');
   return draft;

@@ -4,7 +4,7 @@ import { randomToken, sha256 } from '../security/random.js';
 import { InvalidStateError, ValidationError } from '../errors.js';
 import { LIMITS } from './profile-fields.js';
 import type { DraftRecord } from './draft-store.js';
-import { normalizeEmail } from '../accounts/accounts.js';
+import { normalizeEmail } from '../accounts/email.js';
 
 export const INVITE_LIFETIME_DAYS = 14;
 

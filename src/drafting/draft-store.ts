@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
-import type { CrawledPage, DraftStatus, Evidence, FieldState, FieldValue, ProfileField, SocialKey } from './profile-fields.js';
+import type { DrafterKind, DraftStatus } from '../db/entities/draft.js';
+import type { Evidence, FieldState, FieldValue, ProfileField, SocialKey } from './profile-fields.js';
+import type { CrawledPage } from '../crawler/crawled-page.js';
 
 /** A profile field as stored: the current value and state, and the AI's own value for restore. */
 /** A field nobody has filled: what a draft's missing fields read as. */
@@ -46,7 +48,7 @@ export interface DraftRecord {
   url: string;
   status: DraftStatus;
   failureReason: string | null;
-  drafter: 'claude' | 'extractive' | null;
+  drafter: DrafterKind | null;
   fields: Partial<Record<ProfileField, StoredField>>;
   faqs: StoredFaq[];
   founders: StoredFounder[];

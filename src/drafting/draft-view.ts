@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMPTY_FIELD, type DraftRecord, type StoredField } from './draft-store.js';
-import { DRAFT_STATUSES, FIELD_STATES, PROFILE_FIELDS, SOCIAL_KEYS, type ProfileField } from './profile-fields.js';
+import { DRAFT_STATUSES, DRAFTERS } from '../db/entities/draft.js';
+import { FIELD_STATES, PROFILE_FIELDS, SOCIAL_KEYS, type ProfileField } from './profile-fields.js';
 
 /** How long a client should wait before polling a draft that is still being worked on. */
 export const POLL_AFTER_SECONDS = 3;
@@ -18,7 +19,7 @@ export const draftOutput = z.object({
   status: z.enum(DRAFT_STATUSES),
   failure_reason: z.string().nullable().describe('Why drafting failed, in words a person can act on'),
   poll_after_seconds: z.number().int().nullable().describe('Poll get_draft again after this many seconds; null when nothing is in progress'),
-  drafter: z.enum(['claude', 'extractive']).nullable(),
+  drafter: z.enum(DRAFTERS).nullable(),
   completeness: z.number().int().min(0).max(100).describe('Percentage of the profile parts that have a value'),
   missing: z.array(z.string()).describe('Profile parts without a value'),
   fields: z.object(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, fieldView])) as Record<ProfileField, typeof fieldView>),

@@ -57,7 +57,6 @@ import {
   SOCIAL_LINK_MAX,
   TEXT_FIELDS,
   isListField,
-  type CrawledPage,
   type DraftProposal,
   type Evidence,
   type Evidenced,
@@ -67,6 +66,7 @@ import {
   type SocialKey,
   type TextField,
 } from './profile-fields.js';
+import type { CrawledPage } from '../crawler/crawled-page.js';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';
 
 export const QUOTE_MIN = 3;
@@ -110,7 +110,6 @@ export function normaliseForMatch(s: string): string {
 }
 
 /** Collapses whitespace only (how quotes and short values are stored). */
-export { collapseWhitespace };
 
 /** A page URL as compared: http(s) only, no fragment, no trailing slash on a non-root path. */
 export function pageUrlKey(raw: string): string | null {

@@ -22,7 +22,6 @@ import {
   LIST_MAX_ITEMS,
   SOCIAL_LINK_MAX,
   TEXT_FIELDS,
-  type CrawledPage,
   type DraftProposal,
   type Drafter,
   type Evidence,
@@ -31,7 +30,9 @@ import {
   type SocialKey,
   type TextField,
 } from './profile-fields.js';
-import { QUOTE_MAX, collapseWhitespace, countryCode, hostWithoutWww, looksLikeInstruction, normaliseForMatch, quoteProblem } from './evidence.js';
+import type { CrawledPage } from '../crawler/crawled-page.js';
+import { QUOTE_MAX, countryCode, hostWithoutWww, looksLikeInstruction, normaliseForMatch, quoteProblem } from './evidence.js';
+import { collapseWhitespace } from '../text/collapse-whitespace.js';
 import { decodeUriComponentSafely } from '../text/decode-uri.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import { verifyProposal } from './evidence.js';
 import { chooseDrafter } from './choose-drafter.js';
 import { createExtractiveDrafter } from './extractive-drafter.js';
 import { DrafterUnavailableError } from './claude-drafter.js';
-import { emptyProposal, type CrawledPage, type DraftProposal, type Drafter, type ProfileField } from './profile-fields.js';
+import { emptyProposal, type DraftProposal, type Drafter, type ProfileField } from './profile-fields.js';
+import type { CrawledPage } from '../crawler/crawled-page.js';
 
 export const DRAFT_SITE_JOB = 'draft_site';
 export const REGENERATE_FIELDS_JOB = 'regenerate_draft_fields';

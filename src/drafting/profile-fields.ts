@@ -1,3 +1,5 @@
+import type { CrawledPage } from '../crawler/crawled-page.js';
+import type { DrafterKind } from '../db/entities/draft.js';
 /**
  * The draft profile as the spec defines it (part 4): editable fields, their limits, sub-records
  * and the socials keys. Every other module (drafters, evidence check, update_draft, tools) reads
@@ -70,8 +72,6 @@ export const LIMITS = {
 export const STORY_SECTIONS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
 export type StorySection = (typeof STORY_SECTIONS)[number];
 
-export const DRAFT_STATUSES = ['crawling', 'drafting', 'ready', 'failed', 'submitted'] as const;
-export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 
 /** A verbatim passage of a crawled page that supports a value. */
 export interface Evidence {
@@ -109,19 +109,8 @@ export interface DraftProposal {
 /** A proposal with nothing in it, to fill. */
 export const emptyProposal = (): DraftProposal => ({ fields: {}, faqs: [], founders: [], socials: {} });
 
-/** A page as the crawler read it: visible text, plus strings from the markup that state facts (meta and Open Graph content, JSON-LD values, link targets). */
-export interface CrawledPage {
-  url: string;
-  title: string;
-  text: string;
-  /** Strings from the markup a value may quote: meta/OG content, JSON-LD strings, link hrefs, image alt texts. */
-  markup: string[];
-  /** The HTML itself (bounded), for extractors that read structure (JSON-LD, tables, links). */
-  html: string;
-}
-
 export interface Drafter {
-  readonly kind: 'claude' | 'extractive';
+  readonly kind: DrafterKind;
   /** Proposes values from the pages; `only` limits it to some fields (regenerate). Page content is untrusted data. */
   draft(pages: readonly CrawledPage[], options?: { only?: readonly ProfileField[] }): Promise<DraftProposal>;
 }

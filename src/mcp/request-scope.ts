@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Caller } from '../registry/context.js';
+import type { Caller } from '../accounts/caller.js';
 
 /** What one HTTP request to /mcp knows before the SDK takes over: who calls, and the id errors quote. */
 export interface McpRequestScope {

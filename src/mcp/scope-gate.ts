@@ -1,7 +1,8 @@
-import type { Caller } from '../registry/context.js';
+import type { Caller } from '../accounts/caller.js';
 import type { Registry } from '../registry/registry.js';
 import type { AnyTool } from '../registry/tool.js';
-import { InsufficientScopeError, requireScopes, UnauthorizedError } from '../registry/scopes.js';
+import { requireScopes } from '../registry/scopes.js';
+import { InsufficientScopeError, UnauthorizedError } from '../errors.js';
 
 /**
  * The registry tools a JSON-RPC body calls (`tools/call`, single message or batch).

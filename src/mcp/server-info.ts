@@ -3,13 +3,6 @@ import packageJson from '../../package.json' with { type: 'json' };
 /** How the MCP server introduces itself: in `initialize` and `server/discover` answers. */
 export const SERVER_INFO = { name: 'launch-directory', version: packageJson.version } as const;
 
-/**
- * The revisions served at one address: 2026-07-28 (stateless, `server/discover`, per-request `_meta`)
- * and the initialize-based 2025 revisions. A 2025-era client asking for anything else is offered the
- * first 2025 entry, as the `initialize` handshake prescribes.
- */
-export const PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'];
-
 export const INSTRUCTIONS = [
   'Launch Directory is a public directory of launched software products: listings organised in a category tree,',
   'weekly launches, leaderboards, founder profiles, blog posts, awards and badges. Site data is refreshed daily.',

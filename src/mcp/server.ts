@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { createMcpHandler, isJsonContentType } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { Registry } from '../registry/registry.js';
-import type { Caller } from '../registry/context.js';
+import type { Caller } from '../accounts/caller.js';
 import type { Services } from '../services.js';
 import type { ProblemError } from '../errors.js';
 import { sendProblem } from '../web/problem.js';
@@ -12,12 +12,11 @@ import { runInRequestScope } from './request-scope.js';
 import { dnsRebindingPolicy, dnsRebindingRejection } from './dns-rebinding.js';
 import { MAX_BODY_BYTES, readJsonBody } from '../web/json-body.js';
 import { calledTools, scopeRefusal } from './scope-gate.js';
-import { UnauthorizedError, withAuthenticationChallenge } from '../registry/scopes.js';
+import { withAuthenticationChallenge } from '../registry/scopes.js';
+import { UnauthorizedError } from '../errors.js';
 import { PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
-import { MCP_PATH } from '../web/paths.js';
-import { resourceMetadataUrl as metadataUrlOf } from '../../auth/resources.js';
+import { MCP_PATH, resourceMetadataUrl as metadataUrlOf } from '../web/paths.js';
 
-export { MCP_PATH };
 
 export interface McpOptions {
   registry: Registry;

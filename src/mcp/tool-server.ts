@@ -7,7 +7,8 @@ import { ProblemError } from '../errors.js';
 import { IDEMPOTENCY_KEY_ARGUMENT, mcpToolDefinition, type McpToolDefinition } from './tool-definition.js';
 import { currentRequestScope } from './request-scope.js';
 import { toolError, toolSuccess } from './tool-result.js';
-import { INSTRUCTIONS, PROTOCOL_VERSIONS, SERVER_INFO } from './server-info.js';
+import { INSTRUCTIONS, SERVER_INFO } from './server-info.js';
+import { PROTOCOL_VERSIONS } from '../registry/protocol-versions.js';
 
 type Arguments = Record<string, unknown>;
 

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { RateLimitedError, ValidationError, type ProblemFieldError } from '../errors.js';
+import { RateLimitedError, UnauthorizedError, ValidationError, type ProblemFieldError } from '../errors.js';
 import { countHit } from '../rate-limit/fixed-window.js';
 import { rateLimitHeaders } from '../rate-limit/request-policy.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { jobOutbox, type TransactionalJobQueue } from '../jobs/job-outbox.js';
 import type { AnyTool } from './tool.js';
-import type { ToolContext } from './context.js';
+import type { SignedInContext, ToolContext } from './context.js';
 import { requireScopes } from './scopes.js';
 import { cacheKey } from './result-cache.js';
 import { parseIdempotencyKey, runIdempotently, type IdempotentCall } from './idempotency.js';
@@ -76,13 +76,22 @@ async function countAccountCall(tool: AnyTool, ctx: ToolContext): Promise<void> 
 }
 
 async function run(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {
-  const result = await tool.handler(input as never, ctx);
+  const result = await tool.handler(input as never, handlerContext(tool, ctx));
   const checked = tool.output.safeParse(result);
   if (!checked.success) {
     // A bug on our side: the details go to the log through the caller's error handling, never to the client.
     throw new Error(`${tool.name} produced a result that does not match its output schema: ${describe(fieldErrors(checked.error))}`);
   }
   return checked.data as Record<string, unknown>;
+}
+
+/**
+ * The context a handler's type promises: a tool with scopes gets a caller (requireScopes refused the
+ * call without one; checked again here so no path can skip it); a public tool's handler takes null.
+ */
+function handlerContext(tool: AnyTool, ctx: ToolContext): SignedInContext {
+  if (tool.scopes.length > 0 && !ctx.caller) throw new UnauthorizedError();
+  return ctx as SignedInContext;
 }
 
 export function fieldErrors(error: z.ZodError): ProblemFieldError[] {

@@ -1,28 +1,6 @@
-import { ProblemError } from '../errors.js';
-import type { Caller } from './context.js';
+import type { Caller } from '../accounts/caller.js';
+import { InsufficientScopeError, UnauthorizedError } from '../errors.js';
 import type { AnyTool } from './tool.js';
-
-export class UnauthorizedError extends ProblemError {
-  /** A credential was sent but is not valid (RFC 6750 error="invalid_token"), as opposed to none sent. */
-  readonly invalidToken: boolean;
-  constructor(detail = 'This operation needs a signed-in caller: send Authorization: Bearer <ACCESS_TOKEN_OR_API_KEY>.', invalidToken = false) {
-    super({ status: 401, code: 'unauthorized', title: 'Sign-in required', detail });
-    this.invalidToken = invalidToken;
-  }
-}
-
-export class InsufficientScopeError extends ProblemError {
-  readonly scopes: readonly string[];
-  constructor(scopes: readonly string[]) {
-    super({
-      status: 403,
-      code: 'insufficient_scope',
-      title: 'Missing scope',
-      detail: `The credential lacks the scope this operation needs: ${scopes.join(' ')}.`,
-    });
-    this.scopes = scopes;
-  }
-}
 
 /** Public tools need nothing; the others need a caller whose credential carries every scope. */
 export function requireScopes(tool: AnyTool, caller: Caller | null): void {

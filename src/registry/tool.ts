@@ -1,19 +1,7 @@
 import type { z } from 'zod';
-import type { ToolContext } from './context.js';
+import type { Scope } from '../accounts/caller.js';
+import type { SignedInContext, ToolContext } from './context.js';
 import type { SiteSettings } from '../catalogue/site-settings.js';
-
-export const SCOPES = {
-  'account:read': 'Read your account, drafts, listings, claims and orders',
-  'listings:write': 'Submit, edit and claim listings, and choose free listings',
-  'orders:write': 'Price orders and start checkouts',
-} as const;
-export type Scope = keyof typeof SCOPES;
-/** Every scope, in the order of SCOPES. */
-export const SCOPE_NAMES: readonly Scope[] = Object.keys(SCOPES) as Scope[];
-/** Whether `value` names a scope (own keys only: "toString" is none). */
-export function isScope(value: string): value is Scope {
-  return Object.hasOwn(SCOPES, value);
-}
 
 /** Idempotency-Key (REST header) and idempotency_key (MCP argument): 1 to 255 printable ASCII characters. */
 export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' } as const;
@@ -31,7 +19,10 @@ export interface ToolAnnotations {
 export type InputSchema = z.ZodObject<z.ZodRawShape>;
 export type OutputSchema = z.ZodObject<z.ZodRawShape>;
 
-export interface Tool<I extends InputSchema = InputSchema, O extends OutputSchema = OutputSchema> {
+/** A tool with scopes runs only for a signed-in caller: its handler gets a non-null caller. */
+export type ContextFor<S extends readonly Scope[]> = S extends readonly [] ? ToolContext : SignedInContext;
+
+export interface Tool<I extends InputSchema = InputSchema, O extends OutputSchema = OutputSchema, S extends readonly Scope[] = readonly Scope[]> {
   /** The operationId and the MCP tool name; equals the file name in tools/. */
   name: string;
   title: string;
@@ -44,7 +35,7 @@ export interface Tool<I extends InputSchema = InputSchema, O extends OutputSchem
     status: 200 | 201;
   };
   /** Scopes a credential needs; empty for public operations. */
-  scopes: readonly Scope[];
+  scopes: S;
   /**
    * Whether the operation accepts an Idempotency-Key (REST) / idempotency_key (MCP). With a key the
    * handler runs in a transaction: it must write only through ctx.services.db (and enqueue through
@@ -66,12 +57,12 @@ export interface Tool<I extends InputSchema = InputSchema, O extends OutputSchem
   input: I;
   output: O;
   annotations: ToolAnnotations;
-  handler: (input: z.output<I>, ctx: ToolContext) => Promise<z.input<O>>;
+  handler: (input: z.output<I>, ctx: ContextFor<S>) => Promise<z.input<O>>;
 }
 
 export type AnyTool = Tool<InputSchema, OutputSchema>;
 
 /** Exists for type inference only: the tool file reads as one declaration. */
-export function defineTool<I extends InputSchema, O extends OutputSchema>(tool: Tool<I, O>): Tool<I, O> {
+export function defineTool<I extends InputSchema, O extends OutputSchema, const S extends readonly Scope[]>(tool: Tool<I, O, S>): Tool<I, O, S> {
   return tool;
 }

@@ -11,6 +11,7 @@ import {
 import { DAY_MS, addDays, between, isoDate, isoTime, maxDate, minDate, mondayOf, startOfDay } from './dates.js';
 import { Random } from './random.js';
 import { slugify } from '../text/slugify.js';
+import type { BlogPostStatus, ListingPlan, ListingStatus, MediaKind } from '../db/entities/index.js';
 
 export const DEMO_SEED = 20_260_101;
 
@@ -19,7 +20,7 @@ export const DEMO_WEEKS = 40;
 export const DEMO_VOTES_TARGET = 15_000;
 const VOTER_POOL = 9_000;
 
-export type Status = 'draft' | 'awaiting_badge' | 'scheduled' | 'live' | 'hidden';
+export type Status = ListingStatus;
 type Faq = { question: string; answer: string };
 
 export interface ListingRow {
@@ -52,7 +53,7 @@ export interface ListingRow {
   attributes: Record<string, unknown>;
   not_found_on_website: string[];
   status: Status;
-  plan: 'free' | 'paid';
+  plan: ListingPlan;
   launch_week: string | null;
   launched_at: string | null;
   unlocked_sections: string[];
@@ -71,7 +72,7 @@ export interface DemoData {
   listingUpdates: { listing_id: number; title: string; body: string; published_at: string }[];
   milestones: { listing_id: number; date: string; title: string; description: string | null; url: string | null; created_at: string }[];
   stories: Record<string, unknown>[];
-  listingMedia: { listing_id: number; kind: 'image' | 'video'; url: string; caption: string | null; position: number }[];
+  listingMedia: { listing_id: number; kind: MediaKind; url: string; caption: string | null; position: number }[];
   alternatives: { listing_id: number; alternative_id: number; approved: boolean }[];
   votes: { listing_id: number; voter_key: string; created_at: string }[];
   listingViews: { listing_id: number; day: string; views: number }[];
@@ -80,7 +81,7 @@ export interface DemoData {
   domainRatings: { listing_id: number; measured_on: string; rating: number }[];
   verifiedRevenues: { listing_id: number; mrr_cents: number; source: string; verified_at: string }[];
   billboardContributions: { listing_id: number; amount_cents: number; order_number: string; created_at: string }[];
-  blogPosts: { slug: string; title: string; excerpt: string; body_markdown: string; author_name: string; tags: string[]; faqs: Faq[]; status: 'draft' | 'published'; published_at: string | null; updated_at: string }[];
+  blogPosts: { slug: string; title: string; excerpt: string; body_markdown: string; author_name: string; tags: string[]; faqs: Faq[]; status: BlogPostStatus; published_at: string | null; updated_at: string }[];
   interviewQuestions: { text: string; hint: string; position: number; active: boolean }[];
   products: { id: string; name: string; description: string; price_cents: number; needs_listing: boolean; active: boolean; position: number; updated_at: string }[];
   vatRates: { country: string; rate_basis_points: number; eu: boolean }[];

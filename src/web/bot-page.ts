@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { CRAWLER_NAME } from '../crawler/crawl-site.js';
-import { html, page } from './html.js';
+import { html, page } from '../text/html.js';
 
 /** GET /bot: what the crawler named in its user agent does, for site owners who see it in their logs. */
 export function botPage(publicUrl: string): Middleware {

@@ -1,6 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { API_PREFIX } from '../../rest/router.js';
-import { MCP_PATH } from '../mcp/server.js';
+import { API_PREFIX, MCP_PATH } from './paths.js';
 
 interface CorsArea {
   path: RegExp;

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { html, page } from './html.js';
+import { html, page } from '../text/html.js';
 
 /**
  * What each problem `code` means and what a client does about it. Problem `type` URIs are

@@ -3,6 +3,9 @@ import { toProblem } from '../errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
+/** Headers whose value is a list of policies (IETF RateLimit fields): one per limit that applies. */
+const LIST_FIELDS = new Set(['ratelimit', 'ratelimit-policy']);
+
 declare module 'koa' {
   interface DefaultContext {
     /** PUBLIC_URL, set once on the application: problem `type` URIs are `${publicUrl}/problems/<code>`. */
@@ -14,7 +17,11 @@ declare module 'koa' {
 export function sendProblem(ctx: Context, error: unknown, requestId: string = ctx.state.requestId): void {
   const { problem, headers } = toProblem(error, requestId, ctx.publicUrl);
   ctx.status = problem.status;
-  ctx.set(headers);
+  for (const [name, value] of Object.entries(headers)) {
+    // An operation's own limit joins the request quota already named (structured-field lists), never replaces it.
+    const listed = LIST_FIELDS.has(name.toLowerCase()) ? ctx.response.get(name) : '';
+    ctx.set(name, listed ? `${listed}, ${value}` : value);
+  }
   ctx.type = PROBLEM_CONTENT_TYPE;
   ctx.body = JSON.stringify(problem);
 }

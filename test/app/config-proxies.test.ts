@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { PRIVATE_NETWORKS } from '../../src/web/client-address.js';
+import { PRIVATE_NETWORKS } from '../../src/security/proxies.js';
 
 describe('proxy settings', () => {
   it('believes no forwarding headers unless TRUST_PROXY or TRUSTED_PROXIES says so', () => {

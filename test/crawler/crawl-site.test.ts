@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlSite, crawlerUserAgent, type CrawlOptions, type CrawlResult } from '../../src/crawler/crawl-site.js';
-import type { CrawledPage } from '../../src/drafting/profile-fields.js';
+import type { CrawledPage } from '../../src/crawler/crawled-page.js';
 import { ACME_FACTS, startFixtureSites, type FixtureName, type FixtureSites } from '../support/fixture-sites.js';
 
 const USER_AGENT = crawlerUserAgent('http://directory.test/');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeInstruction, normaliseForMatch, verifyProposal } from '../../src/drafting/evidence.js';
-import type { CrawledPage, DraftProposal, Evidenced, ProposedFaq, ProposedFounder } from '../../src/drafting/profile-fields.js';
+import type { DraftProposal, Evidenced, ProposedFaq, ProposedFounder } from '../../src/drafting/profile-fields.js';
+import type { CrawledPage } from '../../src/crawler/crawled-page.js';
 
 const A = 'https://acme.example/';
 const B = 'https://acme.example/pricing';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { verifyProposal } from '../../src/drafting/evidence.js';
 import { createExtractiveDrafter, socialKeyOf } from '../../src/drafting/extractive-drafter.js';
-import type { CrawledPage, DraftProposal } from '../../src/drafting/profile-fields.js';
+import type { DraftProposal } from '../../src/drafting/profile-fields.js';
+import type { CrawledPage } from '../../src/crawler/crawled-page.js';
 import { INJECTED_HOME, RICH_ABOUT, RICH_HOME, RICH_PRICING, SPARSE_HOME, crawledPage, injectedSite, richSite, sparseSite } from './pages.js';
 
 const drafter = createExtractiveDrafter();

@@ -9,7 +9,7 @@
  * purpose: meta keywords are kept, because the extractive drafter quotes them.
  */
 import { load, type AnyNode, type Element } from 'cheerio';
-import type { CrawledPage } from '../../src/drafting/profile-fields.js';
+import type { CrawledPage } from '../../src/crawler/crawled-page.js';
 
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'iframe', 'object', 'embed', 'canvas', 'select', 'datalist']);
 const BLOCKS = new Set([

@@ -295,7 +295,7 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
     expect(pending).toHaveLength(1);
   });
 
-  it('refuses the submission beyond the hourly limit of the site settings with 429 and Retry-After', async () => {
+  it('refuses the submission beyond the hourly limit of the site settings with 429, Retry-After and both limits named', async () => {
     const founder = await person();
     await setRateLimits(t.db, { submit_listing_per_hour: 20 });
     onTestFinished(() => setRateLimits(t.db, {}));
@@ -307,6 +307,9 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
     });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Both limits that apply are named: the request quota and the operation's own.
+    expect(response.headers.get('ratelimit-policy')).toMatch(/^"signed-in";q=\d+;w=60, "submit_listing";q=20;w=3600$/);
+    expect(response.headers.get('ratelimit')).toMatch(/^"signed-in";r=\d+;t=\d+, "submit_listing";r=0;t=\d+$/);
     expect((await response.json()).code).toBe('rate_limited');
     expect((await call(founder, 'GET', '/drafts')).body.total).toBe(0);
   });

@@ -4,7 +4,7 @@ import Koa from 'koa';
 import { z } from 'zod';
 import { defineTool, type AnyTool } from '../../src/registry/tool.js';
 import { createRegistry, type Registry } from '../../src/registry/registry.js';
-import type { Caller } from '../../src/registry/context.js';
+import type { Caller } from '../../src/accounts/caller.js';
 import type { Services } from '../../src/services.js';
 import { NotFoundError } from '../../src/errors.js';
 import { mcpMiddleware } from '../../src/mcp/server.js';

@@ -6,7 +6,7 @@ import { makeAccount } from '../support/oauth.js';
 import { defineTool, type AnyTool } from '../../src/registry/tool.js';
 import { invokeTool } from '../../src/registry/invoke.js';
 import { canonicalJson, IDEMPOTENCY_LIFETIME_SECONDS } from '../../src/registry/idempotency.js';
-import type { Caller } from '../../src/registry/context.js';
+import type { Caller } from '../../src/accounts/caller.js';
 import type { Services } from '../../src/services.js';
 import { NotFoundError, ProblemError, RateLimitedError } from '../../src/errors.js';
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistry, TOOLS_DIR, type Registry } from '../../src/registry/registry.js';
-import { SCOPES } from '../../src/registry/tool.js';
+import { SCOPES } from '../../src/accounts/caller.js';
 import { inputJsonSchema, pathParams } from '../../src/registry/json-schema.js';
 
 /** The public operations of the interface spec (part "Public"), as method and path under /api/v1. */

@@ -5,7 +5,7 @@ import { testServices } from '../support/services.js';
 import { expectContractUnchanged } from '../support/contract.js';
 import { invokeTool } from '../../src/registry/invoke.js';
 import { ProblemError } from '../../src/errors.js';
-import type { Caller } from '../../src/registry/context.js';
+import type { Caller } from '../../src/accounts/caller.js';
 import { createAccount } from '../../src/accounts/accounts.js';
 
 let t: TestDatabase;

@@ -32,6 +32,7 @@ export const WebSession = defineEntity({
 export type WebSession = InferEntity<typeof WebSession>;
 
 export const ACCOUNT_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 /** account_tokens: one-time e-mail links. */
 export const AccountToken = defineEntity({
@@ -87,6 +88,10 @@ export const OAuthRecord = defineEntity({
     { name: 'oauth_records_grant_idx', expression: 'CREATE INDEX oauth_records_grant_idx ON oauth_records(grant_id) WHERE grant_id IS NOT NULL' },
     { name: 'oauth_records_uid_idx', expression: 'CREATE INDEX oauth_records_uid_idx ON oauth_records(uid) WHERE uid IS NOT NULL' },
     { name: 'oauth_records_expires_idx', properties: ['expiresAt'] },
+    {
+      name: 'oauth_records_grant_account_idx',
+      expression: `CREATE INDEX oauth_records_grant_account_idx ON oauth_records ((payload->>'accountId')) WHERE model = 'Grant'`,
+    },
   ],
 });
 export type OAuthRecord = InferEntity<typeof OAuthRecord>;

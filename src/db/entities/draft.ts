@@ -19,7 +19,10 @@ export const ListingOwner = defineEntity({
 });
 export type ListingOwner = InferEntity<typeof ListingOwner>;
 
-export const DRAFT_STATUS_VALUES = ['crawling', 'drafting', 'ready', 'failed', 'submitted'] as const;
+export const DRAFT_STATUSES = ['crawling', 'drafting', 'ready', 'failed', 'submitted'] as const;
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+export const DRAFTERS = ['claude', 'extractive'] as const;
+export type DrafterKind = (typeof DRAFTERS)[number];
 
 /** drafts: a profile being drafted from a product's website, then edited and submitted. */
 export const Draft = defineEntity({
@@ -29,9 +32,9 @@ export const Draft = defineEntity({
     id: p.uuid().primary(),
     account: accountRef('drafts_account_id_fkey'),
     url: p.text(),
-    status: p.enum(DRAFT_STATUS_VALUES),
+    status: p.enum(DRAFT_STATUSES),
     failureReason: p.text().nullable(),
-    drafter: p.enum(['claude', 'extractive'] as const).nullable(),
+    drafter: p.enum(DRAFTERS).nullable(),
     fields: p.json<Record<string, unknown>>().defaultRaw(`'{}'::jsonb`),
     faqs: p.json<unknown[]>().defaultRaw(`'[]'::jsonb`),
     founders: p.json<unknown[]>().defaultRaw(`'[]'::jsonb`),
