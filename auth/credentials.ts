@@ -41,7 +41,7 @@ async function apiKeyCaller(deps: CredentialDeps, key: string): Promise<Caller> 
 
 async function accessTokenCaller(deps: CredentialDeps, value: string, resource: string): Promise<Caller> {
   const token = await deps.provider.AccessToken.find(value);
-  if (!token || !token.accountId) throw new UnauthorizedError('The access token is unknown, expired or revoked.', true);
+  if (!token?.accountId) throw new UnauthorizedError('The access token is unknown, expired or revoked.', true);
   const audiences = Array.isArray(token.aud) ? token.aud : [token.aud];
   if (!audiences.includes(resource)) {
     throw new UnauthorizedError(`The access token was issued for another resource; ask for one with resource=${resource}.`, true);

@@ -118,7 +118,7 @@ export function openApiOperation(tool: AnyTool): Record<string, unknown> {
     ...(parameters.length && { parameters }),
     ...(takesBody && {
       requestBody: {
-        required: (bodySchema.required as string[] | undefined)?.length ? true : false,
+        required: !!(bodySchema.required as string[] | undefined)?.length,
         content: { 'application/json': { schema: bodySchema } },
       },
     }),

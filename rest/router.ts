@@ -40,7 +40,7 @@ export function restApi(options: RestOptions): Middleware {
   const routes = router.routes();
   const allowed = router.allowedMethods();
   return async (ctx, next) => {
-    if (ctx.path !== API_PREFIX && !ctx.path.startsWith(API_PREFIX + '/')) return next();
+    if (ctx.path !== API_PREFIX && !ctx.path.startsWith(`${API_PREFIX}/`)) return next();
     await routes(ctx as never, () => allowed(ctx as never, async () => {}));
     if (ctx.body !== undefined || ctx.method === 'OPTIONS') return;
     sendProblem(ctx, unroutable(ctx), ctx.state.requestId);

@@ -36,7 +36,7 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
     const details = await interaction(ctx, provider);
     if (!details) return;
     const account = await currentAccount(ctx, env);
-    if (!account || !account.emailVerified || details.session?.accountId !== account.id || details.prompt.name !== 'consent') {
+    if (!account?.emailVerified || details.session?.accountId !== account.id || details.prompt.name !== 'consent') {
       return ctx.redirect(`/interaction/${details.uid}`);
     }
     const grantId = await saveGrant(provider, details, account.id);
@@ -113,7 +113,7 @@ async function consentPage(ctx: Context, env: PageEnv, provider: Provider, detai
   const redirect = new URL(String(details.params.redirect_uri));
   const requested = new Set(String(details.params.scope ?? '').split(' '));
   const missing = (details.prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
-  for (const scopes of Object.values(missing)) scopes.forEach((scope) => requested.add(scope));
+  for (const scopes of Object.values(missing)) scopes.forEach((scope) => { requested.add(scope); });
   const scopes = SCOPE_NAMES.filter((scope) => requested.has(scope));
   const resources = Object.keys(missing);
   const clientName = typeof client.clientName === 'string' && client.clientName.trim() ? client.clientName.trim() : client.clientId;

@@ -1,5 +1,4 @@
 import type { Context } from 'koa';
-import type { Database } from '../../src/db/database.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import type { Logger } from '../../src/logging/logger.js';
 import type { AccountRecord } from '../../src/accounts/accounts.js';

@@ -94,7 +94,7 @@ const DRAW: Record<BadgeShape, (c: Content) => string> = {
 
 /** The service's mark: an upward arrow in an accent circle. */
 function launchIcon(cx: number, cy: number, r: number): string {
-  return `<circle class="ac" cx="${cx}" cy="${cy}" r="${r}"/>` + upArrow(cx, cy, r * 0.42, 'on');
+  return `<circle class="ac" cx="${cx}" cy="${cy}" r="${r}"/>${upArrow(cx, cy, r * 0.42, 'on')}`;
 }
 
 function upArrow(cx: number, cy: number, half: number, cls: string): string {

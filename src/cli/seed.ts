@@ -24,17 +24,20 @@ function positiveInteger(name: string, value: string | undefined): number | unde
   return n;
 }
 
+const SEED_OPTIONS = {
+  'bench-scale': { type: 'boolean', default: false },
+  now: { type: 'string' },
+  listings: { type: 'string' },
+  votes: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof SEED_OPTIONS; strict: true }>>['values'];
+
 async function main(): Promise<void> {
-  let values;
+  let values: ParsedValues;
   try {
     ({ values } = parseArgs({
-      options: {
-        'bench-scale': { type: 'boolean', default: false },
-        now: { type: 'string' },
-        listings: { type: 'string' },
-        votes: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+      options: SEED_OPTIONS,
       strict: true,
     }));
   } catch (error) {

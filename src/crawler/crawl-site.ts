@@ -8,7 +8,7 @@
  * A site that cannot be read ends in a failure with a reason a founder can act on; the crawler
  * never fills anything in.
  */
-import { Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import {
   CheerioCrawler,
   Configuration,

@@ -194,7 +194,7 @@ export const SYSTEM_PROMPT = [
 
 const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;').replace(/[\r\n\t]+/g, ' ');
-const unescape = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const unescapeEntities = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 
 function cut(s: string, max: number): { text: string; truncated: boolean } {
   if (s.length <= max) return { text: s, truncated: false };
@@ -262,18 +262,18 @@ const EvidenceList = z
   .catch([])
   .transform((items) => items.flatMap((item) => {
     const parsed = EvidenceItem.safeParse(item);
-    return parsed.success ? [{ quote: unescape(parsed.data.quote), url: unescape(parsed.data.url) }] : [];
+    return parsed.success ? [{ quote: unescapeEntities(parsed.data.quote), url: unescapeEntities(parsed.data.url) }] : [];
   }));
-const TextEntry = z.object({ value: z.string().transform(unescape), evidence: EvidenceList });
+const TextEntry = z.object({ value: z.string().transform(unescapeEntities), evidence: EvidenceList });
 const ListEntry = z.object({
-  value: z.array(z.unknown()).transform((items) => items.filter((i): i is string => typeof i === 'string').map(unescape)),
+  value: z.array(z.unknown()).transform((items) => items.filter((i): i is string => typeof i === 'string').map(unescapeEntities)),
   evidence: EvidenceList,
 });
-const optionalText = z.string().transform(unescape).optional().catch(undefined);
-const FaqEntry = z.object({ value: z.object({ question: z.string().transform(unescape), answer: z.string().transform(unescape) }), evidence: EvidenceList });
+const optionalText = z.string().transform(unescapeEntities).optional().catch(undefined);
+const FaqEntry = z.object({ value: z.object({ question: z.string().transform(unescapeEntities), answer: z.string().transform(unescapeEntities) }), evidence: EvidenceList });
 const FounderEntry = z.object({
   value: z.object({
-    name: z.string().transform(unescape),
+    name: z.string().transform(unescapeEntities),
     title: optionalText,
     bio: optionalText,
     socials: z.record(z.string(), z.unknown()).optional().catch(undefined),
@@ -323,7 +323,10 @@ export function parseToolInput(input: unknown, fields: readonly ProfileField[], 
     if (title) founder.title = title;
     if (bio) founder.bio = bio;
     for (const [key, link] of Object.entries(socials ?? {})) {
-      if ((SOCIAL_KEYS as readonly string[]).includes(key) && typeof link === 'string') (founder.socials ??= {})[key as SocialKey] = unescape(link);
+      if ((SOCIAL_KEYS as readonly string[]).includes(key) && typeof link === 'string') {
+        founder.socials ??= {};
+        founder.socials[key as SocialKey] = unescapeEntities(link);
+      }
     }
     proposal.founders.push({ value: founder, evidence: parsed.data.evidence });
   }

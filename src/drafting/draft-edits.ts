@@ -1,4 +1,4 @@
-import { EMPTY_FIELD, type DraftRecord, type StoredField, type StoredMilestone } from './draft-store.js';
+import { EMPTY_FIELD, type DraftRecord, type StoredMilestone } from './draft-store.js';
 import type { FieldValue, ProfileField, SocialKey } from './profile-fields.js';
 import { InvalidStateError, ValidationError } from '../errors.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPTY_FIELD, type DraftRecord, type StoredField } from './draft-store.js';
+import { EMPTY_FIELD, type DraftRecord, } from './draft-store.js';
 import { DRAFT_STATUSES, DRAFTERS } from '../db/entities/draft.js';
 import { FIELD_STATES, PROFILE_FIELDS, SOCIAL_KEYS, type ProfileField } from './profile-fields.js';
 

@@ -492,17 +492,32 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
       }
       const items: string[] = [];
       const seen = new Set<string>();
-      checkedEntries(raw, what, 'items').forEach((item, i) => {
+      for (const [i, item] of checkedEntries(raw, what, 'items').entries()) {
         const itemWhat = `${what}[${i}]`;
-        if (typeof item !== 'string' || !collapseWhitespace(item)) return drop(itemWhat, 'not a non-empty string');
+        if (typeof item !== 'string' || !collapseWhitespace(item)) {
+          drop(itemWhat, 'not a non-empty string');
+          continue;
+        }
         const v = collapseWhitespace(item);
-        if (v.length > LIST_ITEM_MAX) return drop(itemWhat, `item longer than ${LIST_ITEM_MAX} characters`);
-        if (seen.has(fold(v))) return drop(itemWhat, 'duplicate item');
-        if (!covered(v, evidence)) return drop(itemWhat, 'the item does not appear in any verified quote');
-        if (items.length >= LIST_MAX_ITEMS) return drop(itemWhat, `more than ${LIST_MAX_ITEMS} items`);
+        if (v.length > LIST_ITEM_MAX) {
+          drop(itemWhat, `item longer than ${LIST_ITEM_MAX} characters`);
+          continue;
+        }
+        if (seen.has(fold(v))) {
+          drop(itemWhat, 'duplicate item');
+          continue;
+        }
+        if (!covered(v, evidence)) {
+          drop(itemWhat, 'the item does not appear in any verified quote');
+          continue;
+        }
+        if (items.length >= LIST_MAX_ITEMS) {
+          drop(itemWhat, `more than ${LIST_MAX_ITEMS} items`);
+          continue;
+        }
         seen.add(fold(v));
         items.push(v);
-      });
+      }
       if (!items.length) {
         drop(what, 'no item of the list is backed by a verified quote');
         continue;
@@ -536,41 +551,86 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
   // FAQs
   const questions = new Set<string>();
   const faqs: unknown[] = Array.isArray(proposal?.faqs) ? proposal.faqs : [];
-  checkedEntries(faqs, 'faqs', 'FAQs').forEach((item, i) => {
+  for (const [i, item] of checkedEntries(faqs, 'faqs', 'FAQs').entries()) {
     const entry = item as Evidenced<ProposedFaq> | undefined;
     const what = `faqs[${i}]`;
     const faq = entry?.value;
-    if (!faq || typeof faq.question !== 'string' || typeof faq.answer !== 'string') return drop(what, 'not a {question, answer} value');
+    if (!faq || typeof faq.question !== 'string' || typeof faq.answer !== 'string') {
+          drop(what, 'not a {question, answer} value');
+          continue;
+        }
     const question = collapseWhitespace(faq.question);
     const answer = faq.answer.replace(/[^\S\n]+/g, ' ').trim();
-    if (!question || !answer) return drop(what, 'empty question or answer');
-    if (question.length > LIMITS.faqQuestion) return drop(what, `question longer than ${LIMITS.faqQuestion} characters`);
-    if (answer.length > LIMITS.faqAnswer) return drop(what, `answer longer than ${LIMITS.faqAnswer} characters`);
-    if (questions.has(fold(question))) return drop(what, 'duplicate question');
-    if (out.faqs.length >= LIMITS.faqs) return drop(what, `more than ${LIMITS.faqs} FAQs`);
+    if (!question || !answer) {
+          drop(what, 'empty question or answer');
+          continue;
+        }
+    if (question.length > LIMITS.faqQuestion) {
+          drop(what, `question longer than ${LIMITS.faqQuestion} characters`);
+          continue;
+        }
+    if (answer.length > LIMITS.faqAnswer) {
+          drop(what, `answer longer than ${LIMITS.faqAnswer} characters`);
+          continue;
+        }
+    if (questions.has(fold(question))) {
+          drop(what, 'duplicate question');
+          continue;
+        }
+    if (out.faqs.length >= LIMITS.faqs) {
+          drop(what, `more than ${LIMITS.faqs} FAQs`);
+          continue;
+        }
     const { evidence, reason } = verifyEvidence(index, entry?.evidence);
-    if (!evidence.length) return drop(what, reason);
-    if (!covered(question, evidence)) return drop(what, 'the question does not appear in its verified quotes');
-    if (!overlaps(answer, evidence)) return drop(what, 'the answer is not backed by its verified quotes');
+    if (!evidence.length) {
+          drop(what, reason);
+          continue;
+        }
+    if (!covered(question, evidence)) {
+          drop(what, 'the question does not appear in its verified quotes');
+          continue;
+        }
+    if (!overlaps(answer, evidence)) {
+          drop(what, 'the answer is not backed by its verified quotes');
+          continue;
+        }
     questions.add(fold(question));
     out.faqs.push({ value: { question, answer }, evidence });
-  });
+  }
 
   // Founders
   const names = new Set<string>();
   const founders: unknown[] = Array.isArray(proposal?.founders) ? proposal.founders : [];
-  checkedEntries(founders, 'founders', 'founders').forEach((item, i) => {
+  for (const [i, item] of checkedEntries(founders, 'founders', 'founders').entries()) {
     const entry = item as Evidenced<ProposedFounder> | undefined;
     const what = `founders[${i}]`;
     const founder = entry?.value;
-    if (!founder || typeof founder.name !== 'string' || !collapseWhitespace(founder.name)) return drop(what, 'a founder needs a name');
+    if (!founder || typeof founder.name !== 'string' || !collapseWhitespace(founder.name)) {
+          drop(what, 'a founder needs a name');
+          continue;
+        }
     const name = collapseWhitespace(founder.name);
-    if (name.length > LIMITS.founderName) return drop(what, `name longer than ${LIMITS.founderName} characters`);
-    if (names.has(fold(name))) return drop(what, 'duplicate founder');
-    if (out.founders.length >= LIMITS.founders) return drop(what, `more than ${LIMITS.founders} founders`);
+    if (name.length > LIMITS.founderName) {
+          drop(what, `name longer than ${LIMITS.founderName} characters`);
+          continue;
+        }
+    if (names.has(fold(name))) {
+          drop(what, 'duplicate founder');
+          continue;
+        }
+    if (out.founders.length >= LIMITS.founders) {
+          drop(what, `more than ${LIMITS.founders} founders`);
+          continue;
+        }
     const { evidence, reason } = verifyEvidence(index, entry?.evidence);
-    if (!evidence.length) return drop(what, reason);
-    if (!covered(name, evidence)) return drop(what, 'the name does not appear in its verified quotes');
+    if (!evidence.length) {
+          drop(what, reason);
+          continue;
+        }
+    if (!covered(name, evidence)) {
+          drop(what, 'the name does not appear in its verified quotes');
+          continue;
+        }
     const kept: ProposedFounder = { name };
     if (founder.title !== undefined && founder.title !== null) {
       const title = typeof founder.title === 'string' ? collapseWhitespace(founder.title) : '';
@@ -597,7 +657,7 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
     }
     names.add(fold(name));
     out.founders.push({ value: kept, evidence });
-  });
+  }
 
   // Socials
   for (const [key, entry] of Object.entries(proposal?.socials ?? {}).slice(0, SOCIAL_KEYS.length * 2)) {

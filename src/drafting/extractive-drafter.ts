@@ -792,7 +792,8 @@ function extractFounders(pages: ParsedPage[], proposal: DraftProposal, ev: Ev, l
       const key = u && socialKeyOf(u);
       const quote = linkEv(pp, raw, u);
       if (!u || !key || !quote || u.href.length > SOCIAL_LINK_MAX || founder.socials?.[key]) continue;
-      (founder.socials ??= {})[key] = u.href;
+      founder.socials ??= {};
+      founder.socials[key] = u.href;
       evidence.push(quote);
     }
     proposal.founders.push({ value: founder, evidence });

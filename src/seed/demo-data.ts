@@ -428,7 +428,7 @@ export function buildDemo(now: Date): DemoData {
     if (a.self_hosted !== undefined) candidates.push({ question: `Can I self-host ${row.name}?`, answer: a.self_hosted ? 'Yes, with Docker or Kubernetes; see the self-hosting guide.' : 'No, it is a hosted service.' });
     if (Array.isArray(a.platforms)) candidates.push({ question: `Which platforms does ${row.name} support?`, answer: `${listText((a.platforms as string[]).map((p) => p === 'cli' ? 'a command-line tool' : p === 'chrome-extension' ? 'a Chrome extension' : p === 'ios' ? 'iOS' : p === 'macos' ? 'macOS' : cap(p)))}.` });
     const chosen = faqRng.sample(candidates, faqRng.weighted([[0, 1], [1, 1], [2, 3], [3, 3], [4, 2]] as const));
-    chosen.forEach((f, position) => listingFaqs.push({ listing_id: row.id, question: f.question, answer: f.answer, position }));
+    chosen.forEach((f, position) => { listingFaqs.push({ listing_id: row.id, question: f.question, answer: f.answer, position }); });
   }
   const updateRng = rng.fork('updates');
   const listingUpdates: DemoData['listingUpdates'] = [];
@@ -436,12 +436,14 @@ export function buildDemo(now: Date): DemoData {
     if (!updateRng.chance(0.35)) continue;
     const times = Array.from({ length: updateRng.int(1, 3) }, () => between(d.launchedAt!, now, updateRng.next())).sort((x, y) => x.getTime() - y.getTime());
     const templates = updateRng.sample(UPDATE_TEMPLATES, times.length);
-    times.forEach((t, i) => listingUpdates.push({
-      listing_id: d.row.id,
-      title: templates[i][0],
-      body: templates[i][1].replaceAll('{name}', d.row.name).replaceAll('{domain}', d.row.domain),
-      published_at: isoTime(t),
-    }));
+    for (const [i, t] of times.entries()) {
+      listingUpdates.push({
+        listing_id: d.row.id,
+        title: templates[i][0],
+        body: templates[i][1].replaceAll('{name}', d.row.name).replaceAll('{domain}', d.row.domain),
+        published_at: isoTime(t),
+      });
+    }
   }
 
   // ---- paid sections: milestones, stories, media ----
@@ -459,7 +461,7 @@ export function buildDemo(now: Date): DemoData {
     const picked = paidRng.sample(MILESTONE_TEMPLATES.slice(1), paidRng.int(1, 4));
     const dates = picked.map(() => between(start, end, paidRng.next())).sort((x, y) => x.getTime() - y.getTime());
     const entries: [Date, string, string][] = [[start, MILESTONE_TEMPLATES[0][0], MILESTONE_TEMPLATES[0][1]]];
-    picked.forEach((m, i) => entries.push([dates[i], m[0], m[1]]));
+    picked.forEach((m, i) => { entries.push([dates[i], m[0], m[1]]); });
     if (d.launchedAt && row.status === 'live') entries.push([d.launchedAt, 'Launched on Launch Directory', `${row.name} launched in the week of ${row.launch_week}.`]);
     for (const [date, title, description] of entries) {
       milestones.push({
@@ -531,7 +533,7 @@ export function buildDemo(now: Date): DemoData {
       times.push(new Date(Math.floor(t.getTime() / 1000) * 1000));
     }
     times.sort((x, y) => x.getTime() - y.getTime());
-    [...voters].forEach((v, k) => votes.push({ listing_id: d.row.id, voter_key: `v:${v}`, created_at: isoTime(maxDate(times[k], launchedAt)) }));
+    [...voters].forEach((v, k) => { votes.push({ listing_id: d.row.id, voter_key: `v:${v}`, created_at: isoTime(maxDate(times[k], launchedAt)) }); });
     votesByListing.set(d.row.id, n);
   });
 
@@ -615,12 +617,14 @@ export function buildDemo(now: Date): DemoData {
     }
   });
   contributions.sort((x, y) => x.created_at.getTime() - y.created_at.getTime());
-  contributions.forEach((c, i) => billboardContributions.push({
-    listing_id: c.listing_id,
-    amount_cents: c.amount_cents,
-    order_number: `LD-${c.created_at.getUTCFullYear()}-${String(1000 + i * 7).padStart(6, '0')}`,
-    created_at: isoTime(c.created_at),
-  }));
+  for (const [i, c] of contributions.entries()) {
+    billboardContributions.push({
+      listing_id: c.listing_id,
+      amount_cents: c.amount_cents,
+      order_number: `LD-${c.created_at.getUTCFullYear()}-${String(1000 + i * 7).padStart(6, '0')}`,
+      created_at: isoTime(c.created_at),
+    });
+  }
 
   // ---- site content ----
   const blogRng = rng.fork('blog');

@@ -1,6 +1,5 @@
 import net from 'node:net';
 import type { Middleware } from 'koa';
-import { PRIVATE_NETWORKS, proxyList } from '../security/proxies.js';
 
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded'];
 

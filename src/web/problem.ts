@@ -20,8 +20,16 @@ export function sendProblem(ctx: Context, error: unknown, requestId: string = ct
   for (const [name, value] of Object.entries(headers)) {
     // An operation's own limit joins the request quota already named (structured-field lists), never replaces it.
     const listed = LIST_FIELDS.has(name.toLowerCase()) ? ctx.response.get(name) : '';
-    ctx.set(name, listed ? `${listed}, ${value}` : value);
+    ctx.set(name, listed ? joinPolicies(listed, value) : value);
   }
   ctx.type = PROBLEM_CONTENT_TYPE;
   ctx.body = JSON.stringify(problem);
+}
+
+/** The policies of both lists, one entry per policy name: an entry of `added` replaces the one of the same name. */
+function joinPolicies(listed: string, added: string): string {
+  const entries = (list: string) => list.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const nameOf = (entry: string) => entry.split(';')[0];
+  const replaced = new Set(entries(added).map(nameOf));
+  return [...entries(listed).filter((entry) => !replaced.has(nameOf(entry))), ...entries(added)].join(', ');
 }

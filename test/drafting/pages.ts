@@ -47,8 +47,8 @@ function flatten(value: unknown, into: string[]): void {
   if (typeof value === 'string') {
     if (collapse(value) && !/^https?:\/\/schema\.org\/?$/i.test(value)) into.push(collapse(value));
   } else if (typeof value === 'number') into.push(String(value));
-  else if (Array.isArray(value)) value.forEach((v) => flatten(v, into));
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => flatten(v, into));
+  else if (Array.isArray(value)) value.forEach((v) => { flatten(v, into); });
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => { flatten(v, into); });
 }
 
 export function crawledPage(url: string, html: string): CrawledPage {

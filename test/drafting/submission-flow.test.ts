@@ -4,7 +4,7 @@ import { startFixtureSites, ACME_FACTS, INJECTION_CLAIMS, type FixtureSites } fr
 import { insertCategory } from '../support/fixtures.js';
 import { makeAccount, rawToolCall } from '../support/oauth.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
-import { readOutbox } from '../../src/mail/mailer.js';
+import { readOutbox, type OutboxEntry } from '../../src/mail/mailer.js';
 import { normaliseForMatch } from '../../src/drafting/evidence.js';
 import { crawlSite, crawlerUserAgent } from '../../src/crawler/crawl-site.js';
 import { TestBrowser } from '../support/browser.js';
@@ -247,7 +247,7 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
     const invited = await call(owner, 'POST', `/drafts/${draft.id}/invites`, { email: cofounder.email });
     expect(invited.status).toBe(201);
     expect(invited.body).toMatchObject({ email: cofounder.email, invites: 1, invites_left: 9 });
-    let mail;
+    let mail: OutboxEntry | undefined;
     for (let i = 0; i < 100 && !mail; i++) {
       [mail] = await readOutbox(t.db, { to: cofounder.email });
       if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -278,7 +278,7 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
     await call(owner, 'POST', `/drafts/${draft.id}/invites`, { email: invitedAddress });
     const again = await call(owner, 'POST', `/drafts/${draft.id}/invites`, { email: invitedAddress });
     expect(again.status).toBe(409);
-    let mail;
+    let mail: OutboxEntry | undefined;
     for (let i = 0; i < 100 && !mail; i++) {
       [mail] = await readOutbox(t.db, { to: invitedAddress });
       if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -66,15 +66,15 @@ describe('the job queue', () => {
     const runs: { n: number; by: string }[] = [];
     const running = new Set<number>();
     let overlapping = 0;
-    instances.forEach((jobs, i) =>
+    for (const [i, jobs] of instances.entries()) {
       jobs.define<{ n: number }>('share', async ({ n }) => {
         if (running.has(n)) overlapping++;
         running.add(n);
         await sleep(15 + (n % 3) * 5);
         running.delete(n);
         runs.push({ n, by: i === 0 ? 'a' : 'b' });
-      }),
-    );
+      });
+    }
     for (let n = 0; n < 30; n++) await producer.enqueue('share', { n });
     await Promise.all(instances.map((jobs) => jobs.start()));
     await instances[0].idle(15_000);

@@ -97,7 +97,7 @@ describe('malformed JSON-RPC bodies', () => {
   it.each([
     ['a trailing comma', (id: string) => JSON.stringify(editCall(id, 'x')).replace(/}}}$/, '},}}')],
     ['single quotes', (id: string) => JSON.stringify(editCall(id, 'x')).replaceAll('"', "'")],
-    ['a byte order mark before it', (id: string) => '\uFEFF' + JSON.stringify(editCall(id, 'x'))],
+    ['a byte order mark before it', (id: string) => `\uFEFF${JSON.stringify(editCall(id, 'x'))}`],
     ['NaN as an argument', (id: string) => JSON.stringify(editCall(id, 'x')).replace('"x"', 'NaN')],
     ['truncated inside the arguments', (id: string) => JSON.stringify(editCall(id, 'x')).slice(0, -5)],
     ['only whitespace', () => ' \n '],
@@ -249,7 +249,7 @@ describe('tools/call with bad arguments answers the problem REST answers', () =>
   });
 
   it('submit_listing with a URL of 2049 characters creates no draft', async () => {
-    const url = 'https://example.com/' + 'a'.repeat(2049 - 'https://example.com/'.length);
+    const url = `https://example.com/${'a'.repeat(2049 - 'https://example.com/'.length)}`;
     const someone = await founder(t);
     const mcp = toolProblemOf(await send(`${t.url}/mcp`, { headers: { authorization: someone.authorization, ...MCP_HEADERS, ...JSON_TYPE }, body: JSON.stringify(toolCall('submit_listing', { url })) }));
     expect(pathsOf(mcp)).toEqual(['/url']);

@@ -278,7 +278,7 @@ describe('huge arrays and objects: one bounded answer', () => {
 
 describe('strings at their bound and one past it', () => {
   it('accepts a submission URL of 2048 characters and refuses 2049 naming /url, creating no draft', async () => {
-    const url = (length: number) => 'https://example.com/' + 'a'.repeat(length - 'https://example.com/'.length);
+    const url = (length: number) => `https://example.com/${'a'.repeat(length - 'https://example.com/'.length)}`;
     const someone = await founder(t);
     expect((await submit(someone, { url: url(2048) })).status).toBe(201);
     const response = await submit(someone, { url: url(2049) });

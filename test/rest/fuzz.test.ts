@@ -116,7 +116,7 @@ async function harvestPublicIdentifiers(): Promise<string[]> {
 }
 
 function collectIdentifiers(value: unknown, into: Set<string>): void {
-  if (Array.isArray(value)) value.forEach((v) => collectIdentifiers(v, into));
+  if (Array.isArray(value)) value.forEach((v) => { collectIdentifiers(v, into); });
   else if (isObject(value)) {
     for (const [key, v] of Object.entries(value)) {
       if ((key === 'slug' || key === 'id') && typeof v === 'string') into.add(v);
@@ -169,23 +169,23 @@ function requestOf(op: Operation): fc.Arbitrary<FuzzRequest> {
 /** `validRatio` absent: a valid request; else a hostile one with that many valid values per bad one, at every level. */
 function requestShaped(op: Operation, validRatio?: number): fc.Arbitrary<FuzzRequest> {
   const hostile = validRatio !== undefined;
-  const valueOf = (schema: JsonSchema) => (hostile ? hostileValue(schema, { root: doc, validRatio }) : validValue(schema, { root: doc }));
+  const valueFor = (schema: JsonSchema) => (hostile ? hostileValue(schema, { root: doc, validRatio }) : validValue(schema, { root: doc }));
   const rarely = <T>(usual: fc.Arbitrary<T>, unusual: fc.Arbitrary<T>) =>
     hostile ? fc.oneof({ weight: validRatio, arbitrary: usual }, { weight: 1, arbitrary: unusual }) : usual;
-  const params = (where: 'path' | 'query') => parametersOf(op.parameters.filter((p) => p.in === where), valueOf, hostile);
+  const params = (where: 'path' | 'query') => parametersOf(op.parameters.filter((p) => p.in === where), valueFor, hostile);
   return fc.record({
     path: params('path'),
     query: params('query'),
-    body: op.body ? rarely(bodyOf(valueOf(op.body.schema), op.body.required), fc.constantFrom(NO_BODY, ...MALFORMED_BODIES)) : fc.constant(NO_BODY),
+    body: op.body ? rarely(bodyOf(valueFor(op.body.schema), op.body.required), fc.constantFrom(NO_BODY, ...MALFORMED_BODIES)) : fc.constant(NO_BODY),
     credential: rarely(fc.constant<Credential>(op.signedIn ? 'key' : 'none'), fc.constantFrom<Credential>('key', 'none', 'bogus')),
     bogus: fc.constantFrom(...BOGUS_AUTHORIZATIONS),
-    idempotencyKey: op.idempotencyKey ? fc.option(headerValue(valueOf(op.idempotencyKey.schema)), { nil: undefined }) : fc.constant(undefined),
+    idempotencyKey: op.idempotencyKey ? fc.option(headerValue(valueFor(op.idempotencyKey.schema)), { nil: undefined }) : fc.constant(undefined),
     raw: rarely(fc.constant(false), fc.constant(true)),
   });
 }
 
-function parametersOf(parameters: Parameter[], valueOf: (schema: JsonSchema) => fc.Arbitrary<unknown>, hostile: boolean): fc.Arbitrary<Record<string, unknown>> {
-  const model = Object.fromEntries(parameters.map((p) => [p.name, withKnownIdentifiers(p, valueOf(p.schema))]));
+function parametersOf(parameters: Parameter[], valueFor: (schema: JsonSchema) => fc.Arbitrary<unknown>, hostile: boolean): fc.Arbitrary<Record<string, unknown>> {
+  const model = Object.fromEntries(parameters.map((p) => [p.name, withKnownIdentifiers(p, valueFor(p.schema))]));
   const requiredKeys = parameters.filter((p) => p.required && (p.in === 'path' || !hostile)).map((p) => p.name);
   return fc.record(model, { requiredKeys });
 }

@@ -109,7 +109,7 @@ describe('hostileValue', () => {
     expect(values.some((v) => typeof v === 'string' || typeof v === 'number' || Array.isArray(v))).toBe(true);
     expect(objects.some((v) => !('name' in v))).toBe(true);
     expect(objects.some((v) => Object.keys(v).some((key) => !(key in (person.properties as object))))).toBe(true);
-    expect(objects.some((v) => Object.prototype.hasOwnProperty.call(v, '__proto__'))).toBe(true);
+    expect(objects.some((v) => Object.hasOwn(v, '__proto__'))).toBe(true);
     expect(names.some((name) => typeof name === 'number' || name === null)).toBe(true);
   });
 

@@ -91,7 +91,7 @@ export function padTo(json: string, bytes: number): string {
 /** `depth` nested arrays around nothing, e.g. depth 2: [[]]. */
 export const nestedArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 /** `depth` nested objects {"a": … 1 …}. */
-export const nestedObjects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+export const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
 export type { Problem };
 

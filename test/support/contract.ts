@@ -9,5 +9,5 @@ import { openApiOperation } from '../../rest/openapi.js';
  */
 export async function expectContractUnchanged(tool: AnyTool): Promise<void> {
   const contract = { mcp: mcpToolDefinition(tool), openapi: { method: tool.http.method, path: `/api/v1${tool.http.path}`, operation: openApiOperation(tool) } };
-  await expect(JSON.stringify(contract, null, 2) + '\n').toMatchFileSnapshot(`../tools/__contracts__/${tool.name}.json`);
+  await expect(`${JSON.stringify(contract, null, 2)}\n`).toMatchFileSnapshot(`../tools/__contracts__/${tool.name}.json`);
 }

@@ -104,7 +104,7 @@ const ACME_NAV = [
   ['/faq', 'FAQ'], ['/blog', 'Blog'], ['/contact', 'Contact'],
 ] as const;
 
-function acmeLayout(base: string, partner: string, title: string, main: string, head = ''): string {
+function acmeLayout(_base: string, partner: string, title: string, main: string, head = ''): string {
   const nav = ACME_NAV.map(([href, label]) => `<li><a href="${href}">${esc(label)}</a></li>`).join('');
   return `<!doctype html>
 <html lang="en">

@@ -363,6 +363,7 @@ const HOSTILE_STRINGS: readonly string[] = [
   '"; DROP TABLE listings; --',
   '\\',
   '<script>alert(1)</script>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as text
   '${7*7}{{7*7}}',
   'null',
   'undefined',
