@@ -32,7 +32,10 @@ export function logOAuthServer(provider: Provider, log: Logger): void {
   });
   for (const event of REFUSAL_EVENTS) {
     events.on(event, (ctx: KoaContextWithOIDC, error: OAuthErrorFields) => {
-      log.info({ request_id: requestIdOf(ctx), event, oauth_error: error.error, error_description: error.error_description }, 'authorization server refused a request');
+      log.info(
+        { request_id: requestIdOf(ctx), event, oauth_error: error.error, error_description: error.error_description },
+        'authorization server refused a request',
+      );
     });
   }
   // Koa's own error event (oidc-provider is a Koa application): without a listener Koa prints to stderr.

@@ -85,7 +85,12 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
         useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx, indicator) => {
           if (!knownResources.has(indicator)) throw new errors.InvalidTarget(`unknown resource; use ${resources.mcp} or ${resources.api}`);
-          return { scope: SERVICE_SCOPES.join(' '), audience: indicator, accessTokenTTL: ACCESS_TOKEN_SECONDS, accessTokenFormat: 'opaque' };
+          return {
+            scope: SERVICE_SCOPES.join(' '),
+            audience: indicator,
+            accessTokenTTL: ACCESS_TOKEN_SECONDS,
+            accessTokenFormat: 'opaque',
+          };
         },
       },
       ...({
@@ -112,7 +117,10 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
     findAccount: async (_ctx, id) => {
       const account = await findAccount(options.db, id);
       if (!account) return undefined;
-      return { accountId: account.id, claims: async () => ({ sub: account.id, email: account.email, email_verified: account.emailVerified }) };
+      return {
+        accountId: account.id,
+        claims: async () => ({ sub: account.id, email: account.email, email_verified: account.emailVerified }),
+      };
     },
     renderError: async (ctx, out) => renderOAuthError(ctx as unknown as KoaContextWithOIDC, out),
   };

@@ -15,7 +15,15 @@ export function postgresAdapter(db: Database): new (model: string) => Adapter {
          VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int) END)
          ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
            user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`,
-        [this.model, id, JSON.stringify(payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresIn ?? null],
+        [
+          this.model,
+          id,
+          JSON.stringify(payload),
+          payload.grantId ?? null,
+          payload.userCode ?? null,
+          payload.uid ?? null,
+          expiresIn ?? null,
+        ],
       );
     }
 
@@ -33,7 +41,10 @@ export function postgresAdapter(db: Database): new (model: string) => Adapter {
 
     /** Codes and refresh tokens are used once: of two racing requests (even on two instances) only one wins. */
     async consume(id: string): Promise<void> {
-      const rows = await db.query('UPDATE oauth_records SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL RETURNING 1', [this.model, id]);
+      const rows = await db.query(
+        'UPDATE oauth_records SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL RETURNING 1',
+        [this.model, id],
+      );
       if (rows.length === 0) throw new errors.InvalidGrant('grant request is invalid');
     }
 

@@ -67,7 +67,12 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
 
   const deps = { db: parts.db, provider, now: parts.now };
   return {
-    middleware: compose([authorizationServer, protectedResourceMetadata(parts.publicUrl), pages.routes() as Middleware, pages.allowedMethods() as Middleware]),
+    middleware: compose([
+      authorizationServer,
+      protectedResourceMetadata(parts.publicUrl),
+      pages.routes() as Middleware,
+      pages.allowedMethods() as Middleware,
+    ]),
     provider,
     mcpCaller: callerResolver(deps, resources.mcp),
     apiCaller: callerResolver(deps, resources.api),

@@ -48,12 +48,22 @@ async function ensureBenchDatabase() {
   const listings = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM listings');
   const votes = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM votes');
   await db.close();
-  return { slugs: sample.map((r) => r.slug), nameWords: nameWords.map((r) => r.word), words: words.map((r) => r.term), listings: listings!.n, votes: votes!.n };
+  return {
+    slugs: sample.map((r) => r.slug),
+    nameWords: nameWords.map((r) => r.word),
+    words: words.map((r) => r.term),
+    listings: listings!.n,
+    votes: votes!.n,
+  };
 }
 
 function start(script: string, env: Record<string, string>): { child: ChildProcess; started: number } {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return { child, started };
 }
 
@@ -129,13 +139,27 @@ async function main() {
   await latencies(50, (i) => restSearch(searches(i))());
   const restNames = await latencies(500, (i) => restSearch(nameSearches(i))());
   const rest = await latencies(500, (i) => restSearch(searches(i))());
-  const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'search_listings' };
+  const mcpHeaders = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': 'tools/call',
+    'mcp-name': 'search_listings',
+  };
   const mcpBody = (i: number) =>
     JSON.stringify({
       jsonrpc: '2.0',
       id: i,
       method: 'tools/call',
-      params: { name: 'search_listings', arguments: { q: searches(i) }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' } } },
+      params: {
+        name: 'search_listings',
+        arguments: { q: searches(i) },
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+          'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+        },
+      },
     });
   const mcp = await latencies(500, async (i) => {
     const response = await fetch('http://127.0.0.1:3998/mcp', { method: 'POST', headers: mcpHeaders, body: mcpBody(i) });
@@ -157,10 +181,18 @@ async function main() {
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const rows = [
     ['bare Koa JSON route', `${Math.round(bareRun.requests.average)} req/s`, ''],
-    ['get_listing over REST', `${Math.round(listingRun.requests.average)} req/s`, `${((listingRun.requests.average / bareRun.requests.average) * 100).toFixed(0)}% of bare (goal >= 40%)`],
+    [
+      'get_listing over REST',
+      `${Math.round(listingRun.requests.average)} req/s`,
+      `${((listingRun.requests.average / bareRun.requests.average) * 100).toFixed(0)}% of bare (goal >= 40%)`,
+    ],
     ['search_listings, misspelled product name, REST', `p50 ${ms(pct(restNames, 50))}, p95 ${ms(pct(restNames, 95))}`, 'goal p95 < 20 ms'],
     ['search_listings, misspelled common word, REST', `p50 ${ms(pct(rest, 50))}, p95 ${ms(pct(rest, 95))}`, 'goal p95 < 20 ms'],
-    ['search_listings, misspelled common word, MCP tools/call', `p50 ${ms(pct(mcp, 50))}, p95 ${ms(pct(mcp, 95))}`, `${(pct(mcp, 50) / pct(rest, 50)).toFixed(2)}x REST at p50, ${(pct(mcp, 95) / pct(rest, 95)).toFixed(2)}x at p95 (goal <= 1.3x)`],
+    [
+      'search_listings, misspelled common word, MCP tools/call',
+      `p50 ${ms(pct(mcp, 50))}, p95 ${ms(pct(mcp, 95))}`,
+      `${(pct(mcp, 50) / pct(rest, 50)).toFixed(2)}x REST at p50, ${(pct(mcp, 95) / pct(rest, 95)).toFixed(2)}x at p95 (goal <= 1.3x)`,
+    ],
     ['start-up to first answer, PostgreSQL', ms(startupPg), 'goal < 2 s'],
     ['start-up to first answer, embedded (data present)', ms(startupEmbedded), 'goal < 6 s'],
     ['start-up, embedded, empty folder (migrate + demo seed)', ms(startupEmbeddedFirst), ''],

@@ -16,7 +16,12 @@ export async function readRequestBody(ctx: Context): Promise<unknown> {
   }
   if (body.kind === 'empty') return undefined;
   if (body.kind === 'aborted') {
-    throw new ProblemError({ status: 400, code: 'request_aborted', title: 'Request aborted', detail: 'The client closed the connection before the body was complete.' });
+    throw new ProblemError({
+      status: 400,
+      code: 'request_aborted',
+      title: 'Request aborted',
+      detail: 'The client closed the connection before the body was complete.',
+    });
   }
   if (!ctx.is('application/json', '+json')) {
     throw new ProblemError({

@@ -31,9 +31,15 @@ function typesOf(schema: JsonSchema | undefined): Set<string> {
   if (!schema) return types;
   const type = schema.type;
   if (typeof type === 'string') types.add(type);
-  if (Array.isArray(type)) type.forEach((t) => { types.add(String(t)); });
+  if (Array.isArray(type))
+    type.forEach((t) => {
+      types.add(String(t));
+    });
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
-    for (const sub of (schema[key] ?? []) as JsonSchema[]) typesOf(sub).forEach((t) => { types.add(t); });
+    for (const sub of (schema[key] ?? []) as JsonSchema[])
+      typesOf(sub).forEach((t) => {
+        types.add(t);
+      });
   }
   return types;
 }

@@ -36,17 +36,21 @@ function operation(tool: AnyTool): SafeHtml {
   const props = Object.entries((input.properties ?? {}) as Record<string, JsonSchema>);
   const required = new Set((input.required ?? []) as string[]);
   const inPath = new Set(pathParams(tool));
-  const where = (name: string) => (inPath.has(name) ? 'path' : tool.http.method === 'GET' || tool.http.method === 'DELETE' ? 'query' : 'body');
+  const where = (name: string) =>
+    inPath.has(name) ? 'path' : tool.http.method === 'GET' || tool.http.method === 'DELETE' ? 'query' : 'body';
   const outputKeys = Object.keys((outputJsonSchema(tool.output).properties ?? {}) as object);
   return html`<section class="op" id="${tool.name}">
 <h3><span class="m">${tool.http.method}</span> <code>/api/v1${tool.http.path}</code> — ${tool.title}</h3>
 <p><b>${tool.name}</b>${tool.scopes.length ? html` · scope <code>${tool.scopes.join(' ')}</code>` : ' · public'}${tool.idempotencyKey ? ' · accepts Idempotency-Key' : ''}</p>
 <p>${tool.description}</p>
-${props.length
-  ? html`<table><tr><th>Input</th><th>In</th><th>Type</th><th>Description</th></tr>${props.map(
-      ([name, schema]) => html`<tr><td><code>${name}</code>${required.has(name) ? ' (required)' : ''}</td><td>${where(name)}</td><td>${typeName(schema)}</td><td>${String(schema.description ?? '')}</td></tr>`,
-    )}</table>`
-  : html`<p>No input.</p>`}
+${
+  props.length
+    ? html`<table><tr><th>Input</th><th>In</th><th>Type</th><th>Description</th></tr>${props.map(
+        ([name, schema]) =>
+          html`<tr><td><code>${name}</code>${required.has(name) ? ' (required)' : ''}</td><td>${where(name)}</td><td>${typeName(schema)}</td><td>${String(schema.description ?? '')}</td></tr>`,
+      )}</table>`
+    : html`<p>No input.</p>`
+}
 <p>Answers <b>${tool.http.status}</b> with fields ${outputKeys.map((k, i) => html`${i ? ', ' : ''}<code>${k}</code>`)}.</p>
 </section>`;
 }

@@ -5,7 +5,6 @@ import { SCOPES } from '../src/accounts/caller.js';
 import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '../src/registry/json-schema.js';
 import { API_PREFIX } from '../src/web/paths.js';
 
-
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid request: malformed JSON or a schema violation; `errors` names every bad path',
   401: 'Missing, unknown, expired or revoked credentials',
@@ -56,7 +55,8 @@ export function buildOpenApi(registry: Registry, publicUrl: string): JsonSchema 
       version: '1.0.0',
       description:
         'A public directory of launched software products: listings, launch weeks, leaderboards, founders, blog, awards and badges. ' +
-        'Every operation is also an MCP tool of the same name at ' + `${publicUrl}/mcp.`,
+        'Every operation is also an MCP tool of the same name at ' +
+        `${publicUrl}/mcp.`,
     },
     servers: [{ url: publicUrl + API_PREFIX }],
     paths: Object.fromEntries(Object.entries(paths).map(([p, ops]) => [p.slice(API_PREFIX.length) || '/', ops])),
@@ -110,7 +110,14 @@ export function openApiOperation(tool: AnyTool): Record<string, unknown> {
   const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !inPath.includes(name)));
   const bodySchema = { ...input, properties: bodyProperties, required: [...required].filter((n) => !inPath.includes(n)) };
   if (!(bodySchema.required as string[]).length) delete (bodySchema as JsonSchema).required;
-  const statuses = [400, ...(takesBody ? [413, 415] : []), ...(tool.scopes.length ? [401, 403] : []), ...tool.errorStatuses, ...(tool.idempotencyKey ? [409, 422] : []), 429];
+  const statuses = [
+    400,
+    ...(takesBody ? [413, 415] : []),
+    ...(tool.scopes.length ? [401, 403] : []),
+    ...tool.errorStatuses,
+    ...(tool.idempotencyKey ? [409, 422] : []),
+    429,
+  ];
   return {
     operationId: tool.name,
     summary: tool.title,

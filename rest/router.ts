@@ -111,4 +111,3 @@ function serialize(result: Record<string, unknown>): string {
 }
 
 export const koaPath = (path: string) => path.replace(/\{([a-z_]+)\}/g, ':$1');
-

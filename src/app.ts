@@ -47,7 +47,10 @@ const SETTINGS_TTL_MS = 5000;
 
 /** The API surfaces share one request quota; the OAuth endpoints that clients call directly count per address. */
 const isRateLimitedPath = (path: string) =>
-  path === MCP_PATH || path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || (/^\/oauth\//i.test(path) && !/^\/oauth\/authorize(\/|$)/i.test(path));
+  path === MCP_PATH ||
+  path === API_PREFIX ||
+  path.startsWith(`${API_PREFIX}/`) ||
+  (/^\/oauth\//i.test(path) && !/^\/oauth\/authorize(\/|$)/i.test(path));
 
 export interface AppParts {
   config: Config;
@@ -78,13 +81,32 @@ export async function createApp(parts: AppParts): Promise<App> {
   const { config, db } = parts;
   const now = parts.now ?? (() => new Date());
   const log = parts.log ?? createLogger({ level: config.logLevel });
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, now, onError: (error, outboxId) => log.error({ err: error, outbox_id: outboxId }, 'mail delivery failed') });
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    now,
+    onError: (error, outboxId) => log.error({ err: error, outbox_id: outboxId }, 'mail delivery failed'),
+  });
   // The queue reaches the database db is on (not config.databaseUrl: tests run on scratch databases).
-  const jobs = await openJobQueue({ db, processEveryMs: parts.jobs?.processEveryMs, lockLifetimeMs: parts.jobs?.lockLifetimeMs, log: jobQueueLog(log) });
+  const jobs = await openJobQueue({
+    db,
+    processEveryMs: parts.jobs?.processEveryMs,
+    lockLifetimeMs: parts.jobs?.lockLifetimeMs,
+    log: jobQueueLog(log),
+  });
   defineMailJob(jobs, mailer);
   defineDraftJobs(jobs, { db, config, now, log, ...parts.drafting });
   const services: Services = { config, db, now, resultCache: new ResultCache(), mailer, jobs, log };
-  const auth = await createAuth({ db, mailer, publicUrl: config.publicUrl, trustProxy: config.trustProxy, now, log, outbound: parts.outbound });
+  const auth = await createAuth({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    now,
+    log,
+    outbound: parts.outbound,
+  });
   const apiCaller = oncePerRequest(auth.apiCaller);
   const mcpCaller = oncePerRequest(auth.mcpCaller);
   let draining = false;
@@ -117,27 +139,34 @@ export async function createApp(parts: AppParts): Promise<App> {
   });
   koa.use(quota.middleware);
   koa.use(auth.middleware);
-  koa.use(mcpMiddleware({
-    registry: parts.registry,
-    services,
-    publicUrl: parts.config.publicUrl,
-    allowedHosts: parts.config.allowedHosts,
-    resolveCaller: mcpCaller,
-    chargeMoreRequests: quota.chargeMore,
-    newRequestId: randomUUID,
-    onError: (error) => log.error({ err: error, request_id: currentRequestScope()?.requestId }, 'MCP request failed'),
-  }));
+  koa.use(
+    mcpMiddleware({
+      registry: parts.registry,
+      services,
+      publicUrl: parts.config.publicUrl,
+      allowedHosts: parts.config.allowedHosts,
+      resolveCaller: mcpCaller,
+      chargeMoreRequests: quota.chargeMore,
+      newRequestId: randomUUID,
+      onError: (error) => log.error({ err: error, request_id: currentRequestScope()?.requestId }, 'MCP request failed'),
+    }),
+  );
   const logFailure = (error: unknown, requestId: string) => log.error({ err: error, request_id: requestId }, 'operation failed');
-  koa.use(restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller: apiCaller, onError: logFailure }));
+  koa.use(
+    restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller: apiCaller, onError: logFailure }),
+  );
   koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
   koa.use(botPage(config.publicUrl));
   koa.use(problemPages());
   const sweeper = setInterval(() => {
-    deleteExpiredState(db, now()).catch((error: unknown) => log.warn({ err: error }, 'deleting expired sessions, links, tokens and idempotency records failed'));
+    deleteExpiredState(db, now()).catch((error: unknown) =>
+      log.warn({ err: error }, 'deleting expired sessions, links, tokens and idempotency records failed'),
+    );
   }, EXPIRED_STATE_SWEEP_MS);
   sweeper.unref();
-  const relayOutbox = () => relayJobOutbox(db, jobs, now()).catch((error: unknown) => log.warn({ err: error }, 'handing over jobs left in the outbox failed'));
+  const relayOutbox = () =>
+    relayJobOutbox(db, jobs, now()).catch((error: unknown) => log.warn({ err: error }, 'handing over jobs left in the outbox failed'));
   const relay = setInterval(relayOutbox, OUTBOX_RELAY_MS);
   relay.unref();
   const server = http.createServer(koa.callback());
@@ -155,7 +184,11 @@ export async function createApp(parts: AppParts): Promise<App> {
         server.listen(port, host, () => {
           const address = server.address();
           // The address actually bound (0.0.0.0 means every interface); PUBLIC_URL is what clients use.
-          resolve(typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address));
+          resolve(
+            typeof address === 'object' && address
+              ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+              : String(address),
+          );
         });
       });
     },

@@ -39,7 +39,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   proxyList(namedProxies); // fails on an entry that is not an address or network
   const trustProxy = env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1' || namedProxies.length > 0;
   if (parsed.protocol === 'https:' && !trustProxy) {
-    throw new Error('PUBLIC_URL is https but the service itself serves plain HTTP: run it behind a TLS-terminating proxy and set TRUSTED_PROXIES (or TRUST_PROXY=true)');
+    throw new Error(
+      'PUBLIC_URL is https but the service itself serves plain HTTP: run it behind a TLS-terminating proxy and set TRUSTED_PROXIES (or TRUST_PROXY=true)',
+    );
   }
   return {
     port,
@@ -62,7 +64,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** A comma-separated setting as its non-empty entries. */
-const list = (value: string | undefined) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
 function nonNegativeInteger(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === '') return fallback;

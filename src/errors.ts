@@ -92,7 +92,10 @@ export class IdempotencyKeyReusedError extends ProblemError {
 export class UnauthorizedError extends ProblemError {
   /** A credential was sent but is not valid (RFC 6750 error="invalid_token"), as opposed to none sent. */
   readonly invalidToken: boolean;
-  constructor(detail = 'This operation needs a signed-in caller: send Authorization: Bearer <ACCESS_TOKEN_OR_API_KEY>.', invalidToken = false) {
+  constructor(
+    detail = 'This operation needs a signed-in caller: send Authorization: Bearer <ACCESS_TOKEN_OR_API_KEY>.',
+    invalidToken = false,
+  ) {
     super({ status: 401, code: 'unauthorized', title: 'Sign-in required', detail });
     this.invalidToken = invalidToken;
   }

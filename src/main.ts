@@ -45,7 +45,10 @@ async function main() {
       app.log.error({ signal }, 'shutdown did not finish in time: exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs + HARD_EXIT_AFTER_MS).unref();
-    app.log.info({ signal, timeout_ms: config.shutdownTimeoutMs }, 'launch-directory stopping: finishing requests in flight and running jobs');
+    app.log.info(
+      { signal, timeout_ms: config.shutdownTimeoutMs },
+      'launch-directory stopping: finishing requests in flight and running jobs',
+    );
     try {
       await app.close();
       await controlSocket.close();

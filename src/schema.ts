@@ -35,7 +35,10 @@ export function pageResult<T>(items: T[], total: number, paging: { page: number;
 export const offsetOf = (paging: { page: number; per_page: number }) => (paging.page - 1) * paging.per_page;
 
 export const isoDateTime = z.string().describe('ISO 8601 date-time, UTC');
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('Date, YYYY-MM-DD');
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('Date, YYYY-MM-DD');
 
 export const categoryRef = z.object({ slug: z.string(), name: z.string() });
 

@@ -25,7 +25,7 @@ export default defineTool({
     "The embeddable badges of a listing: HTML to paste into the product's homepage (an image linking to the listing's " +
     'page on this site), Markdown, and SVG image URLs. A free listing goes live only once one of these badges is on ' +
     'its homepage, so use this right after choose_free_listing. Pick shape (standard, outline, pill, banner, square), ' +
-    'mode (light, dark, or auto to follow the viewer\'s colour scheme; outline has no background, so match the page) ' +
+    "mode (light, dark, or auto to follow the viewer's colour scheme; outline has no background, so match the page) " +
     'and size (s, m, l); `all` lists every combination. Works for live and upcoming listings and free ones awaiting their badge; other slugs answer 404.',
   http: { method: 'GET', path: '/listings/{slug}/badges', status: 200 },
   scopes: [],
@@ -54,7 +54,13 @@ export default defineTool({
     const [listing, settings] = await Promise.all([findBadgeListing(db, slug), loadSiteSettings(db)]);
     if (!listing) throw new NotFoundError('listing', slug);
     const profileUrl = `${config.publicUrl}/listings/${listing.slug}`;
-    const target = { listingSlug: listing.slug, listingName: listing.name, profileUrl, siteName: settings.site_name, publicUrl: config.publicUrl };
+    const target = {
+      listingSlug: listing.slug,
+      listingName: listing.name,
+      profileUrl,
+      siteName: settings.site_name,
+      publicUrl: config.publicUrl,
+    };
     return {
       listing: { slug: listing.slug, name: listing.name, status: listing.status, profile_url: profileUrl },
       badge: describeBadge(target, { shape, mode, size }),

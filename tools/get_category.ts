@@ -23,9 +23,7 @@ export default defineTool({
     url: z.string().describe('The public page of the category on this site'),
     faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
     parent: categoryRef.nullable().describe('The parent category; null for a top-level category'),
-    subcategories: z.array(
-      z.object({ slug: z.string(), name: z.string(), live_count: z.number().int(), url: z.string() }),
-    ),
+    subcategories: z.array(z.object({ slug: z.string(), name: z.string(), live_count: z.number().int(), url: z.string() })),
     live_count: z.number().int().describe('Live listings in this category or any subcategory, each counted once'),
     listings: pageOf(listingSummary).describe('Live listings of the category and its subcategories, most voted first'),
   }),

@@ -34,16 +34,18 @@ export default defineTool({
       .array(
         z.object({
           title: z.string().nullable(),
-          sections: z.object({
-            story: storyText,
-            why_started: storyText,
-            problem: storyText,
-            journey: storyText,
-            challenges: storyText,
-            achievements: storyText,
-            lessons: storyText,
-            whats_next: storyText,
-          }).describe("The founder's own words; a section is null when not written"),
+          sections: z
+            .object({
+              story: storyText,
+              why_started: storyText,
+              problem: storyText,
+              journey: storyText,
+              challenges: storyText,
+              achievements: storyText,
+              lessons: storyText,
+              whats_next: storyText,
+            })
+            .describe("The founder's own words; a section is null when not written"),
           listing: z.object({ slug: z.string(), name: z.string() }).describe('The company the story is about'),
           published_at: isoDateTime,
         }),

@@ -10,10 +10,10 @@ export default defineTool({
   name: 'get_launch_week',
   title: 'Launches of a week',
   description:
-    'Returns one launch week (Monday to Sunday in the site\'s time zone): its dates and label, the live listings that ' +
+    "Returns one launch week (Monday to Sunday in the site's time zone): its dates and label, the live listings that " +
     'launched in it ranked by community votes (rank 1 = most votes; ties go to the earlier launch), and for a future week ' +
     'the listings scheduled to launch in it (`scheduled`; empty for current and past weeks). week: this, next, last, or ' +
-    'any date YYYY-MM-DD, which is snapped to the Monday of its week. A past week before the directory\'s first launch ' +
+    "any date YYYY-MM-DD, which is snapped to the Monday of its week. A past week before the directory's first launch " +
     'week answers 404.',
   http: { method: 'GET', path: '/launches/weeks/{week}', status: 200 },
   scopes: [],
@@ -35,7 +35,9 @@ export default defineTool({
       is_current: z.boolean(),
       is_future: z.boolean(),
     }),
-    launches: z.array(listingSummary.extend({ rank: z.number().int().describe('1 = most community votes (all the votes the listing has received)') })),
+    launches: z.array(
+      listingSummary.extend({ rank: z.number().int().describe('1 = most community votes (all the votes the listing has received)') }),
+    ),
     scheduled: z.array(listingSummary).describe('Listings scheduled to launch in this week; only for a future week'),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

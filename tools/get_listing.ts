@@ -11,9 +11,9 @@ export default defineTool({
   name: 'get_listing',
   title: 'Get a listing',
   description:
-    "The full public profile of one product by its slug: description, features, pricing, categories (primary first), " +
+    'The full public profile of one product by its slug: description, features, pricing, categories (primary first), ' +
     'founders, FAQs, socials, latest updates, community rating (genuine reviews only), Domain Rating with its 30-day ' +
-    'trend (from a third-party SEO data provider), and links. not_found_on_website lists facts the product\'s own site ' +
+    "trend (from a third-party SEO data provider), and links. not_found_on_website lists facts the product's own site " +
     'does not state; they are left blank on purpose, never guessed. Upcoming launches (status scheduled) are public too. ' +
     'The paid sections story, milestones and media are present only when unlocked for the listing; when locked the key is ' +
     'absent. Unknown or unpublished slugs give 404.',
@@ -37,12 +37,12 @@ export default defineTool({
     city: text,
     founded_year: z.number().int().nullable(),
     demo_video_url: text,
-    founders: z.array(
-      z.object({ slug: z.string(), name: z.string(), role: text, avatar_url: text, profile_url: z.string() }),
-    ),
+    founders: z.array(z.object({ slug: z.string(), name: z.string(), role: text, avatar_url: text, profile_url: z.string() })),
     faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
     socials: z.record(z.string(), z.string()).describe('Platform key (e.g. x, linkedin, github, website) to link'),
-    latest_updates: z.array(z.object({ title: z.string(), body: z.string(), published_at: isoDateTime })).describe('The 5 newest, newest first'),
+    latest_updates: z
+      .array(z.object({ title: z.string(), body: z.string(), published_at: isoDateTime }))
+      .describe('The 5 newest, newest first'),
     community_rating: z
       .object({ average: z.number().nullable().describe('1 to 5, one decimal; null without reviews'), count: z.number().int() })
       .describe('From genuine reviews only'),
@@ -51,7 +51,9 @@ export default defineTool({
         current: z.number().int().describe('0 to 100'),
         measured_on: isoDate,
         trend: z.number().int().nullable().describe('Change since the measurement about 30 days earlier; null without one'),
-        history: z.array(z.object({ date: isoDate, rating: z.number().int() })).describe('Measurements of the 90 days up to measured_on, oldest first'),
+        history: z
+          .array(z.object({ date: isoDate, rating: z.number().int() }))
+          .describe('Measurements of the 90 days up to measured_on, oldest first'),
       })
       .nullable()
       .describe('Domain Rating from a third-party SEO data provider, refreshed daily; null when not measured'),

@@ -63,8 +63,7 @@ export default defineTool({
       mcp_protocol_versions: PROTOCOL_VERSIONS,
       time_zone: settings.time_zone,
       data_refresh: 'Site data (counters, Domain Rating, trending) is refreshed daily.',
-      voting:
-        'There is no voting through the API: votes come only from people on the site, and awards follow community votes only.',
+      voting: 'There is no voting through the API: votes come only from people on the site, and awards follow community votes only.',
     };
   },
 });

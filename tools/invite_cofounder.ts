@@ -32,7 +32,12 @@ export default defineTool({
   async handler({ id, email }, { services, caller }) {
     const draft = await ownDraft(services.db, caller, id);
     const inviter = await findAccount(services.db, caller.accountId);
-    const invite = await inviteCofounder(services.db, draft, { email, invitedBy: caller.accountId, inviterEmail: inviter?.email ?? '', now: services.now() });
+    const invite = await inviteCofounder(services.db, draft, {
+      email,
+      invitedBy: caller.accountId,
+      inviterEmail: inviter?.email ?? '',
+      now: services.now(),
+    });
     const named = typeof draft.fields.name?.value === 'string' ? draft.fields.name.value : draft.url;
     const product = named.length > 80 ? `${named.slice(0, 79)}…` : named;
     await queueMail(services.jobs, {

@@ -8,7 +8,7 @@ export default defineTool({
   title: 'Launch of the Week awards',
   description:
     'Lists Launch of the Week awards (#1, #2 and #3 of each launch week, decided by community votes only; nobody can buy ' +
-    'one), newest week first, then by rank. Each has the week\'s Monday, rank, title, the votes that won it and the ' +
+    "one), newest week first, then by rank. Each has the week's Monday, rank, title, the votes that won it and the " +
     'winning listing. Give listing (a listing slug) to see the awards of one product; a slug with no awards gives an ' +
     'empty page.',
   http: { method: 'GET', path: '/awards', status: 200 },

@@ -7,7 +7,10 @@ const categoryNode = z
     slug: z.string(),
     name: z.string(),
     description: z.string(),
-    live_count: z.number().int().describe('Live listings in this category or any subcategory (primary or extra category), each counted once'),
+    live_count: z
+      .number()
+      .int()
+      .describe('Live listings in this category or any subcategory (primary or extra category), each counted once'),
     url: z.string().describe('The public page of the category on this site'),
     get subcategories(): z.ZodArray<typeof categoryNode> {
       return z.array(categoryNode).describe('Child categories, ordered like their parent level');
@@ -19,7 +22,7 @@ export default defineTool({
   name: 'list_categories',
   title: 'Category tree',
   description:
-    'Lists the whole category tree: top-level categories (ordered by the site\'s position, then name), each with its ' +
+    "Lists the whole category tree: top-level categories (ordered by the site's position, then name), each with its " +
     'subcategories nested under `subcategories`. Every node has slug, name, description, the number of live listings in it ' +
     'or any of its subcategories (primary or extra category, each listing counted once) and its page URL. Set include_empty ' +
     'to false to leave out categories without live listings. Use the slugs with get_category or the category filter of ' +

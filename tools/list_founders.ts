@@ -16,7 +16,7 @@ export default defineTool({
   idempotencyKey: false,
   errorStatuses: [],
   input: z.strictObject({
-    q: z.string().trim().max(120).optional().describe('Part of the founder\'s name, up to 120 characters'),
+    q: z.string().trim().max(120).optional().describe("Part of the founder's name, up to 120 characters"),
     country: country.optional(),
     ...paging,
   }),
@@ -27,9 +27,7 @@ export default defineTool({
       title: z.string().nullable().describe('Role, e.g. "CEO & co-founder"'),
       country: z.string().nullable(),
       avatar_url: z.string().nullable(),
-      companies: z
-        .array(z.object({ slug: z.string(), name: z.string() }))
-        .describe('Live listings the person founded, most-voted first'),
+      companies: z.array(z.object({ slug: z.string(), name: z.string() })).describe('Live listings the person founded, most-voted first'),
       profile_url: z.string().describe("The founder's public page on this site"),
     }),
   ),

@@ -11,7 +11,7 @@ export default defineTool({
     'A page of the launch feed, one section at a time: today (live listings launched today, most voted first), this-week ' +
     '(default; live listings of the current launch week, most voted first), trending (listings with votes in the last 14 ' +
     'days, recent votes weigh most), most-voted (all time), recent (newest launches first), most-viewed, most-followed, ' +
-    'and upcoming (scheduled listings, soonest launch week first). Days and weeks follow the site\'s time zone. For a ' +
+    "and upcoming (scheduled listings, soonest launch week first). Days and weeks follow the site's time zone. For a " +
     'particular week use get_launch_week.',
   http: { method: 'GET', path: '/launches', status: 200 },
   scopes: [],

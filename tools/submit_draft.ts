@@ -26,7 +26,9 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ id }, { services, caller }) {
     const draft = await ownDraft(services.db, caller, id);
-    const { result: listingId } = (await changeDraft(services.db, draft.id, services.now, (locked, tx) => writeSubmission(tx, locked, services.now())))!;
+    const { result: listingId } = (await changeDraft(services.db, draft.id, services.now, (locked, tx) =>
+      writeSubmission(tx, locked, services.now()),
+    ))!;
     services.resultCache.clear();
     // writeSubmission refuses a published listing (409), so what it saved is a listing in status draft.
     return { listing_id: listingId, status: 'draft' as const, draft_id: draft.id };

@@ -33,7 +33,13 @@ export default defineTool({
     try {
       await services.jobs.enqueue(DRAFT_SITE_JOB, { draftId: draft.id });
     } catch (error) {
-      await setDraftStatus(services.db, draft.id, 'failed', services.now(), 'The service could not start reading the site; submit it again in a minute.');
+      await setDraftStatus(
+        services.db,
+        draft.id,
+        'failed',
+        services.now(),
+        'The service could not start reading the site; submit it again in a minute.',
+      );
       throw error;
     }
     return viewOfDraft(services.db, draft);

@@ -25,7 +25,10 @@ const fieldName = z.enum(PROFILE_FIELDS as [ProfileField, ...ProfileField[]]);
 /** Categories are chosen by a person from the directory's list; no drafter proposes them. */
 const redraftable = z.enum(PROFILE_FIELDS.filter((field) => field !== 'categories') as [ProfileField, ...ProfileField[]]);
 const FORMATS: Partial<Record<ProfileField, z.ZodType<string>>> = {
-  country: z.string().regex(/^[A-Za-z]{2}$/, 'An ISO 3166-1 alpha-2 country code, e.g. PT').transform((code) => code.toUpperCase()),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'An ISO 3166-1 alpha-2 country code, e.g. PT')
+    .transform((code) => code.toUpperCase()),
   founded_year: z.string().regex(/^(1[89]\d\d|20\d\d|2100)$/, 'A four-digit year, 1800 to 2100'),
   contact_email: z.email().max(254),
   logo_url: z.url({ protocol: /^https?$/ }).max(500),
@@ -33,7 +36,9 @@ const FORMATS: Partial<Record<ProfileField, z.ZodType<string>>> = {
 };
 const list = z.array(z.string().trim().min(1).max(LIST_ITEM_MAX)).max(LIST_MAX_ITEMS);
 const fields = z.strictObject({
-  ...Object.fromEntries(Object.entries(TEXT_FIELDS).map(([name, max]) => [name, (FORMATS[name as ProfileField] ?? z.string().max(max)).nullable().optional()])),
+  ...Object.fromEntries(
+    Object.entries(TEXT_FIELDS).map(([name, max]) => [name, (FORMATS[name as ProfileField] ?? z.string().max(max)).nullable().optional()]),
+  ),
   ...Object.fromEntries(LIST_FIELDS.map((name) => [name, list.nullable().optional()])),
 } as unknown as Record<ProfileField, z.ZodOptional<z.ZodNullable<z.ZodType<FieldValue>>>>);
 const httpLink = z.url({ protocol: /^https?$/ }).max(SOCIAL_LINK_MAX);
@@ -60,7 +65,12 @@ export default defineTool({
     regenerate: z.array(redraftable).max(LIMITS.regenerateFields).optional(),
     restore: z.array(fieldName).max(LIMITS.restoreFields).optional(),
     faqs: z
-      .array(z.strictObject({ question: z.string().trim().min(1).max(LIMITS.faqQuestion), answer: z.string().trim().min(1).max(LIMITS.faqAnswer) }))
+      .array(
+        z.strictObject({
+          question: z.string().trim().min(1).max(LIMITS.faqQuestion),
+          answer: z.string().trim().min(1).max(LIMITS.faqAnswer),
+        }),
+      )
       .max(LIMITS.faqs)
       .optional()
       .describe('Up to 10 questions and answers; replaces the stored ones'),
@@ -77,7 +87,18 @@ export default defineTool({
       .max(LIMITS.founders)
       .optional(),
     story: z
-      .strictObject(Object.fromEntries(STORY_SECTIONS.map((section) => [section, z.string().max(section === 'title' ? LIMITS.storyTitle : LIMITS.storySection).nullable().optional()])))
+      .strictObject(
+        Object.fromEntries(
+          STORY_SECTIONS.map((section) => [
+            section,
+            z
+              .string()
+              .max(section === 'title' ? LIMITS.storyTitle : LIMITS.storySection)
+              .nullable()
+              .optional(),
+          ]),
+        ),
+      )
       .optional()
       .describe('The founder story in your own words, by section'),
     milestones: z
@@ -86,13 +107,22 @@ export default defineTool({
           date: z.iso.date().describe('YYYY-MM-DD'),
           title: z.string().trim().min(1).max(LIMITS.milestoneTitle),
           description: z.string().max(LIMITS.milestoneDescription).nullable().optional(),
-          url: z.url({ protocol: /^https$/ }).max(LIMITS.milestoneUrl).nullable().optional(),
+          url: z
+            .url({ protocol: /^https$/ })
+            .max(LIMITS.milestoneUrl)
+            .nullable()
+            .optional(),
         }),
       )
       .max(LIMITS.milestones)
       .optional(),
     competitor_url: z.string().max(LIMITS.competitorUrl).optional().describe('A competitor\'s website; "" clears it'),
-    seo: z.strictObject({ title: z.string().max(LIMITS.seoTitle).nullable().optional(), meta: z.string().max(LIMITS.seoMeta).nullable().optional() }).optional(),
+    seo: z
+      .strictObject({
+        title: z.string().max(LIMITS.seoTitle).nullable().optional(),
+        meta: z.string().max(LIMITS.seoMeta).nullable().optional(),
+      })
+      .optional(),
   }),
   output: draftOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -125,11 +155,18 @@ export default defineTool({
 
 /** Category names as the directory spells them; an unknown one is a 400 naming its position. */
 async function canonicalCategoryNames(db: Pick<import('../src/db/database.js').Database, 'query'>, names: string[]): Promise<string[]> {
-  const rows = await db.query<{ name: string }>('SELECT name FROM categories WHERE lower(name) = ANY($1::text[])', [names.map((n) => n.toLowerCase())]);
+  const rows = await db.query<{ name: string }>('SELECT name FROM categories WHERE lower(name) = ANY($1::text[])', [
+    names.map((n) => n.toLowerCase()),
+  ]);
   const byLower = new Map(rows.map((row) => [row.name.toLowerCase(), row.name]));
   const unknown = names.map((name, index) => ({ name, index })).filter(({ name }) => !byLower.has(name.toLowerCase()));
   if (unknown.length > 0) {
-    throw new ValidationError(unknown.map(({ name, index }) => ({ path: `/fields/categories/${index}`, message: `Unknown category "${name}"; use a name from list_categories` })));
+    throw new ValidationError(
+      unknown.map(({ name, index }) => ({
+        path: `/fields/categories/${index}`,
+        message: `Unknown category "${name}"; use a name from list_categories`,
+      })),
+    );
   }
   return [...new Set(names.map((name) => byLower.get(name.toLowerCase())!))];
 }

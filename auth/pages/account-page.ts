@@ -22,15 +22,19 @@ export function accountRoutes(router: Router, env: PageEnv): void {
       ctx,
       'Your account',
       html`<p>E-mail address: <strong>${account.email}</strong></p>
-${account.emailVerified
-  ? html`<p class="notice" role="status">Your e-mail address is confirmed.</p>`
-  : html`<p class="error">Your e-mail address is not confirmed yet. Open the link we mailed you; until then you cannot create API keys or connect apps.</p>
-${resendLinkForm(csrf)}`}
+${
+  account.emailVerified
+    ? html`<p class="notice" role="status">Your e-mail address is confirmed.</p>`
+    : html`<p class="error">Your e-mail address is not confirmed yet. Open the link we mailed you; until then you cannot create API keys or connect apps.</p>
+${resendLinkForm(csrf)}`
+}
 <h2 id="apps">Connected apps</h2>
-${apps.length === 0
-  ? html`<p class="muted">No apps are connected to your account.</p>`
-  : html`<p>These apps may act for your account with the permissions you allowed. Revoking one ends its access at once; it must ask you again to come back.</p>
-${appTable(apps, csrf)}`}
+${
+  apps.length === 0
+    ? html`<p class="muted">No apps are connected to your account.</p>`
+    : html`<p>These apps may act for your account with the permissions you allowed. Revoking one ends its access at once; it must ask you again to come back.</p>
+${appTable(apps, csrf)}`
+}
 <h2>API keys</h2>
 <p>Scripts and tools use API keys to act for your account. <a href="/account/api-keys">Manage your API keys</a></p>
 <h2>Sign out</h2>

@@ -95,8 +95,9 @@ async function keysPage(ctx: Context, env: PageEnv, account: AccountRecord, page
 <h2>Your keys</h2>
 ${keys.length === 0 ? html`<p class="muted">You have no API keys yet.</p>` : keyTable(keys, csrf)}
 <h2 id="create">Create a key</h2>
-${account.emailVerified
-  ? html`${errorBox(page.error)}
+${
+  account.emailVerified
+    ? html`${errorBox(page.error)}
 <form method="post" action="${PAGE}">${hiddenCsrf(csrf)}
 <label for="name">Name</label>
 <input type="text" id="name" name="name" value="${draft.name}" required maxlength="${MAX_API_KEY_NAME_LENGTH}" placeholder="Deploy script" aria-describedby="name-hint">
@@ -109,8 +110,9 @@ ${SCOPE_NAMES.map(
 </fieldset>
 <button type="submit">Create key</button>
 </form>`
-  : html`<p class="error">Confirm your e-mail address before you create API keys: open the link we mailed to <strong>${account.email}</strong>.</p>
-${resendLinkForm(csrf)}`}`,
+    : html`<p class="error">Confirm your e-mail address before you create API keys: open the link we mailed to <strong>${account.email}</strong>.</p>
+${resendLinkForm(csrf)}`
+}`,
     { wide: true, signedInEmail: account.email },
   );
 }
@@ -126,9 +128,11 @@ ${keys.map(
   (key) => html`<tr><td>${key.name}</td><td><code>${key.prefix}…</code></td>
 <td>${key.scopes.map((scope, i) => html`${i > 0 ? ', ' : ''}<span title="${isScope(scope) ? SCOPES[scope] : ''}">${scope}</span>`)}</td>
 <td>${when(key.createdAt)}</td><td>${key.lastUsedAt ? when(key.lastUsedAt) : 'never'}</td>
-<td>${key.revokedAt
-    ? html`Revoked ${when(key.revokedAt)}`
-    : html`<form method="post" action="${PAGE}/${key.id}/revoke">${hiddenCsrf(csrf)}<button type="submit" class="danger" aria-label="Revoke ${key.name}">Revoke</button></form>`}</td></tr>`,
+<td>${
+    key.revokedAt
+      ? html`Revoked ${when(key.revokedAt)}`
+      : html`<form method="post" action="${PAGE}/${key.id}/revoke">${hiddenCsrf(csrf)}<button type="submit" class="danger" aria-label="Revoke ${key.name}">Revoke</button></form>`
+  }</td></tr>`,
 )}
 </tbody></table>`;
 }

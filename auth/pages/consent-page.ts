@@ -108,12 +108,19 @@ async function consentPage(ctx: Context, env: PageEnv, provider: Provider, detai
   const client = await provider.Client.find(String(details.params.client_id));
   if (!client) {
     ctx.status = 400;
-    return renderPage(ctx, 'Unknown app', errorBox('The app asking for access is not registered any more. Go back to it and connect again.'));
+    return renderPage(
+      ctx,
+      'Unknown app',
+      errorBox('The app asking for access is not registered any more. Go back to it and connect again.'),
+    );
   }
   const redirect = new URL(String(details.params.redirect_uri));
   const requested = new Set(String(details.params.scope ?? '').split(' '));
   const missing = (details.prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
-  for (const scopes of Object.values(missing)) scopes.forEach((scope) => { requested.add(scope); });
+  for (const scopes of Object.values(missing))
+    scopes.forEach((scope) => {
+      requested.add(scope);
+    });
   const scopes = SCOPE_NAMES.filter((scope) => requested.has(scope));
   const resources = Object.keys(missing);
   const clientName = typeof client.clientName === 'string' && client.clientName.trim() ? client.clientName.trim() : client.clientId;
@@ -159,4 +166,3 @@ function unsupportedPrompt(ctx: Context, prompt: string): void {
   ctx.status = 400;
   renderPage(ctx, 'This sign-in request cannot continue', errorBox(`The app asked for a step this service does not offer (${prompt}).`));
 }
-

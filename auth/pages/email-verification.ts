@@ -108,7 +108,13 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
         { signedInEmail: account.email },
       );
     }
-    const hit = await countHit(env.db, `verify:account:${account.id}`, RESENDS_PER_ACCOUNT.limit, RESENDS_PER_ACCOUNT.windowSeconds, env.now());
+    const hit = await countHit(
+      env.db,
+      `verify:account:${account.id}`,
+      RESENDS_PER_ACCOUNT.limit,
+      RESENDS_PER_ACCOUNT.windowSeconds,
+      env.now(),
+    );
     if (!hit.allowed) {
       return tooManyAttempts(ctx, hit.resetSeconds, {
         hint: html`<p>The links we already sent still work: look for them in your inbox and spam folder.</p>`,

@@ -53,6 +53,7 @@ export function currentAccount(ctx: Context, env: PageEnv): Promise<AccountRecor
  * in a link would lead to //evil.example.
  */
 export function safeReturnPath(value: unknown, fallback: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u0020\u007f]/.test(value)) return fallback;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u0020\u007f]/.test(value))
+    return fallback;
   return value;
 }

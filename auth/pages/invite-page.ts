@@ -59,5 +59,9 @@ function wrongAccount(ctx: Context, invited: string, signedIn: string): void {
 
 function inviteNoLongerValid(ctx: Context): void {
   ctx.status = 400;
-  renderPage(ctx, 'This invite is no longer valid', html`<p class="error" role="alert">The invite was already used, has expired, or the link is incomplete. Ask the founder who invited you to send a new one.</p>`);
+  renderPage(
+    ctx,
+    'This invite is no longer valid',
+    html`<p class="error" role="alert">The invite was already used, has expired, or the link is incomplete. Ask the founder who invited you to send a new one.</p>`,
+  );
 }

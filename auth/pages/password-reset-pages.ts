@@ -48,7 +48,9 @@ export function passwordResetRoutes(router: Router, env: PageEnv): void {
     // making the link and mailing it go on after it, so the response time does not tell whether
     // an account exists.
     if (hit.allowed) {
-      void sendResetLinkIfKnown(env, email, now).catch((error: unknown) => env.log.error({ request_id: ctx.state.requestId, err: error }, 'password reset mail failed'));
+      void sendResetLinkIfKnown(env, email, now).catch((error: unknown) =>
+        env.log.error({ request_id: ctx.state.requestId, err: error }, 'password reset mail failed'),
+      );
     }
     renderPage(
       ctx,

@@ -41,7 +41,13 @@ export function signinRoutes(router: Router, env: PageEnv): void {
     const returnTo = acceptedReturnPath(form.return_to);
     const now = env.now();
     const hits = [
-      await countHit(env.db, `signin:email:${email.slice(0, MAX_EMAIL_KEY_LENGTH)}`, ATTEMPTS_PER_EMAIL.limit, ATTEMPTS_PER_EMAIL.windowSeconds, now),
+      await countHit(
+        env.db,
+        `signin:email:${email.slice(0, MAX_EMAIL_KEY_LENGTH)}`,
+        ATTEMPTS_PER_EMAIL.limit,
+        ATTEMPTS_PER_EMAIL.windowSeconds,
+        now,
+      ),
       await countHit(env.db, `signin:ip:${ctx.ip}`, ATTEMPTS_PER_IP.limit, ATTEMPTS_PER_IP.windowSeconds, now),
     ].filter((hit) => !hit.allowed);
     if (hits.length > 0) {
@@ -53,7 +59,12 @@ export function signinRoutes(router: Router, env: PageEnv): void {
     if (!account) {
       ctx.status = 401;
       const signedIn = await currentAccount(ctx, env);
-      return signinForm(ctx, env, { email: form.email ?? '', returnTo, error: 'E-mail or password is wrong.', signedInEmail: signedIn?.email });
+      return signinForm(ctx, env, {
+        email: form.email ?? '',
+        returnTo,
+        error: 'E-mail or password is wrong.',
+        signedInEmail: signedIn?.email,
+      });
     }
     await startWebSession(ctx, env, account.id);
     ctx.status = 303;

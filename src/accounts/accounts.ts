@@ -24,7 +24,12 @@ const accountColumns = (table: string) =>
   `${table}.id, ${table}.email, ${table}.email_verified_at IS NOT NULL AS email_verified, iso_time(${table}.created_at) AS created_at, ${table}.password_hash`;
 const ACCOUNT_COLUMNS = accountColumns('accounts');
 
-const toRecord = (row: AccountRow): AccountRecord => ({ id: row.id, email: row.email, emailVerified: row.email_verified, createdAt: row.created_at });
+const toRecord = (row: AccountRow): AccountRecord => ({
+  id: row.id,
+  email: row.email,
+  emailVerified: row.email_verified,
+  createdAt: row.created_at,
+});
 
 /** The account of an unexpired browser session, found by the hash of the session id; one query. */
 export async function findAccountBySession(db: Database, sessionIdHash: string, now: Date): Promise<AccountRecord | undefined> {
@@ -108,15 +113,23 @@ export const ACCOUNT_TOKEN_LIFETIME_SECONDS: Record<AccountTokenPurpose, number>
 export async function issueAccountToken(db: Database, accountId: string, purpose: AccountTokenPurpose, now: Date): Promise<string> {
   const token = randomToken();
   const expires = new Date(now.getTime() + ACCOUNT_TOKEN_LIFETIME_SECONDS[purpose] * 1000);
-  await db.query(
-    'INSERT INTO account_tokens (token_hash, account_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [sha256(token), accountId, purpose, now.toISOString(), expires.toISOString()],
-  );
+  await db.query('INSERT INTO account_tokens (token_hash, account_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    sha256(token),
+    accountId,
+    purpose,
+    now.toISOString(),
+    expires.toISOString(),
+  ]);
   return token;
 }
 
 /** Uses up a token: the account it was issued to, or undefined when unknown, used, expired or for another purpose. */
-export async function redeemAccountToken(db: Database, token: string, purpose: AccountTokenPurpose, now: Date): Promise<string | undefined> {
+export async function redeemAccountToken(
+  db: Database,
+  token: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<string | undefined> {
   const row = await db.one<{ account_id: string }>(
     `UPDATE account_tokens SET used_at = $3
      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3

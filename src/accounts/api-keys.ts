@@ -55,10 +55,11 @@ export function listApiKeys(db: Database, accountId: string): Promise<ApiKeyReco
 
 /** Revokes one of the account's own keys; false when it has no such live key. */
 export async function revokeApiKey(db: Database, accountId: string, keyId: string, now: Date): Promise<boolean> {
-  const row = await db.one(
-    'UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING id',
-    [keyId, accountId, now.toISOString()],
-  );
+  const row = await db.one('UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING id', [
+    keyId,
+    accountId,
+    now.toISOString(),
+  ]);
   return row !== undefined;
 }
 

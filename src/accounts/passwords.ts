@@ -13,7 +13,9 @@ export const MAX_PASSWORD_LENGTH = 200;
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   const maxmem = 256 * (options.N ?? 1) * (options.r ?? 8) + 1024 * 1024;
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key)));
+    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 

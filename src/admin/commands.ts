@@ -73,7 +73,8 @@ async function createApiKeyCommand(deps: AdminDeps, args: string[]): Promise<Adm
   const email = onePositional(positionals, '<email>');
   const scopes = values.scopes === undefined ? SCOPE_NAMES : parseScopes(values.scopes as string);
   const name = ((values.name as string | undefined) ?? DEFAULT_KEY_NAME).trim();
-  if (name.length === 0 || name.length > MAX_API_KEY_NAME_LENGTH) throw new UsageError(`--name must be 1 to ${MAX_API_KEY_NAME_LENGTH} characters`);
+  if (name.length === 0 || name.length > MAX_API_KEY_NAME_LENGTH)
+    throw new UsageError(`--name must be 1 to ${MAX_API_KEY_NAME_LENGTH} characters`);
   const account = await findAccountByEmail(deps.db, email);
   if (!account) return failed(`no account has the e-mail ${normalizeEmail(email)}`);
   const { key, record } = await createApiKey(deps.db, { accountId: account.id, name, scopes, now: deps.now() });
@@ -84,7 +85,8 @@ async function outbox(deps: AdminDeps, args: string[]): Promise<AdminResult> {
   const { values, positionals } = parse(args, { to: { type: 'string' }, limit: { type: 'string' } });
   if (positionals.length > 0) throw new UsageError(`outbox takes no argument "${positionals[0]}"`);
   const limit = values.limit === undefined ? 10 : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_OUTBOX_LIMIT) throw new UsageError(`--limit must be an integer 1-${MAX_OUTBOX_LIMIT}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_OUTBOX_LIMIT)
+    throw new UsageError(`--limit must be an integer 1-${MAX_OUTBOX_LIMIT}`);
   const to = values.to as string | undefined;
   const mails = await readOutbox(deps.db, { to, limit });
   if (mails.length === 0) return done(to ? `no mail to ${normalizeEmail(to)} in the outbox` : 'the outbox is empty');
@@ -93,12 +95,22 @@ async function outbox(deps: AdminDeps, args: string[]): Promise<AdminResult> {
 
 function describeMail(mail: OutboxEntry): string {
   const status = mail.error ? `delivery failed: ${mail.error}` : mail.sentAt ? `sent ${mail.sentAt}` : 'not sent (no SMTP)';
-  const body = mail.text.split('\n').map((line) => `  ${line}`).join('\n');
+  const body = mail.text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
   return `${mail.createdAt} to ${mail.to} (${status})\nSubject: ${mail.subject}\n${body}`;
 }
 
 function parseScopes(list: string): Scope[] {
-  const scopes = [...new Set(list.split(',').map((scope) => scope.trim()).filter(Boolean))];
+  const scopes = [
+    ...new Set(
+      list
+        .split(',')
+        .map((scope) => scope.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (scopes.length === 0) throw new UsageError('--scopes names no scope');
   const unknown = scopes.filter((scope) => !isScope(scope));
   if (unknown.length > 0) throw new UsageError(`unknown scope ${unknown.join(', ')}; the scopes are ${SCOPE_NAMES.join(', ')}`);

@@ -76,7 +76,8 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, run: 
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  if (req.method !== 'POST' || req.url !== '/commands') return reply(404, { exitCode: 2, output: 'admin: only POST /commands is served here' });
+  if (req.method !== 'POST' || req.url !== '/commands')
+    return reply(404, { exitCode: 2, output: 'admin: only POST /commands is served here' });
   let argv: unknown;
   try {
     argv = (JSON.parse(await readBody(req, MAX_REQUEST_BYTES)) as { argv?: unknown }).argv;
@@ -89,7 +90,10 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, run: 
   try {
     reply(200, await run(argv));
   } catch (error) {
-    reply(500, { exitCode: 1, output: `admin: the command failed in the service: ${error instanceof Error ? error.message : String(error)}` });
+    reply(500, {
+      exitCode: 1,
+      output: `admin: the command failed in the service: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }
 
@@ -109,12 +113,18 @@ export function sendToControlSocket(socketPath: string, argv: string[]): Promise
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ argv });
     const req = http.request(
-      { socketPath, method: 'POST', path: '/commands', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+      {
+        socketPath,
+        method: 'POST',
+        path: '/commands',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
       (res) => {
         readBody(res)
           .then((text) => {
             const result = JSON.parse(text) as AdminResult;
-            if (typeof result.exitCode !== 'number' || typeof result.output !== 'string') throw new Error(`unexpected answer from ${socketPath}: ${text}`);
+            if (typeof result.exitCode !== 'number' || typeof result.output !== 'string')
+              throw new Error(`unexpected answer from ${socketPath}: ${text}`);
             resolve(result);
           })
           .catch(reject);

@@ -128,7 +128,10 @@ function text(x: number, y: number, style: TextStyle, content: string): string {
  * sans-serif faces (capitals and digits about 0.7em, lower case about 0.58em, bold a little wider).
  */
 function likelyWidth(content: string, style: TextStyle): number {
-  const ems = Array.from(content).reduce((sum, ch) => sum + (ch === ' ' ? 0.32 : /[A-Z0-9]/.test(ch) ? 0.7 : /[a-z]/.test(ch) ? 0.58 : 0.75), 0);
+  const ems = Array.from(content).reduce(
+    (sum, ch) => sum + (ch === ' ' ? 0.32 : /[A-Z0-9]/.test(ch) ? 0.7 : /[a-z]/.test(ch) ? 0.58 : 0.75),
+    0,
+  );
   const boldness = style.weight >= 600 ? 1.08 : 1;
   return ems * style.size * boldness + Array.from(content).length * (style.spacing ?? 0);
 }
@@ -158,7 +161,12 @@ function plain(value: string): string {
 /** Shortens text to at most `max` characters, ending in an ellipsis when cut. */
 function fit(value: string, max: number): string {
   const chars = Array.from(value);
-  return chars.length <= max ? value : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? value
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

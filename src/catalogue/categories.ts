@@ -131,7 +131,15 @@ export async function countLiveListings(db: Database): Promise<number> {
 
 /** A category with its parent and direct subcategories, or undefined for an unknown slug. */
 export async function findCategory(db: Database, slug: string, publicUrl: string): Promise<(CategoryDetail & { id: number }) | undefined> {
-  const category = await db.one<{ id: number; slug: string; name: string; description: string; faqs: Faq[]; parent_slug: string | null; parent_name: string | null }>(
+  const category = await db.one<{
+    id: number;
+    slug: string;
+    name: string;
+    description: string;
+    faqs: Faq[];
+    parent_slug: string | null;
+    parent_name: string | null;
+  }>(
     `SELECT c.id, c.slug, c.name, c.description, c.faqs, p.slug AS parent_slug, p.name AS parent_name
      FROM categories c LEFT JOIN categories p ON p.id = c.parent_id
      WHERE c.slug = $1`,

@@ -69,7 +69,16 @@ export async function listFounders(
 
 export const founderUrl = (publicUrl: string, slug: string) => `${publicUrl}/founders/${slug}`;
 
-export const STORY_SECTIONS = ['story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+export const STORY_SECTIONS = [
+  'story',
+  'why_started',
+  'problem',
+  'journey',
+  'challenges',
+  'achievements',
+  'lessons',
+  'whats_next',
+] as const;
 export type StorySection = (typeof STORY_SECTIONS)[number];
 
 export interface FounderStory {
@@ -118,7 +127,9 @@ export async function findFounder(db: Database, slug: string, publicUrl: string)
 
 /** Stories the founder wrote that are published on a public listing with the paid story section unlocked, newest first. */
 async function publishedStories(db: Database, founderId: number): Promise<FounderStory[]> {
-  const rows = await db.query<Record<StorySection, string | null> & { title: string | null; listing_slug: string; listing_name: string; published_at: string }>(
+  const rows = await db.query<
+    Record<StorySection, string | null> & { title: string | null; listing_slug: string; listing_name: string; published_at: string }
+  >(
     `SELECT s.title, ${STORY_SECTIONS.map((section) => `s.${section}`).join(', ')},
        l.slug AS listing_slug, l.name AS listing_name, iso_time(s.published_at) AS published_at
      FROM stories s JOIN listings l ON l.id = s.listing_id

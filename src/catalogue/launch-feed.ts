@@ -6,7 +6,16 @@ import { toSummary } from './listing-summary.js';
 import { trendingScoresSql, TRENDING_ORDER } from './trending.js';
 import { addDays, resolveWeek, startOfDayIn, todayIn } from './weeks.js';
 
-export const FEED_SECTIONS = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'] as const;
+export const FEED_SECTIONS = [
+  'today',
+  'this-week',
+  'trending',
+  'most-voted',
+  'recent',
+  'most-viewed',
+  'most-followed',
+  'upcoming',
+] as const;
 export type FeedSection = (typeof FEED_SECTIONS)[number];
 
 /** Most community votes first; on a tie the earlier launch leads. */

@@ -37,7 +37,8 @@ export const BOARD_INFO: Record<Board, BoardInfo> = {
   },
   billboard: {
     title: 'Billboard (paid)',
-    description: 'A PAID ranking: live listings ranked by the money contributed to their billboard place. It says nothing about votes or quality.',
+    description:
+      'A PAID ranking: live listings ranked by the money contributed to their billboard place. It says nothing about votes or quality.',
     paid_ranking: true,
     disclosure: 'Paid placement: ranked by money contributed, not by votes.',
   },
@@ -76,9 +77,18 @@ type BoardPage = Promise<{ entries: BoardEntry[]; total: number }>;
 
 const LIVE = `l.status = 'live'`;
 
-async function ranked<T extends SummaryRow>(db: Database, query: ListingPageQuery, paging: Paging, publicUrl: string, metric: (row: T) => Metric): BoardPage {
+async function ranked<T extends SummaryRow>(
+  db: Database,
+  query: ListingPageQuery,
+  paging: Paging,
+  publicUrl: string,
+  metric: (row: T) => Metric,
+): BoardPage {
   const { rows, total } = await findListingPage<T>(db, query, paging);
-  return { entries: rows.map((row, i) => ({ rank: offsetOf(paging) + i + 1, listing: toSummary(row, publicUrl), metric: metric(row) })), total };
+  return {
+    entries: rows.map((row, i) => ({ rank: offsetOf(paging) + i + 1, listing: toSummary(row, publicUrl), metric: metric(row) })),
+    total,
+  };
 }
 
 /** Votes cast in [from, to), for listings with at least one such vote. */
@@ -156,7 +166,11 @@ export function domainRating(db: Database, paging: Paging, publicUrl: string): B
       trend:
         row.previous_rating === null
           ? null
-          : { change: row.rating - row.previous_rating, previous_value: row.previous_rating, previous_measured_on: row.previous_measured_on! },
+          : {
+              change: row.rating - row.previous_rating,
+              previous_value: row.previous_rating,
+              previous_measured_on: row.previous_measured_on!,
+            },
     }),
   );
 }
@@ -174,6 +188,13 @@ export function revenue(db: Database, paging: Paging, publicUrl: string): BoardP
     },
     paging,
     publicUrl,
-    (row) => ({ name: 'mrr', value: row.mrr_cents, unit: 'usd_cents_per_month', paid: false, source: row.revenue_source, verified_at: row.verified_at }),
+    (row) => ({
+      name: 'mrr',
+      value: row.mrr_cents,
+      unit: 'usd_cents_per_month',
+      paid: false,
+      source: row.revenue_source,
+      verified_at: row.verified_at,
+    }),
   );
 }

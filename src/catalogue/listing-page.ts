@@ -26,10 +26,11 @@ export async function findListingPage<T extends SummaryRow = SummaryRow>(
   const columns = query.columns ? `${SUMMARY_COLUMNS}, ${query.columns}` : SUMMARY_COLUMNS;
   const [count, rows] = await Promise.all([
     db.one<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, params),
-    db.query<T>(
-      `SELECT ${columns} FROM ${from} ORDER BY ${query.orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, paging.per_page, offsetOf(paging)],
-    ),
+    db.query<T>(`SELECT ${columns} FROM ${from} ORDER BY ${query.orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+      ...params,
+      paging.per_page,
+      offsetOf(paging),
+    ]),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

@@ -7,7 +7,6 @@ import type { ListingSummary } from '../schema.js';
 import { PUBLIC_STATUSES, SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './listing-summary.js';
 import type { MediaKind } from '../db/entities/listing.js';
 
-
 /** Sections shown only when unlocked for the listing (the launch product unlocks them). */
 const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
 
@@ -72,9 +71,24 @@ export interface ListingProfile extends ListingSummary {
 
 /** Columns read as they are shown. */
 type CopiedColumns =
-  | 'short_description' | 'description' | 'headline' | 'summary' | 'features' | 'usps' | 'keywords' | 'tags'
-  | 'categories' | 'city' | 'founded_year' | 'demo_video_url' | 'faqs' | 'socials' | 'latest_updates'
-  | 'community_rating' | 'domain_rating' | 'not_found_on_website';
+  | 'short_description'
+  | 'description'
+  | 'headline'
+  | 'summary'
+  | 'features'
+  | 'usps'
+  | 'keywords'
+  | 'tags'
+  | 'categories'
+  | 'city'
+  | 'founded_year'
+  | 'demo_video_url'
+  | 'faqs'
+  | 'socials'
+  | 'latest_updates'
+  | 'community_rating'
+  | 'domain_rating'
+  | 'not_found_on_website';
 
 interface ProfileRow extends SummaryRow, Pick<ListingProfile, CopiedColumns> {
   pricing_summary: string | null;

@@ -77,7 +77,9 @@ export async function searchListings(db: Database, search: ListingSearch): Promi
   if (words.length === 0) return { rows: [], total: 0 };
   const tsquery = params.add(textQuery(words, await corrections(db, words)));
   where.push(`l.search_vector @@ ${tsquery}::tsquery`);
-  return search.sort === 'relevance' ? rankedPage(db, search, where, params, tsquery) : orderedPage(db, search, where, params, SEARCH_TABLE);
+  return search.sort === 'relevance'
+    ? rankedPage(db, search, where, params, tsquery)
+    : orderedPage(db, search, where, params, SEARCH_TABLE);
 }
 
 /** Conditions on `l`: listings, or listing_search, which has the same columns for them. */
@@ -245,7 +247,10 @@ const lexeme = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "
 
 /** A domain as stored (host name, lower case) with and without a leading "www.". */
 function domainForms(domain: string): string[] {
-  const bare = domain.trim().toLowerCase().replace(/^www\./, '');
+  const bare = domain
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, '');
   return [bare, `www.${bare}`];
 }
 

@@ -34,7 +34,11 @@ function rateLimitsOrDefaults(stored: unknown): SiteSettings['rate_limits'] {
     const value = given[name];
     return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : DEFAULT_SETTINGS.rate_limits[name];
   };
-  return { anonymous_per_minute: limit('anonymous_per_minute'), signed_in_per_minute: limit('signed_in_per_minute'), submit_listing_per_hour: limit('submit_listing_per_hour') };
+  return {
+    anonymous_per_minute: limit('anonymous_per_minute'),
+    signed_in_per_minute: limit('signed_in_per_minute'),
+    submit_listing_per_hour: limit('submit_listing_per_hour'),
+  };
 }
 
 function pickKnown(stored: Partial<SiteSettings>): Partial<SiteSettings> {

@@ -44,6 +44,6 @@ async function runDirectly(config: Config, argv: string[]): Promise<AdminResult>
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`admin: failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`admin: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -58,7 +58,9 @@ async function main(): Promise<void> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let summary: SeedSummary;
   try {
-    process.stdout.write(`seeding ${values['bench-scale'] ? 'benchmark-scale' : 'demo'} data into ${target} (now = ${now.toISOString()})...\n`);
+    process.stdout.write(
+      `seeding ${values['bench-scale'] ? 'benchmark-scale' : 'demo'} data into ${target} (now = ${now.toISOString()})...\n`,
+    );
     summary = values['bench-scale'] ? await seedBenchScale(db, { now, listings, votes }) : await seedDemo(db, { now });
   } catch (error) {
     await db.close();
@@ -83,6 +85,6 @@ function redact(url: string): string {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`seed: failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`seed: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -31,7 +31,11 @@ export interface AddressGuardOptions {
   onConnection?: (info: ConnectionInfo) => void;
 }
 
-export const bareHost = (host: string): string => host.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+export const bareHost = (host: string): string =>
+  host
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
 
 export class AddressGuard {
   readonly httpAgent: http.Agent;
@@ -48,12 +52,18 @@ export class AddressGuard {
     const guard = this;
     // Per crawl agents: sockets are never shared with other code or with a crawl under another policy.
     this.httpAgent = new (class extends http.Agent {
-      override createConnection(options: http.ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined {
+      override createConnection(
+        options: http.ClientRequestArgs,
+        callback?: (err: Error | null, stream: Duplex) => void,
+      ): Duplex | null | undefined {
         return guard.connect(options, callback, (opts, cb) => super.createConnection(opts, cb));
       }
     })({ keepAlive: true, maxSockets: 4 });
     this.httpsAgent = new (class extends https.Agent {
-      override createConnection(options: https.RequestOptions, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined {
+      override createConnection(
+        options: https.RequestOptions,
+        callback?: (err: Error | null, stream: Duplex) => void,
+      ): Duplex | null | undefined {
         return guard.connect(options, callback, (opts, cb) => super.createConnection(opts, cb));
       }
     })({ keepAlive: true, maxSockets: 4 });
@@ -79,11 +89,18 @@ export class AddressGuard {
     try {
       answer = await this.resolveHost(host);
     } catch (error) {
-      throw new CrawlFailure('dns_failed', `We could not find ${host}: its domain name does not resolve. Check the address and the domain's DNS settings, then try again, ${BY_HAND}.`, { cause: error });
+      throw new CrawlFailure(
+        'dns_failed',
+        `We could not find ${host}: its domain name does not resolve. Check the address and the domain's DNS settings, then try again, ${BY_HAND}.`,
+        { cause: error },
+      );
     }
     const addresses = [...new Set(answer.filter((address) => isIP(address) !== 0))];
     if (addresses.length === 0) {
-      throw new CrawlFailure('dns_failed', `We could not find ${host}: its domain name has no address. Check the domain's DNS settings, then try again, ${BY_HAND}.`);
+      throw new CrawlFailure(
+        'dns_failed',
+        `We could not find ${host}: its domain name has no address. Check the domain's DNS settings, then try again, ${BY_HAND}.`,
+      );
     }
     const refused = addresses.find((address) => !this.permits(host, address));
     if (refused) throw privateAddress(host, refused);
@@ -102,7 +119,11 @@ export class AddressGuard {
           callback(error, '', 0);
           return;
         }
-        if (options.all) callback(null, usable.map((address) => ({ address, family: isIP(address) })));
+        if (options.all)
+          callback(
+            null,
+            usable.map((address) => ({ address, family: isIP(address) })),
+          );
         else callback(null, usable[0], isIP(usable[0]));
       },
       (error: NodeJS.ErrnoException) => callback(error, '', 0),

@@ -35,7 +35,6 @@ import { chooseFactLinks } from './fact-links.js';
 import { BY_HAND, CrawlFailure, capitalize, classifyError, findFailure, formatBytes, seconds, type CrawlFailureCode } from './failures.js';
 import { extractPage } from './page-extract.js';
 
-
 export interface CrawlOptions {
   /** Hosts that may be private or loopback (CRAWLER_ALLOW_HOSTS); empty in production. */
   allowHosts: readonly string[];
@@ -55,9 +54,7 @@ export interface CrawlOptions {
   onConnection?: (info: ConnectionInfo) => void;
 }
 
-export type CrawlResult =
-  | { ok: true; pages: CrawledPage[]; finalUrl: string }
-  | { ok: false; code: CrawlFailureCode; reason: string };
+export type CrawlResult = { ok: true; pages: CrawledPage[]; finalUrl: string } | { ok: false; code: CrawlFailureCode; reason: string };
 
 export const CRAWLER_NAME = 'LaunchDirectoryBot';
 
@@ -129,17 +126,20 @@ export async function crawlSite(url: string, options: CrawlOptions): Promise<Cra
     timer = setTimeout(() => resolve('deadline'), settings.timeoutMs);
   });
   const work = runCrawl(target, settings, guard, controller.signal, state).catch((error: unknown) =>
-    failed(classifyError(error, target.href, 'your site', settings)));
+    failed(classifyError(error, target.href, 'your site', settings)),
+  );
   try {
     const outcome = await Promise.race([work, deadline]);
     if (outcome !== 'deadline') return outcome;
     state.closed = true;
     // Partial result: the pages read before the deadline, when the home page is among them.
     if (state.home) return result(state);
-    return failed(new CrawlFailure(
-      'timeout',
-      `${capitalize(describeHost(target))} did not finish answering within ${seconds(settings.timeoutMs)}. Check that the site is online and responsive, then try again, ${BY_HAND}.`,
-    ));
+    return failed(
+      new CrawlFailure(
+        'timeout',
+        `${capitalize(describeHost(target))} did not finish answering within ${seconds(settings.timeoutMs)}. Check that the site is online and responsive, then try again, ${BY_HAND}.`,
+      ),
+    );
   } finally {
     clearTimeout(timer);
     state.closed = true;
@@ -170,9 +170,13 @@ const describeHost = (url: URL): string => `the site ${url.host}`;
 export function validateUrl(raw: string): URL | CrawlFailure {
   const invalid = (reason: string): CrawlFailure => new CrawlFailure('invalid_url', reason);
   const input = typeof raw === 'string' ? raw.trim() : '';
-  if (!input) return invalid('No web address was given. Enter your site\'s address, for example https://example.com.');
-  if (input.length > MAX_URL_LENGTH) return invalid(`The address is longer than ${MAX_URL_LENGTH} characters. Enter your site's home page address, for example https://example.com.`);
-  if (/[\s\u0000-\u001f\u007f]/.test(input)) return invalid('The address contains spaces or control characters. Enter your site\'s address, for example https://example.com.');
+  if (!input) return invalid("No web address was given. Enter your site's address, for example https://example.com.");
+  if (input.length > MAX_URL_LENGTH)
+    return invalid(
+      `The address is longer than ${MAX_URL_LENGTH} characters. Enter your site's home page address, for example https://example.com.`,
+    );
+  if (/[\s\u0000-\u001f\u007f]/.test(input))
+    return invalid("The address contains spaces or control characters. Enter your site's address, for example https://example.com.");
   let url: URL;
   try {
     url = new URL(input);
@@ -180,12 +184,18 @@ export function validateUrl(raw: string): URL | CrawlFailure {
     return invalid('This is not a complete web address. Enter it with https:// in front, for example https://example.com.');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return invalid(`Only http:// and https:// addresses can be read (this one starts with ${url.protocol}). Enter your site's web address.`);
+    return invalid(
+      `Only http:// and https:// addresses can be read (this one starts with ${url.protocol}). Enter your site's web address.`,
+    );
   }
-  if (url.username || url.password) return invalid('The address contains a user name or password. Remove them and enter your site\'s public address.');
-  if (!url.hostname) return invalid('The address has no host name. Enter your site\'s address, for example https://example.com.');
+  if (url.username || url.password)
+    return invalid("The address contains a user name or password. Remove them and enter your site's public address.");
+  if (!url.hostname) return invalid("The address has no host name. Enter your site's address, for example https://example.com.");
   url.hash = '';
-  if (url.href.length > MAX_URL_LENGTH) return invalid(`The address is longer than ${MAX_URL_LENGTH} characters. Enter your site's home page address, for example https://example.com.`);
+  if (url.href.length > MAX_URL_LENGTH)
+    return invalid(
+      `The address is longer than ${MAX_URL_LENGTH} characters. Enter your site's home page address, for example https://example.com.`,
+    );
   return url;
 }
 
@@ -230,17 +240,26 @@ class GuardedHttpClient implements BaseHttpClient {
       const to = new URL(String(updated.url));
       const from = new URL(response.url ?? start.href);
       if (to.protocol !== 'http:' && to.protocol !== 'https:') {
-        throw new CrawlFailure('http_error', `${capitalize(what)} redirects to a ${to.protocol} address, which is not a web page. Fix the redirect, then try again, ${BY_HAND}.`);
+        throw new CrawlFailure(
+          'http_error',
+          `${capitalize(what)} redirects to a ${to.protocol} address, which is not a web page. Fix the redirect, then try again, ${BY_HAND}.`,
+        );
       }
       if (to.username || to.password) {
-        throw new CrawlFailure('http_error', `${capitalize(what)} redirects to an address containing a user name or password. Fix the redirect, then try again, ${BY_HAND}.`);
+        throw new CrawlFailure(
+          'http_error',
+          `${capitalize(what)} redirects to an address containing a user name or password. Fix the redirect, then try again, ${BY_HAND}.`,
+        );
       }
       try {
         await this.guard.resolve(to.hostname);
       } catch (error) {
         const failure = findFailure(error);
         if (failure?.code === 'private_address') {
-          throw new CrawlFailure('private_address', `${capitalize(what)} redirects to ${clip(to.href)}, a private, loopback, link-local or metadata address; we never follow such redirects. Make ${what} reachable without that redirect, ${BY_HAND}.`);
+          throw new CrawlFailure(
+            'private_address',
+            `${capitalize(what)} redirects to ${clip(to.href)}, a private, loopback, link-local or metadata address; we never follow such redirects. Make ${what} reachable without that redirect, ${BY_HAND}.`,
+          );
         }
         throw error;
       }
@@ -251,7 +270,10 @@ class GuardedHttpClient implements BaseHttpClient {
         return;
       }
       if (activeRole === 'robots') throw new RobotsElsewhere(to.href);
-      throw new CrawlFailure('http_error', `${capitalize(what)} redirects to another site (${to.host}, from ${from.host}). Enter that site's address instead, ${BY_HAND}.`);
+      throw new CrawlFailure(
+        'http_error',
+        `${capitalize(what)} redirects to another site (${to.host}, from ${from.host}). Enter that site's address instead, ${BY_HAND}.`,
+      );
     };
     const headers = { ...request.headers };
     for (const key of Object.keys(headers)) if (/^(user-agent|accept|cookie|authorization)$/i.test(key)) delete headers[key];
@@ -277,7 +299,8 @@ class GuardedHttpClient implements BaseHttpClient {
   }
 }
 
-const describeRole = (role: Role): string => (role === 'home' ? 'your home page' : role === 'robots' ? 'your robots.txt' : 'a page of your site');
+const describeRole = (role: Role): string =>
+  role === 'home' ? 'your home page' : role === 'robots' ? 'your robots.txt' : 'a page of your site';
 const clip = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
 async function readBounded(stream: Readable, max: number): Promise<string> {
@@ -309,7 +332,13 @@ class SiteCrawler extends CheerioCrawler {
 
 const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
 
-async function runCrawl(target: URL, settings: Settings, guard: AddressGuard, signal: AbortSignal, state: CrawlState): Promise<CrawlResult> {
+async function runCrawl(
+  target: URL,
+  settings: Settings,
+  guard: AddressGuard,
+  signal: AbortSignal,
+  state: CrawlState,
+): Promise<CrawlResult> {
   // 1. The host must resolve, to public addresses only (checked again at every connection).
   await guard.resolve(target.hostname);
 
@@ -363,7 +392,10 @@ async function runCrawl(target: URL, settings: Settings, guard: AddressGuard, si
     },
     onSkippedRequest: ({ url, reason }) => {
       if (url === state.startHref && !state.homeFailure) {
-        state.homeFailure = reason === 'robotsTxt' ? robotsDisallowed(settings, target) : new CrawlFailure('http_error', `Your home page could not be read (${reason}). Try again, ${BY_HAND}.`);
+        state.homeFailure =
+          reason === 'robotsTxt'
+            ? robotsDisallowed(settings, target)
+            : new CrawlFailure('http_error', `Your home page could not be read (${reason}). Try again, ${BY_HAND}.`);
       }
     },
   };
@@ -383,7 +415,13 @@ async function runCrawl(target: URL, settings: Settings, guard: AddressGuard, si
     await queue.drop().catch(() => undefined);
   }
   if (state.home) return result(state);
-  return failed(state.homeFailure ?? new CrawlFailure('unreachable', `We could not read your home page at ${target.host}. Check that the site is online, then try again, ${BY_HAND}.`));
+  return failed(
+    state.homeFailure ??
+      new CrawlFailure(
+        'unreachable',
+        `We could not read your home page at ${target.host}. Check that the site is online, then try again, ${BY_HAND}.`,
+      ),
+  );
 }
 
 async function fetchRobots(client: GuardedHttpClient, origin: string, settings: Settings): Promise<RobotsTxtFile> {
@@ -393,7 +431,8 @@ async function fetchRobots(client: GuardedHttpClient, origin: string, settings: 
     response = await client.get(robotsUrl, 'robots');
   } catch (error) {
     // robots.txt moved to another site: as if there were none (RFC 9309 leaves it to the crawler).
-    if (error instanceof RobotsElsewhere || (error as { cause?: unknown })?.cause instanceof RobotsElsewhere) return RobotsTxtFile.from(robotsUrl, '');
+    if (error instanceof RobotsElsewhere || (error as { cause?: unknown })?.cause instanceof RobotsElsewhere)
+      return RobotsTxtFile.from(robotsUrl, '');
     const failure = classifyError(error, robotsUrl, 'your site', settings);
     // Too many redirects: robots.txt is "unavailable" (RFC 9309), not a reason to give up.
     if (failure.code === 'http_error') return RobotsTxtFile.from(robotsUrl, '');
@@ -402,7 +441,11 @@ async function fetchRobots(client: GuardedHttpClient, origin: string, settings: 
   const status = response.statusCode;
   if (status >= 500) {
     response.stream.destroy();
-    throw new CrawlFailure('http_error', `Your site answered ${robotsUrl} with a server error (HTTP ${status}), so we cannot tell whether crawlers are allowed. Try again later, ${BY_HAND}.`, { retryable: true });
+    throw new CrawlFailure(
+      'http_error',
+      `Your site answered ${robotsUrl} with a server error (HTTP ${status}), so we cannot tell whether crawlers are allowed. Try again later, ${BY_HAND}.`,
+      { retryable: true },
+    );
   }
   if (status >= 400) {
     // No robots.txt (or not readable): everything is allowed (RFC 9309, "unavailable").
@@ -443,13 +486,25 @@ function checkResponse(context: CheerioCrawlingContext, settings: Settings, stat
   if (state.closed) stop(new CrawlFailure('timeout', 'The crawl was stopped.'));
   const status = response.statusCode ?? 0;
   if (status >= 400) stop(statusFailure(status, response.url ?? request.url, what, settings.token));
-  const header = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const header = String(response.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (!header) {
     response.headers['content-type'] = 'text/html'; // unlabelled: read it as HTML
   } else if (header !== 'text/html' && header !== 'application/xhtml+xml') {
-    stop(new CrawlFailure('not_html', `${capitalize(what)} is not a web page: it is served as ${clip(header)}. Enter the address of your HTML home page, ${BY_HAND}.`));
+    stop(
+      new CrawlFailure(
+        'not_html',
+        `${capitalize(what)} is not a web page: it is served as ${clip(header)}. Enter the address of your HTML home page, ${BY_HAND}.`,
+      ),
+    );
   }
-  const tooLarge = (): CrawlFailure => new CrawlFailure('too_large', `${capitalize(what)} is larger than ${formatBytes(settings.maxBytesPerPage)}, more than we read. Make a lighter home page or enter the address of one, ${BY_HAND}.`);
+  const tooLarge = (): CrawlFailure =>
+    new CrawlFailure(
+      'too_large',
+      `${capitalize(what)} is larger than ${formatBytes(settings.maxBytesPerPage)}, more than we read. Make a lighter home page or enter the address of one, ${BY_HAND}.`,
+    );
   const length = Number(response.headers['content-length']);
   if (Number.isFinite(length) && length > settings.maxBytesPerPage) stop(tooLarge());
   (context as { response: unknown }).response = limitStream(response, settings.maxBytesPerPage, tooLarge);
@@ -458,7 +513,10 @@ function checkResponse(context: CheerioCrawlingContext, settings: Settings, stat
 function statusFailure(status: number, url: string, what: string, token: string): CrawlFailure {
   const subject = `${capitalize(what)} (${clip(url)})`;
   if (status === 401 || status === 403) {
-    return new CrawlFailure('http_error', `${subject} refused our crawler (HTTP ${status}). Let ${token} read your public pages (check password protection, firewall or bot protection), ${BY_HAND}.`);
+    return new CrawlFailure(
+      'http_error',
+      `${subject} refused our crawler (HTTP ${status}). Let ${token} read your public pages (check password protection, firewall or bot protection), ${BY_HAND}.`,
+    );
   }
   if (status === 404 || status === 410) {
     return new CrawlFailure('http_error', `${subject} was not found (HTTP ${status}). Check the address of your home page, ${BY_HAND}.`);
@@ -467,9 +525,14 @@ function statusFailure(status: number, url: string, what: string, token: string)
     return new CrawlFailure('http_error', `${subject} asked us to slow down (HTTP 429). Try again later, ${BY_HAND}.`);
   }
   if (status >= 500) {
-    return new CrawlFailure('http_error', `${subject} answered with a server error (HTTP ${status}). Try again later, ${BY_HAND}.`, { retryable: true });
+    return new CrawlFailure('http_error', `${subject} answered with a server error (HTTP ${status}). Try again later, ${BY_HAND}.`, {
+      retryable: true,
+    });
   }
-  return new CrawlFailure('http_error', `${subject} answered with HTTP status ${status}. Make sure the address shows your home page, then try again, ${BY_HAND}.`);
+  return new CrawlFailure(
+    'http_error',
+    `${subject} answered with HTTP status ${status}. Make sure the address shows your home page, then try again, ${BY_HAND}.`,
+  );
 }
 
 /** Passes at most `max` bytes, failing (and aborting the download) beyond; keeps the response's properties. */
@@ -488,7 +551,18 @@ function limitStream(source: Readable, max: number, onExceed: () => Error): Read
   });
   source.once('error', (error) => limited.destroy(error));
   source.pipe(limited);
-  for (const key of ['statusCode', 'statusMessage', 'headers', 'url', 'ip', 'redirectUrls', 'request', 'httpVersion', 'rawHeaders', 'complete']) {
+  for (const key of [
+    'statusCode',
+    'statusMessage',
+    'headers',
+    'url',
+    'ip',
+    'redirectUrls',
+    'request',
+    'httpVersion',
+    'rawHeaders',
+    'complete',
+  ]) {
     if (key in source) (limited as unknown as Record<string, unknown>)[key] = (source as unknown as Record<string, unknown>)[key];
   }
   return limited;
@@ -547,7 +621,9 @@ async function handlePage(
     if (link.kind === 'blog') state.blogTaken = true;
   }
   state.remaining -= picked.length;
-  await state.crawler?.addRequests(picked.map((link) => ({ url: link.url, uniqueKey: link.url, userData: { role: 'page', rank: link.rank } })));
+  await state.crawler?.addRequests(
+    picked.map((link) => ({ url: link.url, uniqueKey: link.url, userData: { role: 'page', rank: link.rank } })),
+  );
 }
 
 function result(state: CrawlState): CrawlResult {
@@ -555,4 +631,3 @@ function result(state: CrawlState): CrawlResult {
   const rest = [...state.pages].sort((a, b) => a.rank - b.rank || a.order - b.order).map((entry) => entry.page);
   return { ok: true, pages: [home, ...rest], finalUrl: home.url };
 }
-

@@ -26,7 +26,8 @@ const BLOG_INDEX = /^\/(blog|news|journal|updates)\/?$/;
 const BLOG_RANK = FACT_KINDS.length;
 
 /** File types that are never HTML pages. */
-const NOT_PAGES = /\.(pdf|png|jpe?g|gif|webp|svg|ico|bmp|tiff?|avif|mp[34]|m4a|mov|avi|webm|ogg|wav|zip|gz|tgz|bz2|xz|7z|rar|dmg|exe|msi|pkg|deb|rpm|apk|iso|csv|xlsx?|docx?|pptx?|json|xml|rss|atom|txt|css|js|mjs|map|woff2?|ttf|otf|eot)$/i;
+const NOT_PAGES =
+  /\.(pdf|png|jpe?g|gif|webp|svg|ico|bmp|tiff?|avif|mp[34]|m4a|mov|avi|webm|ogg|wav|zip|gz|tgz|bz2|xz|7z|rar|dmg|exe|msi|pkg|deb|rpm|apk|iso|csv|xlsx?|docx?|pptx?|json|xml|rss|atom|txt|css|js|mjs|map|woff2?|ttf|otf|eot)$/i;
 
 export interface RankedLink {
   url: string;
@@ -68,7 +69,12 @@ export function rankLink(link: PageLink): RankedLink | undefined {
  * The fact links of a page on `siteHost` (host with port), best first: by kind, then by shorter
  * path, then in page order. Links to other hosts, to `exclude`d URLs and a second blog are dropped.
  */
-export function chooseFactLinks(links: readonly PageLink[], siteHost: string, exclude: ReadonlySet<string>, blogTaken: boolean): RankedLink[] {
+export function chooseFactLinks(
+  links: readonly PageLink[],
+  siteHost: string,
+  exclude: ReadonlySet<string>,
+  blogTaken: boolean,
+): RankedLink[] {
   const chosen = new Map<string, RankedLink & { order: number; depth: number }>();
   links.forEach((link, order) => {
     let url: URL;

@@ -5,7 +5,15 @@
  */
 
 export const CRAWL_FAILURE_CODES = [
-  'invalid_url', 'private_address', 'dns_failed', 'robots_disallowed', 'unreachable', 'timeout', 'http_error', 'not_html', 'too_large',
+  'invalid_url',
+  'private_address',
+  'dns_failed',
+  'robots_disallowed',
+  'unreachable',
+  'timeout',
+  'http_error',
+  'not_html',
+  'too_large',
 ] as const;
 export type CrawlFailureCode = (typeof CRAWL_FAILURE_CODES)[number];
 
@@ -59,39 +67,71 @@ const errorText = (error: unknown): string => {
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'ENODATA', 'ESERVFAIL', 'EREFUSED', 'ENONAME']);
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ABORT_ERR']);
-const TLS_PATTERN = /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT)/;
+const TLS_PATTERN =
+  /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT)/;
 
 export const BY_HAND = 'or fill the profile by hand';
 
 /** Maps any error from a fetch of `url` to a failure; `what` names the thing fetched ("your home page"). */
-export function classifyError(error: unknown, url: string, what: string, limits: { requestMs: number; maxRedirects: number }): CrawlFailure {
+export function classifyError(
+  error: unknown,
+  url: string,
+  what: string,
+  limits: { requestMs: number; maxRedirects: number },
+): CrawlFailure {
   const found = findFailure(error);
   if (found) return found;
   const host = safeHost(url);
   const codes = errorCodes(error);
   const text = errorText(error);
   if (codes.some((code) => DNS_CODES.has(code))) {
-    return new CrawlFailure('dns_failed', `We could not find ${host}: its domain name does not resolve. Check the address and the domain's DNS settings, then try again, ${BY_HAND}.`, { cause: error });
+    return new CrawlFailure(
+      'dns_failed',
+      `We could not find ${host}: its domain name does not resolve. Check the address and the domain's DNS settings, then try again, ${BY_HAND}.`,
+      { cause: error },
+    );
   }
   if (codes.includes('ERR_TOO_MANY_REDIRECTS') || /MaxRedirectsError|redirected \d+ times/i.test(text)) {
-    return new CrawlFailure('http_error', `${capitalize(what)} redirects more than ${limits.maxRedirects} times. Fix the redirect loop, then try again, ${BY_HAND}.`, { cause: error });
+    return new CrawlFailure(
+      'http_error',
+      `${capitalize(what)} redirects more than ${limits.maxRedirects} times. Fix the redirect loop, then try again, ${BY_HAND}.`,
+      { cause: error },
+    );
   }
   if (codes.some((code) => TIMEOUT_CODES.has(code)) || /timed? ?out|TimeoutError/i.test(text)) {
-    return new CrawlFailure('timeout', `${capitalize(what)} did not answer in time (we wait at most ${seconds(limits.requestMs)} per request). Check that ${host} is online and responsive, then try again, ${BY_HAND}.`, { cause: error });
+    return new CrawlFailure(
+      'timeout',
+      `${capitalize(what)} did not answer in time (we wait at most ${seconds(limits.requestMs)} per request). Check that ${host} is online and responsive, then try again, ${BY_HAND}.`,
+      { cause: error },
+    );
   }
   const tls = codes.find((code) => TLS_PATTERN.test(code));
   if (tls) {
-    return new CrawlFailure('unreachable', `The HTTPS certificate of ${host} could not be verified (${tls}). Fix the certificate, then try again, ${BY_HAND}.`, { cause: error });
+    return new CrawlFailure(
+      'unreachable',
+      `The HTTPS certificate of ${host} could not be verified (${tls}). Fix the certificate, then try again, ${BY_HAND}.`,
+      { cause: error },
+    );
   }
   const network = codes.find((code) => /^E[A-Z]+$/.test(code) && code !== 'ERR_GOT_REQUEST_ERROR');
-  const detail = network === 'ECONNREFUSED' ? 'the connection was refused'
-    : network === 'ECONNRESET' ? 'the connection was reset'
-      : network === 'EHOSTUNREACH' || network === 'ENETUNREACH' ? 'the host is unreachable'
-        : network ? `network error ${network}` : 'the connection failed';
-  return new CrawlFailure('unreachable', `We could not read ${what} at ${host} (${detail}). Check that the site is online, then try again, ${BY_HAND}.`, {
-    cause: error,
-    retryable: network === 'ECONNRESET' || network === 'EPIPE',
-  });
+  const detail =
+    network === 'ECONNREFUSED'
+      ? 'the connection was refused'
+      : network === 'ECONNRESET'
+        ? 'the connection was reset'
+        : network === 'EHOSTUNREACH' || network === 'ENETUNREACH'
+          ? 'the host is unreachable'
+          : network
+            ? `network error ${network}`
+            : 'the connection failed';
+  return new CrawlFailure(
+    'unreachable',
+    `We could not read ${what} at ${host} (${detail}). Check that the site is online, then try again, ${BY_HAND}.`,
+    {
+      cause: error,
+      retryable: network === 'ECONNRESET' || network === 'EPIPE',
+    },
+  );
 }
 
 export function safeHost(url: string): string {

@@ -34,13 +34,66 @@ export interface ExtractedPage {
 }
 
 /** Subtrees that are never page content (nor a source of links or alt texts). */
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'embed', 'canvas', 'select', 'datalist']);
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'select',
+  'datalist',
+]);
 /** Subtrees walked for markup, but whose text is not visible text. */
 const INVISIBLE = new Set(['head', 'title']);
 const BLOCKS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
-  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend',
-  'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'li',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'tfoot',
+  'thead',
+  'tr',
+  'ul',
 ]);
 const CELLS = new Set(['td', 'th']);
 const META_NAMES = /^(description|keywords|author|application-name|og:.+|twitter:.+|article:.+|product:.+)$/;
@@ -113,7 +166,13 @@ function flattenJson(value: unknown, into: string[], depth = 0): void {
 }
 
 function parseJsonLd(source: string): unknown {
-  const trimmed = source.trim().replace(/^<!--/, '').replace(/-->$/, '').replace(/^\/\/\s*<!\[CDATA\[/, '').replace(/\/\/\s*\]\]>$/, '').trim();
+  const trimmed = source
+    .trim()
+    .replace(/^<!--/, '')
+    .replace(/-->$/, '')
+    .replace(/^\/\/\s*<!\[CDATA\[/, '')
+    .replace(/\/\/\s*\]\]>$/, '')
+    .trim();
   if (!trimmed || trimmed.length > MAX_JSON_LD_CHARS) return undefined;
   try {
     return JSON.parse(trimmed) as unknown;
@@ -152,7 +211,8 @@ export function extractPage(url: string, rawHtml: string): ExtractedPage {
       const key = (attribs.property ?? attribs.name ?? '').trim().toLowerCase();
       if (META_NAMES.test(key)) meta.push(attribs.content ?? '');
       if (key === 'og:title' && !ogTitle) ogTitle = collapseWhitespace(attribs.content ?? '');
-      if ((attribs['http-equiv'] ?? '').trim().toLowerCase() === 'refresh' && refreshContent === undefined) refreshContent = attribs.content ?? '';
+      if ((attribs['http-equiv'] ?? '').trim().toLowerCase() === 'refresh' && refreshContent === undefined)
+        refreshContent = attribs.content ?? '';
     } else if (name === 'script') {
       if ((attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json' || jsonLd.length >= MAX_MARKUP_ENTRIES) return;
       flattenJson(parseJsonLd((element.children ?? []).map(dataOf).join('')), jsonLd);

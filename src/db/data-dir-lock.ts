@@ -18,7 +18,9 @@ export async function lockDataDir(dataDir: string, purpose: string): Promise<{ r
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const [pid, ...holder] = (await fs.readFile(file, 'utf8').catch(() => '')).trim().split(' ');
       if (pid && isAlive(Number(pid))) {
-        throw new DataDirBusyError(`${dataDir} is in use by process ${pid} (${holder.join(' ') || 'unknown'}); one process owns an embedded database`);
+        throw new DataDirBusyError(
+          `${dataDir} is in use by process ${pid} (${holder.join(' ') || 'unknown'}); one process owns an embedded database`,
+        );
       }
       await fs.rm(file, { force: true });
     }

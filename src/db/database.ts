@@ -136,7 +136,8 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
 /** The statements of one pooled PostgreSQL connection. */
 function clientStatements(client: PoolClient): Transaction {
   return {
-    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as T[],
+    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
+      (await client.query(sql, params as unknown[])).rows as T[],
     script: async (sql: string) => void (await client.query(sql)),
   };
 }

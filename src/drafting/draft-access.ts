@@ -32,7 +32,10 @@ export function checkSubmissionUrl(raw: string, allowHosts: readonly string[]): 
   const problem = (message: string) => new ValidationError([{ path: '/url', message }]);
   const url = validateUrl(raw);
   if (url instanceof CrawlFailure) throw problem(url.reason);
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (allowHosts.includes(host)) return url.toString();
   if (isIP(host)) {
     if (!isPublicAddress(host)) throw problem('The address points at a private or reserved network address; send the public website');

@@ -18,7 +18,6 @@ export interface DraftEdits {
   seo?: { title?: string | null; meta?: string | null };
 }
 
-
 /**
  * Applies the edits of update_draft to the draft in memory, in this order: restore, fields,
  * lock_fields; sub-records sent replace the stored ones. Returns the fields to regenerate in the
@@ -29,11 +28,18 @@ export function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[
   const regenerate = [...new Set(edits.regenerate ?? [])];
   const locked = regenerate.filter((field) => draft.fields[field]?.state === 'override' && !(edits.restore ?? []).includes(field));
   if (locked.length > 0) {
-    throw new InvalidStateError(`Locked fields are never redrafted: ${locked.join(', ')}. Restore them first (restore puts the AI value back and unlocks).`);
+    throw new InvalidStateError(
+      `Locked fields are never redrafted: ${locked.join(', ')}. Restore them first (restore puts the AI value back and unlocks).`,
+    );
   }
   const clash = regenerate.filter((field) => edits.fields && field in edits.fields);
   if (clash.length > 0) {
-    throw new ValidationError(clash.map((field) => ({ path: `/regenerate`, message: `${field} is both set in fields and asked to be regenerated; send one of the two` })));
+    throw new ValidationError(
+      clash.map((field) => ({
+        path: `/regenerate`,
+        message: `${field} is both set in fields and asked to be regenerated; send one of the two`,
+      })),
+    );
   }
 
   // A field a person sets, removes, restores or locks now is no longer waiting for a redraft.
@@ -51,7 +57,12 @@ export function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[
     if (value === null) {
       draft.fields[field] = { value: null, state: locked ? 'override' : 'deleted', evidence: [], ai: current.ai };
     } else {
-      draft.fields[field] = { value: value as FieldValue, state: locked ? 'override' : current.ai ? 'edited' : 'manual', evidence: [], ai: current.ai };
+      draft.fields[field] = {
+        value: value as FieldValue,
+        state: locked ? 'override' : current.ai ? 'edited' : 'manual',
+        evidence: [],
+        ai: current.ai,
+      };
     }
   }
   for (const field of edits.lock_fields ?? []) {
@@ -82,7 +93,9 @@ export function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[
     draft.story = withText({ ...draft.story, ...edits.story });
   }
   if (edits.milestones) {
-    draft.milestones = edits.milestones.map(({ date, title, description, url }): StoredMilestone => ({ date, title, description: description ?? null, url: url ?? null }));
+    draft.milestones = edits.milestones.map(
+      ({ date, title, description, url }): StoredMilestone => ({ date, title, description: description ?? null, url: url ?? null }),
+    );
   }
   if (edits.competitor_url !== undefined) draft.competitorUrl = edits.competitor_url === '' ? null : edits.competitor_url;
   if (edits.seo) {
@@ -93,5 +106,7 @@ export function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[
 
 /** The entries whose value is a non-empty string (null and "" remove a section or link). */
 function withText(entries: Record<string, string | null | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
 }

@@ -15,7 +15,8 @@ export async function inviteCofounder(
   input: { email: string; invitedBy: string; inviterEmail: string; now: Date },
 ): Promise<{ token: string; email: string; invites: number; createdAt: string }> {
   const email = normalizeEmail(input.email);
-  if (email === input.inviterEmail.toLowerCase()) throw new ValidationError([{ path: '/email', message: 'You already own this draft; invite someone else' }]);
+  if (email === input.inviterEmail.toLowerCase())
+    throw new ValidationError([{ path: '/email', message: 'You already own this draft; invite someone else' }]);
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM drafts WHERE id = $1 FOR UPDATE', [draft.id]); // invites of one draft are counted one at a time
     const existing = await tx.query<{ email: string; accepted: boolean; recent: boolean }>(
@@ -69,16 +70,26 @@ export type AcceptOutcome =
  * transaction. Only the invited address may accept (a forwarded link is no key); someone who already
  * owns the draft leaves the invite unused for the person it was sent to.
  */
-export async function acceptInvite(db: Database, token: string, account: { id: string; email: string; emailVerified: boolean }, now: Date): Promise<AcceptOutcome> {
+export async function acceptInvite(
+  db: Database,
+  token: string,
+  account: { id: string; email: string; emailVerified: boolean },
+  now: Date,
+): Promise<AcceptOutcome> {
   const invite = await findPendingInvite(db, token, now);
   if (!invite) return { kind: 'invalid' };
   if (!account.emailVerified || account.email.toLowerCase() !== invite.email) return { kind: 'wrong_account', invite };
   return db.transaction(async (tx) => {
     const draft = (await tx.query<{ account_id: string }>('SELECT account_id FROM drafts WHERE id = $1 FOR UPDATE', [invite.draftId]))[0];
     if (!draft) return { kind: 'invalid' } as const;
-    const owner = draft.account_id === account.id || (await tx.query('SELECT 1 FROM draft_owners WHERE draft_id = $1 AND account_id = $2', [invite.draftId, account.id])).length > 0;
+    const owner =
+      draft.account_id === account.id ||
+      (await tx.query('SELECT 1 FROM draft_owners WHERE draft_id = $1 AND account_id = $2', [invite.draftId, account.id])).length > 0;
     if (owner) return { kind: 'already_owner', invite } as const;
-    const taken = await tx.query('UPDATE draft_invites SET accepted_at = $2, accepted_by = $3 WHERE id = $1 AND accepted_at IS NULL RETURNING 1', [invite.id, now.toISOString(), account.id]);
+    const taken = await tx.query(
+      'UPDATE draft_invites SET accepted_at = $2, accepted_by = $3 WHERE id = $1 AND accepted_at IS NULL RETURNING 1',
+      [invite.id, now.toISOString(), account.id],
+    );
     if (taken.length === 0) return { kind: 'invalid' } as const;
     await tx.query('INSERT INTO draft_owners (draft_id, account_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [invite.draftId, account.id]);
     await tx.query(

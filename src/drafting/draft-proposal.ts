@@ -19,7 +19,12 @@ export function applyProposal(draft: DraftRecord, proposal: DraftProposal, only?
   }
   if (only) return;
   draft.faqs = proposal.faqs.map(({ value, evidence }) => ({ question: value.question, answer: value.answer, evidence }));
-  draft.founders = proposal.founders.map(({ value, evidence }) => ({ name: value.name, title: value.title ?? null, bio: value.bio ?? null, evidence }));
+  draft.founders = proposal.founders.map(({ value, evidence }) => ({
+    name: value.name,
+    title: value.title ?? null,
+    bio: value.bio ?? null,
+    evidence,
+  }));
   const primary = proposal.founders[0]?.value.socials;
   if (primary) draft.founderSocials = { ...primary };
   draft.companySocials = Object.fromEntries(

@@ -71,7 +71,8 @@ const COLUMNS = `id, account_id AS "accountId", url, status, failure_reason AS "
 type Row = DraftRecord & Record<string, unknown>;
 
 /** Who may see and change a draft: its creator and co-founders who accepted an invite. Others get nothing (404). */
-const ownedBy = (param: string) => `(d.account_id = ${param} OR EXISTS (SELECT 1 FROM draft_owners o WHERE o.draft_id = d.id AND o.account_id = ${param}))`;
+const ownedBy = (param: string) =>
+  `(d.account_id = ${param} OR EXISTS (SELECT 1 FROM draft_owners o WHERE o.draft_id = d.id AND o.account_id = ${param}))`;
 
 export async function insertDraft(db: Database, accountId: string, url: string, now: Date): Promise<DraftRecord> {
   const row = await db.one<Row>(
@@ -113,7 +114,12 @@ export async function changeDraft<T>(
   });
 }
 
-export async function listOwnDrafts(db: Database, accountId: string, page: number, perPage: number): Promise<{ items: DraftRecord[]; total: number }> {
+export async function listOwnDrafts(
+  db: Database,
+  accountId: string,
+  page: number,
+  perPage: number,
+): Promise<{ items: DraftRecord[]; total: number }> {
   const [items, total] = await Promise.all([
     db.query<Row>(
       `SELECT ${COLUMNS} FROM drafts d WHERE ${ownedBy('$1')}
@@ -153,8 +159,19 @@ export async function saveDraft(db: Pick<Database, 'query'>, draft: DraftRecord,
   draft.updatedAt = now.toISOString();
 }
 
-export async function setDraftStatus(db: Database, id: string, status: DraftStatus, now: Date, failureReason: string | null = null): Promise<void> {
-  await db.query('UPDATE drafts SET status = $2, failure_reason = $3, updated_at = $4 WHERE id = $1', [id, status, failureReason, now.toISOString()]);
+export async function setDraftStatus(
+  db: Database,
+  id: string,
+  status: DraftStatus,
+  now: Date,
+  failureReason: string | null = null,
+): Promise<void> {
+  await db.query('UPDATE drafts SET status = $2, failure_reason = $3, updated_at = $4 WHERE id = $1', [
+    id,
+    status,
+    failureReason,
+    now.toISOString(),
+  ]);
 }
 
 export async function replaceDraftPages(db: Database, draftId: string, pages: readonly CrawledPage[]): Promise<void> {

@@ -41,12 +41,15 @@ export async function writeSubmission(tx: Session, draft: DraftRecord, now: Date
   if (draft.listingId !== null) {
     const listing = (await tx.query<{ status: string }>('SELECT status FROM listings WHERE id = $1 FOR UPDATE', [draft.listingId]))[0];
     if (listing && listing.status !== 'draft') {
-      throw new InvalidStateError(`The listing is already ${listing.status}; edit the published listing with update_my_listing instead of its draft.`);
+      throw new InvalidStateError(
+        `The listing is already ${listing.status}; edit the published listing with update_my_listing instead of its draft.`,
+      );
     }
   }
   const categories = list(draft, 'categories');
   const category = await tx.query<{ id: number }>('SELECT id FROM categories WHERE lower(name) = lower($1)', [categories[0]]);
-  if (category.length === 0) throw new InvalidStateError(`The category "${categories[0]}" no longer exists; choose one from list_categories.`);
+  if (category.length === 0)
+    throw new InvalidStateError(`The category "${categories[0]}" no longer exists; choose one from list_categories.`);
   const listingId = await writeListing(tx, draft, text(draft, 'name')!, category[0].id, now);
   await writeSubRecords(tx, draft, listingId);
   draft.status = 'submitted';
@@ -126,7 +129,11 @@ async function writeListing(db: Session, draft: DraftRecord, name: string, categ
 
 /** The base slug, or base-2, base-3, … whichever is not taken yet in `table` (inserts still guard against a race). */
 async function freeSlug(db: Session, table: 'listings' | 'founders', base: string): Promise<string> {
-  const taken = new Set((await db.query<{ slug: string }>(`SELECT slug FROM ${table} WHERE slug = $1 OR slug LIKE $2`, [base, `${base}-%`])).map((row) => row.slug));
+  const taken = new Set(
+    (await db.query<{ slug: string }>(`SELECT slug FROM ${table} WHERE slug = $1 OR slug LIKE $2`, [base, `${base}-%`])).map(
+      (row) => row.slug,
+    ),
+  );
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;
@@ -135,7 +142,12 @@ async function freeSlug(db: Session, table: 'listings' | 'founders', base: strin
 async function writeSubRecords(db: Session, draft: DraftRecord, listingId: number): Promise<void> {
   await db.query('DELETE FROM listing_faqs WHERE listing_id = $1', [listingId]);
   for (const [position, faq] of draft.faqs.entries()) {
-    await db.query('INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)', [listingId, faq.question, faq.answer, position]);
+    await db.query('INSERT INTO listing_faqs (listing_id, question, answer, position) VALUES ($1, $2, $3, $4)', [
+      listingId,
+      faq.question,
+      faq.answer,
+      position,
+    ]);
   }
   await db.query('DELETE FROM milestones WHERE listing_id = $1', [listingId]);
   for (const milestone of draft.milestones) {
@@ -152,13 +164,10 @@ async function writeSubRecords(db: Session, draft: DraftRecord, listingId: numbe
     const socials = position === 0 ? JSON.stringify(draft.founderSocials) : '{}';
     let id = founder.founder_id;
     if (id !== undefined) {
-      const updated = await db.query<{ id: number }>('UPDATE founders SET name = $2, title = $3, bio = $4, socials = $5 WHERE id = $1 RETURNING id', [
-        id,
-        founder.name,
-        founder.title,
-        founder.bio ?? '',
-        socials,
-      ]);
+      const updated = await db.query<{ id: number }>(
+        'UPDATE founders SET name = $2, title = $3, bio = $4, socials = $5 WHERE id = $1 RETURNING id',
+        [id, founder.name, founder.title, founder.bio ?? '', socials],
+      );
       if (updated.length === 0) id = undefined;
     }
     for (let attempt = 0; id === undefined && attempt < 5; attempt++) {
@@ -187,8 +196,19 @@ async function writeSubRecords(db: Session, draft: DraftRecord, listingId: numbe
        ON CONFLICT (listing_id) DO UPDATE SET founder_id = excluded.founder_id, title = excluded.title, story = excluded.story,
          why_started = excluded.why_started, problem = excluded.problem, journey = excluded.journey, challenges = excluded.challenges,
          achievements = excluded.achievements, lessons = excluded.lessons, whats_next = excluded.whats_next`,
-      [listingId, kept[0] ?? null, story.title ?? null, story.story ?? null, story.why_started ?? null, story.problem ?? null, story.journey ?? null,
-        story.challenges ?? null, story.achievements ?? null, story.lessons ?? null, story.whats_next ?? null],
+      [
+        listingId,
+        kept[0] ?? null,
+        story.title ?? null,
+        story.story ?? null,
+        story.why_started ?? null,
+        story.problem ?? null,
+        story.journey ?? null,
+        story.challenges ?? null,
+        story.achievements ?? null,
+        story.lessons ?? null,
+        story.whats_next ?? null,
+      ],
     );
   }
 }

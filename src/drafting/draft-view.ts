@@ -1,15 +1,21 @@
 import { z } from 'zod';
-import { EMPTY_FIELD, type DraftRecord, } from './draft-store.js';
+import { EMPTY_FIELD, type DraftRecord } from './draft-store.js';
 import { DRAFT_STATUSES, DRAFTERS } from '../db/entities/draft.js';
 import { FIELD_STATES, PROFILE_FIELDS, SOCIAL_KEYS, type ProfileField } from './profile-fields.js';
 
 /** How long a client should wait before polling a draft that is still being worked on. */
 export const POLL_AFTER_SECONDS = 3;
 
-const evidence = z.array(z.object({ quote: z.string(), url: z.string() })).describe('Verbatim passages of the site that state the value, with the page they are on');
+const evidence = z
+  .array(z.object({ quote: z.string(), url: z.string() }))
+  .describe('Verbatim passages of the site that state the value, with the page they are on');
 const fieldView = z.object({
   value: z.union([z.string(), z.array(z.string())]).nullable(),
-  state: z.enum(FIELD_STATES).describe('ai: drafted from the site; not_found: the site does not say; edited/manual: typed by a person; override: locked against redrafts; deleted: removed'),
+  state: z
+    .enum(FIELD_STATES)
+    .describe(
+      'ai: drafted from the site; not_found: the site does not say; edited/manual: typed by a person; override: locked against redrafts; deleted: removed',
+    ),
   evidence,
 });
 
@@ -18,7 +24,11 @@ export const draftOutput = z.object({
   url: z.string(),
   status: z.enum(DRAFT_STATUSES),
   failure_reason: z.string().nullable().describe('Why drafting failed, in words a person can act on'),
-  poll_after_seconds: z.number().int().nullable().describe('Poll get_draft again after this many seconds; null when nothing is in progress'),
+  poll_after_seconds: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Poll get_draft again after this many seconds; null when nothing is in progress'),
   drafter: z.enum(DRAFTERS).nullable(),
   completeness: z.number().int().min(0).max(100).describe('Percentage of the profile parts that have a value'),
   missing: z.array(z.string()).describe('Profile parts without a value'),
@@ -38,7 +48,6 @@ export const draftOutput = z.object({
   updated_at: z.string(),
 });
 export type DraftView = z.input<typeof draftOutput>;
-
 
 const hasValue = (value: unknown) => (Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== '');
 

@@ -92,9 +92,24 @@ export interface VerifiedProposal {
 // Normalisation and page lookup
 
 const CHAR_MAP: Record<string, string> = {
-  '\u2018': "'", '\u2019': "'", '\u201A': "'", '\u201B': "'", '\u2032': "'", '\u02BC': "'",
-  '\u201C': '"', '\u201D': '"', '\u201E': '"', '\u201F': '"', '\u2033': '"',
-  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201B': "'",
+  '\u2032': "'",
+  '\u02BC': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u201F': '"',
+  '\u2033': '"',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
   '\u2026': '...',
 };
 const MAPPED_CHARS = new RegExp(`[${Object.keys(CHAR_MAP).join('')}]`, 'g');
@@ -135,7 +150,11 @@ const haystackCache = new WeakMap<CrawledPage, Haystack[]>();
 
 function toHaystack(s: unknown): Haystack {
   if (typeof s !== 'string') return { flat: '', lined: '' };
-  const lined = s.split(/\r\n|\r|\n/).map(normaliseForMatch).filter(Boolean).join('\n');
+  const lined = s
+    .split(/\r\n|\r|\n/)
+    .map(normaliseForMatch)
+    .filter(Boolean)
+    .join('\n');
   return { flat: lined.replace(/\n/g, ' '), lined };
 }
 
@@ -430,7 +449,8 @@ const PLATFORM_HOSTS: Partial<Record<SocialKey, RegExp>> = {
 
 /** Why a social link fails (or null): http(s), length, platform host, covered by a quote. */
 function socialProblem(key: string, value: unknown, quotes: readonly Evidence[], index: PageIndex, ofFounder: boolean): string | null {
-  if (!(SOCIAL_KEYS as readonly string[]).includes(key)) return `"${key.slice(0, 40)}" is not one of the ${SOCIAL_KEYS.length} socials keys`;
+  if (!(SOCIAL_KEYS as readonly string[]).includes(key))
+    return `"${key.slice(0, 40)}" is not one of the ${SOCIAL_KEYS.length} socials keys`;
   if (typeof value !== 'string') return 'the link is not a string';
   const link = value.trim();
   if (link.length > SOCIAL_LINK_MAX) return `the link is longer than ${SOCIAL_LINK_MAX} characters`;
@@ -448,7 +468,13 @@ function socialProblem(key: string, value: unknown, quotes: readonly Evidence[],
 
 function textValue(field: TextField, value: string): string {
   if (field === 'description') {
-    return value.replace(/\r\n?/g, '\n').split('\n').map((line) => line.replace(/[^\S\n]+/g, ' ').trim()).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    return value
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((line) => line.replace(/[^\S\n]+/g, ' ').trim())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
   }
   return collapseWhitespace(value);
 }
@@ -462,7 +488,8 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
   };
   /** The entries that are checked; the rest are reported dropped, all together. */
   const checkedEntries = (list: unknown[], what: string, noun: string): unknown[] => {
-    if (list.length > MAX_ENTRIES_CHECKED) drop(`${what}[${MAX_ENTRIES_CHECKED}..]`, `${list.length - MAX_ENTRIES_CHECKED} more ${noun} than are checked`);
+    if (list.length > MAX_ENTRIES_CHECKED)
+      drop(`${what}[${MAX_ENTRIES_CHECKED}..]`, `${list.length - MAX_ENTRIES_CHECKED} more ${noun} than are checked`);
     return list.slice(0, MAX_ENTRIES_CHECKED);
   };
   const out: DraftProposal = emptyProposal();
@@ -556,44 +583,44 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
     const what = `faqs[${i}]`;
     const faq = entry?.value;
     if (!faq || typeof faq.question !== 'string' || typeof faq.answer !== 'string') {
-          drop(what, 'not a {question, answer} value');
-          continue;
-        }
+      drop(what, 'not a {question, answer} value');
+      continue;
+    }
     const question = collapseWhitespace(faq.question);
     const answer = faq.answer.replace(/[^\S\n]+/g, ' ').trim();
     if (!question || !answer) {
-          drop(what, 'empty question or answer');
-          continue;
-        }
+      drop(what, 'empty question or answer');
+      continue;
+    }
     if (question.length > LIMITS.faqQuestion) {
-          drop(what, `question longer than ${LIMITS.faqQuestion} characters`);
-          continue;
-        }
+      drop(what, `question longer than ${LIMITS.faqQuestion} characters`);
+      continue;
+    }
     if (answer.length > LIMITS.faqAnswer) {
-          drop(what, `answer longer than ${LIMITS.faqAnswer} characters`);
-          continue;
-        }
+      drop(what, `answer longer than ${LIMITS.faqAnswer} characters`);
+      continue;
+    }
     if (questions.has(fold(question))) {
-          drop(what, 'duplicate question');
-          continue;
-        }
+      drop(what, 'duplicate question');
+      continue;
+    }
     if (out.faqs.length >= LIMITS.faqs) {
-          drop(what, `more than ${LIMITS.faqs} FAQs`);
-          continue;
-        }
+      drop(what, `more than ${LIMITS.faqs} FAQs`);
+      continue;
+    }
     const { evidence, reason } = verifyEvidence(index, entry?.evidence);
     if (!evidence.length) {
-          drop(what, reason);
-          continue;
-        }
+      drop(what, reason);
+      continue;
+    }
     if (!covered(question, evidence)) {
-          drop(what, 'the question does not appear in its verified quotes');
-          continue;
-        }
+      drop(what, 'the question does not appear in its verified quotes');
+      continue;
+    }
     if (!overlaps(answer, evidence)) {
-          drop(what, 'the answer is not backed by its verified quotes');
-          continue;
-        }
+      drop(what, 'the answer is not backed by its verified quotes');
+      continue;
+    }
     questions.add(fold(question));
     out.faqs.push({ value: { question, answer }, evidence });
   }
@@ -606,31 +633,31 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
     const what = `founders[${i}]`;
     const founder = entry?.value;
     if (!founder || typeof founder.name !== 'string' || !collapseWhitespace(founder.name)) {
-          drop(what, 'a founder needs a name');
-          continue;
-        }
+      drop(what, 'a founder needs a name');
+      continue;
+    }
     const name = collapseWhitespace(founder.name);
     if (name.length > LIMITS.founderName) {
-          drop(what, `name longer than ${LIMITS.founderName} characters`);
-          continue;
-        }
+      drop(what, `name longer than ${LIMITS.founderName} characters`);
+      continue;
+    }
     if (names.has(fold(name))) {
-          drop(what, 'duplicate founder');
-          continue;
-        }
+      drop(what, 'duplicate founder');
+      continue;
+    }
     if (out.founders.length >= LIMITS.founders) {
-          drop(what, `more than ${LIMITS.founders} founders`);
-          continue;
-        }
+      drop(what, `more than ${LIMITS.founders} founders`);
+      continue;
+    }
     const { evidence, reason } = verifyEvidence(index, entry?.evidence);
     if (!evidence.length) {
-          drop(what, reason);
-          continue;
-        }
+      drop(what, reason);
+      continue;
+    }
     if (!covered(name, evidence)) {
-          drop(what, 'the name does not appear in its verified quotes');
-          continue;
-        }
+      drop(what, 'the name does not appear in its verified quotes');
+      continue;
+    }
     const kept: ProposedFounder = { name };
     if (founder.title !== undefined && founder.title !== null) {
       const title = typeof founder.title === 'string' ? collapseWhitespace(founder.title) : '';
@@ -680,7 +707,7 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
       drop(what, problem);
       continue;
     }
-    out.socials[key as SocialKey] = { value: ((entry as Evidenced<string>).value).trim(), evidence };
+    out.socials[key as SocialKey] = { value: (entry as Evidenced<string>).value.trim(), evidence };
   }
 
   return { proposal: out, dropped };

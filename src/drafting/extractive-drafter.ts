@@ -40,11 +40,68 @@ import { decodeUriComponentSafely } from '../text/decode-uri.js';
 
 /** Block-level tags, as the crawler separates them (src/crawler/page-extract.ts), plus table cells. */
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
-  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend', 'li',
-  'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'br',
+  'caption',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'li',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
 ]);
-const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'iframe', 'object', 'embed', 'canvas', 'select', 'datalist']);
+const SKIP_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'select',
+  'datalist',
+]);
 const HEADING = /^h([1-6])$/;
 
 type JsonNode = Record<string, unknown>;
@@ -140,7 +197,11 @@ const childElements = (el: Element): Element[] => el.children.filter((c): c is E
  */
 function parsePage(page: CrawledPage): ParsedPage {
   // htmlparser2 (as the crawler uses), not parse5: linear time on hostile, deeply nested markup.
-  const $ = load(typeof page.html === 'string' ? page.html : '', { xmlMode: false, decodeEntities: true, _useHtmlParser2: true } as CheerioOptions);
+  const $ = load(typeof page.html === 'string' ? page.html : '', {
+    xmlMode: false,
+    decodeEntities: true,
+    _useHtmlParser2: true,
+  } as CheerioOptions);
   let url: URL;
   try {
     url = new URL(page.url);
@@ -148,8 +209,19 @@ function parsePage(page: CrawledPage): ParsedPage {
     url = new URL('http://invalid.invalid/');
   }
   const pp: ParsedPage = {
-    page, url, path: url.pathname.toLowerCase(), jsonLd: [], elements: [], blocks: [], blockSet: new Set(),
-    metas: [], anchors: [], iframes: [], linkTags: [], tables: [], titleText: '',
+    page,
+    url,
+    path: url.pathname.toLowerCase(),
+    jsonLd: [],
+    elements: [],
+    blocks: [],
+    blockSet: new Set(),
+    metas: [],
+    anchors: [],
+    iframes: [],
+    linkTags: [],
+    tables: [],
+    titleText: '',
   };
   const scripts: Element[] = [];
   let seen = 0;
@@ -162,7 +234,10 @@ function parsePage(page: CrawledPage): ParsedPage {
     else if (name === 'a' && el.attribs.href !== undefined) pp.anchors.push(el);
     else if (name === 'iframe' && el.attribs.src !== undefined) pp.iframes.push(el);
     else if (name === 'link') pp.linkTags.push(el);
-    else if (name === 'title' && !pp.titleText) pp.titleText = collapseWhitespace(el.children.map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : '')).join(''));
+    else if (name === 'title' && !pp.titleText)
+      pp.titleText = collapseWhitespace(
+        el.children.map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : '')).join(''),
+      );
     const shown = visible && name !== 'head' && !SKIP_TAGS.has(name) && !isHiddenElement(el);
     if (shown) {
       pp.elements.push(el);
@@ -279,11 +354,11 @@ function resolveUrl(raw: string, base: URL): URL | null {
   }
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Social links
 
-const NOT_PROFILE = /\/(?:share|sharer|sharing|intent|dialog|hashtag|search|login|signup|home|explore|legal|privacy|terms|about|help|policies)(?:[/.?]|$)|\/status(?:es)?\//i;
+const NOT_PROFILE =
+  /\/(?:share|sharer|sharing|intent|dialog|hashtag|search|login|signup|home|explore|legal|privacy|terms|about|help|policies)(?:[/.?]|$)|\/status(?:es)?\//i;
 
 /** The socials key of a profile link, or null when it is not one (posts, share buttons, videos). */
 export function socialKeyOf(u: URL): Exclude<SocialKey, 'website' | 'custom'> | null {
@@ -292,23 +367,30 @@ export function socialKeyOf(u: URL): Exclude<SocialKey, 'website' | 'custom'> | 
   const segs = path.split('/').filter(Boolean);
   if (NOT_PROFILE.test(path + (u.search ? '?' : ''))) return null;
   if (/^(?:x|twitter)\.com$/.test(host)) return segs.length === 1 && !/^(?:i|settings|messages|notifications)$/i.test(segs[0]) ? 'x' : null;
-  if (/^(?:[a-z]{2}\.)?linkedin\.com$/.test(host)) return /^(?:company|in|school|showcase)$/i.test(segs[0] ?? '') && segs.length >= 2 ? 'linkedin' : null;
-  if (/^(?:m\.)?(?:facebook\.com|fb\.com|fb\.me)$/.test(host)) return segs.length >= 1 && !/\.php$/.test(path) && !/^(?:groups\/?$|events|watch|photo)/i.test(segs[0]) ? 'facebook' : null;
+  if (/^(?:[a-z]{2}\.)?linkedin\.com$/.test(host))
+    return /^(?:company|in|school|showcase)$/i.test(segs[0] ?? '') && segs.length >= 2 ? 'linkedin' : null;
+  if (/^(?:m\.)?(?:facebook\.com|fb\.com|fb\.me)$/.test(host))
+    return segs.length >= 1 && !/\.php$/.test(path) && !/^(?:groups\/?$|events|watch|photo)/i.test(segs[0]) ? 'facebook' : null;
   if (host === 'instagram.com') return segs.length === 1 ? 'instagram' : null;
   if (/^threads\.(?:net|com)$/.test(host)) return /^@[\w.]+$/.test(segs[0] ?? '') ? 'threads' : null;
   if (host === 'bsky.app') return segs[0] === 'profile' && segs.length === 2 ? 'bluesky' : null;
   if (/^(?:m\.)?youtube\.com$/.test(host)) return /^(?:@[\w.-]+|channel|c|user)$/i.test(segs[0] ?? '') ? 'youtube' : null;
   if (host === 'tiktok.com') return /^@[\w.]+$/.test(segs[0] ?? '') && segs.length === 1 ? 'tiktok' : null;
-  if (host === 'github.com') return segs.length >= 1 && segs.length <= 2 && !/^(?:features|pricing|about|sponsors|marketplace|topics|orgs|apps)$/i.test(segs[0]) ? 'github' : null;
+  if (host === 'github.com')
+    return segs.length >= 1 && segs.length <= 2 && !/^(?:features|pricing|about|sponsors|marketplace|topics|orgs|apps)$/i.test(segs[0])
+      ? 'github'
+      : null;
   if (host === 'discord.gg') return segs.length === 1 ? 'discord' : null;
   if (/^(?:discord|discordapp)\.com$/.test(host)) return segs[0] === 'invite' && segs.length === 2 ? 'discord' : null;
   if (/^(?:old\.)?reddit\.com$/.test(host)) return /^(?:r|user|u)$/.test(segs[0] ?? '') && segs.length === 2 ? 'reddit' : null;
-  const KNOWN_AT = /(?:^|\.)(?:medium\.com|tiktok\.com|youtube\.com|threads\.(?:net|com)|x\.com|twitter\.com|instagram\.com|substack\.com|behance\.net|dribbble\.com)$/;
+  const KNOWN_AT =
+    /(?:^|\.)(?:medium\.com|tiktok\.com|youtube\.com|threads\.(?:net|com)|x\.com|twitter\.com|instagram\.com|substack\.com|behance\.net|dribbble\.com)$/;
   if (segs.length === 1 && /^@[\w.]+$/.test(segs[0]) && !KNOWN_AT.test(host)) return 'mastodon';
   return null;
 }
 
-const VIDEO = /^(?:https?:)?\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)[\w-]{6,}|youtube-nocookie\.com\/embed\/[\w-]{6,}|youtu\.be\/[\w-]{6,}|(?:player\.)?vimeo\.com\/(?:video\/)?\d{5,})/i;
+const VIDEO =
+  /^(?:https?:)?\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)[\w-]{6,}|youtube-nocookie\.com\/embed\/[\w-]{6,}|youtu\.be\/[\w-]{6,}|(?:player\.)?vimeo\.com\/(?:video\/)?\d{5,})/i;
 
 // ---------------------------------------------------------------------------------------------
 // Pricing
@@ -316,23 +398,29 @@ const VIDEO = /^(?:https?:)?\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:.*&)
 const PRICE = /(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:USD|EUR|GBP|CHF|CAD|AUD|€|£)(?![A-Za-z]))/;
 const ZERO_PRICE = /(?:[$€£¥]\s?0(?:[.,]00?)?(?![\d.,]*[1-9])|\b0(?:[.,]00?)?\s?(?:USD|EUR|GBP|€|£))/;
 const PRICE_LIKE = new RegExp(`${PRICE.source}|^(?:free|custom|contact us|contact sales|let's talk)$`, 'i');
-const RECURRING = /\/\s?(?:mo|month|yr|year|user|seat)\b|\bper (?:month|year|user|seat|member)\b|\b(?:monthly|annually|yearly)\b|\bbilled (?:monthly|yearly|annually)\b|\bsubscription\b|\ba month\b|\ba year\b/i;
-const ONE_TIME = /\bone[- ]time (?:payment|purchase|fee|price|licen[cs]e)\b|\bpay once\b|\bbuy once\b|\blifetime (?:licen[cs]e|access|deal)\b/i;
-const FREE_PLAN = /^free$|\bfree (?:forever|plan|tier|version)\b|\bforever free\b|\bfree for (?:individuals|personal use|small teams|ever)\b/i;
+const RECURRING =
+  /\/\s?(?:mo|month|yr|year|user|seat)\b|\bper (?:month|year|user|seat|member)\b|\b(?:monthly|annually|yearly)\b|\bbilled (?:monthly|yearly|annually)\b|\bsubscription\b|\ba month\b|\ba year\b/i;
+const ONE_TIME =
+  /\bone[- ]time (?:payment|purchase|fee|price|licen[cs]e)\b|\bpay once\b|\bbuy once\b|\blifetime (?:licen[cs]e|access|deal)\b/i;
+const FREE_PLAN =
+  /^free$|\bfree (?:forever|plan|tier|version)\b|\bforever free\b|\bfree for (?:individuals|personal use|small teams|ever)\b/i;
 const FREE_ONLY = /\b(?:completely|totally|100%|always|entirely) free\b|\bfree and open[- ]source\b|\bfree to use\b/i;
 
-const isPricingPage = (pp: ParsedPage): boolean => /\/(?:pricing|plans?|prices?|buy|purchase)(?:\/|$|\.html?)/.test(pp.path) || /\bpricing\b/i.test(pp.page.title);
+const isPricingPage = (pp: ParsedPage): boolean =>
+  /\/(?:pricing|plans?|prices?|buy|purchase)(?:\/|$|\.html?)/.test(pp.path) || /\bpricing\b/i.test(pp.page.title);
 
 // ---------------------------------------------------------------------------------------------
 // The drafter
 
 const FOUNDER_TITLE = /\b(?:co-?\s?founder|founder|ceo|chief executive|cto|chief technology officer|owner|managing director)\b/i;
-const FEATURES_HEADING = /^(?:(?:key|core|main|our|product|all|top)\s+)?features\b|^what you (?:get|can do)\b|^capabilities\b|^everything you need\b/i;
+const FEATURES_HEADING =
+  /^(?:(?:key|core|main|our|product|all|top)\s+)?features\b|^what you (?:get|can do)\b|^capabilities\b|^everything you need\b/i;
 const USPS_HEADING = /^why\b|\bbenefits\b|\bwhat makes\b.*\bdifferent\b|\badvantages\b|^why choose\b/i;
 const FAQ_HEADING = /\bFAQs?\b|frequently asked|common questions|questions (?:&|and) answers/i;
 const TEAM_HEADING = /\bteam\b|\bfounders?\b|\bpeople\b|who we are|leadership|meet us/i;
 const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
-const PLACEHOLDER_EMAIL = /@(?:example\.(?:com|org|net)|email\.com|domain\.com|yourcompany\.com|sentry\.io)$|^(?:no-?reply|donotreply)@|\.(?:png|jpe?g|gif|webp|svg)$/i;
+const PLACEHOLDER_EMAIL =
+  /@(?:example\.(?:com|org|net)|email\.com|domain\.com|yourcompany\.com|sentry\.io)$|^(?:no-?reply|donotreply)@|\.(?:png|jpe?g|gif|webp|svg)$/i;
 
 export function createExtractiveDrafter(): Drafter {
   return {
@@ -392,7 +480,10 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
     }
     // The title's part that the domain names ("Kanban boards | Tallyboard" on tallyboard.io), else its first part.
     const title = collapseWhitespace(home.page.title || home.titleText);
-    const parts = title.split(/\s+[|–—·:-]\s+|:\s+/).map((t) => t.trim()).filter(Boolean);
+    const parts = title
+      .split(/\s+[|–—·:-]\s+|:\s+/)
+      .map((t) => t.trim())
+      .filter(Boolean);
     const squash = (t: string): string => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
     const named = parts.find((t) => squash(t).length >= 2 && siteHost.replace(/[^a-z0-9]+/g, '').includes(squash(t))) ?? parts[0];
     if (usable(title) && named) setText('name', named, [ev(home, title)]);
@@ -404,7 +495,8 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
   for (const pp of homeAndAbout) {
     for (const key of ['og:description', 'description', 'twitter:description']) {
       const content = metaContent(pp, key);
-      if (usable(content) && !descriptions.some((d) => d.text === collapseWhitespace(content))) descriptions.push({ pp, key, text: collapseWhitespace(content) });
+      if (usable(content) && !descriptions.some((d) => d.text === collapseWhitespace(content)))
+        descriptions.push({ pp, key, text: collapseWhitespace(content) });
     }
   }
   for (const { pp, text } of descriptions) {
@@ -413,7 +505,9 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
   }
   if (!proposal.fields.tagline) {
     for (const pp of homeAndAbout) {
-      const heading = pp.blocks.find((b) => /^h[12]$/.test(b.el.name) && b.text.length >= 10 && b.text.length <= 200 && b.text !== name && usable(b.text));
+      const heading = pp.blocks.find(
+        (b) => /^h[12]$/.test(b.el.name) && b.text.length >= 10 && b.text.length <= 200 && b.text !== name && usable(b.text),
+      );
       if (heading && setText('tagline', heading.text, [ev(pp, heading.text)])) break;
     }
   }
@@ -421,7 +515,13 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
   // The meta description reads as a short description; Open Graph's often repeats the tagline.
   const byPreference = [...descriptions].sort((a, b) => Number(a.key !== 'description') - Number(b.key !== 'description'));
   for (const { pp, text } of byPreference) {
-    if (text !== tagline && text.length >= 30 && text.length <= TEXT_FIELDS.short_description && setText('short_description', text, [ev(pp, text)])) break;
+    if (
+      text !== tagline &&
+      text.length >= 30 &&
+      text.length <= TEXT_FIELDS.short_description &&
+      setText('short_description', text, [ev(pp, text)])
+    )
+      break;
   }
 
   // description: the descriptive paragraphs of home and about
@@ -451,7 +551,11 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
       chosen.push(p);
       length += p.text.length + 2;
     }
-    setText('description', chosen.map((p) => p.text).join('\n\n'), chosen.map((p) => ev(p.pp, p.text)));
+    setText(
+      'description',
+      chosen.map((p) => p.text).join('\n\n'),
+      chosen.map((p) => ev(p.pp, p.text)),
+    );
   }
 
   // pricing_model and pricing_summary: from pricing pages only, explicit words
@@ -533,9 +637,15 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
   for (const pp of homeAndAbout) {
     for (const b of pp.blocks) {
       if (!usable(b.text)) continue;
-      const founded = /\b(?:founded|established|incorporated)\b(?:\s+(?:in|on))?(?:\s+[A-Z][\p{L}'-]+(?:,?\s+[A-Z][\p{L}'-]+)?\s+in)?\s+(?:[A-Z][a-z]+\s+)?((?:18|19|20)\d\d)\b/iu.exec(b.text);
+      const founded =
+        /\b(?:founded|established|incorporated)\b(?:\s+(?:in|on))?(?:\s+[A-Z][\p{L}'-]+(?:,?\s+[A-Z][\p{L}'-]+)?\s+in)?\s+(?:[A-Z][a-z]+\s+)?((?:18|19|20)\d\d)\b/iu.exec(
+          b.text,
+        );
       if (founded) setText('founded_year', founded[1], [ev(pp, founded[0])]);
-      const based = /\b(?:based|headquartered|located) in ([A-Z][\p{L}'.-]+(?: [A-Z][\p{L}'.-]+)?), ([A-Z][\p{L}'.-]+(?: [A-Z][\p{L}'.-]+)*)/u.exec(b.text);
+      const based =
+        /\b(?:based|headquartered|located) in ([A-Z][\p{L}'.-]+(?: [A-Z][\p{L}'.-]+)?), ([A-Z][\p{L}'.-]+(?: [A-Z][\p{L}'.-]+)*)/u.exec(
+          b.text,
+        );
       const code = based && countryCode(based[2]);
       if (based && code) {
         setText('city', based[1], [ev(pp, based[0])]);
@@ -560,7 +670,9 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
         }
         if (email && !PLACEHOLDER_EMAIL.test(email)) candidates.push({ pp, email, quote });
       });
-      for (const b of pp.blocks) for (const m of b.text.matchAll(EMAIL_IN_TEXT)) if (!PLACEHOLDER_EMAIL.test(m[0])) candidates.push({ pp, email: m[0], quote: m[0] });
+      for (const b of pp.blocks)
+        for (const m of b.text.matchAll(EMAIL_IN_TEXT))
+          if (!PLACEHOLDER_EMAIL.test(m[0])) candidates.push({ pp, email: m[0], quote: m[0] });
     }
     const ownDomain = candidates.filter((c) => {
       const domain = hostWithoutWww(c.email.split('@')[1] ?? '');
@@ -573,7 +685,8 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
   if (wants('logo_url')) {
     outer: for (const pp of ordered) {
       for (const node of [...orgs(pp), ...apps(pp)]) {
-        const logo = str(node.logo) ?? str((node.logo as JsonNode | undefined)?.url) ?? str((node.logo as JsonNode | undefined)?.contentUrl);
+        const logo =
+          str(node.logo) ?? str((node.logo as JsonNode | undefined)?.url) ?? str((node.logo as JsonNode | undefined)?.contentUrl);
         const u = logo && resolveUrl(logo, pp.url);
         if (logo && u && u.href.length <= TEXT_FIELDS.logo_url && setText('logo_url', u.href, [linkEv(pp, logo, u)])) break outer;
       }
@@ -630,7 +743,14 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
     for (const pp of ordered) {
       const content = metaContent(pp, 'keywords');
       if (!usable(content)) continue;
-      const items = [...new Set(content.split(/[,;]/).map(collapseWhitespace).filter((k) => k && k.length <= LIST_ITEM_MAX))].slice(0, LIST_MAX_ITEMS);
+      const items = [
+        ...new Set(
+          content
+            .split(/[,;]/)
+            .map(collapseWhitespace)
+            .filter((k) => k && k.length <= LIST_ITEM_MAX),
+        ),
+      ].slice(0, LIST_MAX_ITEMS);
       const quotes: (Evidence | null)[] = [];
       let chunk = '';
       for (const part of collapseWhitespace(content).split(/(?<=,)/)) {
@@ -658,7 +778,6 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
   return proposal;
 }
 
-
 /** A list entry as a short item: the whole text, else its bold lead, else its first sentence. */
 function listItem(el: Element): string | undefined {
   const text = textOf(el);
@@ -683,11 +802,17 @@ function pricingPlans(pp: ParsedPage): { name: string; price: string }[] {
   };
   for (const table of pp.tables.slice(0, 10)) {
     const rows = descendants(table, (e) => e.name === 'tr').slice(0, 60);
-    const cells = rows.map((r) => childElements(r).filter((c) => c.name === 'th' || c.name === 'td').map(textOf));
+    const cells = rows.map((r) =>
+      childElements(r)
+        .filter((c) => c.name === 'th' || c.name === 'td')
+        .map(textOf),
+    );
     const headIndex = rows.findIndex((r) => childElements(r).filter((c) => c.name === 'th').length >= 2);
     if (headIndex < 0) continue;
     const head = cells[headIndex];
-    const priceRow = cells.slice(headIndex + 1).find((row) => row.filter((c) => PRICE_LIKE.test(c)).length >= Math.max(1, Math.ceil((row.length - 1) / 2)));
+    const priceRow = cells
+      .slice(headIndex + 1)
+      .find((row) => row.filter((c) => PRICE_LIKE.test(c)).length >= Math.max(1, Math.ceil((row.length - 1) / 2)));
     if (!priceRow) continue;
     const offset = head.length - priceRow.length;
     head.forEach((name, i) => {
@@ -737,7 +862,10 @@ function extractFaqs(pages: ParsedPage[], proposal: DraftProposal, ev: Ev): void
   }
   for (const pp of pages) {
     const isFaqPage = /\/(?:faqs?|questions)(?:\/|$|\.html?)/.test(pp.path);
-    const sections = pp.elements.filter((el) => headingLevel(el) > 0 && FAQ_HEADING.test(textOf(el))).slice(0, MAX_SECTIONS).map((h) => sectionAfter(pp, h));
+    const sections = pp.elements
+      .filter((el) => headingLevel(el) > 0 && FAQ_HEADING.test(textOf(el)))
+      .slice(0, MAX_SECTIONS)
+      .map((h) => sectionAfter(pp, h));
     if (isFaqPage && !sections.length) sections.push(pp.elements);
     for (const section of sections) {
       for (const el of section) {
@@ -750,7 +878,11 @@ function extractFaqs(pages: ParsedPage[], proposal: DraftProposal, ev: Ev): void
           let next = el.next;
           while (next && next.type !== 'tag') next = next.next;
           if (next && (next as Element).name === 'dd') push(pp, textOf(el), textOf(next as Element));
-        } else if ((headingLevel(el) >= 2 || /^(?:strong|b|button)$/.test(el.name)) && textOf(el).endsWith('?') && !insideTag(el, ['details', 'dt'])) {
+        } else if (
+          (headingLevel(el) >= 2 || /^(?:strong|b|button)$/.test(el.name)) &&
+          textOf(el).endsWith('?') &&
+          !insideTag(el, ['details', 'dt'])
+        ) {
           // A question heading followed by its answer paragraph(s).
           const holder = /^(?:strong|b)$/.test(el.name) && el.parent && (el.parent as Element).name === 'p' ? (el.parent as Element) : el;
           const answers: string[] = [];
@@ -807,7 +939,13 @@ function extractFounders(pages: ParsedPage[], proposal: DraftProposal, ev: Ev, l
     const p = node as JsonNode;
     const title = str(p.jobTitle);
     if (requireFounderTitle && !(title && FOUNDER_TITLE.test(title))) return;
-    push(pp, str(p.name), title, asArray(p.sameAs).filter((s): s is string => typeof s === 'string'), str(p.description));
+    push(
+      pp,
+      str(p.name),
+      title,
+      asArray(p.sameAs).filter((s): s is string => typeof s === 'string'),
+      str(p.description),
+    );
   };
   for (const pp of pages) {
     for (const org of pp.jsonLd.filter((n) => isType(n, ORG_TYPES))) {
@@ -821,10 +959,13 @@ function extractFounders(pages: ParsedPage[], proposal: DraftProposal, ev: Ev, l
     for (const heading of pp.elements.filter((el) => headingLevel(el) > 0 && TEAM_HEADING.test(textOf(el))).slice(0, MAX_SECTIONS)) {
       for (const el of sectionAfter(pp, heading)) {
         const title = textOf(el);
-        if (!pp.blockSet.has(el) || title.length > 80 || !FOUNDER_TITLE.test(title) || headingLevel(el) || looksLikeInstruction(title)) continue;
+        if (!pp.blockSet.has(el) || title.length > 80 || !FOUNDER_TITLE.test(title) || headingLevel(el) || looksLikeInstruction(title))
+          continue;
         let card: Element | null = el.parent as Element | null;
         for (let depth = 0; card && card.type === 'tag' && depth < 3; depth++, card = card.parent as Element | null) {
-          const nameEl = descendants(card, (e) => /^(?:h[345]|strong|b)$/.test(e.name)).find((n) => n !== el && !isDescendant(n, el) && !isDescendant(el, n));
+          const nameEl = descendants(card, (e) => /^(?:h[345]|strong|b)$/.test(e.name)).find(
+            (n) => n !== el && !isDescendant(n, el) && !isDescendant(el, n),
+          );
           if (!nameEl) continue;
           const name = textOf(nameEl);
           if (!name || name.length > 80 || name.split(' ').length > 5 || FOUNDER_TITLE.test(name)) break;
@@ -875,7 +1016,14 @@ function extractSocials(pages: ParsedPage[], home: ParsedPage, proposal: DraftPr
   ];
   for (const raw of candidates) {
     const u = raw && resolveUrl(raw, home.url);
-    if (!raw || !u || hostWithoutWww(u.hostname) !== homeHost || (u.pathname !== '/' && u.pathname !== '') || u.href.length > SOCIAL_LINK_MAX) continue;
+    if (
+      !raw ||
+      !u ||
+      hostWithoutWww(u.hostname) !== homeHost ||
+      (u.pathname !== '/' && u.pathname !== '') ||
+      u.href.length > SOCIAL_LINK_MAX
+    )
+      continue;
     const quote = linkEv(home, raw, u);
     if (quote) {
       proposal.socials.website = { value: u.href, evidence: [quote] };

@@ -39,17 +39,22 @@ export function defineDraftJobs(queue: JobQueue, given: PipelineDeps): void {
     maxAttempts: 3,
     onGiveUp: async ({ draftId }) => {
       const draft = await findDraft(deps.db, draftId);
-      if (draft && (draft.status === 'crawling' || draft.status === 'drafting')) await setDraftStatus(deps.db, draftId, 'failed', deps.now(), GAVE_UP);
+      if (draft && (draft.status === 'crawling' || draft.status === 'drafting'))
+        await setDraftStatus(deps.db, draftId, 'failed', deps.now(), GAVE_UP);
     },
   });
-  queue.define<{ draftId: string; fields: ProfileField[] }>(REGENERATE_FIELDS_JOB, ({ draftId, fields }) => regenerateFields(deps, draftId, fields), {
-    maxAttempts: 2,
-    onGiveUp: async ({ draftId, fields }) => {
-      await changeDraft(deps.db, draftId, deps.now, (draft) => {
-        draft.regenerating = draft.regenerating.filter((field) => !fields.includes(field));
-      });
+  queue.define<{ draftId: string; fields: ProfileField[] }>(
+    REGENERATE_FIELDS_JOB,
+    ({ draftId, fields }) => regenerateFields(deps, draftId, fields),
+    {
+      maxAttempts: 2,
+      onGiveUp: async ({ draftId, fields }) => {
+        await changeDraft(deps.db, draftId, deps.now, (draft) => {
+          draft.regenerating = draft.regenerating.filter((field) => !fields.includes(field));
+        });
+      },
     },
-  });
+  );
 }
 
 /**
@@ -90,7 +95,9 @@ async function regenerateFields(deps: DraftingDeps, draftId: string, fields: rea
     applyProposal(draft, proposal, waiting);
     draft.regenerating = draft.regenerating.filter((field) => !fields.includes(field));
     if (draft.status === 'submitted' && !submissionProblem(draft)) {
-      const published = draft.listingId !== null && (await tx.query<{ status: string }>('SELECT status FROM listings WHERE id = $1', [draft.listingId]))[0]?.status !== 'draft';
+      const published =
+        draft.listingId !== null &&
+        (await tx.query<{ status: string }>('SELECT status FROM listings WHERE id = $1', [draft.listingId]))[0]?.status !== 'draft';
       if (!published) await writeSubmission(tx, draft, deps.now());
     }
   });

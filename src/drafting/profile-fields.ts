@@ -39,8 +39,20 @@ export type FieldState = (typeof FIELD_STATES)[number];
 
 /** Twelve named platforms, plus the product's website and one custom link. */
 export const SOCIAL_KEYS = [
-  'x', 'linkedin', 'facebook', 'instagram', 'threads', 'mastodon', 'bluesky', 'youtube', 'tiktok', 'github', 'discord', 'reddit',
-  'website', 'custom',
+  'x',
+  'linkedin',
+  'facebook',
+  'instagram',
+  'threads',
+  'mastodon',
+  'bluesky',
+  'youtube',
+  'tiktok',
+  'github',
+  'discord',
+  'reddit',
+  'website',
+  'custom',
 ] as const;
 export type SocialKey = (typeof SOCIAL_KEYS)[number];
 export const SOCIAL_LINK_MAX = 500;
@@ -69,9 +81,18 @@ export const LIMITS = {
   url: 2048,
 } as const;
 
-export const STORY_SECTIONS = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+export const STORY_SECTIONS = [
+  'title',
+  'story',
+  'why_started',
+  'problem',
+  'journey',
+  'challenges',
+  'achievements',
+  'lessons',
+  'whats_next',
+] as const;
 export type StorySection = (typeof STORY_SECTIONS)[number];
-
 
 /** A verbatim passage of a crawled page that supports a value. */
 export interface Evidence {

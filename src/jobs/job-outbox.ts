@@ -17,7 +17,10 @@ export function jobOutbox(jobs: JobQueue, tx: Database): TransactionalJobQueue {
   return {
     define: (name, handler, options) => jobs.define(name, handler, options),
     async enqueue(name, data) {
-      const [row] = await tx.query<{ id: string }>('INSERT INTO job_outbox (name, data) VALUES ($1, $2::jsonb) RETURNING id::text AS id', [name, JSON.stringify(data)]);
+      const [row] = await tx.query<{ id: string }>('INSERT INTO job_outbox (name, data) VALUES ($1, $2::jsonb) RETURNING id::text AS id', [
+        name,
+        JSON.stringify(data),
+      ]);
       written.push({ id: row!.id, name, data });
     },
     start: () => jobs.start(),

@@ -10,7 +10,10 @@ export const SEND_MAIL_JOB = 'send_mail';
  * recorded, may record (and send) the message twice.
  */
 export function defineMailJob(queue: JobQueue, mailer: Mailer): void {
-  queue.define<MailMessage>(SEND_MAIL_JOB, ({ to, subject, text }) => mailer.send({ to, subject, text }), { concurrency: 2, maxAttempts: 5 });
+  queue.define<MailMessage>(SEND_MAIL_JOB, ({ to, subject, text }) => mailer.send({ to, subject, text }), {
+    concurrency: 2,
+    maxAttempts: 5,
+  });
 }
 
 /** Sends the message from a job: the caller does not wait for the mail server. */

@@ -144,10 +144,15 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
   /** Renews the job's lock while its handler runs, so that only a dead worker's job is taken over. */
   function keepLocked(job: Job, lockLifetime: number) {
     let renewing: Promise<void> = Promise.resolve();
-    const timer = setInterval(() => {
-      if (closed) return clearInterval(timer);
-      renewing = renewing.then(() => job.touch()).catch((error) => log(`job queue: could not renew the lock of ${job.attrs.name} ${jobId(job)}`, error));
-    }, Math.max(10, Math.floor(lockLifetime / 4)));
+    const timer = setInterval(
+      () => {
+        if (closed) return clearInterval(timer);
+        renewing = renewing
+          .then(() => job.touch())
+          .catch((error) => log(`job queue: could not renew the lock of ${job.attrs.name} ${jobId(job)}`, error));
+      },
+      Math.max(10, Math.floor(lockLifetime / 4)),
+    );
     return async () => {
       clearInterval(timer);
       await renewing;
@@ -155,7 +160,11 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
   }
 
   return {
-    define<T extends object>(jobName: string, handler: (data: T, job: { attempt: number }) => Promise<void>, jobOptions: JobOptions<T> = {}) {
+    define<T extends object>(
+      jobName: string,
+      handler: (data: T, job: { attempt: number }) => Promise<void>,
+      jobOptions: JobOptions<T> = {},
+    ) {
       const maxAttempts = jobOptions.maxAttempts ?? 3;
       const lockLifetime = jobOptions.lockLifetimeMs ?? defaultLockLifetime;
       const concurrency = jobOptions.concurrency ?? 5;
@@ -199,7 +208,8 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
           }
           // Done: the row goes (agenda's own final save then finds nothing to update, which it ignores).
           // A job that gave up keeps its row, with fail_count and fail_reason.
-          if (succeeded) await removeJob(jobId(job)).catch((error) => log(`job queue: could not remove finished job ${jobName} ${jobId(job)}`, error));
+          if (succeeded)
+            await removeJob(jobId(job)).catch((error) => log(`job queue: could not remove finished job ${jobName} ${jobId(job)}`, error));
         },
         {
           concurrency,
@@ -216,7 +226,8 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
     async enqueue<T extends object>(jobName: string, data: T) {
       // Still allowed while stop() waits for running jobs: a job may enqueue a follow-up.
       if (closed) throw new Error(`the job queue has stopped; cannot enqueue ${jobName}`);
-      if (Array.isArray(data) || data === null || typeof data !== 'object') throw new Error(`job data of ${jobName} must be a plain object`);
+      if (Array.isArray(data) || data === null || typeof data !== 'object')
+        throw new Error(`job data of ${jobName} must be a plain object`);
       await agenda.now(jobName, data);
     },
 
@@ -235,7 +246,9 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
           while (Date.now() < deadline && (active.size > 0 || (await lockedHere()) > 0)) await sleep(POLL_MS);
           const left = await lockedHere().catch(() => active.size);
           if (left > 0 || active.size > 0) {
-            log(`job queue: stopped with ${Math.max(left, active.size)} job(s) still running; their locks expire and another worker takes them over`);
+            log(
+              `job queue: stopped with ${Math.max(left, active.size)} job(s) still running; their locks expire and another worker takes them over`,
+            );
           }
         }
         closed = true; // lock renewal stops

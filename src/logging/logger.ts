@@ -30,7 +30,11 @@ const SECRET_FIELDS = [
   'set-cookie',
 ];
 
-const SECRET_HEADER_PATHS = ['req.headers', 'res.headers', 'headers'].flatMap((at) => [`${at}.authorization`, `${at}.cookie`, `${at}["set-cookie"]`]);
+const SECRET_HEADER_PATHS = ['req.headers', 'res.headers', 'headers'].flatMap((at) => [
+  `${at}.authorization`,
+  `${at}.cookie`,
+  `${at}["set-cookie"]`,
+]);
 
 export const REDACTED_PATHS = [...SECRET_HEADER_PATHS, ...SECRET_FIELDS.flatMap(anywhereShallow)];
 

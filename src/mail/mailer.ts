@@ -31,18 +31,27 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(message) {
       const id = randomUUID();
-      await options.db.query(
-        'INSERT INTO mail_outbox (id, to_address, subject, text_body, created_at) VALUES ($1, $2, $3, $4, $5)',
-        [id, message.to, message.subject, message.text, options.now().toISOString()],
-      );
+      await options.db.query('INSERT INTO mail_outbox (id, to_address, subject, text_body, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        id,
+        message.to,
+        message.subject,
+        message.text,
+        options.now().toISOString(),
+      ]);
       if (!transportReady) return;
       try {
         const transport = await transportReady;
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
         // Once delivered, the body (which may hold a one-time link) is not kept in the database.
-        await options.db.query(`UPDATE mail_outbox SET sent_at = $2, text_body = '(delivered by SMTP; body not kept)' WHERE id = $1`, [id, options.now().toISOString()]);
+        await options.db.query(`UPDATE mail_outbox SET sent_at = $2, text_body = '(delivered by SMTP; body not kept)' WHERE id = $1`, [
+          id,
+          options.now().toISOString(),
+        ]);
       } catch (error) {
-        await options.db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [id, error instanceof Error ? error.message : String(error)]);
+        await options.db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [
+          id,
+          error instanceof Error ? error.message : String(error),
+        ]);
         options.onError?.(error, id);
       }
     },

@@ -17,7 +17,6 @@ import { UnauthorizedError } from '../errors.js';
 import { PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
 import { MCP_PATH, resourceMetadataUrl as metadataUrlOf } from '../web/paths.js';
 
-
 export interface McpOptions {
   registry: Registry;
   /** Passed through into every ToolContext. */

@@ -1,4 +1,11 @@
-import { fromJsonSchema, McpServer, type jsonSchemaValidator, type JsonSchemaValidator, type McpServerFactory, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import {
+  fromJsonSchema,
+  McpServer,
+  type jsonSchemaValidator,
+  type JsonSchemaValidator,
+  type McpServerFactory,
+  type StandardSchemaWithJSON,
+} from '@modelcontextprotocol/server';
 import type { Registry } from '../registry/registry.js';
 import type { AnyTool } from '../registry/tool.js';
 import type { Services } from '../services.js';

@@ -27,7 +27,10 @@ export class BatchedCounter {
   private readonly local = new Map<string, LocalWindow>();
   private readonly maxBatch: number;
 
-  constructor(private readonly db: Database, options: BatchedCounterOptions = {}) {
+  constructor(
+    private readonly db: Database,
+    options: BatchedCounterOptions = {},
+  ) {
     this.maxBatch = options.maxBatch ?? 50;
   }
 

@@ -15,7 +15,9 @@ export interface IdempotentCall {
   input: unknown;
 }
 
-type StoredAnswer = { kind: 'result'; status: number; result: Record<string, unknown> } | { kind: 'problem'; status: number; problem: ProblemInit };
+type StoredAnswer =
+  | { kind: 'result'; status: number; result: Record<string, unknown> }
+  | { kind: 'problem'; status: number; problem: ProblemInit };
 
 export interface IdempotentAnswer {
   result: Record<string, unknown>;
@@ -27,8 +29,13 @@ const KEY_PATTERN = new RegExp(IDEMPOTENCY_KEY_SCHEMA.pattern);
 /** The key as sent (REST header or MCP argument), checked; `path` names where it came from in the error. */
 export function parseIdempotencyKey(value: unknown, path: string): string | undefined {
   if (value === undefined) return undefined;
-  const valid = typeof value === 'string' && value.length >= IDEMPOTENCY_KEY_SCHEMA.minLength && value.length <= IDEMPOTENCY_KEY_SCHEMA.maxLength && KEY_PATTERN.test(value);
-  if (!valid) throw new ValidationError([{ path, message: 'An idempotency key is 1 to 255 printable ASCII characters (a UUID is recommended)' }]);
+  const valid =
+    typeof value === 'string' &&
+    value.length >= IDEMPOTENCY_KEY_SCHEMA.minLength &&
+    value.length <= IDEMPOTENCY_KEY_SCHEMA.maxLength &&
+    KEY_PATTERN.test(value);
+  if (!valid)
+    throw new ValidationError([{ path, message: 'An idempotency key is 1 to 255 printable ASCII characters (a UUID is recommended)' }]);
   return value;
 }
 
@@ -72,7 +79,16 @@ export async function runIdempotently(
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $7::timestamptz + make_interval(secs => $8))
        ON CONFLICT (account_id, operation, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status,
          answer = EXCLUDED.answer, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
-      [call.accountId, call.operation, call.key, fingerprint, answer.status, JSON.stringify(answer), now.toISOString(), IDEMPOTENCY_LIFETIME_SECONDS],
+      [
+        call.accountId,
+        call.operation,
+        call.key,
+        fingerprint,
+        answer.status,
+        JSON.stringify(answer),
+        now.toISOString(),
+        IDEMPOTENCY_LIFETIME_SECONDS,
+      ],
     );
     return { ...answer, replayed: false };
   });

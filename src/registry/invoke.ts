@@ -29,8 +29,12 @@ export const MAX_FIELD_ERRORS = 100;
 /** The one path every call takes, from REST and MCP alike: authorise, validate, limit, run once, check the result. */
 export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<ToolAnswer> {
   requireScopes(tool, ctx.caller);
-  const key = tool.idempotencyKey && options.idempotencyKey ? parseIdempotencyKey(options.idempotencyKey.value, options.idempotencyKey.path) : undefined;
-  if (key !== undefined && ctx.caller) return runOnce(tool, rawInput, ctx, { accountId: ctx.caller.accountId, operation: tool.name, key, input: rawInput ?? {} });
+  const key =
+    tool.idempotencyKey && options.idempotencyKey
+      ? parseIdempotencyKey(options.idempotencyKey.value, options.idempotencyKey.path)
+      : undefined;
+  if (key !== undefined && ctx.caller)
+    return runOnce(tool, rawInput, ctx, { accountId: ctx.caller.accountId, operation: tool.name, key, input: rawInput ?? {} });
   return { result: await validateAndRun(tool, rawInput, ctx), replayed: false };
 }
 
@@ -45,7 +49,11 @@ async function runOnce(tool: AnyTool, rawInput: unknown, ctx: ToolContext, call:
     outbox = jobOutbox(ctx.services.jobs, db);
     return validateAndRun(tool, rawInput, { ...ctx, services: { ...ctx.services, db, jobs: outbox } });
   });
-  await outbox?.handOver(ctx.services.db).catch((error: unknown) => ctx.services.log.warn({ err: error, request_id: ctx.requestId }, 'jobs of a committed operation wait for the outbox relay'));
+  await outbox
+    ?.handOver(ctx.services.db)
+    .catch((error: unknown) =>
+      ctx.services.log.warn({ err: error, request_id: ctx.requestId }, 'jobs of a committed operation wait for the outbox relay'),
+    );
   return answer;
 }
 
@@ -72,7 +80,11 @@ async function countAccountCall(tool: AnyTool, ctx: ToolContext): Promise<void> 
   const hit = await countHit(ctx.services.db, `${tool.name}:${ctx.caller.accountId}`, limit, windowSeconds, ctx.services.now());
   if (hit.allowed) return;
   const headers = rateLimitHeaders({ name: tool.name, limit, windowSeconds }, hit);
-  throw new RateLimitedError(hit.resetSeconds, `At most ${limit} calls of ${tool.name} per account in ${windowSeconds / 60} minutes.`, headers);
+  throw new RateLimitedError(
+    hit.resetSeconds,
+    `At most ${limit} calls of ${tool.name} per account in ${windowSeconds / 60} minutes.`,
+    headers,
+  );
 }
 
 async function run(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {
@@ -110,6 +122,5 @@ function atMostMaxErrors(errors: ProblemFieldError[]): ProblemFieldError[] {
   const shown = errors.slice(0, MAX_FIELD_ERRORS - 1);
   return [...shown, { path: '', message: `${errors.length - shown.length} more errors are not listed; fix the ones above first` }];
 }
-
 
 const describe = (errors: ProblemFieldError[]) => errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ');

@@ -13,12 +13,19 @@ export function unstorableText(input: unknown): ProblemFieldError[] {
   for (let next = 0; next < pending.length; next++) {
     const { value, path } = pending[next]!;
     if (typeof value === 'string') {
-      if (NUL_OR_LONE_SURROGATE.test(value)) errors.push({ path: pointer(path), message: 'Text must not contain NUL characters or unpaired surrogates' });
+      if (NUL_OR_LONE_SURROGATE.test(value))
+        errors.push({ path: pointer(path), message: 'Text must not contain NUL characters or unpaired surrogates' });
     } else if (Array.isArray(value)) {
-      value.forEach((item, index) => { pending.push({ value: item, path: [...path, index] }); });
+      value.forEach((item, index) => {
+        pending.push({ value: item, path: [...path, index] });
+      });
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if (NUL_OR_LONE_SURROGATE.test(key)) errors.push({ path: pointer([...path, printable(key)]), message: 'Property names must not contain NUL characters or unpaired surrogates' });
+        if (NUL_OR_LONE_SURROGATE.test(key))
+          errors.push({
+            path: pointer([...path, printable(key)]),
+            message: 'Property names must not contain NUL characters or unpaired surrogates',
+          });
         else pending.push({ value: item, path: [...path, key] });
       }
     }

@@ -22,7 +22,11 @@ export type OutputSchema = z.ZodObject<z.ZodRawShape>;
 /** A tool with scopes runs only for a signed-in caller: its handler gets a non-null caller. */
 export type ContextFor<S extends readonly Scope[]> = S extends readonly [] ? ToolContext : SignedInContext;
 
-export interface Tool<I extends InputSchema = InputSchema, O extends OutputSchema = OutputSchema, S extends readonly Scope[] = readonly Scope[]> {
+export interface Tool<
+  I extends InputSchema = InputSchema,
+  O extends OutputSchema = OutputSchema,
+  S extends readonly Scope[] = readonly Scope[],
+> {
   /** The operationId and the MCP tool name; equals the file name in tools/. */
   name: string;
   title: string;
@@ -63,6 +67,8 @@ export interface Tool<I extends InputSchema = InputSchema, O extends OutputSchem
 export type AnyTool = Tool<InputSchema, OutputSchema>;
 
 /** Exists for type inference only: the tool file reads as one declaration. */
-export function defineTool<I extends InputSchema, O extends OutputSchema, const S extends readonly Scope[]>(tool: Tool<I, O, S>): Tool<I, O, S> {
+export function defineTool<I extends InputSchema, O extends OutputSchema, const S extends readonly Scope[]>(
+  tool: Tool<I, O, S>,
+): Tool<I, O, S> {
   return tool;
 }

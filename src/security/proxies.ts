@@ -11,7 +11,8 @@ export function proxyList(entries: readonly string[]): net.BlockList {
     const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
     const prefix = Number(bits);
     const validPrefix = bits === undefined || (/^\d{1,3}$/.test(bits) && prefix <= (family === 'ipv6' ? 128 : 32));
-    if (!net.isIP(address) || !validPrefix || rest.length > 0) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or network`);
+    if (!net.isIP(address) || !validPrefix || rest.length > 0)
+      throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or network`);
     if (bits === undefined) list.addAddress(address, family);
     else list.addSubnet(address, prefix, family);
   }

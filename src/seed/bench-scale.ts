@@ -62,17 +62,19 @@ async function grow(tx: Queryable, now: Date, targetListings: number, targetVote
   await tx.script(`SET LOCAL work_mem = '256MB'; SET LOCAL maintenance_work_mem = '256MB'; SELECT setseed(0.314159);`);
 
   // the subcategories generated listings are filed under
-  const subcategories = categoryRecords().filter((c) => c.sub).map((c, i) => ({
-    idx: i + 1,
-    id: c.id,
-    slug: c.slug,
-    top_slug: c.top.slug,
-    job: c.sub!.job,
-    thing: c.sub!.thing,
-    audiences: c.top.audiences,
-    features: c.sub!.features,
-    keywords: c.sub!.keywords,
-  }));
+  const subcategories = categoryRecords()
+    .filter((c) => c.sub)
+    .map((c, i) => ({
+      idx: i + 1,
+      id: c.id,
+      slug: c.slug,
+      top_slug: c.top.slug,
+      job: c.sub!.job,
+      thing: c.sub!.thing,
+      audiences: c.top.audiences,
+      features: c.sub!.features,
+      keywords: c.sub!.keywords,
+    }));
   await tx.query(
     `CREATE TEMP TABLE bench_cats ON COMMIT DROP AS
      SELECT * FROM jsonb_to_recordset($1::jsonb)
@@ -261,10 +263,16 @@ function generateNames(count: number, taken: Set<string>): { names: string[]; sl
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   while (names.length < count) {
     const pattern = rng.int(0, 2);
-    const name = pattern === 0 ? `${rng.pick(GENERAL_ROOTS)}${rng.pick(NAME_SUFFIXES)}`
-      : pattern === 1 ? cap(rng.pick(words))
-      : `${cap(rng.pick(words))} ${cap(rng.pick(words))}`;
-    let slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+    const name =
+      pattern === 0
+        ? `${rng.pick(GENERAL_ROOTS)}${rng.pick(NAME_SUFFIXES)}`
+        : pattern === 1
+          ? cap(rng.pick(words))
+          : `${cap(rng.pick(words))} ${cap(rng.pick(words))}`;
+    let slug = name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
     for (let n = 2; taken.has(slug); n++) slug = `${slug.replace(/-\d+$/, '')}-${n}`;
     taken.add(slug);
     names.push(name);

@@ -30,8 +30,6 @@ export async function insertRows(
 
 /** Moves the serial sequences of `tables` (column `id`) past the largest id, so later inserts do not collide. */
 export async function syncSequences(db: Queryable, tables: readonly string[]): Promise<void> {
-  const parts = tables.map(
-    (t) => `setval(pg_get_serial_sequence('${t}', 'id'), coalesce((SELECT max(id) FROM ${t}), 0) + 1, false)`,
-  );
+  const parts = tables.map((t) => `setval(pg_get_serial_sequence('${t}', 'id'), coalesce((SELECT max(id) FROM ${t}), 0) + 1, false)`);
   await db.query(`SELECT ${parts.join(', ')}`);
 }

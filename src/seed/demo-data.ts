@@ -4,9 +4,28 @@
  */
 import { categoryRecords, type CategoryRecord } from './categories.js';
 import {
-  ADJECTIVES, BLOG_POSTS, EU_USP, FIRST_NAMES, FOUNDER_BACKGROUNDS, FOUNDER_INTERESTS, GENERAL_ROOTS, INTERVIEW_QUESTIONS,
-  LAST_NAMES, LOCATIONS, MILESTONE_TEMPLATES, NAME_SUFFIXES, OPEN_SOURCE_USP, PRODUCTS, QUALIFIERS, REVIEW_BODIES,
-  SITE_SETTINGS, SPAM_REVIEW_BODIES, UPDATE_TEMPLATES, USPS, VAT_RATES, BILLBOARD_MINIMUM_CENTS,
+  ADJECTIVES,
+  BLOG_POSTS,
+  EU_USP,
+  FIRST_NAMES,
+  FOUNDER_BACKGROUNDS,
+  FOUNDER_INTERESTS,
+  GENERAL_ROOTS,
+  INTERVIEW_QUESTIONS,
+  LAST_NAMES,
+  LOCATIONS,
+  MILESTONE_TEMPLATES,
+  NAME_SUFFIXES,
+  OPEN_SOURCE_USP,
+  PRODUCTS,
+  QUALIFIERS,
+  REVIEW_BODIES,
+  SITE_SETTINGS,
+  SPAM_REVIEW_BODIES,
+  UPDATE_TEMPLATES,
+  USPS,
+  VAT_RATES,
+  BILLBOARD_MINIMUM_CENTS,
 } from './content.js';
 import { DAY_MS, addDays, between, isoDate, isoTime, maxDate, minDate, mondayOf, startOfDay } from './dates.js';
 import { Random } from './random.js';
@@ -66,7 +85,17 @@ export interface DemoData {
   categories: CategoryRecord[];
   listings: ListingRow[];
   listingCategories: { listing_id: number; category_id: number; is_primary: boolean }[];
-  founders: { id: number; slug: string; name: string; title: string | null; bio: string; country: string | null; avatar_url: string | null; socials: Record<string, string>; created_at: string }[];
+  founders: {
+    id: number;
+    slug: string;
+    name: string;
+    title: string | null;
+    bio: string;
+    country: string | null;
+    avatar_url: string | null;
+    socials: Record<string, string>;
+    created_at: string;
+  }[];
   listingFounders: { listing_id: number; founder_id: number; role: string; position: number }[];
   listingFaqs: { listing_id: number; question: string; answer: string; position: number }[];
   listingUpdates: { listing_id: number; title: string; body: string; published_at: string }[];
@@ -81,9 +110,29 @@ export interface DemoData {
   domainRatings: { listing_id: number; measured_on: string; rating: number }[];
   verifiedRevenues: { listing_id: number; mrr_cents: number; source: string; verified_at: string }[];
   billboardContributions: { listing_id: number; amount_cents: number; order_number: string; created_at: string }[];
-  blogPosts: { slug: string; title: string; excerpt: string; body_markdown: string; author_name: string; tags: string[]; faqs: Faq[]; status: BlogPostStatus; published_at: string | null; updated_at: string }[];
+  blogPosts: {
+    slug: string;
+    title: string;
+    excerpt: string;
+    body_markdown: string;
+    author_name: string;
+    tags: string[];
+    faqs: Faq[];
+    status: BlogPostStatus;
+    published_at: string | null;
+    updated_at: string;
+  }[];
   interviewQuestions: { text: string; hint: string; position: number; active: boolean }[];
-  products: { id: string; name: string; description: string; price_cents: number; needs_listing: boolean; active: boolean; position: number; updated_at: string }[];
+  products: {
+    id: string;
+    name: string;
+    description: string;
+    price_cents: number;
+    needs_listing: boolean;
+    active: boolean;
+    position: number;
+    updated_at: string;
+  }[];
   vatRates: { country: string; rate_basis_points: number; eu: boolean }[];
   siteSettings: { key: string; value: unknown }[];
 }
@@ -126,8 +175,16 @@ export function buildDemo(now: Date): DemoData {
   const categories = categoryRecords();
   const subcategories = categories.filter((c) => c.sub);
   const topWeights = new Map<string, number>([
-    ['ai', 16], ['developer-tools', 14], ['productivity', 12], ['marketing', 11], ['analytics', 9], ['design', 8],
-    ['finance', 8], ['sales', 8], ['customer-support', 7], ['education', 7],
+    ['ai', 16],
+    ['developer-tools', 14],
+    ['productivity', 12],
+    ['marketing', 11],
+    ['analytics', 9],
+    ['design', 8],
+    ['finance', 8],
+    ['sales', 8],
+    ['customer-support', 7],
+    ['education', 7],
   ]);
   const pickCategory = (r: Random): CategoryRecord => {
     const top = r.weighted(categories.filter((c) => !c.sub).map((c) => [c, topWeights.get(c.slug) ?? 5] as const));
@@ -148,7 +205,15 @@ export function buildDemo(now: Date): DemoData {
         const from = i < 3 ? maxDate(week, today) : week;
         launchedAt = between(from, now, slotRng.next());
       } else {
-        const day = slotRng.weighted([[0, 3], [1, 2], [2, 1.5], [3, 1], [4, 1], [5, 0.5], [6, 0.5]] as const);
+        const day = slotRng.weighted([
+          [0, 3],
+          [1, 2],
+          [2, 1.5],
+          [3, 1],
+          [4, 1],
+          [5, 0.5],
+          [6, 0.5],
+        ] as const);
         launchedAt = new Date(week.getTime() + day * DAY_MS + slotRng.int(0, 86_399) * 1000);
       }
       const hidden = w >= 3 && w <= 30 && slotRng.chance(0.013);
@@ -166,7 +231,12 @@ export function buildDemo(now: Date): DemoData {
     const sub = category.sub!;
     for (let attempt = 0; ; attempt++) {
       const root = nameRng.chance(0.6) ? nameRng.pick(category.top.roots) : nameRng.pick(GENERAL_ROOTS);
-      const pattern = nameRng.weighted([['suffix', 45], ['suffix+word', 25], ['root+root', 15], ['root+word', 15]] as const);
+      const pattern = nameRng.weighted([
+        ['suffix', 45],
+        ['suffix+word', 25],
+        ['root+root', 15],
+        ['root+word', 15],
+      ] as const);
       let name: string;
       if (pattern === 'suffix') name = joinName(root, nameRng.pick(NAME_SUFFIXES));
       else if (pattern === 'suffix+word') name = `${joinName(root, nameRng.pick(NAME_SUFFIXES))} ${nameRng.pick(sub.nameWords)}`;
@@ -193,28 +263,72 @@ export function buildDemo(now: Date): DemoData {
     const domain = `${slug}.example`;
     const url = `https://${domain}`;
     const handle = slug.replace(/-/g, '') + r.pick(['', '', 'app', 'hq']);
-    const paid = slot.status === 'scheduled' && slot.week! < addDays(thisMonday, 7 * 6) ? true
-      : slot.status === 'live' || slot.status === 'hidden' || slot.status === 'scheduled' ? r.chance(0.3) : false;
+    const paid =
+      slot.status === 'scheduled' && slot.week! < addDays(thisMonday, 7 * 6)
+        ? true
+        : slot.status === 'live' || slot.status === 'hidden' || slot.status === 'scheduled'
+          ? r.chance(0.3)
+          : false;
     const notFound = r.chance(0.25)
-      ? r.sample(['pricing', 'founders', 'founded_year', 'location'], r.weighted([[1, 4], [2, 1]] as const)).sort()
+      ? r
+          .sample(
+            ['pricing', 'founders', 'founded_year', 'location'],
+            r.weighted([
+              [1, 4],
+              [2, 1],
+            ] as const),
+          )
+          .sort()
       : [];
     if (notFound.includes('founders') && r.chance(0.5)) notFound.splice(notFound.indexOf('founders'), 1);
-    const pricingModel = notFound.includes('pricing') ? null
-      : r.weighted([['freemium', 35], ['subscription', 25], ['paid', 12], ['free', 10], ['open-source', 15]] as const);
+    const pricingModel = notFound.includes('pricing')
+      ? null
+      : r.weighted([
+          ['freemium', 35],
+          ['subscription', 25],
+          ['paid', 12],
+          ['free', 10],
+          ['open-source', 15],
+        ] as const);
     const price = r.pick([5, 8, 9, 12, 15, 19, 24, 29, 39, 49, 79, 99]);
-    const pricingSummary = pricingModel === null ? null : {
-      free: 'Free forever, no credit card required',
-      freemium: `Free plan; Pro from $${price}/month`,
-      subscription: `From $${price}/month, billed monthly or yearly`,
-      paid: `One-time licence from $${price * 5}`,
-      'open-source': `Free and open source; hosted cloud from $${price}/month`,
-    }[pricingModel];
+    const pricingSummary =
+      pricingModel === null
+        ? null
+        : {
+            free: 'Free forever, no credit card required',
+            freemium: `Free plan; Pro from $${price}/month`,
+            subscription: `From $${price}/month, billed monthly or yearly`,
+            paid: `One-time licence from $${price * 5}`,
+            'open-source': `Free and open source; hosted cloud from $${price}/month`,
+          }[pricingModel];
     const location = notFound.includes('location') ? null : r.pick(LOCATIONS);
     const launchYear = (slot.launchedAt ?? now).getUTCFullYear();
-    const foundedYear = notFound.includes('founded_year') ? null : launchYear - r.weighted([[0, 3], [1, 4], [2, 3], [3, 2], [4, 1], [6, 1]] as const);
-    const stage = slot.status === 'draft' ? r.pick(['idea', 'mvp'])
-      : slot.status === 'live' || slot.status === 'hidden' ? r.weighted([['launched', 45], ['growth', 20], ['beta', 25], ['mvp', 10]] as const)
-      : r.weighted([['beta', 40], ['mvp', 30], ['launched', 30]] as const);
+    const foundedYear = notFound.includes('founded_year')
+      ? null
+      : launchYear -
+        r.weighted([
+          [0, 3],
+          [1, 4],
+          [2, 3],
+          [3, 2],
+          [4, 1],
+          [6, 1],
+        ] as const);
+    const stage =
+      slot.status === 'draft'
+        ? r.pick(['idea', 'mvp'])
+        : slot.status === 'live' || slot.status === 'hidden'
+          ? r.weighted([
+              ['launched', 45],
+              ['growth', 20],
+              ['beta', 25],
+              ['mvp', 10],
+            ] as const)
+          : r.weighted([
+              ['beta', 40],
+              ['mvp', 30],
+              ['launched', 30],
+            ] as const);
     const audience = r.pick(top.audiences);
     const features = r.sample(sub.features, r.int(3, 6));
     const openSource = pricingModel === 'open-source' || r.chance(0.08);
@@ -223,35 +337,56 @@ export function buildDemo(now: Date): DemoData {
     if (eu && r.chance(0.6)) usps.unshift(EU_USP);
     if (openSource) usps.unshift(OPEN_SOURCE_USP);
     const keywords = r.sample(sub.keywords, r.int(3, 5));
-    const tags = [sub.slug, top.slug, ...(openSource ? ['open-source'] : []), ...r.sample(['saas', 'b2b', 'bootstrapped', 'indie', 'api-first', 'privacy', 'remote-first'], r.int(0, 2))];
+    const tags = [
+      sub.slug,
+      top.slug,
+      ...(openSource ? ['open-source'] : []),
+      ...r.sample(['saas', 'b2b', 'bootstrapped', 'indie', 'api-first', 'privacy', 'remote-first'], r.int(0, 2)),
+    ];
 
     const qualifier = r.pick(QUALIFIERS);
-    const tagline = truncate(r.weighted([
-      [cap(sub.job), 2],
-      [`${cap(sub.job)} ${qualifier}`, 3],
-      [`The ${r.pick(ADJECTIVES)} way to ${sub.job}`, 2],
-      [`The ${openSource ? 'open-source ' : ''}${sub.thing} for ${audience}`, 2],
-    ] as const), 200);
+    const tagline = truncate(
+      r.weighted([
+        [cap(sub.job), 2],
+        [`${cap(sub.job)} ${qualifier}`, 3],
+        [`The ${r.pick(ADJECTIVES)} way to ${sub.job}`, 2],
+        [`The ${openSource ? 'open-source ' : ''}${sub.thing} for ${audience}`, 2],
+      ] as const),
+      200,
+    );
     const shortDescription = truncate(
-      `${name} helps ${audience} ${theirs(sub.job)}. ${features[0]} and ${inSentence(features[1])} are built in.`, 300);
-    const whereFounded = [
-      foundedYear !== null ? `in ${foundedYear}` : '',
-      location ? `in ${location[1]}` : '',
-    ].filter(Boolean).join(' ');
+      `${name} helps ${audience} ${theirs(sub.job)}. ${features[0]} and ${inSentence(features[1])} are built in.`,
+      300,
+    );
+    const whereFounded = [foundedYear !== null ? `in ${foundedYear}` : '', location ? `in ${location[1]}` : ''].filter(Boolean).join(' ');
     const paragraphs = [
       `${name} is ${/^[aeiou]/i.test(sub.thing) ? 'an' : 'a'} ${sub.thing} for ${audience}. It lets you ${sub.job} ${qualifier}, so you spend less time on ${top.pain} and more time on ${top.gain}.`,
       `Key features include ${listText(features.map(inSentence))}. ${usps[0]}.`,
       [
-        whereFounded ? `${name} was started ${whereFounded} by a small team that had felt the problem first-hand.` : `${name} is built by a small, independent team that had felt the problem first-hand.`,
+        whereFounded
+          ? `${name} was started ${whereFounded} by a small team that had felt the problem first-hand.`
+          : `${name} is built by a small, independent team that had felt the problem first-hand.`,
         pricingSummary ? `Pricing: ${pricingSummary.charAt(0).toLowerCase()}${pricingSummary.slice(1)}.` : '',
-        stage === 'beta' || stage === 'mvp' ? `The product is in ${stage === 'mvp' ? 'early access' : 'public beta'} and the team is looking for feedback.` : '',
-      ].filter(Boolean).join(' '),
+        stage === 'beta' || stage === 'mvp'
+          ? `The product is in ${stage === 'mvp' ? 'early access' : 'public beta'} and the team is looking for feedback.`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
     ];
-    if (r.chance(0.5)) paragraphs.push(`${cap(audience)} use ${name} for ${listText(r.sample(sub.keywords, 2))} without switching between tools. ${name} works in the browser${r.chance(0.5) ? ' and has native desktop apps' : ''}.`);
+    if (r.chance(0.5))
+      paragraphs.push(
+        `${cap(audience)} use ${name} for ${listText(r.sample(sub.keywords, 2))} without switching between tools. ${name} works in the browser${r.chance(0.5) ? ' and has native desktop apps' : ''}.`,
+      );
 
-    const platforms = r.sample(
-      top.slug === 'developer-tools' ? ['web', 'cli', 'macos', 'linux', 'windows'] : ['web', 'macos', 'windows', 'ios', 'android', 'chrome-extension'],
-      r.int(1, 4)).sort();
+    const platforms = r
+      .sample(
+        top.slug === 'developer-tools'
+          ? ['web', 'cli', 'macos', 'linux', 'windows']
+          : ['web', 'macos', 'windows', 'ios', 'android', 'chrome-extension'],
+        r.int(1, 4),
+      )
+      .sort();
     if (!platforms.includes('web') && r.chance(0.7)) platforms.unshift('web');
     const attributeValues: Record<string, unknown> = {
       pricing_model: pricingModel ?? undefined,
@@ -259,12 +394,23 @@ export function buildDemo(now: Date): DemoData {
       platforms,
       api: r.chance(0.55),
       self_hosted: openSource ? r.chance(0.8) : r.chance(0.07),
-      free_trial: pricingModel === 'subscription' || pricingModel === 'paid' ? r.pick(['7 days', '14 days', '14 days', '30 days']) : pricingModel ? 'no' : undefined,
+      free_trial:
+        pricingModel === 'subscription' || pricingModel === 'paid'
+          ? r.pick(['7 days', '14 days', '14 days', '30 days'])
+          : pricingModel
+            ? 'no'
+            : undefined,
       languages: r.sample(['TypeScript', 'Python', 'Go', 'Rust', 'Java', 'Ruby', 'PHP'], r.int(1, 4)),
-      integrations: r.sample(['Slack', 'GitHub', 'Zapier', 'Google Workspace', 'Microsoft Teams', 'HubSpot', 'Jira', 'Shopify'], r.int(1, 4)),
+      integrations: r.sample(
+        ['Slack', 'GitHub', 'Zapier', 'Google Workspace', 'Microsoft Teams', 'HubSpot', 'Jira', 'Shopify'],
+        r.int(1, 4),
+      ),
       models: r.sample(['GPT-4o', 'Claude', 'Llama 3', 'Mistral', 'Gemini'], r.int(1, 3)),
       data_retention: r.pick(['none', '30 days', 'configurable']),
-      channels: top.slug === 'marketing' ? r.sample(['email', 'sms', 'social', 'push', 'web'], r.int(1, 3)) : r.sample(['email', 'chat', 'phone', 'whatsapp', 'social'], r.int(1, 3)),
+      channels:
+        top.slug === 'marketing'
+          ? r.sample(['email', 'sms', 'social', 'push', 'web'], r.int(1, 3))
+          : r.sample(['email', 'chat', 'phone', 'whatsapp', 'social'], r.int(1, 3)),
       offline_mode: r.chance(0.4),
       file_formats: r.sample(['SVG', 'PNG', 'PDF', 'Figma', 'Lottie'], r.int(1, 3)),
       figma_plugin: r.chance(0.5),
@@ -292,7 +438,8 @@ export function buildDemo(now: Date): DemoData {
     if (r.chance(0.08)) socials.reddit = `https://www.reddit.com/r/${handle}`;
     if (r.chance(0.08)) socials.mastodon = `https://mastodon.social/@${handle}`;
     if (r.chance(0.08)) socials.threads = `https://www.threads.net/@${handle}`;
-    if (r.chance(['design', 'marketing', 'education'].includes(top.slug) ? 0.4 : 0.1)) socials.instagram = `https://www.instagram.com/${handle}`;
+    if (r.chance(['design', 'marketing', 'education'].includes(top.slug) ? 0.4 : 0.1))
+      socials.instagram = `https://www.instagram.com/${handle}`;
     if (r.chance(0.06)) socials.tiktok = `https://www.tiktok.com/@${handle}`;
     if (r.chance(0.1)) socials.facebook = `https://www.facebook.com/${handle}`;
     if (r.chance(0.05)) socials.custom = `https://blog.${domain}`;
@@ -300,10 +447,15 @@ export function buildDemo(now: Date): DemoData {
     const createdAt = slot.launchedAt
       ? new Date(slot.launchedAt.getTime() - r.int(3, 60) * DAY_MS - r.int(0, 86_399) * 1000)
       : new Date(Math.floor((now.getTime() - r.int(1, 40) * DAY_MS - r.int(0, 86_399) * 1000) / 1000) * 1000);
-    const updatedAt = slot.launchedAt && r.chance(0.4) ? between(slot.launchedAt, now, r.next()) : slot.launchedAt ?? createdAt;
+    const updatedAt = slot.launchedAt && r.chance(0.4) ? between(slot.launchedAt, now, r.next()) : (slot.launchedAt ?? createdAt);
     const seo = paid || r.chance(0.5);
     const row: ListingRow = {
-      id, slug, name, url, domain, tagline,
+      id,
+      slug,
+      name,
+      url,
+      domain,
+      tagline,
       short_description: shortDescription,
       description: paragraphs.join('\n\n'),
       logo_url: r.chance(0.9) ? `${url}/logo.png` : null,
@@ -347,7 +499,15 @@ export function buildDemo(now: Date): DemoData {
   for (const d of drafts) {
     listingCategories.push({ listing_id: d.row.id, category_id: d.category.id, is_primary: true });
     if (d.row.plan === 'paid') {
-      const extra = catRng.sample(subcategories.filter((c) => c.id !== d.category.id), catRng.weighted([[0, 2], [1, 4], [2, 3], [3, 2]] as const));
+      const extra = catRng.sample(
+        subcategories.filter((c) => c.id !== d.category.id),
+        catRng.weighted([
+          [0, 2],
+          [1, 4],
+          [2, 3],
+          [3, 2],
+        ] as const),
+      );
       for (const c of extra) listingCategories.push({ listing_id: d.row.id, category_id: c.id, is_primary: false });
     }
   }
@@ -359,7 +519,11 @@ export function buildDemo(now: Date): DemoData {
   const founderSlugs = new Set<string>();
   for (const d of drafts) {
     if (d.row.not_found_on_website.includes('founders')) continue;
-    const count = founderRng.weighted([[1, 70], [2, 25], [3, 5]] as const);
+    const count = founderRng.weighted([
+      [1, 70],
+      [2, 25],
+      [3, 5],
+    ] as const);
     for (let position = 0; position < count; position++) {
       let founderId: number;
       const reusable = founders.filter((f) => !d.founderIds.includes(f.id));
@@ -372,14 +536,23 @@ export function buildDemo(now: Date): DemoData {
         let slug = slugify(name);
         for (let n = 2; founderSlugs.has(slug); n++) slug = `${slugify(name)}-${n}`;
         founderSlugs.add(slug);
-        const title = position === 0 ? founderRng.pick(['CEO', 'Founder', 'CEO']) : position === 1 ? 'CTO' : founderRng.pick(['COO', 'Head of Design', 'Head of Growth']);
+        const title =
+          position === 0
+            ? founderRng.pick(['CEO', 'Founder', 'CEO'])
+            : position === 1
+              ? 'CTO'
+              : founderRng.pick(['COO', 'Head of Design', 'Head of Growth']);
         const country = d.row.country ?? founderRng.pick(LOCATIONS)[0];
         const city = d.row.city ?? LOCATIONS.find((l) => l[0] === country)?.[1];
-        const handle = `${first}${last}`.toLowerCase().normalize('NFKD').replace(/[^a-z]/g, '');
+        const handle = `${first}${last}`
+          .toLowerCase()
+          .normalize('NFKD')
+          .replace(/[^a-z]/g, '');
         const socials: Record<string, string> = {};
         if (founderRng.chance(0.75)) socials.x = `https://x.com/${handle}`;
         if (founderRng.chance(0.8)) socials.linkedin = `https://www.linkedin.com/in/${slug}`;
-        if (d.category.top.slug === 'developer-tools' || title === 'CTO' ? founderRng.chance(0.8) : founderRng.chance(0.1)) socials.github = `https://github.com/${handle}`;
+        if (d.category.top.slug === 'developer-tools' || title === 'CTO' ? founderRng.chance(0.8) : founderRng.chance(0.1))
+          socials.github = `https://github.com/${handle}`;
         if (founderRng.chance(0.2)) socials.website = `https://${handle}.example`;
         if (founderRng.chance(0.08)) socials.mastodon = `https://mastodon.social/@${handle}`;
         founderId = founders.length + 1;
@@ -393,7 +566,9 @@ export function buildDemo(now: Date): DemoData {
             `At ${d.row.name}, ${first} ${title === 'CTO' ? 'leads engineering' : title === 'Head of Design' ? 'leads design' : title === 'Head of Growth' ? 'looks after growth and partnerships' : 'talks to customers every day and sets the product direction'}.`,
             city ? `Based in ${city}.` : '',
             `Away from the keyboard: ${founderRng.pick(FOUNDER_INTERESTS)}.`,
-          ].filter(Boolean).join(' '),
+          ]
+            .filter(Boolean)
+            .join(' '),
           country,
           avatar_url: founderRng.chance(0.8) ? `https://avatars.launchdirectory.example/founders/${slug}.jpg` : null,
           socials,
@@ -401,8 +576,14 @@ export function buildDemo(now: Date): DemoData {
         });
       }
       d.founderIds.push(founderId);
-      const role = position === 0 ? (count === 1 ? founderRng.pick(['Founder', 'Founder & CEO']) : 'Co-founder & CEO')
-        : position === 1 ? 'Co-founder & CTO' : founderRng.pick(['Co-founder & COO', 'Co-founder, Design', 'Co-founder, Growth']);
+      const role =
+        position === 0
+          ? count === 1
+            ? founderRng.pick(['Founder', 'Founder & CEO'])
+            : 'Co-founder & CEO'
+          : position === 1
+            ? 'Co-founder & CTO'
+            : founderRng.pick(['Co-founder & COO', 'Co-founder, Design', 'Co-founder, Growth']);
       listingFounders.push({ listing_id: d.row.id, founder_id: founderId, role, position });
     }
   }
@@ -417,24 +598,58 @@ export function buildDemo(now: Date): DemoData {
     const trial = typeof a.free_trial === 'string' && a.free_trial !== 'no' ? a.free_trial.replace(' days', '-day') : null;
     const candidates: Faq[] = [
       { question: `Who is ${row.name} for?`, answer: `${row.name} is built for ${d.audience} who want to ${theirs(sub.job)}.` },
-      { question: 'How do I get started?', answer: `Sign up at ${row.url}. ${trial ? `There is a ${trial} free trial.` : row.pricing_model === 'subscription' || row.pricing_model === 'paid' ? 'Pick a plan and invite your team.' : 'You can start for free and invite your team later.'}` },
-      { question: 'How is my data protected?', answer: `Data is encrypted in transit and at rest${d.eu ? ' and hosted in the EU' : ''}. You can export or delete everything at any time.` },
+      {
+        question: 'How do I get started?',
+        answer: `Sign up at ${row.url}. ${trial ? `There is a ${trial} free trial.` : row.pricing_model === 'subscription' || row.pricing_model === 'paid' ? 'Pick a plan and invite your team.' : 'You can start for free and invite your team later.'}`,
+      },
+      {
+        question: 'How is my data protected?',
+        answer: `Data is encrypted in transit and at rest${d.eu ? ' and hosted in the EU' : ''}. You can export or delete everything at any time.`,
+      },
     ];
     if (row.pricing_model) {
       const free = row.pricing_model === 'free' || row.pricing_model === 'freemium' || row.pricing_model === 'open-source';
-      candidates.push({ question: 'Is there a free plan?', answer: free ? `Yes. ${row.pricing_summary}.` : `No. ${row.pricing_summary}${trial ? `, with a ${trial} free trial` : ''}.` });
+      candidates.push({
+        question: 'Is there a free plan?',
+        answer: free ? `Yes. ${row.pricing_summary}.` : `No. ${row.pricing_summary}${trial ? `, with a ${trial} free trial` : ''}.`,
+      });
     }
-    if (a.api !== undefined) candidates.push({ question: `Does ${row.name} have an API?`, answer: a.api ? `Yes, a REST API with keys you create in settings.` : 'Not yet. It is on the roadmap.' });
-    if (a.self_hosted !== undefined) candidates.push({ question: `Can I self-host ${row.name}?`, answer: a.self_hosted ? 'Yes, with Docker or Kubernetes; see the self-hosting guide.' : 'No, it is a hosted service.' });
-    if (Array.isArray(a.platforms)) candidates.push({ question: `Which platforms does ${row.name} support?`, answer: `${listText((a.platforms as string[]).map((p) => p === 'cli' ? 'a command-line tool' : p === 'chrome-extension' ? 'a Chrome extension' : p === 'ios' ? 'iOS' : p === 'macos' ? 'macOS' : cap(p)))}.` });
-    const chosen = faqRng.sample(candidates, faqRng.weighted([[0, 1], [1, 1], [2, 3], [3, 3], [4, 2]] as const));
-    chosen.forEach((f, position) => { listingFaqs.push({ listing_id: row.id, question: f.question, answer: f.answer, position }); });
+    if (a.api !== undefined)
+      candidates.push({
+        question: `Does ${row.name} have an API?`,
+        answer: a.api ? `Yes, a REST API with keys you create in settings.` : 'Not yet. It is on the roadmap.',
+      });
+    if (a.self_hosted !== undefined)
+      candidates.push({
+        question: `Can I self-host ${row.name}?`,
+        answer: a.self_hosted ? 'Yes, with Docker or Kubernetes; see the self-hosting guide.' : 'No, it is a hosted service.',
+      });
+    if (Array.isArray(a.platforms))
+      candidates.push({
+        question: `Which platforms does ${row.name} support?`,
+        answer: `${listText((a.platforms as string[]).map((p) => (p === 'cli' ? 'a command-line tool' : p === 'chrome-extension' ? 'a Chrome extension' : p === 'ios' ? 'iOS' : p === 'macos' ? 'macOS' : cap(p))))}.`,
+      });
+    const chosen = faqRng.sample(
+      candidates,
+      faqRng.weighted([
+        [0, 1],
+        [1, 1],
+        [2, 3],
+        [3, 3],
+        [4, 2],
+      ] as const),
+    );
+    chosen.forEach((f, position) => {
+      listingFaqs.push({ listing_id: row.id, question: f.question, answer: f.answer, position });
+    });
   }
   const updateRng = rng.fork('updates');
   const listingUpdates: DemoData['listingUpdates'] = [];
   for (const d of launched) {
     if (!updateRng.chance(0.35)) continue;
-    const times = Array.from({ length: updateRng.int(1, 3) }, () => between(d.launchedAt!, now, updateRng.next())).sort((x, y) => x.getTime() - y.getTime());
+    const times = Array.from({ length: updateRng.int(1, 3) }, () => between(d.launchedAt!, now, updateRng.next())).sort(
+      (x, y) => x.getTime() - y.getTime(),
+    );
     const templates = updateRng.sample(UPDATE_TEMPLATES, times.length);
     for (const [i, t] of times.entries()) {
       listingUpdates.push({
@@ -461,8 +676,11 @@ export function buildDemo(now: Date): DemoData {
     const picked = paidRng.sample(MILESTONE_TEMPLATES.slice(1), paidRng.int(1, 4));
     const dates = picked.map(() => between(start, end, paidRng.next())).sort((x, y) => x.getTime() - y.getTime());
     const entries: [Date, string, string][] = [[start, MILESTONE_TEMPLATES[0][0], MILESTONE_TEMPLATES[0][1]]];
-    picked.forEach((m, i) => { entries.push([dates[i], m[0], m[1]]); });
-    if (d.launchedAt && row.status === 'live') entries.push([d.launchedAt, 'Launched on Launch Directory', `${row.name} launched in the week of ${row.launch_week}.`]);
+    picked.forEach((m, i) => {
+      entries.push([dates[i], m[0], m[1]]);
+    });
+    if (d.launchedAt && row.status === 'live')
+      entries.push([d.launchedAt, 'Launched on Launch Directory', `${row.name} launched in the week of ${row.launch_week}.`]);
     for (const [date, title, description] of entries) {
       milestones.push({
         listing_id: row.id,
@@ -485,18 +703,35 @@ export function buildDemo(now: Date): DemoData {
         why_started: `${first} had spent years dealing with ${top.pain}. Every tool on the market was either too complex or too expensive for a small team, so ${first} built the tool the team wished existed.`,
         problem: `${cap(d.audience)} lose hours every week to ${top.pain}. The existing tools were built for large enterprises and took weeks to set up.`,
         journey: `The first version was a weekend prototype shared with ten friends. Their feedback shaped ${listText(row.features.slice(0, 2).map(inSentence))}, which are still the most-used parts of ${row.name}.`,
-        challenges: 'Finding the first hundred customers took far longer than building the product. We rewrote onboarding three times before people reached the moment where it clicks.',
+        challenges:
+          'Finding the first hundred customers took far longer than building the product. We rewrote onboarding three times before people reached the moment where it clicks.',
         achievements: `${row.name} ${row.stage === 'growth' ? 'grew to a profitable business with a small team' : 'gained its first paying customers within weeks of opening the beta'}.`,
         lessons: 'Talk to users every week, ship small improvements often and charge from day one.',
         whats_next: `Next up: ${paidRng.pick(['a public API', 'mobile apps', 'team workspaces', 'an integrations marketplace', 'AI-assisted workflows'])} and more ways to ${sub.job}.`,
-        published_at: d.launchedAt && row.status === 'live' ? isoTime(minDate(new Date(d.launchedAt.getTime() + paidRng.int(0, 3 * 86_400) * 1000), now)) : null,
+        published_at:
+          d.launchedAt && row.status === 'live'
+            ? isoTime(minDate(new Date(d.launchedAt.getTime() + paidRng.int(0, 3 * 86_400) * 1000), now))
+            : null,
       });
     }
     const images = paidRng.int(2, 4);
     for (let i = 0; i < images; i++) {
-      listingMedia.push({ listing_id: row.id, kind: 'image', url: `https://media.launchdirectory.example/listings/${row.slug}/screenshot-${i + 1}.png`, caption: row.features[i % row.features.length], position: i });
+      listingMedia.push({
+        listing_id: row.id,
+        kind: 'image',
+        url: `https://media.launchdirectory.example/listings/${row.slug}/screenshot-${i + 1}.png`,
+        caption: row.features[i % row.features.length],
+        position: i,
+      });
     }
-    if (paidRng.chance(0.35)) listingMedia.push({ listing_id: row.id, kind: 'video', url: `https://www.youtube.com/watch?v=${videoId(paidRng)}`, caption: `${row.name} product walkthrough`, position: images });
+    if (paidRng.chance(0.35))
+      listingMedia.push({
+        listing_id: row.id,
+        kind: 'video',
+        url: `https://www.youtube.com/watch?v=${videoId(paidRng)}`,
+        caption: `${row.name} product walkthrough`,
+        position: images,
+      });
   }
 
   // ---- alternatives ----
@@ -505,7 +740,8 @@ export function buildDemo(now: Date): DemoData {
   for (const d of altRng.sample(live, 120)) {
     const sameSub = live.filter((o) => o !== d && o.category.id === d.category.id);
     const pool = sameSub.length >= 2 ? sameSub : live.filter((o) => o !== d && o.category.top === d.category.top);
-    for (const o of altRng.sample(pool, altRng.int(1, 3))) alternatives.push({ listing_id: d.row.id, alternative_id: o.row.id, approved: altRng.chance(0.35) });
+    for (const o of altRng.sample(pool, altRng.int(1, 3)))
+      alternatives.push({ listing_id: d.row.id, alternative_id: o.row.id, approved: altRng.chance(0.35) });
   }
 
   // ---- votes ----
@@ -533,7 +769,9 @@ export function buildDemo(now: Date): DemoData {
       times.push(new Date(Math.floor(t.getTime() / 1000) * 1000));
     }
     times.sort((x, y) => x.getTime() - y.getTime());
-    [...voters].forEach((v, k) => { votes.push({ listing_id: d.row.id, voter_key: `v:${v}`, created_at: isoTime(maxDate(times[k], launchedAt)) }); });
+    [...voters].forEach((v, k) => {
+      votes.push({ listing_id: d.row.id, voter_key: `v:${v}`, created_at: isoTime(maxDate(times[k], launchedAt)) });
+    });
     votesByListing.set(d.row.id, n);
   });
 
@@ -554,14 +792,27 @@ export function buildDemo(now: Date): DemoData {
     const followCount = Math.round(n * (0.04 + 0.12 * viewRng.next())) + viewRng.int(0, 2);
     const followers = new Set<number>();
     while (followers.size < followCount) followers.add(viewRng.int(1, 4000));
-    for (const f of followers) follows.push({ listing_id: d.row.id, follower_email: `follower${f}@example.com`, created_at: isoTime(between(d.launchedAt!, now, viewRng.next())) });
+    for (const f of followers)
+      follows.push({
+        listing_id: d.row.id,
+        follower_email: `follower${f}@example.com`,
+        created_at: isoTime(between(d.launchedAt!, now, viewRng.next())),
+      });
     if (d.row.status === 'live' && viewRng.chance(0.45)) {
       const reviewers = new Set<number>();
       const count = viewRng.int(1, 6);
       while (reviewers.size < count) reviewers.add(viewRng.int(1, 3000));
       for (const reviewer of reviewers) {
         const genuine = !viewRng.chance(0.1);
-        const rating = genuine ? viewRng.weighted([[5, 45], [4, 30], [3, 12], [2, 8], [1, 5]] as const) : viewRng.pick([5, 5, 1]);
+        const rating = genuine
+          ? viewRng.weighted([
+              [5, 45],
+              [4, 30],
+              [3, 12],
+              [2, 8],
+              [1, 5],
+            ] as const)
+          : viewRng.pick([5, 5, 1]);
         reviews.push({
           listing_id: d.row.id,
           reviewer_key: `r:${reviewer}`,
@@ -595,7 +846,11 @@ export function buildDemo(now: Date): DemoData {
     const months = metricRng.int(1, 4);
     let mrr = metricRng.int(200, 20_000) * 100;
     const growth = 1 + metricRng.next() * 0.2;
-    const source = metricRng.weighted([['stripe', 60], ['paddle', 20], ['lemon_squeezy', 20]] as const);
+    const source = metricRng.weighted([
+      ['stripe', 60],
+      ['paddle', 20],
+      ['lemon_squeezy', 20],
+    ] as const);
     for (let k = months - 1; k >= 0; k--) {
       const verifiedAt = new Date(Math.floor((now.getTime() - k * 30 * DAY_MS - metricRng.int(1, 72) * 3_600_000) / 1000) * 1000);
       verifiedRevenues.push({ listing_id: d.row.id, mrr_cents: mrr, source, verified_at: isoTime(verifiedAt) });
@@ -631,8 +886,17 @@ export function buildDemo(now: Date): DemoData {
   let published = 0;
   const blogPosts: DemoData['blogPosts'] = BLOG_POSTS.map((post) => {
     const body = [post.excerpt, ...post.sections.flatMap(([heading, ...paragraphs]) => [`## ${heading}`, ...paragraphs])].join('\n\n');
-    const publishedAt = post.draft ? null
-      : new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (published++ * 20 + blogRng.int(1, 6)), 9, blogRng.int(0, 59)));
+    const publishedAt = post.draft
+      ? null
+      : new Date(
+          Date.UTC(
+            today.getUTCFullYear(),
+            today.getUTCMonth(),
+            today.getUTCDate() - (published++ * 20 + blogRng.int(1, 6)),
+            9,
+            blogRng.int(0, 59),
+          ),
+        );
     return {
       slug: post.slug,
       title: post.title,
@@ -652,9 +916,29 @@ export function buildDemo(now: Date): DemoData {
   const siteSettings = Object.entries(SITE_SETTINGS).map(([key, value]) => ({ key, value }));
 
   return {
-    categories, listings, listingCategories, founders, listingFounders, listingFaqs, listingUpdates, milestones, stories,
-    listingMedia, alternatives, votes, listingViews, follows, reviews, domainRatings, verifiedRevenues, billboardContributions,
-    blogPosts, interviewQuestions, products, vatRates, siteSettings,
+    categories,
+    listings,
+    listingCategories,
+    founders,
+    listingFounders,
+    listingFaqs,
+    listingUpdates,
+    milestones,
+    stories,
+    listingMedia,
+    alternatives,
+    votes,
+    listingViews,
+    follows,
+    reviews,
+    domainRatings,
+    verifiedRevenues,
+    billboardContributions,
+    blogPosts,
+    interviewQuestions,
+    products,
+    vatRates,
+    siteSettings,
   };
 }
 

@@ -34,24 +34,64 @@ web webhook website week widget wiki work workflow workspace write yearly
 `;
 
 /** Syllables for invented words (product and brand names are a large part of any product directory's vocabulary). */
-const ONSETS = ['b', 'br', 'c', 'cl', 'd', 'dr', 'f', 'fl', 'g', 'gr', 'h', 'j', 'k', 'l', 'm', 'n', 'p', 'pl', 'qu', 'r', 's', 'sk', 'st', 't', 'tr', 'v', 'w', 'z'];
+const ONSETS = [
+  'b',
+  'br',
+  'c',
+  'cl',
+  'd',
+  'dr',
+  'f',
+  'fl',
+  'g',
+  'gr',
+  'h',
+  'j',
+  'k',
+  'l',
+  'm',
+  'n',
+  'p',
+  'pl',
+  'qu',
+  'r',
+  's',
+  'sk',
+  'st',
+  't',
+  'tr',
+  'v',
+  'w',
+  'z',
+];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'io', 'ou', 'y'];
 const CODAS = ['', '', 'n', 'r', 'l', 'x', 'm', 's', 't', 'ck', 'nd'];
 
 function words(text: string): string[] {
-  return text.toLowerCase().normalize('NFKD').split(/[^a-z]+/).filter((w) => w.length >= 2);
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 2);
 }
 
 /** About `size` distinct lowercase words: real words of the demo texts and common product words first, then invented ones. */
 export function benchVocabulary(size = 3000): string[] {
   const set = new Set<string>(words(COMMON_WORDS));
   for (const top of CATEGORY_TREE) {
-    for (const w of words(`${top.name} ${top.description} ${top.audiences.join(' ')} ${top.pain} ${top.gain} ${top.roots.join(' ')}`)) set.add(w);
+    for (const w of words(`${top.name} ${top.description} ${top.audiences.join(' ')} ${top.pain} ${top.gain} ${top.roots.join(' ')}`))
+      set.add(w);
     for (const sub of top.subcategories) {
-      for (const w of words(`${sub.name} ${sub.description} ${sub.job} ${sub.thing} ${sub.features.join(' ')} ${sub.keywords.join(' ')} ${sub.nameWords.join(' ')}`)) set.add(w);
+      for (const w of words(
+        `${sub.name} ${sub.description} ${sub.job} ${sub.thing} ${sub.features.join(' ')} ${sub.keywords.join(' ')} ${sub.nameWords.join(' ')}`,
+      ))
+        set.add(w);
     }
   }
-  for (const w of words(`${GENERAL_ROOTS.join(' ')} ${NAME_SUFFIXES.join(' ')} ${ADJECTIVES.join(' ')} ${QUALIFIERS.join(' ')} ${USPS.join(' ')}`)) set.add(w);
+  for (const w of words(
+    `${GENERAL_ROOTS.join(' ')} ${NAME_SUFFIXES.join(' ')} ${ADJECTIVES.join(' ')} ${QUALIFIERS.join(' ')} ${USPS.join(' ')}`,
+  ))
+    set.add(w);
   const rng = new Random(7_919);
   while (set.size < size) {
     let word = '';

@@ -17,7 +17,10 @@ export function clientAddress(trusted: net.BlockList | undefined): Middleware {
       return next();
     }
     let client = peer;
-    const hops = String(ctx.req.headers['x-forwarded-for'] ?? '').split(',').map((hop) => normalise(hop.trim())).filter(Boolean);
+    const hops = String(ctx.req.headers['x-forwarded-for'] ?? '')
+      .split(',')
+      .map((hop) => normalise(hop.trim()))
+      .filter(Boolean);
     while (isTrusted(trusted, client) && hops.length > 0) {
       const hop = hops.pop()!;
       if (!net.isIP(hop)) break;

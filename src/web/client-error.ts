@@ -18,12 +18,23 @@ export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Du
   }
   const [status, code, detail] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'headers_too_large', 'The request line and headers exceed 16 KiB; send long inputs in a JSON body where the operation takes one.']
+      ? [
+          431,
+          'headers_too_large',
+          'The request line and headers exceed 16 KiB; send long inputs in a JSON body where the operation takes one.',
+        ]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request_timeout', 'The request did not arrive in time.']
         : [400, 'malformed_request', 'The request is not valid HTTP/1.1.'];
   const requestId = randomUUID();
-  const body = JSON.stringify({ type: problemType(publicUrl, code), title: STATUS_CODES[status], status, detail, code, request_id: requestId });
+  const body = JSON.stringify({
+    type: problemType(publicUrl, code),
+    title: STATUS_CODES[status],
+    status,
+    detail,
+    code,
+    request_id: requestId,
+  });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,

@@ -18,7 +18,16 @@ const AREAS: CorsArea[] = [
   { path: /^\/oauth\/register(\/|$)/, methods: 'GET, POST' },
 ];
 
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID'];
+const ALLOWED_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Idempotency-Key',
+  'Mcp-Session-Id',
+  'Mcp-Protocol-Version',
+  'Mcp-Method',
+  'Mcp-Name',
+  'Last-Event-ID',
+];
 /** MCP clients mirror tool arguments into Mcp-Param-<name> headers, whose names no list can hold. */
 const MCP_HEADER = /^mcp-[a-z0-9-]+$/;
 

@@ -1,7 +1,15 @@
 import type { Middleware } from 'koa';
 
 /** The headers set before a failure that its answer keeps: the request id, the security baseline and CORS. */
-const KEPT_ON_ERRORS = ['request-id', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'content-security-policy', 'access-control-allow-origin', 'access-control-expose-headers'];
+const KEPT_ON_ERRORS = [
+  'request-id',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'content-security-policy',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+];
 
 /**
  * Koa answers an error thrown past every middleware with err.headers only: it removes the headers
@@ -14,7 +22,9 @@ export function keepHeadersOnErrors(): Middleware {
       await next();
     } catch (error) {
       if (typeof error === 'object' && error !== null) {
-        const kept = Object.fromEntries(KEPT_ON_ERRORS.flatMap((name) => (ctx.res.hasHeader(name) ? [[name, String(ctx.res.getHeader(name))]] : [])));
+        const kept = Object.fromEntries(
+          KEPT_ON_ERRORS.flatMap((name) => (ctx.res.hasHeader(name) ? [[name, String(ctx.res.getHeader(name))]] : [])),
+        );
         const carrier = error as { headers?: Record<string, string> };
         carrier.headers = { ...kept, ...carrier.headers };
       }

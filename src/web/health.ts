@@ -42,7 +42,13 @@ async function outcome(check: () => Promise<unknown>, timeoutMs: number): Promis
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`no answer within ${timeoutMs} ms`), timeoutMs)));
   try {
-    return await Promise.race([check().then(() => 'ok', () => 'failed'), timeout]);
+    return await Promise.race([
+      check().then(
+        () => 'ok',
+        () => 'failed',
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -63,7 +63,8 @@ function parse(text: string): JsonBody {
     return { kind: 'invalid', message: (error as Error).message };
   }
   // Deeper documents would overflow the stack of code that walks them recursively (ours, the MCP SDK's).
-  if (nestingDepth(text) > MAX_NESTING_DEPTH) return { kind: 'invalid', message: `arrays and objects are nested deeper than ${MAX_NESTING_DEPTH} levels` };
+  if (nestingDepth(text) > MAX_NESTING_DEPTH)
+    return { kind: 'invalid', message: `arrays and objects are nested deeper than ${MAX_NESTING_DEPTH} levels` };
   return { kind: 'parsed', value };
 }
 
@@ -84,4 +85,6 @@ export function nestingDepth(json: string): number {
   return deepest;
 }
 
-const [QUOTE, BACKSLASH, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = ['"', '\\', '{', '}', '[', ']'].map((c) => c.charCodeAt(0));
+const [QUOTE, BACKSLASH, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = ['"', '\\', '{', '}', '[', ']'].map((c) =>
+  c.charCodeAt(0),
+);

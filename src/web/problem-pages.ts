@@ -6,31 +6,57 @@ import { html, page } from '../text/html.js';
  * `PUBLIC_URL/problems/<code>` and open these pages.
  */
 export const PROBLEM_CODES: Readonly<Record<string, { status: number; meaning: string }>> = {
-  validation_failed: { status: 400, meaning: 'The input breaks the operation\'s schema. errors names every offending path (a JSON Pointer) and why; fix those and send again.' },
+  validation_failed: {
+    status: 400,
+    meaning:
+      "The input breaks the operation's schema. errors names every offending path (a JSON Pointer) and why; fix those and send again.",
+  },
   invalid_json: { status: 400, meaning: 'The body is not JSON, or is nested deeper than 64 levels.' },
   malformed_request: { status: 400, meaning: 'The request is not valid HTTP/1.1.' },
-  unauthorized: { status: 401, meaning: 'The operation needs an account and no valid credential came. Follow WWW-Authenticate to the protected-resource metadata to sign in, or send an API key.' },
-  insufficient_scope: { status: 403, meaning: 'The credential is valid but lacks the scope named in WWW-Authenticate; ask for it (step-up) or use another key.' },
+  unauthorized: {
+    status: 401,
+    meaning:
+      'The operation needs an account and no valid credential came. Follow WWW-Authenticate to the protected-resource metadata to sign in, or send an API key.',
+  },
+  insufficient_scope: {
+    status: 403,
+    meaning: 'The credential is valid but lacks the scope named in WWW-Authenticate; ask for it (step-up) or use another key.',
+  },
   not_found: { status: 404, meaning: 'No such object, or it belongs to another account (never revealed).' },
   method_not_allowed: { status: 405, meaning: 'The path exists but not with this method; Allow lists the methods it takes.' },
   request_timeout: { status: 408, meaning: 'The request did not arrive in time.' },
-  invalid_state: { status: 409, meaning: 'The request is well formed but the object is not in a state that allows it; detail says what is missing.' },
-  idempotency_in_progress: { status: 409, meaning: 'A request with the same Idempotency-Key is still running; retry after Retry-After to get its answer.' },
+  invalid_state: {
+    status: 409,
+    meaning: 'The request is well formed but the object is not in a state that allows it; detail says what is missing.',
+  },
+  idempotency_in_progress: {
+    status: 409,
+    meaning: 'A request with the same Idempotency-Key is still running; retry after Retry-After to get its answer.',
+  },
   payload_too_large: { status: 413, meaning: 'The body is over 1 MiB.' },
   unsupported_media_type: { status: 415, meaning: 'The body is not application/json.' },
-  idempotency_key_reused: { status: 422, meaning: 'The Idempotency-Key was used in the last 24 hours with another input; use a new key for a new request.' },
-  rate_limited: { status: 429, meaning: 'A limit was met; Retry-After says when to try again and the RateLimit fields which limit it was.' },
+  idempotency_key_reused: {
+    status: 422,
+    meaning: 'The Idempotency-Key was used in the last 24 hours with another input; use a new key for a new request.',
+  },
+  rate_limited: {
+    status: 429,
+    meaning: 'A limit was met; Retry-After says when to try again and the RateLimit fields which limit it was.',
+  },
   headers_too_large: { status: 431, meaning: 'The request line and headers exceed 16 KiB; send long inputs in a JSON body.' },
   request_aborted: { status: 400, meaning: 'The client closed the connection before the body arrived.' },
-  internal_error: { status: 500, meaning: 'Something failed on the service\'s side. Retry later; quote the request_id if it persists.' },
+  internal_error: { status: 500, meaning: "Something failed on the service's side. Retry later; quote the request_id if it persists." },
 };
 
 /** GET /problems and /problems/<code>: the documentation the problem `type` URIs point at. */
 export function problemPages(): Middleware {
   const index = page(
     'Problem types',
-    html`<h1>Problem types</h1><p>Every error of the API and of MCP tools is <code>application/problem+json</code> with one of these codes.</p><dl>${Object.entries(PROBLEM_CODES).map(
-      ([code, { status, meaning }]) => html`<dt id="${code}"><a href="/problems/${code}"><code>${code}</code></a> (${status})</dt><dd>${meaning}</dd>`,
+    html`<h1>Problem types</h1><p>Every error of the API and of MCP tools is <code>application/problem+json</code> with one of these codes.</p><dl>${Object.entries(
+      PROBLEM_CODES,
+    ).map(
+      ([code, { status, meaning }]) =>
+        html`<dt id="${code}"><a href="/problems/${code}"><code>${code}</code></a> (${status})</dt><dd>${meaning}</dd>`,
     )}</dl>`,
   );
   return async (ctx, next) => {
@@ -42,7 +68,10 @@ export function problemPages(): Middleware {
     ctx.type = 'text/html; charset=utf-8';
     ctx.body =
       code && entry
-        ? page(code, html`<h1><code>${code}</code> (${entry.status})</h1><p>${entry.meaning}</p><p><a href="/problems">All problem types</a></p>`)
+        ? page(
+            code,
+            html`<h1><code>${code}</code> (${entry.status})</h1><p>${entry.meaning}</p><p><a href="/problems">All problem types</a></p>`,
+          )
         : index;
   };
 }

@@ -28,7 +28,11 @@ export function sendProblem(ctx: Context, error: unknown, requestId: string = ct
 
 /** The policies of both lists, one entry per policy name: an entry of `added` replaces the one of the same name. */
 function joinPolicies(listed: string, added: string): string {
-  const entries = (list: string) => list.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (list: string) =>
+    list
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
   const nameOf = (entry: string) => entry.split(';')[0];
   const replaced = new Set(entries(added).map(nameOf));
   return [...entries(listed).filter((entry) => !replaced.has(nameOf(entry))), ...entries(added)].join(', ');

@@ -43,13 +43,21 @@ export function requestQuota(options: RequestRateLimitOptions): RequestQuota {
     ctx.set(rateLimitHeaders(of.policy, count));
     if (count.allowed) return undefined;
     const who = of.signedIn ? 'per account' : 'per client address without credentials';
-    return new RateLimitedError(count.resetSeconds, `At most ${of.policy.limit} requests a minute ${who}.`, rateLimitHeaders(of.policy, count));
+    return new RateLimitedError(
+      count.resetSeconds,
+      `At most ${of.policy.limit} requests a minute ${who}.`,
+      rateLimitHeaders(of.policy, count),
+    );
   };
   return {
     async middleware(ctx, next) {
       if (ctx.method === 'OPTIONS' || !options.counts(ctx.path)) return next();
       const accountId = await options.accountOf(ctx);
-      const of = { key: partitionKey(accountId, ctx.ip), policy: requestPolicy((await options.settings()).rate_limits, accountId !== undefined), signedIn: accountId !== undefined };
+      const of = {
+        key: partitionKey(accountId, ctx.ip),
+        policy: requestPolicy((await options.settings()).rate_limits, accountId !== undefined),
+        signedIn: accountId !== undefined,
+      };
       charged.set(ctx, of);
       const refusal = await charge(ctx, of, 1);
       if (!refusal) return next();

@@ -16,10 +16,15 @@ describe('deleteExpiredState', () => {
   it('removes expired sessions, links, OAuth records, idempotency records and old rate windows, and keeps live ones', async () => {
     const now = new Date('2026-11-22T12:00:00Z');
     const account = await createAccount(t.db, { email: 'expiry@example.com', password: 'a long password here', verified: true, now });
-    await t.db.query(`INSERT INTO web_sessions (id_hash, account_id, expires_at) VALUES ('old', $1, '2026-11-01'), ('live', $1, '2026-12-30')`, [account!.id]);
+    await t.db.query(
+      `INSERT INTO web_sessions (id_hash, account_id, expires_at) VALUES ('old', $1, '2026-11-01'), ('live', $1, '2026-12-30')`,
+      [account!.id],
+    );
     await issueAccountToken(t.db, account!.id, 'reset_password', new Date('2026-11-01T00:00:00Z'));
     await issueAccountToken(t.db, account!.id, 'verify_email', now);
-    await t.db.query(`INSERT INTO oauth_records (model, id, payload, expires_at) VALUES ('AccessToken', 'old', '{}', '2026-11-01'), ('AccessToken', 'live', '{}', '2026-12-30')`);
+    await t.db.query(
+      `INSERT INTO oauth_records (model, id, payload, expires_at) VALUES ('AccessToken', 'old', '{}', '2026-11-01'), ('AccessToken', 'live', '{}', '2026-12-30')`,
+    );
     await countHit(t.db, 'old-window', 5, 60, new Date('2026-11-20T00:00:00Z'));
     await countHit(t.db, 'live-window', 5, 60, now);
     await t.db.query(

@@ -60,7 +60,10 @@ describe('npm run admin while the service runs', () => {
     if (existsSync(path.join(ROOT, 'tools/get_account.ts'))) {
       const me = await fetch(`http://127.0.0.1:${port}/api/v1/me`, { headers });
       expect(me.status).toBe(200);
-      const body = (await me.json()) as { account: { email: string; email_verified: boolean }; access: { via: string; missing_scopes: string[] } };
+      const body = (await me.json()) as {
+        account: { email: string; email_verified: boolean };
+        access: { via: string; missing_scopes: string[] };
+      };
       expect(body.account).toMatchObject({ email: 'x@example.com', email_verified: true });
       expect(body.access).toMatchObject({ via: 'api_key', missing_scopes: ['listings:write', 'orders:write'] });
     } else {

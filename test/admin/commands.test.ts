@@ -56,7 +56,9 @@ describe('runAdminCommand', () => {
   it('create-api-key without --scopes gives all three', async () => {
     const result = await admin('create-api-key', 'owner@example.com');
     expect(result.exitCode).toBe(0);
-    const row = await test.db.one<{ scopes: string[] }>('SELECT scopes FROM api_keys WHERE prefix = $1', [lastLine(result.output).slice(0, 12)]);
+    const row = await test.db.one<{ scopes: string[] }>('SELECT scopes FROM api_keys WHERE prefix = $1', [
+      lastLine(result.output).slice(0, 12),
+    ]);
     expect(row?.scopes).toEqual(['account:read', 'listings:write', 'orders:write']);
   });
 

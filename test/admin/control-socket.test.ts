@@ -64,9 +64,13 @@ describe('control socket', () => {
 
 /** A socket file nobody listens on, as a killed service leaves behind (a closed server would remove its file). */
 async function leaveDeadSocket(socketPath: string): Promise<void> {
-  const child = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(socketPath)}, () => console.log('up'))`], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['-e', `require('node:net').createServer().listen(${JSON.stringify(socketPath)}, () => console.log('up'))`],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await once(child.stdout, 'data');
   child.kill('SIGKILL');
   await once(child, 'exit');

@@ -6,13 +6,18 @@ describe('proxy settings', () => {
   it('believes no forwarding headers unless TRUST_PROXY or TRUSTED_PROXIES says so', () => {
     expect(loadConfig({})).toMatchObject({ trustProxy: false, trustedProxies: [] });
     expect(loadConfig({ TRUST_PROXY: 'true' })).toMatchObject({ trustProxy: true, trustedProxies: PRIVATE_NETWORKS });
-    expect(loadConfig({ TRUSTED_PROXIES: '10.1.2.3, 192.168.0.0/16,::1' })).toMatchObject({ trustProxy: true, trustedProxies: ['10.1.2.3', '192.168.0.0/16', '::1'] });
+    expect(loadConfig({ TRUSTED_PROXIES: '10.1.2.3, 192.168.0.0/16,::1' })).toMatchObject({
+      trustProxy: true,
+      trustedProxies: ['10.1.2.3', '192.168.0.0/16', '::1'],
+    });
   });
 
   it('refuses an entry that is not an address or network, and an https PUBLIC_URL without a proxy', () => {
     expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy.internal' })).toThrow(/TRUSTED_PROXIES: "proxy.internal"/);
     expect(() => loadConfig({ PUBLIC_URL: 'https://directory.example' })).toThrow(/TRUSTED_PROXIES/);
-    expect(loadConfig({ PUBLIC_URL: 'https://directory.example', TRUSTED_PROXIES: '10.0.0.0/8' }).publicUrl).toBe('https://directory.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://directory.example', TRUSTED_PROXIES: '10.0.0.0/8' }).publicUrl).toBe(
+      'https://directory.example',
+    );
   });
 
   it('refuses a shutdown timeout that is not a non-negative integer', () => {

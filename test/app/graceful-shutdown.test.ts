@@ -73,6 +73,8 @@ describe('graceful shutdown', () => {
 
     expect(await service.exited).toBe(0);
     const logged = service.lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; level: number });
-    expect(logged.map((entry) => entry.msg)).toEqual(expect.arrayContaining([expect.stringMatching(/stopping/), 'launch-directory stopped']));
+    expect(logged.map((entry) => entry.msg)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/stopping/), 'launch-directory stopped']),
+    );
   }, 90_000);
 });

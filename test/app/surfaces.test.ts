@@ -57,7 +57,11 @@ describe('REST and MCP', () => {
       const fromMcp = await viaMcp(tool.name, {});
       if (required(tool.name).length > 0) {
         expect(fromRest.status, tool.name).toBe(400);
-        expect(fromRest.body.errors.map((e: { path: string }) => e.path).sort(), tool.name).toEqual(required(tool.name).map((k) => `/${k}`).sort());
+        expect(fromRest.body.errors.map((e: { path: string }) => e.path).sort(), tool.name).toEqual(
+          required(tool.name)
+            .map((k) => `/${k}`)
+            .sort(),
+        );
         expect({ ...fromMcp.error, request_id: null }, tool.name).toEqual({ ...fromRest.body, request_id: null });
         continue;
       }

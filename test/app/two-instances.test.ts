@@ -64,13 +64,23 @@ describe.skipIf(!serverUrl)('two service processes on one PostgreSQL', () => {
     const tokens = await obtainTokens(as, client, person, `${publicUrl}/mcp`);
 
     const initialize = await readJsonRpc(
-      await mcp(a.url, { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'turns', version: '1' } } }, tokens.access_token),
+      await mcp(
+        a.url,
+        {
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'turns', version: '1' } },
+        },
+        tokens.access_token,
+      ),
     );
     expect(initialize.result.serverInfo.name).toBeTruthy();
     expect((await mcp(b.url, { method: 'notifications/initialized' }, tokens.access_token)).status).toBe(202);
     const listed = await readJsonRpc(await mcp(a.url, { id: 2, method: 'tools/list' }, tokens.access_token));
     expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toContain('get_account');
-    const account = await readJsonRpc(await mcp(b.url, { id: 3, method: 'tools/call', params: { name: 'get_account', arguments: {} } }, tokens.access_token));
+    const account = await readJsonRpc(
+      await mcp(b.url, { id: 3, method: 'tools/call', params: { name: 'get_account', arguments: {} } }, tokens.access_token),
+    );
     expect(account.result.structuredContent.account.email).toBe(person.email);
   });
 
@@ -100,7 +110,13 @@ describe.skipIf(!serverUrl)('two service processes on one PostgreSQL', () => {
       ids.push((await response.json()).id);
     }
     await expect
-      .poll(async () => (await db.query<{ status: string }>('SELECT status FROM drafts WHERE id = ANY($1::uuid[])', [ids])).map((row) => row.status).sort(), { timeout: 30_000, interval: 200 })
+      .poll(
+        async () =>
+          (await db.query<{ status: string }>('SELECT status FROM drafts WHERE id = ANY($1::uuid[])', [ids]))
+            .map((row) => row.status)
+            .sort(),
+        { timeout: 30_000, interval: 200 },
+      )
       .toEqual(Array(ids.length).fill('ready'));
     const homePages = (site: 'acme' | 'sparse') => sites.requestsTo(site).filter((request) => request === 'GET /').length;
     expect([homePages('acme'), homePages('sparse')]).toEqual([3, 3]);

@@ -41,7 +41,10 @@ beforeAll(async () => {
   const fakeFetch: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
     const { dispatcher: _ssrfGuard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
-    return fetch(`${websiteUrl}${url.pathname}${url.search}`, { ...rest, headers: { ...Object.fromEntries(new Headers(rest.headers)), 'x-requested-url': url.toString() } });
+    return fetch(`${websiteUrl}${url.pathname}${url.search}`, {
+      ...rest,
+      headers: { ...Object.fromEntries(new Headers(rest.headers)), 'x-requested-url': url.toString() },
+    });
   };
   const fakeLookup = async (hostname: string) => {
     const found = addresses[hostname];

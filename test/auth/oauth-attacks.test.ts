@@ -148,7 +148,11 @@ describe('the consent page', () => {
     const forged = await browser.post(new URL(action, t.url).toString(), { csrf: 'forged' }, { follow: false });
     expect(forged.status).toBe(403);
     expect(forged.location).toBeNull();
-    const crossSite = await browser.post(new URL(action, t.url).toString(), { csrf: page.field('csrf') }, { follow: false, headers: { origin: 'https://evil.example' } });
+    const crossSite = await browser.post(
+      new URL(action, t.url).toString(),
+      { csrf: page.field('csrf') },
+      { follow: false, headers: { origin: 'https://evil.example' } },
+    );
     expect(crossSite.status).toBe(403);
     const deny = await browser.post(new URL(action.replace(/confirm$/, 'deny'), t.url).toString(), {}, { follow: false });
     expect(deny.status).toBe(403);
@@ -220,7 +224,13 @@ describe('credentials on the resources', () => {
   });
 
   it('refuses unknown keys, unknown tokens and malformed headers with 401', async () => {
-    for (const authorization of ['Bearer ldk_not-a-real-key', 'Bearer some-unknown-token', 'Basic dXNlcjpwYXNz', 'Bearer', 'Bearer two words']) {
+    for (const authorization of [
+      'Bearer ldk_not-a-real-key',
+      'Bearer some-unknown-token',
+      'Basic dXNlcjpwYXNz',
+      'Bearer',
+      'Bearer two words',
+    ]) {
       const response = await me(authorization);
       expect(response.status, authorization).toBe(401);
       expect(response.headers.get('content-type')).toContain('application/problem+json');
@@ -242,7 +252,12 @@ describe('credentials on the resources', () => {
     expect(mcpAnonymous.status).toBe(200);
     const listWithBadToken = await fetch(`${t.url}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', authorization: 'Bearer expired-or-forged' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+        authorization: 'Bearer expired-or-forged',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     });
     expect(listWithBadToken.status).toBe(401);

@@ -28,7 +28,9 @@ const me = (token: string) => fetch(`${t.url}/api/v1/me`, { headers: { authoriza
 
 async function mcpGetAccount(token: string): Promise<Record<string, any>> {
   const client = new Client({ name: 'oauth-flow-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   try {
     const result = await client.callTool({ name: 'get_account', arguments: {} });
     expect(result.isError).toBeFalsy();

@@ -151,14 +151,17 @@ describe('AddressGuard agents', () => {
     const port = new URL(sites.urls.sparse).port;
     const before = sites.requestsTo('sparse').length;
     const error = await new Promise<Error>((resolve) => {
-      const request = http.get({
-        host: 'evil.test',
-        port,
-        path: '/',
-        agent: guard.httpAgent,
-        // A caller-supplied lookup is replaced by the guard's.
-        lookup: (_host, _options, callback) => callback(null, [{ address: '127.0.0.1', family: 4 }]),
-      }, () => resolve(new Error('connected')));
+      const request = http.get(
+        {
+          host: 'evil.test',
+          port,
+          path: '/',
+          agent: guard.httpAgent,
+          // A caller-supplied lookup is replaced by the guard's.
+          lookup: (_host, _options, callback) => callback(null, [{ address: '127.0.0.1', family: 4 }]),
+        },
+        () => resolve(new Error('connected')),
+      );
       request.on('error', resolve);
     });
     guard.destroy();
@@ -169,10 +172,12 @@ describe('AddressGuard agents', () => {
   it('let allowed hosts through', async () => {
     const guard = new AddressGuard({ allowHosts: ['127.0.0.1'] });
     const status = await new Promise<number>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port: new URL(sites.urls.sparse).port, path: '/', agent: guard.httpAgent }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      }).on('error', reject);
+      http
+        .get({ host: '127.0.0.1', port: new URL(sites.urls.sparse).port, path: '/', agent: guard.httpAgent }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        })
+        .on('error', reject);
     });
     guard.destroy();
     expect(status).toBe(200);
@@ -257,7 +262,11 @@ describe('HTTPS', () => {
 
   it('verifies certificates: a self-signed one is unreachable, with a reason naming the certificate', async () => {
     const connections: ConnectionInfo[] = [];
-    const result = await crawlSite(url, { allowHosts: ['127.0.0.1'], userAgent: USER_AGENT, onConnection: (info) => connections.push(info) });
+    const result = await crawlSite(url, {
+      allowHosts: ['127.0.0.1'],
+      userAgent: USER_AGENT,
+      onConnection: (info) => connections.push(info),
+    });
     expect(result).toMatchObject({ ok: false, code: 'unreachable' });
     expect(!result.ok && result.reason).toContain('certificate');
     expect(connections.length).toBeGreaterThan(0);

@@ -57,7 +57,16 @@ describe('crawlSite on the acme fixture', () => {
     expect(requests.filter((r) => r === 'GET /robots.txt')).toHaveLength(1);
     expect(requests[1]).toBe('GET /');
     expect(all).toHaveLength(8);
-    expect(all.map((p) => new URL(p.url).pathname)).toEqual(['/', '/about', '/team', '/pricing', '/features', '/faq', '/contact', '/legal']);
+    expect(all.map((p) => new URL(p.url).pathname)).toEqual([
+      '/',
+      '/about',
+      '/team',
+      '/pricing',
+      '/features',
+      '/faq',
+      '/contact',
+      '/legal',
+    ]);
     expect(result.ok && result.finalUrl).toBe(`${sites.urls.acme}/`);
     // The ninth candidate (blog), robots-disallowed careers and non-HTML files are not fetched.
     expect(requests).not.toContain('GET /blog');
@@ -86,7 +95,9 @@ describe('crawlSite on the acme fixture', () => {
     expect(home.text).not.toContain('acmeAnalytics');
     expect(home.text).not.toContain('font-family');
     expect(home.text).not.toMatch(/[ \t]{2,}/);
-    expect(home.markup).toContain('Acme Pulse is privacy-first product analytics for small SaaS teams: funnels, retention and feature adoption without cookies.');
+    expect(home.markup).toContain(
+      'Acme Pulse is privacy-first product analytics for small SaaS teams: funnels, retention and feature adoption without cookies.',
+    );
     expect(home.markup).toContain('Acme Pulse — product analytics without cookies'); // og:title
     expect(home.markup).toContain('@acmepulse'); // twitter:site
     expect(home.markup).toContain('Acme Labs Ltd.'); // JSON-LD Organization
@@ -138,14 +149,15 @@ describe('crawlSite failures', () => {
   it('robots.txt disallowing everything: robots_disallowed, and no page is fetched', async () => {
     const { value, requests } = await requestsDuring('robots', () => crawl(sites.urls.robots));
     expect(value).toMatchObject({ ok: false, code: 'robots_disallowed' });
-    expect(!value.ok && value.reason).toContain("robots.txt does not allow our crawler (LaunchDirectoryBot)");
+    expect(!value.ok && value.reason).toContain('robots.txt does not allow our crawler (LaunchDirectoryBot)');
     expect(requests).toEqual(['GET /robots.txt']);
   });
 
   it('a home page redirecting to the metadata address: private_address, nothing requested from it', async () => {
     const connections: string[] = [];
     const { value, requests } = await requestsDuring('redirect_private', () =>
-      crawl(sites.urls.redirect_private, { onConnection: ({ address }) => connections.push(address) }));
+      crawl(sites.urls.redirect_private, { onConnection: ({ address }) => connections.push(address) }),
+    );
     expect(value).toMatchObject({ ok: false, code: 'private_address' });
     expect(!value.ok && value.reason).toContain('redirects to http://169.254.169.254/latest/meta-data/');
     expect(!value.ok && value.reason).toContain('private');
@@ -205,7 +217,8 @@ describe('crawlSite failures', () => {
   it('a loopback site without allowHosts: private_address, and the server gets no request', async () => {
     const connections: string[] = [];
     const { value, requests } = await requestsDuring('sparse', () =>
-      crawl(sites.urls.sparse, { allowHosts: [], onConnection: ({ address }) => connections.push(address) }));
+      crawl(sites.urls.sparse, { allowHosts: [], onConnection: ({ address }) => connections.push(address) }),
+    );
     expect(value).toMatchObject({ ok: false, code: 'private_address' });
     expect(!value.ok && value.reason).toContain('127.0.0.1');
     expect(requests).toEqual([]);
@@ -285,14 +298,15 @@ describe('crawlSite on the injection fixture', () => {
 });
 
 describe('crawlSite across a www redirect (fake DNS)', () => {
-  it('follows the home page to the www host once and reads that host\'s robots.txt', async () => {
+  it("follows the home page to the www host once and reads that host's robots.txt", async () => {
     const port = new URL(sites.urls.www).port;
     const lookup = async (host: string): Promise<string[]> => {
       if (host === 'apex.test' || host === 'www.apex.test') return ['127.0.0.1'];
       throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
     };
     const { value, requests } = await requestsDuring('www', () =>
-      crawl(`http://apex.test:${port}/`, { allowHosts: ['apex.test', 'www.apex.test'], lookup }));
+      crawl(`http://apex.test:${port}/`, { allowHosts: ['apex.test', 'www.apex.test'], lookup }),
+    );
     expect(value.ok && value.finalUrl).toBe(`http://www.apex.test:${port}/`);
     expect(pages(value).map((p) => p.url)).toEqual([`http://www.apex.test:${port}/`, `http://www.apex.test:${port}/about`]);
     expect(requests).not.toContain('GET /private/about');

@@ -6,21 +6,28 @@ const BASE = 'https://product.example/';
 
 describe('extractPage', () => {
   it('keeps visible text, one line per block, without scripts, styles, templates or hidden elements', () => {
-    const { page } = extractPage(BASE, `<!doctype html><html><head><title>  Widget
+    const { page } = extractPage(
+      BASE,
+      `<!doctype html><html><head><title>  Widget
       Co </title><style>p{color:red}</style><script>var secret = "not text";</script></head>
       <body><nav><a href="/">Home</a><a href="/about">About</a></nav>
       <h1>Widget   Co</h1><p>Widgets for <b>everyone</b>.<br>Since 2020.</p>
       <noscript>Enable JavaScript</noscript><template><p>template text</p></template>
       <div hidden>hidden text</div><div style="display: none">invisible text</div><span aria-hidden="true">icon</span>
       <table><tr><th>Plan</th><th>Price</th></tr><tr><td>Basic</td><td>$5</td></tr></table>
-      <ul><li>One</li><li>Two</li></ul><script type="application/ld+json">{"@type":"Thing","name":"X"}</script></body></html>`);
+      <ul><li>One</li><li>Two</li></ul><script type="application/ld+json">{"@type":"Thing","name":"X"}</script></body></html>`,
+    );
     expect(page.title).toBe('Widget Co');
-    expect(page.text).toBe(['HomeAbout', 'Widget Co', 'Widgets for everyone.', 'Since 2020.', 'Plan Price', 'Basic $5', 'One', 'Two'].join('\n'));
+    expect(page.text).toBe(
+      ['HomeAbout', 'Widget Co', 'Widgets for everyone.', 'Since 2020.', 'Plan Price', 'Basic $5', 'One', 'Two'].join('\n'),
+    );
     expect(page.url).toBe(BASE);
   });
 
   it('collects meta, Open Graph, Twitter, JSON-LD strings, links with their text and image alts', () => {
-    const { page, links } = extractPage(`${BASE}team`, `<html><head>
+    const { page, links } = extractPage(
+      `${BASE}team`,
+      `<html><head>
       <meta name="description" content="Widgets,   made simply.">
       <meta property="og:title" content="Widget Co">
       <meta name="twitter:creator" content="@widgetco">
@@ -32,7 +39,8 @@ describe('extractPage', () => {
       <a href="/pricing#plans">See pricing</a> <a href="https://x.com/widgetco" aria-label="Widget Co on X"><svg></svg></a>
       <a href="mailto:hi@widget.example">Write to us</a> <a href="javascript:void(0)">Menu</a>
       <img src="/a.png" alt="Ada Lovelace, CEO"> <img src="/b.png" alt="">
-      </body></html>`);
+      </body></html>`,
+    );
     expect(page.markup).toEqual([
       'Widgets, made simply.',
       'Widget Co',

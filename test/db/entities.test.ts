@@ -177,7 +177,9 @@ describe('entities', () => {
       ['ai', false],
       ['developer-tools', true],
     ]);
-    expect(loaded.founderLinks.getItems().map((link) => [link.founder.getEntity().name, link.role, link.position])).toEqual([['Wile E. Coyote', 'CEO', 0]]);
+    expect(loaded.founderLinks.getItems().map((link) => [link.founder.getEntity().name, link.role, link.position])).toEqual([
+      ['Wile E. Coyote', 'CEO', 0],
+    ]);
     expect(loaded.faqs.getItems().map((faq) => [faq.question, faq.answer, faq.position])).toEqual([['Does it work?', 'Mostly.', 1]]);
     expect(loaded.alternatives.getItems().map((a) => [a.alternative.getEntity().slug, a.approved])).toEqual([['roadrunner-inc', true]]);
 
@@ -189,7 +191,11 @@ describe('entities', () => {
     expect(hits).toBe(1);
     expect((await em.find(Listing, { searchVector: { $fulltext: 'anvils' } })).map((l) => l.slug)).toEqual(['acme']);
 
-    const tree = await em.findOneOrFail(Category, { slug: 'software' }, { populate: ['children'], orderBy: { children: { position: 'asc' } } });
+    const tree = await em.findOneOrFail(
+      Category,
+      { slug: 'software' },
+      { populate: ['children'], orderBy: { children: { position: 'asc' } } },
+    );
     expect(tree.parent).toBeNull();
     expect(tree.faqs).toEqual([{ question: 'What is software?', answer: 'Programs.' }]);
     expect(tree.attributes).toEqual(['pricing', 'platforms']);

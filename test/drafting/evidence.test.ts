@@ -81,7 +81,16 @@ describe('verifyProposal: quotes', () => {
 
   it('removes unverified quotes from the evidence list and keeps the value on the verified ones', () => {
     const { proposal } = verifyProposal(
-      only({ name: { value: 'Acme Widgets', evidence: [{ quote: 'Acme Widgets', url: A }, { quote: 'Acme Widgets Inc', url: A }, { quote: 'Acme Widgets', url: B }] } }),
+      only({
+        name: {
+          value: 'Acme Widgets',
+          evidence: [
+            { quote: 'Acme Widgets', url: A },
+            { quote: 'Acme Widgets Inc', url: A },
+            { quote: 'Acme Widgets', url: B },
+          ],
+        },
+      }),
       pages,
     );
     expect(proposal.fields.name?.evidence).toEqual([{ quote: 'Acme Widgets', url: A }]);
@@ -134,7 +143,10 @@ describe('verifyProposal: values must be in their quotes', () => {
     expect(Object.keys(proposal.fields).sort()).toEqual(['city', 'country', 'stage', 'tagline']);
     expect(dropped.map((d) => d.what).sort()).toEqual(['fields.contact_email', 'fields.founded_year', 'fields.name']);
     // Whole words only: "Acme W" and "Lyo" are not words of their quotes.
-    const partial = verifyProposal(only({ name: { value: 'Acme W', evidence: ev('Acme Widgets') }, city: { value: 'Lyo', evidence: ev('built in Lyon') } }), pages);
+    const partial = verifyProposal(
+      only({ name: { value: 'Acme W', evidence: ev('Acme Widgets') }, city: { value: 'Lyo', evidence: ev('built in Lyon') } }),
+      pages,
+    );
     expect(partial.proposal.fields).toEqual({});
   });
 
@@ -157,7 +169,10 @@ describe('verifyProposal: values must be in their quotes', () => {
       only({
         features: {
           value: ['Fast sync', 'offline mode', 'AI autopilot', 'Audit log'],
-          evidence: [{ quote: 'Fast sync', url: A }, { quote: 'Offline mode Audit log', url: A }],
+          evidence: [
+            { quote: 'Fast sync', url: A },
+            { quote: 'Offline mode Audit log', url: A },
+          ],
         },
         usps: { value: ['Cheapest on the market'], evidence: ev('Fast sync') },
       }),
@@ -169,17 +184,28 @@ describe('verifyProposal: values must be in their quotes', () => {
   });
 
   it('keeps FAQs, founders and socials only when their quotes state them', () => {
-    const faq = (question: string, answer: string, quotes: string[]): Evidenced<ProposedFaq> => ({ value: { question, answer }, evidence: quotes.map((q) => ({ quote: q, url: A })) });
-    const founder = (value: ProposedFounder, quotes: string[]): Evidenced<ProposedFounder> => ({ value, evidence: quotes.map((q) => ({ quote: q, url: A })) });
+    const faq = (question: string, answer: string, quotes: string[]): Evidenced<ProposedFaq> => ({
+      value: { question, answer },
+      evidence: quotes.map((q) => ({ quote: q, url: A })),
+    });
+    const founder = (value: ProposedFounder, quotes: string[]): Evidenced<ProposedFounder> => ({
+      value,
+      evidence: quotes.map((q) => ({ quote: q, url: A })),
+    });
     const { proposal, dropped } = verifyProposal(
       {
         fields: {},
         faqs: [
-          faq('Can I export my data?', 'Yes, every board can be exported to CSV or JSON at any time.', ['Can I export my data?', 'Yes, every board can be exported to CSV or JSON at any time.']),
+          faq('Can I export my data?', 'Yes, every board can be exported to CSV or JSON at any time.', [
+            'Can I export my data?',
+            'Yes, every board can be exported to CSV or JSON at any time.',
+          ]),
           faq('Is there a free plan?', 'Yes, forever.', ['Can I export my data?']),
         ],
         founders: [
-          founder({ name: 'Jeanne Martin', title: 'Co-founder & CEO', socials: { x: 'https://x.com/jeanne' } }, ['Jeanne Martin, Co-founder & CEO']),
+          founder({ name: 'Jeanne Martin', title: 'Co-founder & CEO', socials: { x: 'https://x.com/jeanne' } }, [
+            'Jeanne Martin, Co-founder & CEO',
+          ]),
           founder({ name: 'Ada Lovelace', title: 'CEO' }, ['Acme Widgets']),
         ],
         socials: {
@@ -193,10 +219,14 @@ describe('verifyProposal: values must be in their quotes', () => {
       pages,
     );
     expect(proposal.faqs.map((f) => f.value.question)).toEqual(['Can I export my data?']);
-    expect(proposal.founders).toEqual([{ value: { name: 'Jeanne Martin', title: 'Co-founder & CEO' }, evidence: [{ quote: 'Jeanne Martin, Co-founder & CEO', url: A }] }]);
+    expect(proposal.founders).toEqual([
+      { value: { name: 'Jeanne Martin', title: 'Co-founder & CEO' }, evidence: [{ quote: 'Jeanne Martin, Co-founder & CEO', url: A }] },
+    ]);
     expect(Object.keys(proposal.socials).sort()).toEqual(['github', 'x']);
     const whats = dropped.map((d) => d.what);
-    expect(whats).toEqual(expect.arrayContaining(['faqs[1]', 'founders[0].socials.x', 'founders[1]', 'socials.linkedin', 'socials.website', 'socials.myspace']));
+    expect(whats).toEqual(
+      expect.arrayContaining(['faqs[1]', 'founders[0].socials.x', 'founders[1]', 'socials.linkedin', 'socials.website', 'socials.myspace']),
+    );
   });
 });
 
@@ -215,7 +245,11 @@ describe('verifyProposal: limits', () => {
       [big],
     );
     expect(proposal.fields).toEqual({});
-    expect(dropped.map((d) => d.reason)).toEqual(['longer than 500 characters', 'longer than 20000 characters', expect.stringMatching(/longer than 500/)]);
+    expect(dropped.map((d) => d.reason)).toEqual([
+      'longer than 500 characters',
+      'longer than 20000 characters',
+      expect.stringMatching(/longer than 500/),
+    ]);
   });
 
   it('keeps at most 20 list items of at most 200 characters', () => {
@@ -233,10 +267,19 @@ describe('verifyProposal: limits', () => {
 
   it('keeps at most 10 FAQs and 6 founders; socials links up to 500 characters', () => {
     const quote = (q: string) => [{ quote: q, url: BIG }];
-    const faqs = Array.from({ length: 12 }, (_, i) => ({ value: { question: `Item number ${i + 1}`, answer: `Item number ${i + 1}` }, evidence: quote(`Item number ${i + 1}`) }));
-    const founders = Array.from({ length: 8 }, (_, i) => ({ value: { name: `Item number ${i + 1}` }, evidence: quote(`Item number ${i + 1}`) }));
+    const faqs = Array.from({ length: 12 }, (_, i) => ({
+      value: { question: `Item number ${i + 1}`, answer: `Item number ${i + 1}` },
+      evidence: quote(`Item number ${i + 1}`),
+    }));
+    const founders = Array.from({ length: 8 }, (_, i) => ({
+      value: { name: `Item number ${i + 1}` },
+      evidence: quote(`Item number ${i + 1}`),
+    }));
     const longLink = `https://x.com/${'a'.repeat(490)}`;
-    const { proposal, dropped } = verifyProposal({ fields: {}, faqs, founders, socials: { x: { value: longLink, evidence: quote('Item number 1') } } }, [big]);
+    const { proposal, dropped } = verifyProposal(
+      { fields: {}, faqs, founders, socials: { x: { value: longLink, evidence: quote('Item number 1') } } },
+      [big],
+    );
     expect(proposal.faqs).toHaveLength(10);
     expect(proposal.founders).toHaveLength(6);
     expect(proposal.socials).toEqual({});
@@ -247,7 +290,11 @@ describe('verifyProposal: limits', () => {
 
   it('survives malformed input from a drafter', () => {
     const junk = {
-      fields: { name: { value: 42, evidence: 'Acme' }, features: { value: 'Fast sync', evidence: ev('Fast sync') }, nonsense: { value: 'x', evidence: ev('Fast sync') } },
+      fields: {
+        name: { value: 42, evidence: 'Acme' },
+        features: { value: 'Fast sync', evidence: ev('Fast sync') },
+        nonsense: { value: 'x', evidence: ev('Fast sync') },
+      },
       faqs: [null, { value: { question: 1 } }],
       founders: [{ value: {} }],
       socials: { x: null },

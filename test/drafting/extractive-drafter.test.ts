@@ -3,7 +3,17 @@ import { verifyProposal } from '../../src/drafting/evidence.js';
 import { createExtractiveDrafter, socialKeyOf } from '../../src/drafting/extractive-drafter.js';
 import type { DraftProposal } from '../../src/drafting/profile-fields.js';
 import type { CrawledPage } from '../../src/crawler/crawled-page.js';
-import { INJECTED_HOME, RICH_ABOUT, RICH_HOME, RICH_PRICING, SPARSE_HOME, crawledPage, injectedSite, richSite, sparseSite } from './pages.js';
+import {
+  INJECTED_HOME,
+  RICH_ABOUT,
+  RICH_HOME,
+  RICH_PRICING,
+  SPARSE_HOME,
+  crawledPage,
+  injectedSite,
+  richSite,
+  sparseSite,
+} from './pages.js';
 
 const drafter = createExtractiveDrafter();
 
@@ -53,8 +63,14 @@ describe('extractive drafter', () => {
     expect(p.fields.founded_year?.evidence).toEqual([{ quote: '2019-04-01', url: RICH_HOME }]);
 
     expect(p.faqs.map((f) => f.value)).toEqual([
-      { question: 'Can I cancel anytime?', answer: 'Yes. Paid plans can be cancelled at any time from the billing page and stay active until the end of the period.' },
-      { question: 'Can I import from Trello?', answer: 'Yes. The importer copies your Trello boards, lists, cards and comments in one click.' },
+      {
+        question: 'Can I cancel anytime?',
+        answer: 'Yes. Paid plans can be cancelled at any time from the billing page and stay active until the end of the period.',
+      },
+      {
+        question: 'Can I import from Trello?',
+        answer: 'Yes. The importer copies your Trello boards, lists, cards and comments in one click.',
+      },
       { question: 'Is there a free plan?', answer: 'Yes, the Free plan is free forever for up to 3 boards.' },
     ]);
     expect(p.founders.map((f) => f.value)).toEqual([
@@ -192,7 +208,13 @@ describe('hostile pages', () => {
   it('reads deeply nested, huge markup within bounds and quickly', async () => {
     const depth = 50_000;
     const html = `<html><head><title>Deep</title></head><body>${'<div><span>'.repeat(depth)}founded in 2001${'</span></div>'.repeat(depth)}<p>${'lorem ipsum dolor sit amet '.repeat(10_000)}</p></body></html>`;
-    const page: CrawledPage = { url: 'https://deep.example/', title: 'Deep', text: `founded in 2001 ${'lorem ipsum dolor sit amet '.repeat(10_000)}`, markup: [], html };
+    const page: CrawledPage = {
+      url: 'https://deep.example/',
+      title: 'Deep',
+      text: `founded in 2001 ${'lorem ipsum dolor sit amet '.repeat(10_000)}`,
+      markup: [],
+      html,
+    };
     const started = Date.now();
     const p = await drafter.draft([page]);
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -221,8 +243,17 @@ describe('hostile pages', () => {
 
 describe('name from the title', () => {
   it('takes the part of the title the domain names', async () => {
-    const p = await createExtractiveDrafter().draft([crawledPage('https://www.tallyboard.io/', '<html><head><title>Kanban boards for small teams | Tallyboard</title></head><body><p>Hi</p></body></html>')]);
+    const p = await createExtractiveDrafter().draft([
+      crawledPage(
+        'https://www.tallyboard.io/',
+        '<html><head><title>Kanban boards for small teams | Tallyboard</title></head><body><p>Hi</p></body></html>',
+      ),
+    ]);
     expect(p.fields.name?.value).toBe('Tallyboard');
-    expect(verifyProposal(p, [crawledPage('https://www.tallyboard.io/', '<html><head><title>Kanban boards for small teams | Tallyboard</title></head></html>')]).dropped).toEqual([]);
+    expect(
+      verifyProposal(p, [
+        crawledPage('https://www.tallyboard.io/', '<html><head><title>Kanban boards for small teams | Tallyboard</title></head></html>'),
+      ]).dropped,
+    ).toEqual([]);
   });
 });

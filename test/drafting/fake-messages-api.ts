@@ -64,7 +64,11 @@ export async function startFakeMessagesApi(reply: (call: ReceivedCall, index: nu
           : { status: 404, body: { type: 'error', error: { type: 'not_found_error', message: 'not found' } } };
       const send = (): void => {
         if (res.destroyed) return;
-        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', 'request-id': `req_fake_${calls.length}`, ...answer.headers });
+        res.writeHead(answer.status ?? 200, {
+          'content-type': 'application/json',
+          'request-id': `req_fake_${calls.length}`,
+          ...answer.headers,
+        });
         res.end(JSON.stringify(answer.body ?? {}));
       };
       if (answer.delayMs) setTimeout(send, answer.delayMs).unref();

@@ -11,11 +11,65 @@
 import { load, type AnyNode, type Element } from 'cheerio';
 import type { CrawledPage } from '../../src/crawler/crawled-page.js';
 
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'iframe', 'object', 'embed', 'canvas', 'select', 'datalist']);
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'select',
+  'datalist',
+]);
 const BLOCKS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
-  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend',
-  'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'li',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'tfoot',
+  'thead',
+  'tr',
+  'ul',
 ]);
 const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
@@ -47,8 +101,14 @@ function flatten(value: unknown, into: string[]): void {
   if (typeof value === 'string') {
     if (collapse(value) && !/^https?:\/\/schema\.org\/?$/i.test(value)) into.push(collapse(value));
   } else if (typeof value === 'number') into.push(String(value));
-  else if (Array.isArray(value)) value.forEach((v) => { flatten(v, into); });
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => { flatten(v, into); });
+  else if (Array.isArray(value))
+    value.forEach((v) => {
+      flatten(v, into);
+    });
+  else if (value && typeof value === 'object')
+    Object.values(value).forEach((v) => {
+      flatten(v, into);
+    });
 }
 
 export function crawledPage(url: string, html: string): CrawledPage {
@@ -74,7 +134,8 @@ export function crawledPage(url: string, html: string): CrawledPage {
       return;
     }
     const text = collapse($(el).text());
-    if (target.protocol === 'mailto:') return add(text && text !== target.href.replace(/^mailto:/, '') ? `${text}: ${target.href}` : target.href);
+    if (target.protocol === 'mailto:')
+      return add(text && text !== target.href.replace(/^mailto:/, '') ? `${text}: ${target.href}` : target.href);
     target.hash = '';
     add(text ? `${text}: ${target.href}` : target.href);
   });
@@ -216,7 +277,11 @@ export const RICH_HOME = 'https://tallyboard.io/';
 export const RICH_PRICING = 'https://tallyboard.io/pricing';
 export const RICH_ABOUT = 'https://tallyboard.io/about';
 
-export const richSite = (): CrawledPage[] => [crawledPage(RICH_HOME, richHome), crawledPage(RICH_PRICING, richPricing), crawledPage(RICH_ABOUT, richAbout)];
+export const richSite = (): CrawledPage[] => [
+  crawledPage(RICH_HOME, richHome),
+  crawledPage(RICH_PRICING, richPricing),
+  crawledPage(RICH_ABOUT, richAbout),
+];
 
 // ---------------------------------------------------------------------------------------------
 // A sparse site: one page, no meta, no pricing, no team

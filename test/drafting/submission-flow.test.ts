@@ -22,7 +22,9 @@ beforeAll(async () => {
   t = await startTestApp({
     env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' },
     jobs: { processEveryMs: 100 },
-    drafting: { crawl: (url) => crawlSite(url, { allowHosts: ['127.0.0.1'], userAgent: crawlerUserAgent('http://directory.test'), timeoutMs: 5_000 }) },
+    drafting: {
+      crawl: (url) => crawlSite(url, { allowHosts: ['127.0.0.1'], userAgent: crawlerUserAgent('http://directory.test'), timeoutMs: 5_000 }),
+    },
   });
   categoryName = `Analytics ${Date.now()}`;
   await insertCategory(t.db, { name: categoryName });
@@ -84,7 +86,10 @@ describe('submit_listing → get_draft', () => {
     expect(draft.company_socials.github.url).toBe(ACME_FACTS.socials.github);
     expect(draft.completeness).toBeGreaterThan(40);
 
-    const pages = await t.db.query<{ url: string; text_content: string; markup: string[] }>('SELECT url, text_content, markup FROM draft_pages WHERE draft_id = $1', [draft.id]);
+    const pages = await t.db.query<{ url: string; text_content: string; markup: string[] }>(
+      'SELECT url, text_content, markup FROM draft_pages WHERE draft_id = $1',
+      [draft.id],
+    );
     expect(pages.length).toBeGreaterThan(3);
     const haystack = (url: string) => {
       const page = pages.find((p) => p.url === url);
@@ -184,7 +189,10 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual([expect.objectContaining({ path: '/fields/categories/1' })]);
 
-    const bad = await call(founder, 'PATCH', `/drafts/${draft.id}`, { fields: { nickname: 'x', tagline: 'y'.repeat(501) }, faqs: new Array(11).fill({ question: 'q', answer: 'a' }) });
+    const bad = await call(founder, 'PATCH', `/drafts/${draft.id}`, {
+      fields: { nickname: 'x', tagline: 'y'.repeat(501) },
+      faqs: new Array(11).fill({ question: 'q', answer: 'a' }),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['/fields/tagline', '/faqs']));
   });
@@ -200,15 +208,29 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
     const first = await call(founder, 'POST', `/drafts/${draft.id}/submit`);
     expect(first.status).toBe(200);
     expect(first.body.status).toBe('draft');
-    const listing = await t.db.one<{ name: string; status: string; tagline: string }>('SELECT name, status, tagline FROM listings WHERE id = $1', [first.body.listing_id]);
+    const listing = await t.db.one<{ name: string; status: string; tagline: string }>(
+      'SELECT name, status, tagline FROM listings WHERE id = $1',
+      [first.body.listing_id],
+    );
     expect(listing).toMatchObject({ name: ACME_FACTS.name, status: 'draft' });
-    const owners = await t.db.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND account_id = $2', [first.body.listing_id, founder.id]);
+    const owners = await t.db.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND account_id = $2', [
+      first.body.listing_id,
+      founder.id,
+    ]);
     expect(owners).toHaveLength(1);
-    expect((await fetch(`${t.url}/api/v1/listings/${(await t.db.one<{ slug: string }>('SELECT slug FROM listings WHERE id = $1', [first.body.listing_id]))!.slug}`)).status).toBe(404);
+    expect(
+      (
+        await fetch(
+          `${t.url}/api/v1/listings/${(await t.db.one<{ slug: string }>('SELECT slug FROM listings WHERE id = $1', [first.body.listing_id]))!.slug}`,
+        )
+      ).status,
+    ).toBe(404);
 
     const edited = await call(founder, 'PATCH', `/drafts/${draft.id}`, { fields: { tagline: 'Changed after submission' } });
     expect(edited.body.status).toBe('submitted');
-    expect((await t.db.one<{ tagline: string }>('SELECT tagline FROM listings WHERE id = $1', [first.body.listing_id]))!.tagline).toBe('Changed after submission');
+    expect((await t.db.one<{ tagline: string }>('SELECT tagline FROM listings WHERE id = $1', [first.body.listing_id]))!.tagline).toBe(
+      'Changed after submission',
+    );
     const again = await call(founder, 'POST', `/drafts/${draft.id}/submit`);
     expect(again.body.listing_id).toBe(first.body.listing_id);
   });
@@ -221,7 +243,7 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
     else expect(early.status).toBe(409);
   });
 
-  it('hides another account\'s draft behind 404 everywhere', async () => {
+  it("hides another account's draft behind 404 everywhere", async () => {
     const owner = await person();
     const draft = await submitted(owner, sites.urls.sparse);
     const stranger = await person();
@@ -256,14 +278,20 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
 
     const browser = new TestBrowser();
     let page = await browser.get(link);
-    page = await browser.post(`${t.url}/signin`, { email: cofounder.email, password: 'correct horse battery staple', csrf: page.field('csrf'), return_to: page.field('return_to') });
+    page = await browser.post(`${t.url}/signin`, {
+      email: cofounder.email,
+      password: 'correct horse battery staple',
+      csrf: page.field('csrf'),
+      return_to: page.field('return_to'),
+    });
     expect(page.text).toContain('Join as a co-founder?');
     page = await browser.post(`${t.url}/invites/accept`, { csrf: page.field('csrf'), token: page.field('token') });
     expect(page.text).toContain('You are a co-founder now');
     expect((await call(cofounder, 'GET', `/drafts/${draft.id}`)).status).toBe(200);
     expect((await browser.get(link)).status).toBe(400);
 
-    for (let i = 2; i <= 10; i++) expect((await call(owner, 'POST', `/drafts/${draft.id}/invites`, { email: `co${i}@example.com` })).status).toBe(201);
+    for (let i = 2; i <= 10; i++)
+      expect((await call(owner, 'POST', `/drafts/${draft.id}/invites`, { email: `co${i}@example.com` })).status).toBe(201);
     const eleventh = await call(owner, 'POST', `/drafts/${draft.id}/invites`, { email: 'co11@example.com' });
     expect(eleventh.status).toBe(409);
     const badEmail = await call(owner, 'POST', `/drafts/${draft.id}/invites`, { email: 'not-an-email' });
@@ -287,7 +315,12 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
     const stranger = await person();
     const browser = new TestBrowser();
     let page = await browser.get(link);
-    page = await browser.post(`${t.url}/signin`, { email: stranger.email, password: 'correct horse battery staple', csrf: page.field('csrf'), return_to: page.field('return_to') });
+    page = await browser.post(`${t.url}/signin`, {
+      email: stranger.email,
+      password: 'correct horse battery staple',
+      csrf: page.field('csrf'),
+      return_to: page.field('return_to'),
+    });
     expect(page.status).toBe(403);
     expect(page.text).toContain('This invite is for another address');
     expect((await call(stranger, 'GET', `/drafts/${draft.id}`)).status).toBe(404);
@@ -324,13 +357,25 @@ describe('update_draft, submit_draft, invite_cofounder', () => {
     const after = await settled(founder, draft.id);
     expect(after.fields.tagline).toMatchObject({ value: 'Typed while redrafting', state: 'edited' });
 
-    await call(founder, 'PATCH', `/drafts/${draft.id}`, { fields: { categories: [categoryName] }, founders: [{ name: 'Ada One' }, { name: 'Bo Two' }] });
+    await call(founder, 'PATCH', `/drafts/${draft.id}`, {
+      fields: { categories: [categoryName] },
+      founders: [{ name: 'Ada One' }, { name: 'Bo Two' }],
+    });
     const first = await call(founder, 'POST', `/drafts/${draft.id}/submit`);
-    const before = await t.db.query<{ id: number; name: string }>('SELECT f.id, f.name FROM founders f JOIN listing_founders lf ON lf.founder_id = f.id WHERE lf.listing_id = $1 ORDER BY lf.position', [first.body.listing_id]);
+    const before = await t.db.query<{ id: number; name: string }>(
+      'SELECT f.id, f.name FROM founders f JOIN listing_founders lf ON lf.founder_id = f.id WHERE lf.listing_id = $1 ORDER BY lf.position',
+      [first.body.listing_id],
+    );
     await call(founder, 'PATCH', `/drafts/${draft.id}`, { founders: [{ name: 'Bo Two' }] });
-    const rows = await t.db.query<{ id: number; name: string }>('SELECT f.id, f.name FROM founders f JOIN listing_founders lf ON lf.founder_id = f.id WHERE lf.listing_id = $1', [first.body.listing_id]);
+    const rows = await t.db.query<{ id: number; name: string }>(
+      'SELECT f.id, f.name FROM founders f JOIN listing_founders lf ON lf.founder_id = f.id WHERE lf.listing_id = $1',
+      [first.body.listing_id],
+    );
     expect(rows).toEqual([before.find((row) => row.name === 'Bo Two')]);
-    expect((await t.db.one<{ name: string }>('SELECT name FROM founders WHERE id = $1', [before.find((row) => row.name === 'Ada One')!.id]))!.name).toBe('Ada One');
+    expect(
+      (await t.db.one<{ name: string }>('SELECT name FROM founders WHERE id = $1', [before.find((row) => row.name === 'Ada One')!.id]))!
+        .name,
+    ).toBe('Ada One');
 
     await t.db.query(`UPDATE listings SET status = 'live', launched_at = now() WHERE id = $1`, [first.body.listing_id]);
     const refused = await call(founder, 'PATCH', `/drafts/${draft.id}`, { fields: { tagline: 'After launch' } });

@@ -241,7 +241,9 @@ describe('the job queue', () => {
     const rolledBack = db
       .em()
       .transactional(async (em) => {
-        await em.execute(`INSERT INTO mail_outbox (id, to_address, subject, text_body, created_at) VALUES (gen_random_uuid(), 'tx@example.com', 's', 't', now())`);
+        await em.execute(
+          `INSERT INTO mail_outbox (id, to_address, subject, text_body, created_at) VALUES (gen_random_uuid(), 'tx@example.com', 's', 't', now())`,
+        );
         inTransaction();
         await sleep(200);
         throw new Error('roll back');

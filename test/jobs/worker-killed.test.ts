@@ -53,7 +53,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed mid-job (PostgreSQL 
     await queue.start();
     await sleep(LOCK_LIFETIME_MS * 2);
     expect(runs).toEqual([]);
-    const [locked] = await db.query<{ last_modified_by: string; locked_at: Date | null }>('SELECT last_modified_by, locked_at FROM agenda_jobs');
+    const [locked] = await db.query<{ last_modified_by: string; locked_at: Date | null }>(
+      'SELECT last_modified_by, locked_at FROM agenda_jobs',
+    );
     expect(locked.last_modified_by).toBe('doomed-worker');
     expect(locked.locked_at).not.toBeNull();
 

@@ -18,7 +18,12 @@ export interface CapturedLog {
 export function captureLog(): CapturedLog {
   const written: string[] = [];
   const logger = createLogger({ level: 'trace', destination: { write: (line: string) => void written.push(line) } });
-  const lines = () => written.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine);
+  const lines = () =>
+    written
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as LogLine);
   const requestLines = (requestId: string) => lines().filter((line) => line.request_id === requestId && 'duration_ms' in line);
   return {
     logger,

@@ -29,13 +29,29 @@ describe('createLogger', () => {
       },
       'with secrets',
     );
-    for (const secret of ['header-secret', 'cookie-secret', 'basic-secret', 'set-cookie-secret', 'top-password', 'body-token', 'body-refresh', 'body-client-secret', 'body-api-key', 'form-password', 'form-key']) {
+    for (const secret of [
+      'header-secret',
+      'cookie-secret',
+      'basic-secret',
+      'set-cookie-secret',
+      'top-password',
+      'body-token',
+      'body-refresh',
+      'body-client-secret',
+      'body-api-key',
+      'form-password',
+      'form-key',
+    ]) {
       expect(log.text()).not.toContain(secret);
     }
-    expect(log.lines()[0]).toMatchObject({ password: '[redacted]', body: { token: '[redacted]' }, headers: { authorization: '[redacted]' } });
+    expect(log.lines()[0]).toMatchObject({
+      password: '[redacted]',
+      body: { token: '[redacted]' },
+      headers: { authorization: '[redacted]' },
+    });
   });
 
-  it('keeps an error\'s type, message, code and stack, and drops what else it carries', () => {
+  it("keeps an error's type, message, code and stack, and drops what else it carries", () => {
     const log = captureLog();
     const error = Object.assign(new Error('duplicate key value violates unique constraint "oauth_pkey"'), {
       code: '23505',
@@ -57,7 +73,7 @@ describe('createLogger', () => {
   });
 });
 
-describe('the app\'s log', () => {
+describe("the app's log", () => {
   let t: TestApp;
   let log: CapturedLog;
   beforeAll(async () => {
@@ -68,7 +84,12 @@ describe('the app\'s log', () => {
 
   it('never holds a password, API key, session cookie, OAuth code, state or token', async () => {
     const person = await makeAccount(t.db);
-    const { key } = await createApiKey(t.db, { accountId: person.id, name: 'logged calls', scopes: ['account:read', 'listings:write'], now: new Date() });
+    const { key } = await createApiKey(t.db, {
+      accountId: person.id,
+      name: 'logged calls',
+      scopes: ['account:read', 'listings:write'],
+      now: new Date(),
+    });
     const secrets: string[] = [key, person.password];
     const requestIds: string[] = [];
     const call = async (path: string, init: RequestInit = {}) => {
@@ -95,7 +116,11 @@ describe('the app\'s log', () => {
 
     const browser = new TestBrowser();
     const form = await browser.get(`${t.url}/signin`);
-    const signedIn = await browser.post(`${t.url}/signin`, { email: person.email, password: person.password, csrf: form.field('csrf'), return_to: '/account' }, { follow: false });
+    const signedIn = await browser.post(
+      `${t.url}/signin`,
+      { email: person.email, password: person.password, csrf: form.field('csrf'), return_to: '/account' },
+      { follow: false },
+    );
     expect(signedIn.status).toBe(303);
     secrets.push(browser.cookie(t.url, 'ld_session')!, form.field('csrf'));
     expect((await browser.get(`${t.url}/account`)).status).toBe(200);
@@ -108,14 +133,19 @@ describe('the app\'s log', () => {
     const refreshed = await oauth.processRefreshTokenResponse(
       as,
       client,
-      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { additionalParameters: { resource: `${t.url}/api/v1` }, ...insecure }),
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, {
+        additionalParameters: { resource: `${t.url}/api/v1` },
+        ...insecure,
+      }),
     );
     secrets.push(refreshed.access_token, refreshed.refresh_token!);
     const reused = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure);
     expect(reused.status).toBe(400);
 
     for (const id of requestIds) await log.requestLine(id);
-    await expect.poll(() => log.lines().some((line) => line.method === 'POST' && line.path === '/oauth/token' && line.status === 400)).toBe(true);
+    await expect
+      .poll(() => log.lines().some((line) => line.method === 'POST' && line.path === '/oauth/token' && line.status === 400))
+      .toBe(true);
     expect(log.lines().some((line) => line.oauth_error === 'invalid_grant')).toBe(true);
     const text = log.text();
     for (const secret of secrets) expect(text, `the log holds ${secret}`).not.toContain(secret);

@@ -192,7 +192,8 @@ describe('deep nesting (inside 1 MiB)', () => {
   }
 
   it('refuses 100,000 nested arrays inside the arguments, and keeps serving', async () => {
-    const body = (id: string) => JSON.stringify(toolCall('update_draft', { id, fields: { tags: ['PLACEHOLDER'] } })).replace('["PLACEHOLDER"]', nestedArrays(100_000));
+    const body = (id: string) =>
+      JSON.stringify(toolCall('update_draft', { id, fields: { tags: ['PLACEHOLDER'] } })).replace('["PLACEHOLDER"]', nestedArrays(100_000));
     expectRefused(await refusedEdit((id) => postMcp(body(id))));
     await expectStillServing();
   });
@@ -230,7 +231,10 @@ describe('tools/call with bad arguments answers the problem REST answers', () =>
   it.each(editCases)('update_draft with %s', async (_, args, paths) => {
     const { mcp, rest } = await refusedEdit(async (id) => {
       const { id: _id, ...body } = args(id);
-      return { mcp: toolProblemOf(await postMcp(toolCall('update_draft', args(id)))), rest: await restProblem('PATCH', `/drafts/${id}`, body) };
+      return {
+        mcp: toolProblemOf(await postMcp(toolCall('update_draft', args(id)))),
+        rest: await restProblem('PATCH', `/drafts/${id}`, body),
+      };
     });
     expect(mcp).toMatchObject({ status: 400, code: 'validation_failed', request_id: expect.any(String) });
     expect(pathsOf(mcp)).toEqual(paths);
@@ -251,7 +255,12 @@ describe('tools/call with bad arguments answers the problem REST answers', () =>
   it('submit_listing with a URL of 2049 characters creates no draft', async () => {
     const url = `https://example.com/${'a'.repeat(2049 - 'https://example.com/'.length)}`;
     const someone = await founder(t);
-    const mcp = toolProblemOf(await send(`${t.url}/mcp`, { headers: { authorization: someone.authorization, ...MCP_HEADERS, ...JSON_TYPE }, body: JSON.stringify(toolCall('submit_listing', { url })) }));
+    const mcp = toolProblemOf(
+      await send(`${t.url}/mcp`, {
+        headers: { authorization: someone.authorization, ...MCP_HEADERS, ...JSON_TYPE },
+        body: JSON.stringify(toolCall('submit_listing', { url })),
+      }),
+    );
     expect(pathsOf(mcp)).toEqual(['/url']);
     expect(withoutRequestId(mcp)).toEqual(withoutRequestId(await restProblem('POST', '/drafts', { url })));
     const list = await send(`${t.url}/api/v1/drafts`, { method: 'GET', headers: { authorization: someone.authorization } });

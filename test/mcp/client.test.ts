@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Client, InsufficientScopeError, ProtocolError, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
+import {
+  Client,
+  InsufficientScopeError,
+  ProtocolError,
+  StreamableHTTPClientTransport,
+  type ClientOptions,
+} from '@modelcontextprotocol/client';
 import { mcpToolDefinition } from '../../src/mcp/tool-definition.js';
 import { startMcpTestServer, type McpTestServer } from './fixtures.js';
 

@@ -77,8 +77,16 @@ export const TEST_TOOLS: AnyTool[] = [repeatText, getWidget, whoAmI, saveNote] a
 
 /** Bearer tokens the test resolveCaller knows. */
 export const TOKENS: Record<string, Caller> = {
-  reader: { accountId: 'acc_reader', scopes: ['account:read'], credential: { kind: 'token', clientId: 'test', resource: 'http://test/mcp', expiresAt: '2099-01-01T00:00:00.000Z' } },
-  writer: { accountId: 'acc_writer', scopes: ['listings:write'], credential: { kind: 'token', clientId: 'test', resource: 'http://test/mcp', expiresAt: '2099-01-01T00:00:00.000Z' } },
+  reader: {
+    accountId: 'acc_reader',
+    scopes: ['account:read'],
+    credential: { kind: 'token', clientId: 'test', resource: 'http://test/mcp', expiresAt: '2099-01-01T00:00:00.000Z' },
+  },
+  writer: {
+    accountId: 'acc_writer',
+    scopes: ['listings:write'],
+    credential: { kind: 'token', clientId: 'test', resource: 'http://test/mcp', expiresAt: '2099-01-01T00:00:00.000Z' },
+  },
 };
 
 export interface McpTestServer {

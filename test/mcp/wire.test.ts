@@ -18,7 +18,10 @@ const envelope = {
 /** A 2026-07-28 request: `_meta` envelope plus the headers that must match the body. */
 function modern(id: number, method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
-  return post({ jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope } }, { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...name, ...headers });
+  return post(
+    { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope } },
+    { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...name, ...headers },
+  );
 }
 
 function post(body: unknown, headers: Record<string, string> = {}) {
@@ -43,7 +46,10 @@ function rawRequest(headers: Record<string, string>, body: string): Promise<{ st
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve({ status: res.statusCode!, body: text }));
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk) => (text += chunk))
+        .on('end', () => resolve({ status: res.statusCode!, body: text }));
     });
     req.on('error', reject);
     req.end(body);
@@ -76,7 +82,12 @@ describe('protocol 2026-07-28 on the wire', () => {
 
 describe('initialize-based protocol versions on the wire', () => {
   const initialize = (protocolVersion: string) =>
-    post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
 
   it.each(['2025-03-26', '2025-06-18', '2025-11-25'])('initialize with %s answers %s', async (version) => {
     const response = await initialize(version);
@@ -143,7 +154,11 @@ describe('request ids', () => {
     try {
       const response = await fetch(app.mcpUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_widget', arguments: { slug: 'x' } } }),
       });
       const { result } = await message(response);
@@ -196,7 +211,12 @@ describe('HTTP edges', () => {
   });
 
   it('refuses a body over 1 MiB with 413', async () => {
-    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'repeat_text', arguments: { text: 'x'.repeat(1024 * 1024) } } });
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'repeat_text', arguments: { text: 'x'.repeat(1024 * 1024) } },
+    });
     const response = await post(big);
     expect(response.status).toBe(413);
     expect((await response.json()).error.code).toBe(-32000);
@@ -205,10 +225,13 @@ describe('HTTP edges', () => {
   it('refuses a streamed body (no Content-Length) once it passes 1 MiB', async () => {
     const url = new URL(server.mcpUrl);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       const chunk = Buffer.alloc(64 * 1024, 'x');
       for (let i = 0; i < 17; i++) req.write(chunk);

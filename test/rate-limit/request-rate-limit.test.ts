@@ -22,7 +22,8 @@ const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.u
 
 async function newKey(): Promise<string> {
   const account = await makeAccount(t.db);
-  return (await createApiKey(t.db, { accountId: account.id, name: 'test', scopes: ['account:read', 'listings:write'], now: new Date() })).key;
+  return (await createApiKey(t.db, { accountId: account.id, name: 'test', scopes: ['account:read', 'listings:write'], now: new Date() }))
+    .key;
 }
 
 describe('request rate limits', () => {
@@ -61,7 +62,11 @@ describe('request rate limits', () => {
     const batch = (size: number) =>
       fetch(`${t.url}/mcp`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-03-26',
+        },
         body: JSON.stringify(Array.from({ length: size }, (_, i) => call(i + 1))),
       });
     expect((await batch(ANONYMOUS - 1)).status).toBe(200);
@@ -101,9 +106,11 @@ describe('request rate limits', () => {
       expect(health.headers.get('ratelimit')).toBeNull();
       expect((await get('/signin')).status).toBe(200);
     }
-    const register = (path: string) => fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const register = (path: string) =>
+      fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     // The OAuth server matches paths without regard to case or a trailing slash; so does the limiter.
-    for (const path of ['/oauth/register', '/oauth/Register', '/oauth/register/', '/OAUTH/TOKEN/']) expect((await register(path)).status).not.toBe(429);
+    for (const path of ['/oauth/register', '/oauth/Register', '/oauth/register/', '/OAUTH/TOKEN/'])
+      expect((await register(path)).status).not.toBe(429);
     expect((await register('/oauth/register')).status).toBe(429);
   });
 
@@ -133,7 +140,8 @@ describe('behind a configured proxy', () => {
   afterAll(() => proxied?.close());
 
   it('counts each forwarded client address on its own', async () => {
-    const from = (client: string) => fetch(`${proxied.url}/api/v1/categories`, { headers: { 'x-forwarded-for': `198.51.100.1, ${client}` } });
+    const from = (client: string) =>
+      fetch(`${proxied.url}/api/v1/categories`, { headers: { 'x-forwarded-for': `198.51.100.1, ${client}` } });
     expect((await from('203.0.113.1')).status).toBe(200);
     expect((await from('203.0.113.1')).status).toBe(200);
     expect((await from('203.0.113.1')).status).toBe(429);
@@ -143,9 +151,15 @@ describe('behind a configured proxy', () => {
 
 describe('rate limit settings', () => {
   it('takes each limit from the settings when it is a positive integer, else its default', async () => {
-    await t.db.query(`UPDATE site_settings SET value = '{"anonymous_per_minute": 60, "signed_in_per_minute": "lots", "submit_listing_per_hour": 0}' WHERE key = 'rate_limits'`);
+    await t.db.query(
+      `UPDATE site_settings SET value = '{"anonymous_per_minute": 60, "signed_in_per_minute": "lots", "submit_listing_per_hour": 0}' WHERE key = 'rate_limits'`,
+    );
     try {
-      expect((await loadSiteSettings(t.db)).rate_limits).toEqual({ anonymous_per_minute: 60, signed_in_per_minute: 600, submit_listing_per_hour: 20 });
+      expect((await loadSiteSettings(t.db)).rate_limits).toEqual({
+        anonymous_per_minute: 60,
+        signed_in_per_minute: 600,
+        submit_listing_per_hour: 20,
+      });
     } finally {
       await setRateLimits(t.db, { anonymous_per_minute: ANONYMOUS, signed_in_per_minute: SIGNED_IN });
     }

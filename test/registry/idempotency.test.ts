@@ -47,18 +47,33 @@ const recordEffect = defineTool({
 });
 
 const call = (caller: Caller, input: unknown, key: unknown, tool: AnyTool = recordEffect) =>
-  invokeTool(tool, input, { services, caller, requestId: 'test' }, { idempotencyKey: key === undefined ? undefined : { value: key, path: 'Idempotency-Key' } });
+  invokeTool(
+    tool,
+    input,
+    { services, caller, requestId: 'test' },
+    { idempotencyKey: key === undefined ? undefined : { value: key, path: 'Idempotency-Key' } },
+  );
 
 async function problemOf(promise: Promise<unknown>): Promise<ProblemError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof ProblemError)) throw new Error(`expected a problem, got ${String(error)}`);
   return error;
 }
 
 const effects = async () => (await t.db.query<{ label: string }>('SELECT label FROM test_effects ORDER BY id')).map((r) => r.label);
-const notedJobs = async () => (await t.db.query<{ effect_visible: boolean }>('SELECT effect_visible FROM test_job_notes ORDER BY effect_id')).map((r) => r.effect_visible);
+const notedJobs = async () =>
+  (await t.db.query<{ effect_visible: boolean }>('SELECT effect_visible FROM test_job_notes ORDER BY effect_id')).map(
+    (r) => r.effect_visible,
+  );
 
-const signedIn = (id: string): Caller => ({ accountId: id, scopes: ['listings:write'], credential: { kind: 'api_key', keyId: 'k', name: 'test', prefix: 'ldk_test' } });
+const signedIn = (id: string): Caller => ({
+  accountId: id,
+  scopes: ['listings:write'],
+  credential: { kind: 'api_key', keyId: 'k', name: 'test', prefix: 'ldk_test' },
+});
 
 beforeAll(async () => {
   t = await createTestDatabase();

@@ -33,7 +33,10 @@ beforeAll(async () => {
 
 describe('the tool registry', () => {
   it('discovers one tool per file in tools/, named after the file', () => {
-    const files = readdirSync(TOOLS_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).sort();
+    const files = readdirSync(TOOLS_DIR)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.replace(/\.ts$/, ''))
+      .sort();
     expect(registry.tools.map((t) => t.name).sort()).toEqual(files);
   });
 

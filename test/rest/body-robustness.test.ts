@@ -37,7 +37,11 @@ const asBody = (body: unknown) => (typeof body === 'string' ? body : JSON.string
 
 function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, as: Founder = who): Promise<RawResponse> {
   const contentType: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
-  return send(api(path), { method, headers: { authorization: as.authorization, ...contentType, ...headers }, body: body === undefined ? undefined : asBody(body) });
+  return send(api(path), {
+    method,
+    headers: { authorization: as.authorization, ...contentType, ...headers },
+    body: body === undefined ? undefined : asBody(body),
+  });
 }
 
 const editDraft = (id: string, body: unknown, headers: Record<string, string> = {}) => call('PATCH', `/drafts/${id}`, body, headers);
@@ -46,7 +50,13 @@ function problemOf(response: RawResponse, status: number, code: string): Problem
   expect(response.status, response.text.slice(0, 300)).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
   const problem = JSON.parse(response.text) as Problem;
-  expect(problem).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), request_id: response.headers['request-id'] });
+  expect(problem).toMatchObject({
+    status,
+    code,
+    type: expect.any(String),
+    title: expect.any(String),
+    request_id: response.headers['request-id'],
+  });
   return problem;
 }
 
@@ -129,19 +139,23 @@ describe('content type', () => {
   );
 
   it('refuses a JSON-looking body without Content-Type with 415', async () => {
-    const response = await refusedEdit((id) => send(api(`/drafts/${id}`), { method: 'PATCH', headers: { authorization: who.authorization }, body: JSON.stringify(body) }));
+    const response = await refusedEdit((id) =>
+      send(api(`/drafts/${id}`), { method: 'PATCH', headers: { authorization: who.authorization }, body: JSON.stringify(body) }),
+    );
     problemOf(response, 415, 'unsupported_media_type');
   });
 
-  it.each(['application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json', 'application/vnd.launch+json; charset=utf-8'])(
-    'accepts %s',
-    async (type) => {
-      const id = await readyDraft(t, who);
-      const response = await editDraft(id, body, { 'content-type': type });
-      expect(response.status).toBe(200);
-      expect((await draftOf(id)).seo.title).toBe('typed');
-    },
-  );
+  it.each([
+    'application/json; charset=utf-8',
+    'Application/JSON',
+    'application/merge-patch+json',
+    'application/vnd.launch+json; charset=utf-8',
+  ])('accepts %s', async (type) => {
+    const id = await readyDraft(t, who);
+    const response = await editDraft(id, body, { 'content-type': type });
+    expect(response.status).toBe(200);
+    expect((await draftOf(id)).seo.title).toBe('typed');
+  });
 });
 
 describe('body size (limit 1 MiB = 1,048,576 bytes)', () => {
@@ -168,13 +182,25 @@ describe('body size (limit 1 MiB = 1,048,576 bytes)', () => {
 
   it('accepts exactly 1 MiB sent chunked, without Content-Length', async () => {
     const id = await readyDraft(t, who);
-    const response = await sendChunked(api(`/drafts/${id}`), { authorization: who.authorization, 'content-type': 'application/json' }, edit('chunked', MIB), 'PATCH');
+    const response = await sendChunked(
+      api(`/drafts/${id}`),
+      { authorization: who.authorization, 'content-type': 'application/json' },
+      edit('chunked', MIB),
+      'PATCH',
+    );
     expect(response.status).toBe(200);
     expect((await draftOf(id)).seo.title).toBe('chunked');
   });
 
   it('refuses 1 MiB + 1 byte sent chunked with 413', async () => {
-    const response = await refusedEdit((id) => sendChunked(api(`/drafts/${id}`), { authorization: who.authorization, 'content-type': 'application/json' }, edit('over', MIB + 1), 'PATCH'));
+    const response = await refusedEdit((id) =>
+      sendChunked(
+        api(`/drafts/${id}`),
+        { authorization: who.authorization, 'content-type': 'application/json' },
+        edit('over', MIB + 1),
+        'PATCH',
+      ),
+    );
     problemOf(response, 413, 'payload_too_large');
   });
 
@@ -271,7 +297,10 @@ describe('huge arrays and objects: one bounded answer', () => {
 
   it('names every bad item of an array within its count (50 milestones, two faults each)', async () => {
     const response = await refusedEdit((id) => editDraft(id, { milestones: Array(50).fill({ date: '2025-13-01', title: '' }) }));
-    const problem = expectInvalid(response, Array.from({ length: 50 }, (_, i) => [`/milestones/${i}/date`, `/milestones/${i}/title`]).flat());
+    const problem = expectInvalid(
+      response,
+      Array.from({ length: 50 }, (_, i) => [`/milestones/${i}/date`, `/milestones/${i}/title`]).flat(),
+    );
     expect(problem.errors).toHaveLength(100);
   });
 });

@@ -20,7 +20,13 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 60);
 const FUZZ_BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 22_000);
 const SCOPES = ['account:read', 'listings:write', 'orders:write'];
-const BOGUS_AUTHORIZATIONS = ['Bearer ldk_0000000000000000000000000000000000000000', 'Bearer ', 'Bearer a.b.c', 'Basic dXNlcjpwYXNz', `Bearer ${'x'.repeat(4000)}`];
+const BOGUS_AUTHORIZATIONS = [
+  'Bearer ldk_0000000000000000000000000000000000000000',
+  'Bearer ',
+  'Bearer a.b.c',
+  'Basic dXNlcjpwYXNz',
+  `Bearer ${'x'.repeat(4000)}`,
+];
 const INVALID_IDEMPOTENCY_KEYS = ['', 'k'.repeat(256), 'a\tb', 'caf\u00e9', '\u00ff'];
 /** Text no database column takes as is: every text field of an accepted request gets each of these in turn. */
 const POISON_TEXTS = ['a\u0000b', '😀é\uDFFF'];
@@ -80,7 +86,9 @@ beforeAll(async () => {
   t = await startTestApp({
     env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' },
     jobs: { processEveryMs: 100 },
-    drafting: { crawl: (url) => crawlSite(url, { allowHosts: ['127.0.0.1'], userAgent: crawlerUserAgent('http://directory.test'), timeoutMs: 5_000 }) },
+    drafting: {
+      crawl: (url) => crawlSite(url, { allowHosts: ['127.0.0.1'], userAgent: crawlerUserAgent('http://directory.test'), timeoutMs: 5_000 }),
+    },
   });
   const account = await makeAccount(t.db);
   apiKey = (await createApiKey(t.db, { accountId: account.id, name: 'fuzz', scopes: SCOPES, now: new Date() })).key;
@@ -99,7 +107,13 @@ afterAll(async () => {
 async function seedDirectory(): Promise<void> {
   const parent = await insertCategory(t.db, { slug: 'fuzz-tools' });
   const category = await insertCategory(t.db, { slug: 'fuzz-analytics', parent_id: parent });
-  const listing = await insertListing(t.db, { slug: 'fuzz-pulse', category_id: category, country: 'DE', pricing_model: 'freemium', stage: 'seed' });
+  const listing = await insertListing(t.db, {
+    slug: 'fuzz-pulse',
+    category_id: category,
+    country: 'DE',
+    pricing_model: 'freemium',
+    stage: 'seed',
+  });
   await insertListing(t.db, { slug: 'fuzz-meter', category_id: parent, extra_category_ids: [category] });
   await insertVotes(t.db, listing, 3);
   await linkFounder(t.db, listing, await insertFounder(t.db, { slug: 'fuzz-founder', country: 'DE' }));
@@ -116,7 +130,10 @@ async function harvestPublicIdentifiers(): Promise<string[]> {
 }
 
 function collectIdentifiers(value: unknown, into: Set<string>): void {
-  if (Array.isArray(value)) value.forEach((v) => { collectIdentifiers(v, into); });
+  if (Array.isArray(value))
+    value.forEach((v) => {
+      collectIdentifiers(v, into);
+    });
   else if (isObject(value)) {
     for (const [key, v] of Object.entries(value)) {
       if ((key === 'slug' || key === 'id') && typeof v === 'string') into.add(v);
@@ -163,7 +180,9 @@ function operationsOf(document: JsonSchema): Operation[] {
  * URLs stay under Node's 16 KiB request head limit, which Node itself answers with a bare 431.
  */
 function requestOf(op: Operation): fc.Arbitrary<FuzzRequest> {
-  return fc.oneof(requestShaped(op), requestShaped(op, 30), requestShaped(op, 1)).filter((request) => urlOf(op, request).length <= MAX_URL_LENGTH);
+  return fc
+    .oneof(requestShaped(op), requestShaped(op, 30), requestShaped(op, 1))
+    .filter((request) => urlOf(op, request).length <= MAX_URL_LENGTH);
 }
 
 /** `validRatio` absent: a valid request; else a hostile one with that many valid values per bad one, at every level. */
@@ -172,19 +191,32 @@ function requestShaped(op: Operation, validRatio?: number): fc.Arbitrary<FuzzReq
   const valueFor = (schema: JsonSchema) => (hostile ? hostileValue(schema, { root: doc, validRatio }) : validValue(schema, { root: doc }));
   const rarely = <T>(usual: fc.Arbitrary<T>, unusual: fc.Arbitrary<T>) =>
     hostile ? fc.oneof({ weight: validRatio, arbitrary: usual }, { weight: 1, arbitrary: unusual }) : usual;
-  const params = (where: 'path' | 'query') => parametersOf(op.parameters.filter((p) => p.in === where), valueFor, hostile);
+  const params = (where: 'path' | 'query') =>
+    parametersOf(
+      op.parameters.filter((p) => p.in === where),
+      valueFor,
+      hostile,
+    );
   return fc.record({
     path: params('path'),
     query: params('query'),
-    body: op.body ? rarely(bodyOf(valueFor(op.body.schema), op.body.required), fc.constantFrom(NO_BODY, ...MALFORMED_BODIES)) : fc.constant(NO_BODY),
+    body: op.body
+      ? rarely(bodyOf(valueFor(op.body.schema), op.body.required), fc.constantFrom(NO_BODY, ...MALFORMED_BODIES))
+      : fc.constant(NO_BODY),
     credential: rarely(fc.constant<Credential>(op.signedIn ? 'key' : 'none'), fc.constantFrom<Credential>('key', 'none', 'bogus')),
     bogus: fc.constantFrom(...BOGUS_AUTHORIZATIONS),
-    idempotencyKey: op.idempotencyKey ? fc.option(headerValue(valueFor(op.idempotencyKey.schema)), { nil: undefined }) : fc.constant(undefined),
+    idempotencyKey: op.idempotencyKey
+      ? fc.option(headerValue(valueFor(op.idempotencyKey.schema)), { nil: undefined })
+      : fc.constant(undefined),
     raw: rarely(fc.constant(false), fc.constant(true)),
   });
 }
 
-function parametersOf(parameters: Parameter[], valueFor: (schema: JsonSchema) => fc.Arbitrary<unknown>, hostile: boolean): fc.Arbitrary<Record<string, unknown>> {
+function parametersOf(
+  parameters: Parameter[],
+  valueFor: (schema: JsonSchema) => fc.Arbitrary<unknown>,
+  hostile: boolean,
+): fc.Arbitrary<Record<string, unknown>> {
   const model = Object.fromEntries(parameters.map((p) => [p.name, withKnownIdentifiers(p, valueFor(p.schema))]));
   const requiredKeys = parameters.filter((p) => p.required && (p.in === 'path' || !hostile)).map((p) => p.name);
   return fc.record(model, { requiredKeys });
@@ -225,7 +257,7 @@ function bodyOf(value: fc.Arbitrary<unknown>, required: boolean): fc.Arbitrary<B
 
 /** fetch refuses NUL, CR, LF and characters above U+00FF in a header, and trims spaces at the ends. */
 function headerValue(value: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
-  return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '').replace(/[^\t\x20-\x7e\x80-\xff]/g, '?'));
+  return value.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')).replace(/[^\t\x20-\x7e\x80-\xff]/g, '?'));
 }
 
 // ---- Sending ----
@@ -234,7 +266,7 @@ function headerValue(value: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
 const wellFormed = (text: string) => Buffer.from(text, 'utf8').toString('utf8');
 
 function asText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 function encodePart(value: unknown, raw: boolean): string {
@@ -246,7 +278,9 @@ function urlOf(op: Operation, request: FuzzRequest): string {
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodePart(request.path[name] ?? '', request.raw));
   const query = Object.entries(request.query)
     .filter(([, value]) => value !== undefined)
-    .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${encodeURIComponent(name)}=${encodePart(v, request.raw)}`))
+    .flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value]).map((v) => `${encodeURIComponent(name)}=${encodePart(v, request.raw)}`),
+    )
     .join('&');
   return `${t.url}/api/v1${path}${query ? `?${query}` : ''}`;
 }
@@ -271,7 +305,12 @@ async function sendRest(op: Operation, request: FuzzRequest): Promise<Answer> {
   }
   const url = new URL(urlOf(op, request));
   const response = await fetch(url, { method: op.method, headers, body });
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text(), path: url.pathname };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    text: await response.text(),
+    path: url.pathname,
+  };
 }
 
 function mcpArgumentsOf(request: FuzzRequest): Record<string, unknown> {
@@ -304,7 +343,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 /** What is wrong with a problem details object answered (or carried) with `status`. */
 function problemFaults(problem: unknown, status: number): string[] {
   if (!isObject(problem)) return ['the problem is not a JSON object'];
-  const faults = ['type', 'title', 'code', 'request_id'].filter((key) => typeof problem[key] !== 'string').map((key) => `problem.${key} is not a string`);
+  const faults = ['type', 'title', 'code', 'request_id']
+    .filter((key) => typeof problem[key] !== 'string')
+    .map((key) => `problem.${key} is not a string`);
   if (problem.status !== status) faults.push(`problem.status ${String(problem.status)} is not the status ${status}`);
   if (problem.errors !== undefined) {
     const errors = problem.errors;
@@ -320,7 +361,8 @@ function restFaults(answer: Answer): string[] {
   if (answer.path !== undefined && !answer.path.startsWith('/api/v1/')) return [];
   const json = parseJson(answer.text);
   if (answer.status >= 400) {
-    if (!answer.contentType.startsWith('application/problem+json')) return [`${answer.status} with Content-Type "${answer.contentType}", not application/problem+json`];
+    if (!answer.contentType.startsWith('application/problem+json'))
+      return [`${answer.status} with Content-Type "${answer.contentType}", not application/problem+json`];
     return json.ok ? problemFaults(json.value, answer.status) : [`${answer.status} body is not JSON`];
   }
   return json.ok ? [] : [`${answer.status} body is not JSON`];
@@ -329,7 +371,10 @@ function restFaults(answer: Answer): string[] {
 /** The JSON-RPC message of a JSON or single-event SSE answer. */
 function rpcMessage(answer: Answer): unknown {
   const data = answer.contentType.startsWith('text/event-stream')
-    ? answer.text.split('\n').find((line) => line.startsWith('data: '))?.slice('data: '.length)
+    ? answer.text
+        .split('\n')
+        .find((line) => line.startsWith('data: '))
+        ?.slice('data: '.length)
     : answer.text;
   const json = data === undefined ? { ok: false as const } : parseJson(data);
   return json.ok ? json.value : undefined;
@@ -360,13 +405,18 @@ function toolProblemOf(answer: Answer): unknown {
 
 function toolProblem(result: Record<string, unknown>): unknown {
   if (isObject(result.structuredContent)) return result.structuredContent;
-  const text = Array.isArray(result.content) ? (result.content.find((c) => isObject(c) && c.type === 'text') as { text?: string } | undefined)?.text : undefined;
+  const text = Array.isArray(result.content)
+    ? (result.content.find((c) => isObject(c) && c.type === 'text') as { text?: string } | undefined)?.text
+    : undefined;
   const json = text === undefined ? { ok: false as const } : parseJson(text);
   return json.ok ? json.value : undefined;
 }
 
 function describeFailure(surface: string, op: Operation, request: FuzzRequest, answer: Answer, faults: string[]): string {
-  const sent = surface === 'MCP' ? `arguments: ${JSON.stringify(mcpArgumentsOf(request))}` : `url: ${urlOf(op, request)}\n  body: ${JSON.stringify(request.body)}`;
+  const sent =
+    surface === 'MCP'
+      ? `arguments: ${JSON.stringify(mcpArgumentsOf(request))}`
+      : `url: ${urlOf(op, request)}\n  body: ${JSON.stringify(request.body)}`;
   return `${surface} ${op.method} ${op.path} (${op.id}): ${faults.join('; ')}\n  ${sent.slice(0, 600)}\n  answer: ${answer.text.slice(0, 400)}`;
 }
 
@@ -380,13 +430,16 @@ async function exercise(op: Operation, request: FuzzRequest): Promise<void> {
 }
 
 async function fuzzOperation(op: Operation, timeLimitMs: number): Promise<string | undefined> {
-  const details = await fc.check(fc.asyncProperty(requestOf(op), (request) => exercise(op, request)), {
-    seed: SEED,
-    numRuns: RUNS_PER_OPERATION,
-    interruptAfterTimeLimit: timeLimitMs,
-    markInterruptAsFailure: false,
-    includeErrorInReport: true,
-  });
+  const details = await fc.check(
+    fc.asyncProperty(requestOf(op), (request) => exercise(op, request)),
+    {
+      seed: SEED,
+      numRuns: RUNS_PER_OPERATION,
+      interruptAfterTimeLimit: timeLimitMs,
+      markInterruptAsFailure: false,
+      includeErrorInReport: true,
+    },
+  );
   return details.failed ? `${op.id}: ${fc.defaultReportMessage(details)}` : undefined;
 }
 
@@ -421,30 +474,39 @@ function withEachTextReplaced(request: FuzzRequest, replacement: string): FuzzRe
 
 function replaceEachText(value: unknown, replacement: string): unknown[] {
   if (typeof value === 'string') return [replacement];
-  if (Array.isArray(value)) return value.flatMap((item, i) => replaceEachText(item, replacement).map((v) => value.map((x, j) => (j === i ? v : x))));
-  if (isObject(value)) return Object.entries(value).flatMap(([key, item]) => replaceEachText(item, replacement).map((v) => ({ ...value, [key]: v })));
+  if (Array.isArray(value))
+    return value.flatMap((item, i) => replaceEachText(item, replacement).map((v) => value.map((x, j) => (j === i ? v : x))));
+  if (isObject(value))
+    return Object.entries(value).flatMap(([key, item]) => replaceEachText(item, replacement).map((v) => ({ ...value, [key]: v })));
   return [];
 }
 
 describe('fuzzing every operation of the OpenAPI document over REST and MCP', () => {
-  it('answers random and hostile inputs without 5xx, and every REST 4xx as problem+json', async () => {
-    expect(operations.length).toBeGreaterThan(0);
-    const started = Date.now();
-    const failures: string[] = [];
-    for (const [index, op] of operations.entries()) {
-      const remaining = FUZZ_BUDGET_MS - (Date.now() - started);
-      const failure = await fuzzOperation(op, Math.max(500, remaining / (operations.length - index)));
-      if (failure) failures.push(failure);
-    }
-    expect(failures, `seed ${SEED}`).toEqual([]);
-  }, FUZZ_BUDGET_MS + 60_000);
+  it(
+    'answers random and hostile inputs without 5xx, and every REST 4xx as problem+json',
+    async () => {
+      expect(operations.length).toBeGreaterThan(0);
+      const started = Date.now();
+      const failures: string[] = [];
+      for (const [index, op] of operations.entries()) {
+        const remaining = FUZZ_BUDGET_MS - (Date.now() - started);
+        const failure = await fuzzOperation(op, Math.max(500, remaining / (operations.length - index)));
+        if (failure) failures.push(failure);
+      }
+      expect(failures, `seed ${SEED}`).toEqual([]);
+    },
+    FUZZ_BUDGET_MS + 60_000,
+  );
 
   it('answers NUL and lone surrogates in any text field of an accepted request without 5xx', async () => {
     const failures: string[] = [];
     for (const op of operations) {
       const accepted = await acceptedRequest(op);
       for (const request of POISON_TEXTS.flatMap((poison) => withEachTextReplaced(accepted, poison))) {
-        const failure = await exercise(op, request).then(() => undefined, (error: Error) => error.message);
+        const failure = await exercise(op, request).then(
+          () => undefined,
+          (error: Error) => error.message,
+        );
         if (failure) {
           failures.push(failure);
           break;
@@ -482,11 +544,17 @@ describe('fuzzing every operation of the OpenAPI document over REST and MCP', ()
       for (const idempotencyKey of INVALID_IDEMPOTENCY_KEYS) {
         const request = { ...sample, path, idempotencyKey };
         const rest = await sendRest(op, request);
-        const restFound = rest.status === 400 && /idempotency/i.test(rest.text) ? restFaults(rest) : [`answered ${rest.status}, not a 400 that names the Idempotency-Key`];
+        const restFound =
+          rest.status === 400 && /idempotency/i.test(rest.text)
+            ? restFaults(rest)
+            : [`answered ${rest.status}, not a 400 that names the Idempotency-Key`];
         if (restFound.length) failures.push(describeFailure('REST', op, request, rest, restFound));
         const mcp = await sendMcp(op, request);
         const problem = toolProblemOf(mcp);
-        const mcpFound = isObject(problem) && problem.status === 400 && /idempotency/i.test(JSON.stringify(problem)) ? [] : ['MCP did not answer a tool error with a 400 problem that names idempotency_key'];
+        const mcpFound =
+          isObject(problem) && problem.status === 400 && /idempotency/i.test(JSON.stringify(problem))
+            ? []
+            : ['MCP did not answer a tool error with a 400 problem that names idempotency_key'];
         if (mcpFound.length) failures.push(describeFailure('MCP', op, request, mcp, mcpFound));
       }
     }

@@ -26,12 +26,17 @@ afterAll(async () => {
 function submit(body: unknown, idempotencyKey?: string, baseUrl = t.url) {
   return fetch(`${baseUrl}/api/v1/drafts`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(idempotencyKey !== undefined && { 'idempotency-key': idempotencyKey }) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      ...(idempotencyKey !== undefined && { 'idempotency-key': idempotencyKey }),
+    },
     body: JSON.stringify(body),
   });
 }
 
-const draftCount = async () => Number((await t.db.one<{ n: string }>('SELECT count(*) AS n FROM drafts WHERE account_id = $1', [accountId]))!.n);
+const draftCount = async () =>
+  Number((await t.db.one<{ n: string }>('SELECT count(*) AS n FROM drafts WHERE account_id = $1', [accountId]))!.n);
 
 describe('Idempotency-Key', () => {
   it('replays the stored answer of a retried submission with Idempotent-Replayed: true, creating one draft', async () => {
@@ -53,7 +58,11 @@ describe('Idempotency-Key', () => {
     const response = await submit({ url: sites.urls.sparse }, 'reused-1');
     expect(response.status).toBe(422);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
-    expect(await response.json()).toMatchObject({ status: 422, code: 'idempotency_key_reused', request_id: response.headers.get('request-id') });
+    expect(await response.json()).toMatchObject({
+      status: 422,
+      code: 'idempotency_key_reused',
+      request_id: response.headers.get('request-id'),
+    });
     expect(await draftCount()).toBe(before);
   });
 
@@ -70,11 +79,21 @@ describe('Idempotency-Key', () => {
 
   it('shares one store with MCP: the idempotency_key argument replays the REST answer', async () => {
     const rest = await (await submit({ url: sites.urls.acme }, 'both-surfaces')).json();
-    const response = await rawToolCall(t.url, 'submit_listing', { url: sites.urls.acme, idempotency_key: 'both-surfaces' }, `Bearer ${key}`);
+    const response = await rawToolCall(
+      t.url,
+      'submit_listing',
+      { url: sites.urls.acme, idempotency_key: 'both-surfaces' },
+      `Bearer ${key}`,
+    );
     const message = await readJsonRpc(response);
     expect(message.result.structuredContent).toEqual(rest);
     expect(message.result._meta).toEqual({ idempotentReplayed: true });
-    const reused = await rawToolCall(t.url, 'submit_listing', { url: sites.urls.sparse, idempotency_key: 'both-surfaces' }, `Bearer ${key}`);
+    const reused = await rawToolCall(
+      t.url,
+      'submit_listing',
+      { url: sites.urls.sparse, idempotency_key: 'both-surfaces' },
+      `Bearer ${key}`,
+    );
     const problem = JSON.parse((await readJsonRpc(reused)).result.content[0].text);
     expect(problem).toMatchObject({ status: 422, code: 'idempotency_key_reused' });
   });

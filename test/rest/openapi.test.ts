@@ -61,7 +61,10 @@ describe('schema references', () => {
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) {
       expect(ref, ref).toMatch(/^#\/components\//);
-      const target = ref.slice(2).split('/').reduce((node: any, key) => node?.[key], doc);
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce((node: any, key) => node?.[key], doc);
       expect(target, ref).toBeDefined();
     }
   });

@@ -225,7 +225,9 @@ describe('REST adapter', () => {
     const problem = await problemOf(response);
     expect(problem).toMatchObject({ status: 500, code: 'internal_error' });
     expect(JSON.stringify(problem)).not.toContain('hunter2');
-    expect(logged).toEqual([{ error: expect.objectContaining({ message: expect.stringContaining('connection refused') }), requestId: 'req-1' }]);
+    expect(logged).toEqual([
+      { error: expect.objectContaining({ message: expect.stringContaining('connection refused') }), requestId: 'req-1' },
+    ]);
   });
 
   it('answers a result that breaks its own output schema with a bare 500, and logs the details', async () => {

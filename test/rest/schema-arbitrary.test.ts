@@ -29,7 +29,9 @@ const person: JsonSchema = {
   },
   required: ['name', 'age', 'tags'],
   additionalProperties: false,
-  $defs: { Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/Node' } } }, additionalProperties: false } },
+  $defs: {
+    Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/Node' } } }, additionalProperties: false },
+  },
 };
 
 type Person = Record<string, any>;

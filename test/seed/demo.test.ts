@@ -73,8 +73,21 @@ describe('seedDemo', () => {
     expect(t.products).toBeGreaterThanOrEqual(2);
     expect(t.interview_questions).toBe(12);
     expect(t.search_terms).toBeGreaterThan(500);
-    for (const table of ['listing_faqs', 'listing_updates', 'milestones', 'stories', 'listing_media', 'alternatives', 'listing_views',
-      'follows', 'reviews', 'domain_ratings', 'awards', 'blog_posts', 'site_settings']) {
+    for (const table of [
+      'listing_faqs',
+      'listing_updates',
+      'milestones',
+      'stories',
+      'listing_media',
+      'alternatives',
+      'listing_views',
+      'follows',
+      'reviews',
+      'domain_ratings',
+      'awards',
+      'blog_posts',
+      'site_settings',
+    ]) {
       expect(t[table], table).toBeGreaterThan(0);
     }
   });
@@ -112,7 +125,9 @@ describe('seedDemo', () => {
        FROM awards a ORDER BY a.week, a.rank`,
     );
     expect(weeks.length).toBeGreaterThanOrEqual(35);
-    const expected = weeks.flatMap((w) => w.ids.slice(0, 3).map((id, i) => ({ week: w.week, rank: i + 1, listing_id: id, votes: w.votes[i] })));
+    const expected = weeks.flatMap((w) =>
+      w.ids.slice(0, 3).map((id, i) => ({ week: w.week, rank: i + 1, listing_id: id, votes: w.votes[i] })),
+    );
     expect(awards.map(({ actual: _actual, ...rest }) => rest)).toEqual(expected);
     for (const award of awards) expect(award.votes).toBe(award.actual);
     const byWeek = new Map<string, typeof awards>();
@@ -207,7 +222,12 @@ describe('seedDemo', () => {
     );
     expect(vat).toEqual({ eu: 27, others: 4 });
     const products = await a.db.query<{ id: string; needs_listing: boolean }>('SELECT id, needs_listing FROM products ORDER BY position');
-    expect(products).toEqual(expect.arrayContaining([{ id: 'launch', needs_listing: true }, { id: 'billboard', needs_listing: true }]));
+    expect(products).toEqual(
+      expect.arrayContaining([
+        { id: 'launch', needs_listing: true },
+        { id: 'billboard', needs_listing: true },
+      ]),
+    );
   });
 
   it('builds the search dictionary from live and scheduled listings', async () => {
@@ -228,7 +248,9 @@ describe('seedDemo', () => {
   });
 
   it('refreshListingCounters repairs drifted counters', async () => {
-    const top = await b.db.one<{ id: number; votes_count: number }>(`SELECT id, votes_count FROM listings ORDER BY votes_count DESC, id LIMIT 1`);
+    const top = await b.db.one<{ id: number; votes_count: number }>(
+      `SELECT id, votes_count FROM listings ORDER BY votes_count DESC, id LIMIT 1`,
+    );
     await b.db.query(`DELETE FROM votes WHERE id IN (SELECT id FROM votes WHERE listing_id = $1 ORDER BY id LIMIT 5)`, [top!.id]);
     expect(await refreshListingCounters(b.db, [top!.id])).toBe(1);
     const after = await b.db.one<{ votes_count: number }>('SELECT votes_count FROM listings WHERE id = $1', [top!.id]);

@@ -7,7 +7,11 @@ import net from 'node:net';
 import type { SiteSettings } from '../../src/catalogue/site-settings.js';
 import { createLogger, type Logger } from '../../src/logging/logger.js';
 
-const UNREACHABLE_RATE_LIMITS: SiteSettings['rate_limits'] = { anonymous_per_minute: 1_000_000, signed_in_per_minute: 1_000_000, submit_listing_per_hour: 1_000_000 };
+const UNREACHABLE_RATE_LIMITS: SiteSettings['rate_limits'] = {
+  anonymous_per_minute: 1_000_000,
+  signed_in_per_minute: 1_000_000,
+  submit_listing_per_hour: 1_000_000,
+};
 
 /** Stores the site's rate limits: the ones given, and the others so high that a test never meets them. */
 export async function setRateLimits(db: Database, limits: Partial<SiteSettings['rate_limits']>): Promise<void> {
@@ -62,8 +66,20 @@ export async function startTestApp(
   await options.prepare?.(db);
   const registry = await loadRegistry();
   const port = await freePort();
-  const config = { ...loadConfig({ ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env }), host: '127.0.0.1' };
-  const app = await createApp({ config, db, registry, now: options.now, outbound: options.outbound, jobs: options.jobs, drafting: options.drafting, log: options.log ?? testLogger() });
+  const config = {
+    ...loadConfig({ ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env }),
+    host: '127.0.0.1',
+  };
+  const app = await createApp({
+    config,
+    db,
+    registry,
+    now: options.now,
+    outbound: options.outbound,
+    jobs: options.jobs,
+    drafting: options.drafting,
+    log: options.log ?? testLogger(),
+  });
   const url = await app.listen(port, '127.0.0.1');
   return {
     url,

@@ -17,7 +17,10 @@ export interface RawResponse {
 }
 
 /** Body requests over node:http, so that no header is added behind the caller's back (fetch adds a text/plain Content-Type). */
-export function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
+export function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<RawResponse> {
   const body = options.body === undefined ? undefined : Buffer.from(options.body);
   const headers = { ...(body && { 'content-length': String(body.length) }), ...options.headers };
   return request(url, options.method ?? 'POST', headers, (req) => req.end(body));
@@ -32,7 +35,12 @@ export function sendChunked(url: string, headers: Record<string, string>, body: 
   });
 }
 
-function request(url: string, method: string, headers: Record<string, string>, write: (req: http.ClientRequest) => void): Promise<RawResponse> {
+function request(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  write: (req: http.ClientRequest) => void,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -72,7 +80,9 @@ export function sendBytes(url: string, head: string, body: Buffer | string, idle
       clearTimeout(timer);
       done();
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
     socket.write(head);
     socket.write(body);
   });
@@ -110,7 +120,12 @@ export function startAppWithoutCrawling(): Promise<TestApp> {
 /** A new account with an API key allowed to read its account and write listings. */
 export async function founder(t: TestApp): Promise<Founder> {
   const account = await makeAccount(t.db);
-  const { key } = await createApiKey(t.db, { accountId: account.id, name: 'body robustness', scopes: ['account:read', 'listings:write'], now: new Date() });
+  const { key } = await createApiKey(t.db, {
+    accountId: account.id,
+    name: 'body robustness',
+    scopes: ['account:read', 'listings:write'],
+    now: new Date(),
+  });
   return { accountId: account.id, authorization: `Bearer ${key}` };
 }
 

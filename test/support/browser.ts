@@ -10,10 +10,18 @@ export class TestBrowser {
   }
 
   /** Posts a form (application/x-www-form-urlencoded); fields with array values repeat. */
-  async post(url: string, fields: Record<string, string | string[]>, init: { follow?: boolean; headers?: Record<string, string> } = {}): Promise<PageResponse> {
+  async post(
+    url: string,
+    fields: Record<string, string | string[]>,
+    init: { follow?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<PageResponse> {
     const body = new URLSearchParams();
     for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
-    return this.request(url, { method: 'POST', body: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...init.headers } }, init.follow ?? true);
+    return this.request(
+      url,
+      { method: 'POST', body: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...init.headers } },
+      init.follow ?? true,
+    );
   }
 
   cookie(url: string, name: string): string | undefined {
@@ -28,7 +36,11 @@ export class TestBrowser {
     let current = url;
     let options = init;
     for (let hop = 0; hop < 20; hop++) {
-      const response = await fetch(current, { ...options, redirect: 'manual', headers: { ...(options.headers as Record<string, string>), cookie: this.cookieHeader(current) } });
+      const response = await fetch(current, {
+        ...options,
+        redirect: 'manual',
+        headers: { ...(options.headers as Record<string, string>), cookie: this.cookieHeader(current) },
+      });
       this.remember(current, response);
       const location = response.headers.get('location');
       const text = await response.text();
@@ -77,12 +89,19 @@ export class PageResponse {
 
   /** The value of the first input named `name` (hidden fields: csrf, token, …). */
   field(name: string): string {
-    const match = new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(this.text) ?? new RegExp(`<input[^>]*value="([^"]*)"[^>]*name="${name}"`).exec(this.text);
+    const match =
+      new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(this.text) ??
+      new RegExp(`<input[^>]*value="([^"]*)"[^>]*name="${name}"`).exec(this.text);
     if (!match) throw new Error(`no input named ${name} on ${this.url} (status ${this.status})`);
     return decodeEntities(match[1]);
   }
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

@@ -8,6 +8,9 @@ import { openApiOperation } from '../../rest/openapi.js';
  * (test/tools/__contracts__/<name>.json): a change to it fails CI until the snapshot is updated on purpose.
  */
 export async function expectContractUnchanged(tool: AnyTool): Promise<void> {
-  const contract = { mcp: mcpToolDefinition(tool), openapi: { method: tool.http.method, path: `/api/v1${tool.http.path}`, operation: openApiOperation(tool) } };
+  const contract = {
+    mcp: mcpToolDefinition(tool),
+    openapi: { method: tool.http.method, path: `/api/v1${tool.http.path}`, operation: openApiOperation(tool) },
+  };
   await expect(`${JSON.stringify(contract, null, 2)}\n`).toMatchFileSnapshot(`../tools/__contracts__/${tool.name}.json`);
 }

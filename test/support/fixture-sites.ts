@@ -13,7 +13,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const FIXTURE_NAMES = [
-  'acme', 'sparse', 'robots', 'injection', 'redirect_private', 'slow', 'huge', 'binary', 'partner', 'www', 'broken',
+  'acme',
+  'sparse',
+  'robots',
+  'injection',
+  'redirect_private',
+  'slow',
+  'huge',
+  'binary',
+  'partner',
+  'www',
+  'broken',
 ] as const;
 export type FixtureName = (typeof FIXTURE_NAMES)[number];
 
@@ -76,11 +86,9 @@ interface HandlerContext {
 }
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, ctx: HandlerContext) => void;
 
-const esc = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const jsonLd = (value: unknown): string =>
-  `<script type="application/ld+json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+const jsonLd = (value: unknown): string => `<script type="application/ld+json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 function send(res: http.ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
   const buffer = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
@@ -100,8 +108,14 @@ const redirect = (res: http.ServerResponse, location: string, status = 302): voi
 // acme: a well-described product over eight fact pages (plus careers and a blog index).
 
 const ACME_NAV = [
-  ['/', 'Home'], ['/features', 'Features'], ['/pricing', 'Pricing'], ['/about', 'About us'], ['/team', 'Team'],
-  ['/faq', 'FAQ'], ['/blog', 'Blog'], ['/contact', 'Contact'],
+  ['/', 'Home'],
+  ['/features', 'Features'],
+  ['/pricing', 'Pricing'],
+  ['/about', 'About us'],
+  ['/team', 'Team'],
+  ['/faq', 'FAQ'],
+  ['/blog', 'Blog'],
+  ['/contact', 'Contact'],
 ] as const;
 
 function acmeLayout(_base: string, partner: string, title: string, main: string, head = ''): string {
@@ -237,12 +251,14 @@ ${jsonLd({
     founder: ACME_FOUNDERS.map((f) => ({ '@type': 'Person', name: f.name, jobTitle: f.jobTitle, description: f.bio, sameAs: f.sameAs })),
   },
 })}`;
-  const founders = ACME_FOUNDERS.map((f) => `<article class="founder">
+  const founders = ACME_FOUNDERS.map(
+    (f) => `<article class="founder">
     <h3>${esc(f.name)}</h3>
     <p class="role">${esc(f.jobTitle)}</p>
     <p>${esc(f.bio)}</p>
     <p><a href="${f.sameAs}">${esc(f.name)} on ${f.sameAs.includes('github') ? 'GitHub' : 'LinkedIn'}</a></p>
-  </article>`).join('\n  ');
+  </article>`,
+  ).join('\n  ');
   const main = `<h1>About Acme Labs</h1>
 <p>Acme Labs Ltd. was founded in 2019 in Lisbon, Portugal, by Maria Santos and Tomás Ferreira.</p>
 <p>We started Acme Pulse because every analytics tool we tried either needed a cookie banner or a data team to make sense of it. Small SaaS teams deserve product analytics that respect their users and answer real questions in minutes.</p>
@@ -274,8 +290,13 @@ function acmePricing(base: string, partner: string): string {
 </table>
 <p>Paying yearly? You get two months free on every plan.</p>
 <p>Need more than 10 million events? <a href="/contact">Contact us</a> for a custom plan.</p>`;
-  return acmeLayout(base, partner, 'Pricing — Acme Pulse', main,
-    '<meta name="description" content="Acme Pulse plans start at $19 per month. Every plan includes a 14-day free trial.">');
+  return acmeLayout(
+    base,
+    partner,
+    'Pricing — Acme Pulse',
+    main,
+    '<meta name="description" content="Acme Pulse plans start at $19 per month. Every plan includes a 14-day free trial.">',
+  );
 }
 
 function acmeFeatures(base: string, partner: string): string {
@@ -298,7 +319,10 @@ function acmeFeatures(base: string, partner: string): string {
 }
 
 const ACME_FAQ = [
-  ['Do I need a cookie banner to use Acme Pulse?', 'No. Acme Pulse does not use cookies or store personal data, so analytics alone does not require consent.'],
+  [
+    'Do I need a cookie banner to use Acme Pulse?',
+    'No. Acme Pulse does not use cookies or store personal data, so analytics alone does not require consent.',
+  ],
   ['Where is my data stored?', 'All data is stored in Frankfurt, Germany, on servers operated in the EU.'],
   ['Is there a free trial?', 'Yes. Every plan starts with a 14-day free trial and no credit card is required.'],
   ['Can I export my data?', 'Yes. You can export raw events as CSV at any time, or read them through the REST API.'],
@@ -384,15 +408,25 @@ function acmeLegal(base: string, partner: string): string {
 }
 
 function acmeCareers(base: string, partner: string): string {
-  return acmeLayout(base, partner, 'Careers — Acme Pulse', '<h1>Careers</h1><p>We are hiring a Senior Frontend Engineer (remote, Europe).</p>');
+  return acmeLayout(
+    base,
+    partner,
+    'Careers — Acme Pulse',
+    '<h1>Careers</h1><p>We are hiring a Senior Frontend Engineer (remote, Europe).</p>',
+  );
 }
 
 function acmeBlog(base: string, partner: string): string {
-  return acmeLayout(base, partner, 'Blog — Acme Pulse', `<h1>Blog</h1>
+  return acmeLayout(
+    base,
+    partner,
+    'Blog — Acme Pulse',
+    `<h1>Blog</h1>
 <ul>
   <li><a href="/blog/cookieless-analytics-explained">Cookieless analytics, explained</a></li>
   <li><a href="/blog/acme-pulse-2-0">Acme Pulse 2.0: retention cohorts</a></li>
-</ul>`);
+</ul>`,
+  );
 }
 
 const ACME_ROBOTS = `# Acme Pulse robots.txt
@@ -422,7 +456,8 @@ const acme: Handler = (req, res, { base, urls }) => {
     '/blog': () => acmeBlog(base, partner),
   };
   if (path === '/robots.txt') return text(res, ACME_ROBOTS);
-  if (path === '/static/acme-pulse-overview.pdf') return send(res, 200, 'application/pdf', '%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  if (path === '/static/acme-pulse-overview.pdf')
+    return send(res, 200, 'application/pdf', '%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
   const page = pages[path];
   if (page) return html(res, page());
   return notFound(res);
@@ -540,7 +575,8 @@ const slow: Handler = (req, res, { base, timers }) => {
 let hugePage: Buffer | undefined;
 function hugeBody(): Buffer {
   if (!hugePage) {
-    const paragraph = '<p>Bulk Barn sells very large pages. This paragraph repeats to make the page bigger than any crawler should read.</p>\n';
+    const paragraph =
+      '<p>Bulk Barn sells very large pages. This paragraph repeats to make the page bigger than any crawler should read.</p>\n';
     const head = '<!doctype html><html><head><meta charset="utf-8"><title>Bulk Barn</title></head><body><h1>Bulk Barn</h1>\n';
     const count = Math.ceil((HUGE_BYTES - head.length) / paragraph.length);
     hugePage = Buffer.from(`${head}${paragraph.repeat(count)}</body></html>`, 'utf8');
@@ -567,7 +603,9 @@ const huge: Handler = (req, res, { base }) => {
       }
       res.end();
     };
-    res.on('close', () => { offset = body.length; });
+    res.on('close', () => {
+      offset = body.length;
+    });
     pump();
     return;
   }
@@ -580,14 +618,22 @@ const huge: Handler = (req, res, { base }) => {
 const binary: Handler = (req, res, { base }) => {
   const path = new URL(req.url ?? '/', base).pathname;
   if (path === '/robots.txt') return notFound(res);
-  return send(res, 200, 'application/pdf', Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1'));
+  return send(
+    res,
+    200,
+    'application/pdf',
+    Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1'),
+  );
 };
 
 // ---------------------------------------------------------------------------------------------
 // partner: an unrelated site acme links to; a crawl of acme must never reach it.
 
 const partner: Handler = (_req, res) => {
-  html(res, '<!doctype html><title>Harbor Hosting</title><h1>About Harbor Hosting</h1><p>Managed servers in Frankfurt.</p><a href="/about">About</a>');
+  html(
+    res,
+    '<!doctype html><title>Harbor Hosting</title><h1>About Harbor Hosting</h1><p>Managed servers in Frankfurt.</p><a href="/about">About</a>',
+  );
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -598,8 +644,13 @@ const www: Handler = (req, res, { base }) => {
   const host = req.headers.host ?? '';
   if (!host.startsWith('www.')) return redirect(res, `http://www.${host}${req.url ?? '/'}`, 301);
   if (path === '/robots.txt') return text(res, 'User-agent: *\nDisallow: /private\n');
-  if (path === '/') return html(res, '<!doctype html><title>Apex Tools</title><h1>Apex Tools</h1><p>Tools for the top.</p><a href="/about">About</a> <a href="/private/about">Private about</a>');
-  if (path === '/about') return html(res, '<!doctype html><title>About Apex Tools</title><h1>About</h1><p>Apex Tools was founded in 2020.</p>');
+  if (path === '/')
+    return html(
+      res,
+      '<!doctype html><title>Apex Tools</title><h1>Apex Tools</h1><p>Tools for the top.</p><a href="/about">About</a> <a href="/private/about">Private about</a>',
+    );
+  if (path === '/about')
+    return html(res, '<!doctype html><title>About Apex Tools</title><h1>About</h1><p>Apex Tools was founded in 2020.</p>');
   return notFound(res);
 };
 
@@ -616,7 +667,17 @@ const broken: Handler = (req, res, { base, urls }) => {
 };
 
 const HANDLERS: Record<FixtureName, Handler> = {
-  acme, sparse, robots, injection, redirect_private: redirectPrivate, slow, huge, binary, partner, www, broken,
+  acme,
+  sparse,
+  robots,
+  injection,
+  redirect_private: redirectPrivate,
+  slow,
+  huge,
+  binary,
+  partner,
+  www,
+  broken,
 };
 
 /** Starts every fixture site on its own loopback port. */
@@ -655,10 +716,15 @@ export async function startFixtureSites(): Promise<FixtureSites> {
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.all(servers.map((server) => new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      })));
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      );
     },
   };
 }

@@ -9,13 +9,29 @@ const unique = (prefix: string) => `${prefix}-${++counter}-${Math.random().toStr
 
 export async function insertCategory(
   db: Database,
-  fields: { slug?: string; name?: string; parent_id?: number | null; description?: string; faqs?: unknown[]; attributes?: string[]; position?: number } = {},
+  fields: {
+    slug?: string;
+    name?: string;
+    parent_id?: number | null;
+    description?: string;
+    faqs?: unknown[];
+    attributes?: string[];
+    position?: number;
+  } = {},
 ): Promise<number> {
   const slug = fields.slug ?? unique('cat');
   const row = await db.one<{ id: number }>(
     `INSERT INTO categories (slug, name, parent_id, description, faqs, attributes, position)
      VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7) RETURNING id`,
-    [slug, fields.name ?? slug, fields.parent_id ?? null, fields.description ?? `About ${slug}`, JSON.stringify(fields.faqs ?? []), JSON.stringify(fields.attributes ?? []), fields.position ?? 0],
+    [
+      slug,
+      fields.name ?? slug,
+      fields.parent_id ?? null,
+      fields.description ?? `About ${slug}`,
+      JSON.stringify(fields.faqs ?? []),
+      JSON.stringify(fields.attributes ?? []),
+      fields.position ?? 0,
+    ],
   );
   return row!.id;
 }
@@ -95,7 +111,12 @@ export async function insertListing(db: Database, fields: ListingFields): Promis
 }
 
 /** Adds `count` votes from distinct people at the given times (default: now), and updates the counter. */
-export async function insertVotes(db: Database, listingId: number, count: number, at: Date | ((i: number) => Date) = () => new Date()): Promise<void> {
+export async function insertVotes(
+  db: Database,
+  listingId: number,
+  count: number,
+  at: Date | ((i: number) => Date) = () => new Date(),
+): Promise<void> {
   if (count <= 0) return;
   const times = Array.from({ length: count }, (_, i) => (typeof at === 'function' ? at(i) : at).toISOString());
   const keys = times.map(() => unique('voter'));
@@ -119,7 +140,12 @@ export async function insertFounder(
 }
 
 export async function linkFounder(db: Database, listingId: number, founderId: number, role = 'Founder', position = 0): Promise<void> {
-  await db.query('INSERT INTO listing_founders (listing_id, founder_id, role, position) VALUES ($1, $2, $3, $4)', [listingId, founderId, role, position]);
+  await db.query('INSERT INTO listing_founders (listing_id, founder_id, role, position) VALUES ($1, $2, $3, $4)', [
+    listingId,
+    founderId,
+    role,
+    position,
+  ]);
 }
 
 /** Monday (UTC) of the week containing `date`, as YYYY-MM-DD. */

@@ -9,7 +9,10 @@ export const insecure = { [oauth.allowInsecureRequests]: true } as const;
 export const PASSWORD = 'correct horse battery staple';
 
 let accounts = 0;
-export async function makeAccount(db: Database, options: { verified?: boolean } = {}): Promise<{ id: string; email: string; password: string }> {
+export async function makeAccount(
+  db: Database,
+  options: { verified?: boolean } = {},
+): Promise<{ id: string; email: string; password: string }> {
   const email = `person${++accounts}-${Date.now()}@example.com`;
   const account = await createAccount(db, { email, password: PASSWORD, verified: options.verified ?? true, now: new Date() });
   if (!account) throw new Error('account not created');
@@ -21,7 +24,11 @@ export async function discover(baseUrl: string): Promise<oauth.AuthorizationServ
   return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
 }
 
-export async function registerClient(as: oauth.AuthorizationServer, redirectUri: string, extra: Record<string, unknown> = {}): Promise<oauth.Client> {
+export async function registerClient(
+  as: oauth.AuthorizationServer,
+  redirectUri: string,
+  extra: Record<string, unknown> = {},
+): Promise<oauth.Client> {
   const response = await oauth.dynamicClientRegistrationRequest(
     as,
     { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', client_name: 'Test assistant', ...extra },
@@ -64,7 +71,11 @@ export async function authorizationRequest(
  * the consent page. Returns the final redirect (to the client) or the page where the flow stopped.
  */
 /** Opens the authorization URL and, when sent to the sign-in page, signs in: answers the page reached (the consent page). */
-export async function openAuthorizationSignedIn(browser: TestBrowser, authorizationUrl: URL, person: { email: string; password: string } | null): Promise<PageResponse> {
+export async function openAuthorizationSignedIn(
+  browser: TestBrowser,
+  authorizationUrl: URL,
+  person: { email: string; password: string } | null,
+): Promise<PageResponse> {
   const page = await browser.get(authorizationUrl.toString());
   if (!person || new URL(page.url).pathname !== '/signin') return page;
   return browser.post(new URL('/signin', page.url).toString(), {
@@ -99,7 +110,8 @@ export async function obtainTokens(
   const redirectUri = client.redirect_uris ? (client.redirect_uris as string[])[0] : '';
   const request = await authorizationRequest(as, client, redirectUri, { resource });
   const final = await consentInBrowser(browser, request.url, person);
-  if (!final.location) throw new Error(`authorization did not redirect to the client: ${final.status} ${final.url}\n${final.text.slice(0, 500)}`);
+  if (!final.location)
+    throw new Error(`authorization did not redirect to the client: ${final.status} ${final.url}\n${final.text.slice(0, 500)}`);
   const params = oauth.validateAuthResponse(as, client, new URL(final.location), request.state);
   const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, request.verifier, {
     additionalParameters: { resource },

@@ -94,7 +94,8 @@ function alternativesOf(schema: JsonSchema): JsonSchema[] | undefined {
 
 /** The declared types, or those the keywords imply; `nullable` (OpenAPI 3.0) adds null. */
 function typesOf(schema: JsonSchema): string[] {
-  const declared = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : inferredTypes(schema);
+  const declared =
+    typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : inferredTypes(schema);
   return schema.nullable === true && !declared.includes('null') ? [...declared, 'null'] : declared;
 }
 
@@ -145,7 +146,8 @@ function objectOf(schema: JsonSchema, ctx: Context): fc.Arbitrary<Record<string,
 }
 
 function arrayOf(schema: JsonSchema, ctx: Context, length?: number): fc.Arbitrary<unknown[]> {
-  const item = schema.items && typeof schema.items === 'object' ? build(schema.items as JsonSchema, deeper(ctx)) : fc.jsonValue({ maxDepth: 1 });
+  const item =
+    schema.items && typeof schema.items === 'object' ? build(schema.items as JsonSchema, deeper(ctx)) : fc.jsonValue({ maxDepth: 1 });
   const minLength = numberKeyword(schema, 'minItems') ?? 0;
   const maxLength = ctx.depth >= ctx.maxDepth ? minLength : Math.min(numberKeyword(schema, 'maxItems') ?? minLength + 5, minLength + 5);
   const bounds = length === undefined ? { minLength, maxLength } : { minLength: length, maxLength: length };
@@ -269,7 +271,9 @@ function boundaryOfType(type: string, schema: JsonSchema, ctx: Context): fc.Arbi
 
 function nearEnumValues(schema: JsonSchema): fc.Arbitrary<unknown> {
   const allowed = 'const' in schema ? [schema.const] : (schema.enum as unknown[]);
-  const near = allowed.filter((v): v is string => typeof v === 'string').flatMap((v) => [v.toUpperCase(), ` ${v}`, `${v} `, `${v}\u0000`, v.slice(0, -1), `${v}s`]);
+  const near = allowed
+    .filter((v): v is string => typeof v === 'string')
+    .flatMap((v) => [v.toUpperCase(), ` ${v}`, `${v} `, `${v}\u0000`, v.slice(0, -1), `${v}s`]);
   return fc.constantFrom('', ...near, ...HOSTILE_STRINGS.slice(0, 8));
 }
 
@@ -298,7 +302,9 @@ function itemCounts(schema: JsonSchema): number[] {
 function stringBoundaries(schema: JsonSchema): fc.Arbitrary<string> {
   const { min, max } = lengthBounds(schema);
   const lengths = [min, min - 1, ...(max === undefined ? [] : [max, max + 1])].filter((n) => n >= 0 && n <= LONGEST_BOUNDARY_STRING);
-  const atLengths = fc.constantFrom(...new Set(lengths)).chain((n) => fc.constantFrom('a'.repeat(n), '😀'.repeat(n), 'é'.repeat(n), `${'a'.repeat(Math.max(0, n - 1))}\u0000`));
+  const atLengths = fc
+    .constantFrom(...new Set(lengths))
+    .chain((n) => fc.constantFrom('a'.repeat(n), '😀'.repeat(n), 'é'.repeat(n), `${'a'.repeat(Math.max(0, n - 1))}\u0000`));
   const options: fc.Arbitrary<string>[] = [atLengths, fc.constantFrom(...HOSTILE_STRINGS), nastyString];
   if (typeof schema.pattern === 'string') options.push(fc.stringMatching(regexOf(schema.pattern)).chain(corruptedText));
   const formatted = formatOf(schema.format);
@@ -393,22 +399,80 @@ const HOSTILE_STRINGS: readonly string[] = [
   'a'.repeat(5000),
 ];
 
-const NASTY_CHARACTERS = ['\u0000', '\u0001', '\u001F', '\u007F', '\u202E', '\u200D', '\uD800', '\uDFFF', '😀', 'é', '\u0301', '\uFEFF', '\n', '/', '.', '%', '\\', 'a', '-'];
+const NASTY_CHARACTERS = [
+  '\u0000',
+  '\u0001',
+  '\u001F',
+  '\u007F',
+  '\u202E',
+  '\u200D',
+  '\uD800',
+  '\uDFFF',
+  '😀',
+  'é',
+  '\u0301',
+  '\uFEFF',
+  '\n',
+  '/',
+  '.',
+  '%',
+  '\\',
+  'a',
+  '-',
+];
 const nastyString = fc.string({ unit: fc.constantFrom(...NASTY_CHARACTERS), minLength: 1, maxLength: 40 });
 
 const FORMAT_EDGES: Record<string, string[]> = {
   email: ['a@b', 'a@b.c', '@', 'a@@b.com', 'a@b.com\n', '"a b"@example.com', 'ä@ü.de', `${'a'.repeat(250)}@b.co`],
-  uri: ['http://', 'http://a', 'ftp://example.com', 'http://example.com:99999/', 'HTTP://EXAMPLE.COM', 'http://xn--nxasmq6b.com/', 'mailto:a@b.c', 'http://[::1', 'http://ex ample.com/'],
-  uuid: ['00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', '{00000000-0000-4000-8000-000000000000}', '000000000000400080000000000000000', '00000000-0000-4000-8000-00000000000g'],
+  uri: [
+    'http://',
+    'http://a',
+    'ftp://example.com',
+    'http://example.com:99999/',
+    'HTTP://EXAMPLE.COM',
+    'http://xn--nxasmq6b.com/',
+    'mailto:a@b.c',
+    'http://[::1',
+    'http://ex ample.com/',
+  ],
+  uuid: [
+    '00000000-0000-0000-0000-000000000000',
+    'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+    '{00000000-0000-4000-8000-000000000000}',
+    '000000000000400080000000000000000',
+    '00000000-0000-4000-8000-00000000000g',
+  ],
   date: ['2024-02-30', '2023-02-29', '0000-00-00', '9999-12-31', '2024-13-01', '-001-01-01', '275760-09-13', '1970-01-01T00:00:00Z'],
-  'date-time': ['1970-01-01T00:00:00', '2024-02-30T00:00:00Z', '9999-12-31T23:59:60Z', '2024-01-01T25:00:00Z', '+275760-09-13T00:00:00.000Z'],
+  'date-time': [
+    '1970-01-01T00:00:00',
+    '2024-02-30T00:00:00Z',
+    '9999-12-31T23:59:60Z',
+    '2024-01-01T25:00:00Z',
+    '+275760-09-13T00:00:00.000Z',
+  ],
 };
 
 const UNKNOWN_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'unknown', '', '$ref', 'id', 'idempotency_key', 'a'.repeat(300)];
 
 /** Values of the wrong type for almost any field. */
 const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(null, true, false, 0, -1, 0.5, 1e300, -1e300, 2 ** 53 + 1, [], {}, [null], [[[]]], { '': null }, JSON.parse('{"__proto__":{"polluted":true}}')),
+  fc.constantFrom<unknown>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    0.5,
+    1e300,
+    -1e300,
+    2 ** 53 + 1,
+    [],
+    {},
+    [null],
+    [[[]]],
+    { '': null },
+    JSON.parse('{"__proto__":{"polluted":true}}'),
+  ),
   fc.constantFrom(...HOSTILE_STRINGS),
   fc.jsonValue({ maxDepth: 2 }),
 );

@@ -59,7 +59,10 @@ async function waitUntilReady(url: string, exited: Promise<number | null>, lines
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (ended) throw new Error(`the service exited during start-up:\n${lines.join('\n')}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -23,7 +23,9 @@ export function testServices(db: Database, now: () => Date = () => new Date()): 
   const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL });
   const log = createLogger({ level: 'silent' });
   const mailer = createMailer({ db, smtpUrl: '', from: config.mailFrom, now });
-  const jobs = lazyJobQueue(() => openJobQueue({ db, processEveryMs: 50, lockLifetimeMs: 2000, retryDelayMs: 50, drainTimeoutMs: 2000, log: jobQueueLog(log) }));
+  const jobs = lazyJobQueue(() =>
+    openJobQueue({ db, processEveryMs: 50, lockLifetimeMs: 2000, retryDelayMs: 50, drainTimeoutMs: 2000, log: jobQueueLog(log) }),
+  );
   defineMailJob(jobs, mailer);
   return { config, db, now, resultCache: new ResultCache(), mailer, jobs, log };
 }
@@ -77,10 +79,13 @@ export async function callToolError(tool: AnyTool, services: Services, input: un
  * before it touches any service (so no database is needed).
  */
 export async function expectSignedInOnly(tool: AnyTool): Promise<void> {
-  const call = (caller: Parameters<typeof invokeTool>[2]['caller']) => invokeTool(tool, {}, { services: {} as Services, caller, requestId: 't' });
+  const call = (caller: Parameters<typeof invokeTool>[2]['caller']) =>
+    invokeTool(tool, {}, { services: {} as Services, caller, requestId: 't' });
   await expect(call(null)).rejects.toMatchObject({ status: 401 });
   const wrongScope = tool.scopes[0] === 'account:read' ? 'orders:write' : 'account:read';
-  await expect(call({ accountId: 'a', scopes: [wrongScope], credential: { kind: 'api_key', keyId: 'k', name: 'n', prefix: 'ldk_x' } })).rejects.toMatchObject({
+  await expect(
+    call({ accountId: 'a', scopes: [wrongScope], credential: { kind: 'api_key', keyId: 'k', name: 'n', prefix: 'ldk_x' } }),
+  ).rejects.toMatchObject({
     status: 403,
     code: 'insufficient_scope',
   });

@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 describe('compare_listings', () => {
-  it('compares standard facts, then the union of both categories\' attributes', async () => {
+  it("compares standard facts, then the union of both categories' attributes", async () => {
     const result = (await callTool(tool, testServices(t.db), { a: 'alpha-board', b: 'beta-editor' })) as {
       a: { slug: string };
       b: { slug: string };

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const call = async (caller: Caller | null) => (await invokeTool(tool, {}, { services: testServices(t.db), caller, requestId: 'test' })).result;
+const call = async (caller: Caller | null) =>
+  (await invokeTool(tool, {}, { services: testServices(t.db), caller, requestId: 'test' })).result;
 
 async function refusal(caller: Caller | null): Promise<ProblemError> {
   try {
@@ -28,7 +29,12 @@ async function refusal(caller: Caller | null): Promise<ProblemError> {
 
 describe('get_account', () => {
   it('describes the account and an API key credential with the scopes it carries and lacks', async () => {
-    const account = await createAccount(t.db, { email: 'Ada@Example.com ', password: 'a long password here', verified: true, now: new Date('2026-11-01T10:00:00Z') });
+    const account = await createAccount(t.db, {
+      email: 'Ada@Example.com ',
+      password: 'a long password here',
+      verified: true,
+      now: new Date('2026-11-01T10:00:00Z'),
+    });
     const result = await call({
       accountId: account!.id,
       scopes: ['account:read', 'orders:write'],
@@ -52,7 +58,12 @@ describe('get_account', () => {
   });
 
   it('describes a token credential with its client, resource and expiry', async () => {
-    const account = await createAccount(t.db, { email: 'token@example.com', password: 'a long password here', verified: false, now: new Date() });
+    const account = await createAccount(t.db, {
+      email: 'token@example.com',
+      password: 'a long password here',
+      verified: false,
+      now: new Date(),
+    });
     const result = (await call({
       accountId: account!.id,
       scopes: ['account:read'],
@@ -71,13 +82,21 @@ describe('get_account', () => {
 
   it('answers 401 without a caller and 403 without account:read', async () => {
     expect((await refusal(null)).status).toBe(401);
-    const narrow = await refusal({ accountId: 'x', scopes: ['listings:write'], credential: { kind: 'api_key', keyId: 'k', name: 'n', prefix: 'ldk_x' } });
+    const narrow = await refusal({
+      accountId: 'x',
+      scopes: ['listings:write'],
+      credential: { kind: 'api_key', keyId: 'k', name: 'n', prefix: 'ldk_x' },
+    });
     expect(narrow.status).toBe(403);
     expect(narrow.code).toBe('insufficient_scope');
   });
 
   it('answers 401 when the account behind the credential is gone', async () => {
-    const gone = await refusal({ accountId: '00000000-0000-4000-8000-000000000000', scopes: ['account:read'], credential: { kind: 'api_key', keyId: 'k', name: 'n', prefix: 'ldk_x' } });
+    const gone = await refusal({
+      accountId: '00000000-0000-4000-8000-000000000000',
+      scopes: ['account:read'],
+      credential: { kind: 'api_key', keyId: 'k', name: 'n', prefix: 'ldk_x' },
+    });
     expect(gone.status).toBe(401);
   });
 

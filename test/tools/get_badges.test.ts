@@ -49,7 +49,9 @@ describe('get_badges', () => {
         `<img src="${svgUrl('badge-default', 'standard-auto-m')}" alt="Default Co – featured on Badge Test Directory" width="${badge.width}" height="${badge.height}">` +
         '</picture></a>',
     );
-    expect(badge.markdown).toBe(`[![Default Co – featured on Badge Test Directory](${svgUrl('badge-default', 'standard-auto-m')})](${profile})`);
+    expect(badge.markdown).toBe(
+      `[![Default Co – featured on Badge Test Directory](${svgUrl('badge-default', 'standard-auto-m')})](${profile})`,
+    );
   });
 
   it('gives the chosen shape, mode and size, larger sizes being larger', async () => {

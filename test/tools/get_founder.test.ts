@@ -34,7 +34,11 @@ afterAll(() => t.drop());
 const get = async (slug: string) => (await callTool(tool, testServices(t.db), { slug })) as unknown as Founder;
 const listing = (fields: Partial<ListingFields> = {}) => insertListing(t.db, { category_id: category, ...fields });
 
-async function insertStory(listingId: number, founderId: number, fields: { title?: string; story?: string; lessons?: string; published_at: string | null }) {
+async function insertStory(
+  listingId: number,
+  founderId: number,
+  fields: { title?: string; story?: string; lessons?: string; published_at: string | null },
+) {
   await t.db.query(
     `INSERT INTO stories (listing_id, founder_id, title, story, lessons, published_at) VALUES ($1, $2, $3, $4, $5, $6::timestamptz)`,
     [listingId, founderId, fields.title ?? null, fields.story ?? null, fields.lessons ?? null, fields.published_at],
@@ -76,7 +80,11 @@ describe('get_founder', () => {
       ['grace-small', 'CTO', 1],
       ['grace-upcoming', 'Founder', 0],
     ]);
-    expect(profile.companies[0]).toMatchObject({ id: big, primary_category: { slug: 'founder-tools' }, profile_url: `${TEST_PUBLIC_URL}/listings/grace-big` });
+    expect(profile.companies[0]).toMatchObject({
+      id: big,
+      primary_category: { slug: 'founder-tools' },
+      profile_url: `${TEST_PUBLIC_URL}/listings/grace-big`,
+    });
   });
 
   it('shows only published stories of live listings with the story section unlocked, newest first', async () => {
@@ -90,7 +98,12 @@ describe('get_founder', () => {
     const byCofounder = await listing({ unlocked_sections: ['story'] });
     for (const id of [older, newer, draftStory, locked, hidden, byCofounder]) await linkFounder(t.db, id, founder);
     await linkFounder(t.db, byCofounder, cofounder, 'CTO', 1);
-    await insertStory(older, founder, { title: 'How it began', story: 'We started in a garage.', lessons: 'Ship early.', published_at: '2026-03-01T10:00:00Z' });
+    await insertStory(older, founder, {
+      title: 'How it began',
+      story: 'We started in a garage.',
+      lessons: 'Ship early.',
+      published_at: '2026-03-01T10:00:00Z',
+    });
     await insertStory(newer, founder, { story: 'Second act.', published_at: '2026-04-01T10:00:00Z' });
     await insertStory(draftStory, founder, { story: 'Not yet.', published_at: null });
     await insertStory(locked, founder, { story: 'Locked.', published_at: '2026-04-02T10:00:00Z' });

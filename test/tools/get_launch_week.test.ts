@@ -24,7 +24,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const getWeek = async (week: string, now = WEDNESDAY) => (await callTool(tool, testServices(t.db, () => now), { week })) as unknown as WeekAnswer;
+const getWeek = async (week: string, now = WEDNESDAY) =>
+  (await callTool(
+    tool,
+    testServices(t.db, () => now),
+    { week },
+  )) as unknown as WeekAnswer;
 
 describe('get_launch_week', () => {
   it('describes the current week in the site time zone (UTC by default)', async () => {
@@ -103,16 +108,27 @@ describe('get_launch_week', () => {
 
   it('answers 404 for a week before the first launch week', async () => {
     expect((await getWeek('2026-01-07')).week.start).toBe('2026-01-05');
-    const problem = await callToolError(tool, testServices(t.db, () => WEDNESDAY), { week: '2026-01-04' });
+    const problem = await callToolError(
+      tool,
+      testServices(t.db, () => WEDNESDAY),
+      { week: '2026-01-04' },
+    );
     expect(problem.status).toBe(404);
     expect(problem.code).toBe('not_found');
   });
 
-  it.each(['2026-02-30', '2026-13-01', '0000-01-01', 'tomorrow', '2026-1-1', '20261116', 'This', '2026-11-180'])('refuses week %s naming /week', async (week) => {
-    const problem = await callToolError(tool, testServices(t.db, () => WEDNESDAY), { week });
-    expect(problem.status).toBe(400);
-    expect(new Set(problem.errors?.map((e) => e.path))).toEqual(new Set(['/week']));
-  });
+  it.each(['2026-02-30', '2026-13-01', '0000-01-01', 'tomorrow', '2026-1-1', '20261116', 'This', '2026-11-180'])(
+    'refuses week %s naming /week',
+    async (week) => {
+      const problem = await callToolError(
+        tool,
+        testServices(t.db, () => WEDNESDAY),
+        { week },
+      );
+      expect(problem.status).toBe(400);
+      expect(new Set(problem.errors?.map((e) => e.path))).toEqual(new Set(['/week']));
+    },
+  );
 
   it('refuses unknown parameters and a missing week', async () => {
     const unknown = await callToolError(tool, testServices(t.db), { week: 'this', page: 2 });

@@ -6,7 +6,12 @@ import { insertCategory, insertListing, insertVotes } from '../support/fixtures.
 import { expectContractUnchanged } from '../support/contract.js';
 
 interface BoardAnswer {
-  board: { slug: string; paid_ranking: boolean; disclosure?: string; week?: { start: string; end: string; label: string; time_zone: string } };
+  board: {
+    slug: string;
+    paid_ranking: boolean;
+    disclosure?: string;
+    week?: { start: string; end: string; label: string; time_zone: string };
+  };
   items: { rank: number; listing: { slug: string }; metric: Record<string, unknown> & { value: number; paid: boolean } }[];
   page: number;
   per_page: number;
@@ -25,7 +30,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const board = async (input: Record<string, unknown>) => (await callTool(tool, testServices(t.db, () => NOW), input)) as unknown as BoardAnswer;
+const board = async (input: Record<string, unknown>) =>
+  (await callTool(
+    tool,
+    testServices(t.db, () => NOW),
+    input,
+  )) as unknown as BoardAnswer;
 const listing = (slug: string, status: 'live' | 'hidden' = 'live') => insertListing(t.db, { slug, category_id: category, status });
 /** [rank, slug, metric value] of the items whose slug starts with the prefix. */
 const rows = (answer: BoardAnswer, prefix: string) =>
@@ -83,14 +93,23 @@ describe('get_leaderboard', () => {
     });
 
     it.each(['next', '2026-02-30', 'yesterday', '2026-11-1'])('refuses week %s naming /week', async (week) => {
-      const problem = await callToolError(tool, testServices(t.db, () => NOW), { board: 'community-weekly', week });
+      const problem = await callToolError(
+        tool,
+        testServices(t.db, () => NOW),
+        { board: 'community-weekly', week },
+      );
       expect(problem.status).toBe(400);
       expect(problem.errors?.map((e) => e.path)).toEqual(['/week']);
     });
   });
 
   it('community-all-time: live listings with votes, most voted first, paged with continuing ranks', async () => {
-    for (const [slug, votes] of [['alltime-b', 4], ['alltime-a', 7], ['alltime-c', 1], ['alltime-none', 0]] as const) {
+    for (const [slug, votes] of [
+      ['alltime-b', 4],
+      ['alltime-a', 7],
+      ['alltime-c', 1],
+      ['alltime-none', 0],
+    ] as const) {
       await insertVotes(t.db, await listing(slug), votes, new Date('2026-01-10T00:00:00Z'));
     }
     const all = await board({ board: 'community-all-time', per_page: 100 });
@@ -108,7 +127,8 @@ describe('get_leaderboard', () => {
   });
 
   it('billboard: ranks by money contributed and says on the board and every item that it is paid', async () => {
-    const contribute = (id: number, cents: number) => t.db.query('INSERT INTO billboard_contributions (listing_id, amount_cents) VALUES ($1, $2)', [id, cents]);
+    const contribute = (id: number, cents: number) =>
+      t.db.query('INSERT INTO billboard_contributions (listing_id, amount_cents) VALUES ($1, $2)', [id, cents]);
     const twice = await listing('bill-twice');
     await contribute(twice, 500);
     await contribute(twice, 700);
@@ -123,7 +143,8 @@ describe('get_leaderboard', () => {
       [1, 'bill-twice', 1200],
       [2, 'bill-once', 1000],
     ]);
-    for (const item of answer.items) expect(item.metric).toEqual({ name: 'contributed', value: item.metric.value, unit: 'usd_cents', paid: true });
+    for (const item of answer.items)
+      expect(item.metric).toEqual({ name: 'contributed', value: item.metric.value, unit: 'usd_cents', paid: true });
   });
 
   it('domain-rating: latest rating with its change against the rating about 30 days earlier, and the provider', async () => {
@@ -140,7 +161,19 @@ describe('get_leaderboard', () => {
     const answer = await board({ board: 'domain-rating' });
     expect(answer.board.paid_ranking).toBe(false);
     expect(answer.items.map((i) => [i.rank, i.listing.slug, i.metric])).toEqual([
-      [1, 'dr-new', { name: 'domain_rating', value: 60, unit: 'score_0_100', paid: false, source: 'third-party SEO data provider', measured_on: '2026-11-10', trend: null }],
+      [
+        1,
+        'dr-new',
+        {
+          name: 'domain_rating',
+          value: 60,
+          unit: 'score_0_100',
+          paid: false,
+          source: 'third-party SEO data provider',
+          measured_on: '2026-11-10',
+          trend: null,
+        },
+      ],
       [
         2,
         'dr-trend',
@@ -159,7 +192,12 @@ describe('get_leaderboard', () => {
 
   it('revenue: latest verified monthly revenue with its source and verification time', async () => {
     const verify = (id: number, cents: number, source: string, at: string) =>
-      t.db.query('INSERT INTO verified_revenues (listing_id, mrr_cents, source, verified_at) VALUES ($1, $2, $3, $4)', [id, cents, source, at]);
+      t.db.query('INSERT INTO verified_revenues (listing_id, mrr_cents, source, verified_at) VALUES ($1, $2, $3, $4)', [
+        id,
+        cents,
+        source,
+        at,
+      ]);
     const grown = await listing('rev-grown');
     await verify(grown, 900_000, 'Stripe', '2026-09-01T08:00:00Z');
     await verify(grown, 150_000, 'Stripe', '2026-11-01T08:00:00Z');
@@ -167,13 +205,39 @@ describe('get_leaderboard', () => {
 
     const answer = await board({ board: 'revenue' });
     expect(answer.items.map((i) => [i.rank, i.listing.slug, i.metric])).toEqual([
-      [1, 'rev-steady', { name: 'mrr', value: 200_000, unit: 'usd_cents_per_month', paid: false, source: 'Paddle', verified_at: '2026-10-05T08:00:00.000Z' }],
-      [2, 'rev-grown', { name: 'mrr', value: 150_000, unit: 'usd_cents_per_month', paid: false, source: 'Stripe', verified_at: '2026-11-01T08:00:00.000Z' }],
+      [
+        1,
+        'rev-steady',
+        {
+          name: 'mrr',
+          value: 200_000,
+          unit: 'usd_cents_per_month',
+          paid: false,
+          source: 'Paddle',
+          verified_at: '2026-10-05T08:00:00.000Z',
+        },
+      ],
+      [
+        2,
+        'rev-grown',
+        {
+          name: 'mrr',
+          value: 150_000,
+          unit: 'usd_cents_per_month',
+          paid: false,
+          source: 'Stripe',
+          verified_at: '2026-11-01T08:00:00.000Z',
+        },
+      ],
     ]);
   });
 
   it('answers 404 for an unknown board, naming the boards there are', async () => {
-    const problem = await callToolError(tool, testServices(t.db, () => NOW), { board: 'most-loved' });
+    const problem = await callToolError(
+      tool,
+      testServices(t.db, () => NOW),
+      { board: 'most-loved' },
+    );
     expect(problem.status).toBe(404);
     expect(problem.code).toBe('not_found');
     expect(problem.detail).toContain('community-weekly, community-all-time, billboard, domain-rating, revenue');
@@ -186,13 +250,21 @@ describe('get_leaderboard', () => {
     [{ board: 'revenue', page: 0 }, '/page'],
     [{ board: 'revenue', per_page: 101 }, '/per_page'],
   ])('refuses %j naming %s', async (input, path) => {
-    const problem = await callToolError(tool, testServices(t.db, () => NOW), input);
+    const problem = await callToolError(
+      tool,
+      testServices(t.db, () => NOW),
+      input,
+    );
     expect(problem.status).toBe(400);
     expect(problem.errors?.map((e) => e.path)).toEqual([path]);
   });
 
   it('refuses unknown parameters', async () => {
-    const problem = await callToolError(tool, testServices(t.db, () => NOW), { board: 'revenue', sort: 'asc' });
+    const problem = await callToolError(
+      tool,
+      testServices(t.db, () => NOW),
+      { board: 'revenue', sort: 'asc' },
+    );
     expect(problem.errors).toEqual([{ path: '/sort', message: 'Unknown property' }]);
   });
 

@@ -124,7 +124,13 @@ describe('get_listing', () => {
     const category = await insertCategory(t.db);
     await insertListing(t.db, { slug: 'plain-free', category_id: category });
     const profile = await get('plain-free');
-    expect(profile).toMatchObject({ community_rating: { average: null, count: 0 }, domain_rating: null, founders: [], faqs: [], latest_updates: [] });
+    expect(profile).toMatchObject({
+      community_rating: { average: null, count: 0 },
+      domain_rating: null,
+      founders: [],
+      faqs: [],
+      latest_updates: [],
+    });
     expect(profile).not.toHaveProperty('story');
     expect(profile).not.toHaveProperty('milestones');
     expect(profile).not.toHaveProperty('media');
@@ -132,7 +138,12 @@ describe('get_listing', () => {
 
   it('shows only the paid sections unlocked for the listing', async () => {
     const category = await insertCategory(t.db);
-    const id = await insertListing(t.db, { slug: 'unlocked-some', category_id: category, plan: 'paid', unlocked_sections: ['story', 'milestones'] });
+    const id = await insertListing(t.db, {
+      slug: 'unlocked-some',
+      category_id: category,
+      plan: 'paid',
+      unlocked_sections: ['story', 'milestones'],
+    });
     await t.db.query(
       `INSERT INTO milestones (listing_id, date, title, url) VALUES ($1, '2030-05-01', 'Beta', NULL), ($1, '2031-02-01', 'Launch', 'https://unlocked.example/launch')`,
       [id],
@@ -151,7 +162,12 @@ describe('get_listing', () => {
     expect((await get('unlocked-some')).story, 'an unpublished story stays private').toBeNull();
     await t.db.query(`UPDATE stories SET published_at = '2031-02-02T10:00:00Z' WHERE listing_id = $1`, [id]);
     const unlocked = await get('unlocked-some');
-    expect(unlocked.story).toMatchObject({ title: 'How it began', why_started: 'An itch', journey: null, published_at: '2031-02-02T10:00:00.000Z' });
+    expect(unlocked.story).toMatchObject({
+      title: 'How it began',
+      why_started: 'An itch',
+      journey: null,
+      published_at: '2031-02-02T10:00:00.000Z',
+    });
     expect(unlocked.media).toEqual([{ kind: 'image', url: 'https://unlocked.example/shot.png', caption: null }]);
   });
 

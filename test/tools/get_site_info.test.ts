@@ -38,7 +38,9 @@ describe('get_site_info', () => {
   });
 
   it('takes the site name from the site settings', async () => {
-    await t.db.query(`INSERT INTO site_settings (key, value) VALUES ('site_name', '"Launch Test"') ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+    await t.db.query(
+      `INSERT INTO site_settings (key, value) VALUES ('site_name', '"Launch Test"') ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
     const info = (await callTool(tool, testServices(t.db), {})) as { name: string };
     expect(info.name).toBe('Launch Test');
   });

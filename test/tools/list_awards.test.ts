@@ -40,7 +40,12 @@ describe('list_awards', () => {
       ['2026-11-02', 1, 'alpha', 42],
       ['2026-11-02', 2, 'beta', 30],
     ]);
-    expect(answer.items.map((a) => a.title)).toEqual(['Launch of the Week #1', 'Launch of the Week #3', 'Launch of the Week #1', 'Launch of the Week #2']);
+    expect(answer.items.map((a) => a.title)).toEqual([
+      'Launch of the Week #1',
+      'Launch of the Week #3',
+      'Launch of the Week #1',
+      'Launch of the Week #2',
+    ]);
     expect(answer).toMatchObject({ page: 1, per_page: 20, total: 4, has_more: false });
   });
 

@@ -27,19 +27,46 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const list = async (input: Record<string, unknown>) => (await callTool(tool, testServices(t.db, () => NOW), input)) as unknown as Page;
+const list = async (input: Record<string, unknown>) =>
+  (await callTool(
+    tool,
+    testServices(t.db, () => NOW),
+    input,
+  )) as unknown as Page;
 
-async function insertPost(fields: { slug: string; title?: string; excerpt?: string; body?: string; tags?: string[]; status?: 'draft' | 'published'; published_at: string | null }) {
+async function insertPost(fields: {
+  slug: string;
+  title?: string;
+  excerpt?: string;
+  body?: string;
+  tags?: string[];
+  status?: 'draft' | 'published';
+  published_at: string | null;
+}) {
   await t.db.query(
     `INSERT INTO blog_posts (slug, title, excerpt, body_markdown, author_name, tags, status, published_at)
      VALUES ($1, $2, $3, $4, 'Test Author', $5::text[], $6, $7::timestamptz)`,
-    [fields.slug, fields.title ?? fields.slug, fields.excerpt ?? '', fields.body ?? 'Plain text.', fields.tags ?? [], fields.status ?? 'published', fields.published_at],
+    [
+      fields.slug,
+      fields.title ?? fields.slug,
+      fields.excerpt ?? '',
+      fields.body ?? 'Plain text.',
+      fields.tags ?? [],
+      fields.status ?? 'published',
+      fields.published_at,
+    ],
   );
 }
 
 describe('list_blog_posts', () => {
   it('lists published posts newest first, leaving out drafts and posts scheduled for later', async () => {
-    await insertPost({ slug: 'news-old', title: 'Old news', excerpt: 'From before.', tags: ['news'], published_at: '2026-01-10T08:00:00Z' });
+    await insertPost({
+      slug: 'news-old',
+      title: 'Old news',
+      excerpt: 'From before.',
+      tags: ['news'],
+      published_at: '2026-01-10T08:00:00Z',
+    });
     await insertPost({ slug: 'news-new', published_at: '2026-04-30T08:00:00Z' });
     await insertPost({ slug: 'news-now', published_at: NOW.toISOString() });
     await insertPost({ slug: 'news-draft', status: 'draft', published_at: '2026-02-01T08:00:00Z' });
@@ -62,7 +89,12 @@ describe('list_blog_posts', () => {
   });
 
   it('finds posts by the words of their title, excerpt, tags or text, the best match first', async () => {
-    await insertPost({ slug: 'kayak-body', title: 'Bay notes', body: 'Some notes on paddling a kayak across the bay.', published_at: '2026-04-01T00:00:00Z' });
+    await insertPost({
+      slug: 'kayak-body',
+      title: 'Bay notes',
+      body: 'Some notes on paddling a kayak across the bay.',
+      published_at: '2026-04-01T00:00:00Z',
+    });
     await insertPost({ slug: 'kayak-title', title: 'Kayaks for founders', published_at: '2026-03-01T00:00:00Z' });
     await insertPost({ slug: 'kayak-tag', title: 'Weekend plans', tags: ['kayaking'], published_at: '2026-02-01T00:00:00Z' });
     await insertPost({ slug: 'kayak-draft', title: 'Kayak draft', status: 'draft', published_at: '2026-02-01T00:00:00Z' });
@@ -99,7 +131,11 @@ describe('list_blog_posts', () => {
     [{ q: 7 }, '/q'],
     [{ tag: 'news' }, '/tag'],
   ])('refuses %j', async (input, path) => {
-    const problem = await callToolError(tool, testServices(t.db, () => NOW), input);
+    const problem = await callToolError(
+      tool,
+      testServices(t.db, () => NOW),
+      input,
+    );
     expect(problem.status).toBe(400);
     expect(problem.errors?.map((e) => e.path)).toEqual([path]);
   });

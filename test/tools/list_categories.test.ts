@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const list = async (input: Record<string, unknown> = {}) => (await callTool(tool, testServices(t.db), input)) as { items: Node[]; total_live_listings: number };
+const list = async (input: Record<string, unknown> = {}) =>
+  (await callTool(tool, testServices(t.db), input)) as { items: Node[]; total_live_listings: number };
 
 function find(nodes: Node[], slug: string): Node | undefined {
   for (const node of nodes) {

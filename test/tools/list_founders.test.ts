@@ -31,7 +31,10 @@ afterAll(() => t.drop());
 const list = async (input: Record<string, unknown>) => (await callTool(tool, testServices(t.db), input)) as unknown as Page;
 
 /** A listing with the given status and votes, founded by the given founders. */
-async function company(founders: number[], options: { status?: 'live' | 'scheduled' | 'hidden' | 'draft'; votes?: number; name?: string } = {}) {
+async function company(
+  founders: number[],
+  options: { status?: 'live' | 'scheduled' | 'hidden' | 'draft'; votes?: number; name?: string } = {},
+) {
   const status = options.status ?? 'live';
   const id = await insertListing(t.db, {
     category_id: category,

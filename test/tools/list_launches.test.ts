@@ -26,10 +26,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const feed = async (input: Record<string, unknown>) => (await callTool(tool, testServices(t.db, () => NOW), { per_page: 100, ...input })) as unknown as FeedAnswer;
+const feed = async (input: Record<string, unknown>) =>
+  (await callTool(
+    tool,
+    testServices(t.db, () => NOW),
+    { per_page: 100, ...input },
+  )) as unknown as FeedAnswer;
 
 /** The slugs of a section with a prefix, in feed order (other tests' listings share the database). */
-const slugsOf = async (section: string, prefix: string) => (await feed({ section })).items.map((l) => l.slug).filter((s) => s.startsWith(prefix));
+const slugsOf = async (section: string, prefix: string) =>
+  (await feed({ section })).items.map((l) => l.slug).filter((s) => s.startsWith(prefix));
 
 async function add(slug: string, fields: Omit<ListingFields, 'category_id' | 'slug'> = {}, votes = 0, votedAt: Date = NOW) {
   const id = await insertListing(t.db, { slug, category_id: category, launched_at: '2026-10-01T00:00:00Z', ...fields });
@@ -59,7 +65,11 @@ describe('list_launches', () => {
     await add('week-many', { launch_week: '2026-11-16' }, 3);
     await add('week-last', { launch_week: '2026-11-09' }, 5);
     await add('week-scheduled', { launch_week: '2026-11-16', status: 'scheduled', launched_at: null });
-    const answer = (await callTool(tool, testServices(t.db, () => NOW), {})) as unknown as FeedAnswer;
+    const answer = (await callTool(
+      tool,
+      testServices(t.db, () => NOW),
+      {},
+    )) as unknown as FeedAnswer;
     expect(answer.section).toBe('this-week');
     expect(answer.items.map((l) => l.slug).filter((s) => s.startsWith('week-'))).toEqual(['week-many', 'week-few']);
   });
@@ -106,13 +116,21 @@ describe('list_launches', () => {
     [{ per_page: 101 }, '/per_page'],
     [{ page: '2' }, '/page'],
   ])('refuses %j naming %s', async (input, path) => {
-    const problem = await callToolError(tool, testServices(t.db, () => NOW), input);
+    const problem = await callToolError(
+      tool,
+      testServices(t.db, () => NOW),
+      input,
+    );
     expect(problem.status).toBe(400);
     expect(problem.errors?.map((e) => e.path)).toEqual([path]);
   });
 
   it('refuses unknown parameters', async () => {
-    const problem = await callToolError(tool, testServices(t.db, () => NOW), { week: 'this' });
+    const problem = await callToolError(
+      tool,
+      testServices(t.db, () => NOW),
+      { week: 'this' },
+    );
     expect(problem.errors).toEqual([{ path: '/week', message: 'Unknown property' }]);
   });
 

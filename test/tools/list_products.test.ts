@@ -39,7 +39,9 @@ beforeAll(async () => {
       [p.id, p.name, `About ${p.name}`, p.price_cents, p.needs_listing, p.position, p.active],
     );
   }
-  await t.db.query(`INSERT INTO site_settings (key, value) VALUES ('billboard_minimum_cents', $1::jsonb)`, [JSON.stringify(BILLBOARD_MINIMUM_CENTS)]);
+  await t.db.query(`INSERT INTO site_settings (key, value) VALUES ('billboard_minimum_cents', $1::jsonb)`, [
+    JSON.stringify(BILLBOARD_MINIMUM_CENTS),
+  ]);
 });
 afterAll(() => t.drop());
 

@@ -22,7 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const search = async (input: Record<string, unknown>) => (await callTool(tool, testServices(t.db, () => NOW), input)) as unknown as Page;
+const search = async (input: Record<string, unknown>) =>
+  (await callTool(
+    tool,
+    testServices(t.db, () => NOW),
+    input,
+  )) as unknown as Page;
 const slugs = (page: Page) => page.items.map((i) => i.slug);
 
 /** Rebuilds the typo dictionary from the listings, as the daily refresh does. */
@@ -172,8 +177,20 @@ describe('search_listings: filters', () => {
   it('filters by stage, country (any letter case), pricing model (any letter case) and domain', async () => {
     const category = await insertCategory(t.db);
     const slug = await slugOf(category);
-    await listingIn(category, { slug: 'f-seed-de', stage: 'seed', country: 'DE', pricing_model: 'Freemium', url: 'https://www.fseed.example' });
-    await listingIn(category, { slug: 'f-series-a-fr', stage: 'series-a', country: 'FR', pricing_model: 'Paid', url: 'https://fseries.example' });
+    await listingIn(category, {
+      slug: 'f-seed-de',
+      stage: 'seed',
+      country: 'DE',
+      pricing_model: 'Freemium',
+      url: 'https://www.fseed.example',
+    });
+    await listingIn(category, {
+      slug: 'f-series-a-fr',
+      stage: 'series-a',
+      country: 'FR',
+      pricing_model: 'Paid',
+      url: 'https://fseries.example',
+    });
     expect(slugs(await search({ category: slug, stage: 'seed' }))).toEqual(['f-seed-de']);
     expect(slugs(await search({ category: slug, country: 'fr' }))).toEqual(['f-series-a-fr']);
     expect(slugs(await search({ category: slug, pricing_model: 'freemium' }))).toEqual(['f-seed-de']);
@@ -188,7 +205,8 @@ describe('search_listings: filters', () => {
     await listingIn(category, { slug: 'u-live' });
     await listingIn(category, { slug: 'u-later', status: 'scheduled', launch_week: '2031-05-05' });
     await listingIn(category, { slug: 'u-sooner', status: 'scheduled', launch_week: '2031-04-07' });
-    for (const status of ['draft', 'awaiting_badge', 'hidden'] as const) await listingIn(category, { slug: `u-${status.replace('_', '-')}`, status });
+    for (const status of ['draft', 'awaiting_badge', 'hidden'] as const)
+      await listingIn(category, { slug: `u-${status.replace('_', '-')}`, status });
     const upcoming = await search({ category: slug, status: 'upcoming', sort: 'newest' });
     expect(slugs(upcoming)).toEqual(['u-sooner', 'u-later']);
     expect(upcoming.items.every((i) => i.status === 'scheduled')).toBe(true);
@@ -228,7 +246,9 @@ describe('search_listings: sort orders', () => {
     // No votes in the window: score 0, ties by id (insertion order).
     expect(slugs(trending)).toEqual(['t-recent', 't-last-week', 't-long-ago', 't-after-now']);
     expect(trending.total).toBe(4);
-    const onePerPage = await Promise.all([1, 2, 3, 4, 5].map(async (page) => slugs(await search({ category: slug, sort: 'trending', per_page: 1, page }))));
+    const onePerPage = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (page) => slugs(await search({ category: slug, sort: 'trending', per_page: 1, page }))),
+    );
     expect(onePerPage).toEqual([['t-recent'], ['t-last-week'], ['t-long-ago'], ['t-after-now'], []]);
   });
 });

@@ -36,7 +36,9 @@ const fetchPath = (path: string, init?: RequestInit) => fetch(`${base}${path}`, 
 
 /** The badges get_badges lists for a listing, with their image addresses moved onto the test server. */
 async function listedBadges(slug: string) {
-  const { all } = (await callTool(getBadges, testServices(t.db), { slug })) as unknown as { all: { svg_url: string; width: number; height: number }[] };
+  const { all } = (await callTool(getBadges, testServices(t.db), { slug })) as unknown as {
+    all: { svg_url: string; width: number; height: number }[];
+  };
   return all.map((badge) => ({ ...badge, path: badge.svg_url.slice(TEST_PUBLIC_URL.length) }));
 }
 

@@ -18,7 +18,10 @@ function preflight(path: string, method: string, headers: string): Promise<Respo
 }
 
 function listed(response: Response, header: string): string[] {
-  return (response.headers.get(header) ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  return (response.headers.get(header) ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function expectOpenPreflight(response: Response, method: string, headers: string[]): void {
@@ -34,11 +37,25 @@ function expectOpenAnswer(response: Response): void {
   expect(response.headers.get('access-control-allow-origin')).toBe('*');
   expect(response.headers.get('access-control-allow-credentials')).toBeNull();
   expect(listed(response, 'access-control-expose-headers')).toEqual(
-    expect.arrayContaining(['request-id', 'ratelimit', 'ratelimit-policy', 'retry-after', 'idempotent-replayed', 'www-authenticate', 'location', 'mcp-session-id', 'mcp-protocol-version']),
+    expect.arrayContaining([
+      'request-id',
+      'ratelimit',
+      'ratelimit-policy',
+      'retry-after',
+      'idempotent-replayed',
+      'www-authenticate',
+      'location',
+      'mcp-session-id',
+      'mcp-protocol-version',
+    ]),
   );
 }
 
-const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+const mcpHeaders = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-06-18',
+};
 const toolsList = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
 
 describe('CORS on the REST API', () => {
@@ -50,7 +67,11 @@ describe('CORS on the REST API', () => {
   });
 
   it('lets a page send a bearer credential and an idempotency key, and read a 401 with its challenge', async () => {
-    expectOpenPreflight(await preflight('/api/v1/drafts', 'POST', 'authorization, content-type, idempotency-key'), 'POST', ['Authorization', 'Content-Type', 'Idempotency-Key']);
+    expectOpenPreflight(await preflight('/api/v1/drafts', 'POST', 'authorization, content-type, idempotency-key'), 'POST', [
+      'Authorization',
+      'Content-Type',
+      'Idempotency-Key',
+    ]);
     const response = await fetch(`${t.url}/api/v1/me`, { headers: { origin: ORIGIN, authorization: 'Bearer ldk_unknown' } });
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
@@ -72,8 +93,21 @@ describe('CORS on the REST API', () => {
 
 describe('CORS on MCP', () => {
   it('answers a preflight from any browser origin, before the Origin check, with the MCP headers', async () => {
-    const response = await preflight('/mcp', 'POST', 'authorization, content-type, mcp-protocol-version, mcp-session-id, mcp-method, mcp-name, mcp-param-slug, last-event-id');
-    expectOpenPreflight(response, 'POST', ['Authorization', 'Content-Type', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Mcp-Method', 'Mcp-Name', 'Mcp-Param-Slug', 'Last-Event-ID']);
+    const response = await preflight(
+      '/mcp',
+      'POST',
+      'authorization, content-type, mcp-protocol-version, mcp-session-id, mcp-method, mcp-name, mcp-param-slug, last-event-id',
+    );
+    expectOpenPreflight(response, 'POST', [
+      'Authorization',
+      'Content-Type',
+      'Mcp-Protocol-Version',
+      'Mcp-Session-Id',
+      'Mcp-Method',
+      'Mcp-Name',
+      'Mcp-Param-Slug',
+      'Last-Event-ID',
+    ]);
   });
 
   it('does not allow request headers outside its list', async () => {
@@ -82,7 +116,11 @@ describe('CORS on MCP', () => {
   });
 
   it('answers an allowed origin with the headers a client reads', async () => {
-    const response = await fetch(`${t.url}/mcp`, { method: 'POST', headers: { ...mcpHeaders, origin: 'http://localhost:5173' }, body: toolsList });
+    const response = await fetch(`${t.url}/mcp`, {
+      method: 'POST',
+      headers: { ...mcpHeaders, origin: 'http://localhost:5173' },
+      body: toolsList,
+    });
     expect(response.status).toBe(200);
     expectOpenAnswer(response);
   });
@@ -93,10 +131,13 @@ describe('CORS on MCP', () => {
     expectOpenAnswer(foreignOrigin);
     const foreignHost = await new Promise<number>((resolve, reject) => {
       const url = new URL(`${t.url}/mcp`);
-      const request = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...mcpHeaders, host: 'rebound.example' } }, (response) => {
-        response.resume();
-        resolve(response.statusCode!);
-      });
+      const request = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...mcpHeaders, host: 'rebound.example' } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        },
+      );
       request.on('error', reject);
       request.end(toolsList);
     });

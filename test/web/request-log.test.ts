@@ -25,7 +25,14 @@ describe('the request log of the app', () => {
     const { response, requestId } = await get('/api/v1/categories');
     expect(response.status).toBe(200);
     const line = await log.requestLine(requestId);
-    expect(line).toMatchObject({ level: 'info', request_id: requestId, method: 'GET', path: '/api/v1/categories', status: 200, msg: 'request' });
+    expect(line).toMatchObject({
+      level: 'info',
+      request_id: requestId,
+      method: 'GET',
+      path: '/api/v1/categories',
+      status: 200,
+      msg: 'request',
+    });
     expect(line.duration_ms).toBeGreaterThanOrEqual(0);
     expect(line.ip).toMatch(/127\.0\.0\.1$/);
     expect(line).not.toHaveProperty('account_id');
@@ -51,7 +58,11 @@ describe('the request log of the app', () => {
       get('/api/v1/me'),
       get('/mcp', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       }),
       get('/.well-known/oauth-authorization-server'),
@@ -87,7 +98,11 @@ describe('the request log of the app', () => {
 
       const viaMcp = await get('/mcp', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_blog_posts', arguments: {} } }),
       });
       expect(viaMcp.text).not.toContain('blog_posts_moved_away');

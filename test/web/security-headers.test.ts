@@ -33,7 +33,15 @@ function expectPage(page: PageResponse, path: string): void {
 describe('security headers on pages', () => {
   it('covers the pages anyone can open', async () => {
     const browser = new TestBrowser();
-    for (const path of ['/signin', '/signup', '/docs', '/bot', '/reset-password', '/reset-password/choose?token=unknown', '/verify-email?token=unknown']) {
+    for (const path of [
+      '/signin',
+      '/signup',
+      '/docs',
+      '/bot',
+      '/reset-password',
+      '/reset-password/choose?token=unknown',
+      '/verify-email?token=unknown',
+    ]) {
       expectPage(await browser.get(`${t.url}${path}`), path);
     }
   });
@@ -46,7 +54,8 @@ describe('security headers on pages', () => {
       expectFramingAndSniffingRefused(redirect, path);
     }
     const { browser } = await signedInBrowser(t);
-    for (const path of ['/account', '/account/api-keys', '/invites/accept?token=unknown']) expectPage(await browser.get(`${t.url}${path}`), path);
+    for (const path of ['/account', '/account/api-keys', '/invites/accept?token=unknown'])
+      expectPage(await browser.get(`${t.url}${path}`), path);
   });
 
   it('covers the pages that mailed links open', async () => {
@@ -95,15 +104,32 @@ describe('security headers on everything else', () => {
         'MCP',
         fetch(`${t.url}/mcp`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-06-18',
+          },
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
         }),
       ],
       ['protected-resource metadata', fetch(`${t.url}/.well-known/oauth-protected-resource/api/v1`)],
       ['authorization-server metadata', fetch(`${t.url}/.well-known/oauth-authorization-server`)],
-      ['a token error', fetch(`${t.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code&code=x' })],
+      [
+        'a token error',
+        fetch(`${t.url}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=authorization_code&code=x',
+        }),
+      ],
       ['a badge image', fetch(`${t.url}/badges/headers-badge/standard-light-m.svg`)],
-      ['a CORS preflight', fetch(`${t.url}/api/v1/categories`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } })],
+      [
+        'a CORS preflight',
+        fetch(`${t.url}/api/v1/categories`, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
+        }),
+      ],
     ];
     for (const [what, answer] of answers) {
       const response = await answer;

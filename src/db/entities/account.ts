@@ -85,7 +85,10 @@ export const OAuthRecord = defineEntity({
   },
   primaryKeys: ['model', 'id'],
   indexes: [
-    { name: 'oauth_records_grant_idx', expression: 'CREATE INDEX oauth_records_grant_idx ON oauth_records(grant_id) WHERE grant_id IS NOT NULL' },
+    {
+      name: 'oauth_records_grant_idx',
+      expression: 'CREATE INDEX oauth_records_grant_idx ON oauth_records(grant_id) WHERE grant_id IS NOT NULL',
+    },
     { name: 'oauth_records_uid_idx', expression: 'CREATE INDEX oauth_records_uid_idx ON oauth_records(uid) WHERE uid IS NOT NULL' },
     { name: 'oauth_records_expires_idx', properties: ['expiresAt'] },
     {

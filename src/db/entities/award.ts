@@ -12,9 +12,7 @@ export const Award = defineEntity({
     week: p.type(CalendarDateType),
     /** 1 to 3 */
     rank: p.smallint().check('rank >= 1 AND rank <= 3'),
-    listing: () =>
-      p.manyToOne(Listing).ref()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('awards_listing_id_fkey'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('awards_listing_id_fkey'),
     /** The listing's votes in that week. */
     votes: p.integer(),
   },

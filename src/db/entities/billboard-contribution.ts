@@ -8,8 +8,7 @@ export const BillboardContribution = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     listing: () =>
-      p.manyToOne(Listing).ref()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('billboard_contributions_listing_id_fkey'),
+      p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('billboard_contributions_listing_id_fkey'),
     /** bigint column, mapped to a JS number (exact up to 2^53 cents). */
     amountCents: p.bigint('number').check('amount_cents > 0'),
     orderNumber: p.text().nullable(),

@@ -15,11 +15,20 @@ export const BlogPost = defineEntity({
     excerpt: p.text().default(''),
     bodyMarkdown: p.text(),
     authorName: p.text(),
-    tags: p.array().defaultRaw(`'{}'`).onCreate(() => []),
-    faqs: p.json<Faq[]>().defaultRaw(`'[]'`).onCreate(() => []),
+    tags: p
+      .array()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => []),
+    faqs: p
+      .json<Faq[]>()
+      .defaultRaw(`'[]'`)
+      .onCreate(() => []),
     status: p.enum(BLOG_POST_STATUSES).default('published'),
     publishedAt: p.datetime().nullable(),
-    updatedAt: p.datetime().defaultRaw('now()').onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onUpdate(() => new Date()),
   },
   indexes: [
     {

@@ -11,13 +11,18 @@ export const Category = defineEntity({
     name: p.text().unique('categories_name_key'),
     description: p.text().default(''),
     parent: () =>
-      p.manyToOne(Category).ref().nullable()
-        .deleteRule('restrict').updateRule('no action').foreignKeyName('categories_parent_id_fkey'),
+      p.manyToOne(Category).ref().nullable().deleteRule('restrict').updateRule('no action').foreignKeyName('categories_parent_id_fkey'),
     children: () => p.oneToMany(Category).mappedBy('parent'),
     position: p.integer().default(0),
-    faqs: p.json<Faq[]>().defaultRaw(`'[]'`).onCreate(() => []),
+    faqs: p
+      .json<Faq[]>()
+      .defaultRaw(`'[]'`)
+      .onCreate(() => []),
     /** Every attribute key listings of this category are compared on (compare_listings). */
-    attributes: p.json<string[]>().defaultRaw(`'[]'`).onCreate(() => []),
+    attributes: p
+      .json<string[]>()
+      .defaultRaw(`'[]'`)
+      .onCreate(() => []),
   },
   indexes: [{ name: 'categories_parent_idx', properties: ['parent'] }],
 });

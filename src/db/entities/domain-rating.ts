@@ -8,8 +8,7 @@ export const DomainRating = defineEntity({
   tableName: 'domain_ratings',
   properties: {
     listing: () =>
-      p.manyToOne(Listing).ref().primary()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('domain_ratings_listing_id_fkey'),
+      p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('domain_ratings_listing_id_fkey'),
     /** YYYY-MM-DD */
     measuredOn: p.type(CalendarDateType).primary(),
     rating: p.smallint().check('rating >= 0 AND rating <= 100'),

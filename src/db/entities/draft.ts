@@ -10,8 +10,10 @@ export const ListingOwner = defineEntity({
   name: 'ListingOwner',
   tableName: 'listing_owners',
   properties: {
-    listing: () => p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_owners_listing_id_fkey'),
-    account: () => p.manyToOne(Account).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_owners_account_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_owners_listing_id_fkey'),
+    account: () =>
+      p.manyToOne(Account).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_owners_account_id_fkey'),
     createdAt: p.datetime().defaultRaw('now()'),
   },
   primaryKeys: ['listing', 'account'],
@@ -45,7 +47,8 @@ export const Draft = defineEntity({
     competitorUrl: p.text().nullable(),
     seo: p.json<Record<string, string>>().defaultRaw(`'{}'::jsonb`),
     regenerating: p.array().defaultRaw(`'{}'`),
-    listing: () => p.manyToOne(Listing).ref().nullable().deleteRule('set null').updateRule('no action').foreignKeyName('drafts_listing_id_fkey'),
+    listing: () =>
+      p.manyToOne(Listing).ref().nullable().deleteRule('set null').updateRule('no action').foreignKeyName('drafts_listing_id_fkey'),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),
   },
@@ -58,7 +61,8 @@ export const DraftPage = defineEntity({
   name: 'DraftPage',
   tableName: 'draft_pages',
   properties: {
-    draft: () => p.manyToOne(Draft).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('draft_pages_draft_id_fkey'),
+    draft: () =>
+      p.manyToOne(Draft).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('draft_pages_draft_id_fkey'),
     position: p.integer().primary(),
     url: p.text(),
     title: p.text().default(''),
@@ -80,10 +84,25 @@ export const DraftInvite = defineEntity({
     draft: () => p.manyToOne(Draft).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('draft_invites_draft_id_fkey'),
     email: p.text(),
     tokenHash: p.text().unique('draft_invites_token_hash_key'),
-    invitedBy: () => p.manyToOne(Account).ref().fieldName('invited_by').deleteRule('cascade').updateRule('no action').foreignKeyName('draft_invites_invited_by_fkey'),
+    invitedBy: () =>
+      p
+        .manyToOne(Account)
+        .ref()
+        .fieldName('invited_by')
+        .deleteRule('cascade')
+        .updateRule('no action')
+        .foreignKeyName('draft_invites_invited_by_fkey'),
     createdAt: p.datetime().defaultRaw('now()'),
     acceptedAt: p.datetime().nullable(),
-    acceptedBy: () => p.manyToOne(Account).ref().fieldName('accepted_by').nullable().deleteRule('set null').updateRule('no action').foreignKeyName('draft_invites_accepted_by_fkey'),
+    acceptedBy: () =>
+      p
+        .manyToOne(Account)
+        .ref()
+        .fieldName('accepted_by')
+        .nullable()
+        .deleteRule('set null')
+        .updateRule('no action')
+        .foreignKeyName('draft_invites_accepted_by_fkey'),
   },
   uniques: [{ name: 'draft_invites_draft_id_email_key', properties: ['draft', 'email'] }],
 });
@@ -94,8 +113,10 @@ export const DraftOwner = defineEntity({
   name: 'DraftOwner',
   tableName: 'draft_owners',
   properties: {
-    draft: () => p.manyToOne(Draft).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('draft_owners_draft_id_fkey'),
-    account: () => p.manyToOne(Account).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('draft_owners_account_id_fkey'),
+    draft: () =>
+      p.manyToOne(Draft).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('draft_owners_draft_id_fkey'),
+    account: () =>
+      p.manyToOne(Account).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('draft_owners_account_id_fkey'),
     createdAt: p.datetime().defaultRaw('now()'),
   },
   primaryKeys: ['draft', 'account'],

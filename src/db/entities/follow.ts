@@ -7,8 +7,7 @@ export const Follow = defineEntity({
   tableName: 'follows',
   properties: {
     listing: () =>
-      p.manyToOne(Listing).ref().primary()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('follows_listing_id_fkey'),
+      p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('follows_listing_id_fkey'),
     followerEmail: p.text().primary(),
     createdAt: p.datetime().defaultRaw('now()'),
   },

@@ -14,7 +14,10 @@ export const Founder = defineEntity({
     bio: p.text().default(''),
     country: p.character().length(2).nullable(),
     avatarUrl: p.text().nullable(),
-    socials: p.json<Socials>().defaultRaw(`'{}'`).onCreate(() => ({})),
+    socials: p
+      .json<Socials>()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => ({})),
     createdAt: p.datetime().defaultRaw('now()'),
 
     listingLinks: () => p.oneToMany(ListingFounder).mappedBy('founder'),

@@ -1,5 +1,16 @@
 /** The domain model: one MikroORM entity per table of the migrations (except schema_migrations). */
-import { Account, AccountToken, ApiKey, IdempotencyRecord, JobOutboxEntry, OAuthRecord, OutboxMail, RateLimitWindow, ServiceSecret, WebSession } from './account.js';
+import {
+  Account,
+  AccountToken,
+  ApiKey,
+  IdempotencyRecord,
+  JobOutboxEntry,
+  OAuthRecord,
+  OutboxMail,
+  RateLimitWindow,
+  ServiceSecret,
+  WebSession,
+} from './account.js';
 import { Draft, DraftInvite, DraftOwner, DraftPage, ListingOwner } from './draft.js';
 import { Award } from './award.js';
 import { BillboardContribution } from './billboard-contribution.js';

@@ -13,8 +13,15 @@ export const ListingSearch = defineEntity({
   tableName: 'listing_search',
   properties: {
     listing: () =>
-      p.oneToOne(Listing).owner().ref().primary().fieldName('id')
-        .deleteRule('cascade').updateRule('cascade').foreignKeyName('listing_search_id_fkey'),
+      p
+        .oneToOne(Listing)
+        .owner()
+        .ref()
+        .primary()
+        .fieldName('id')
+        .deleteRule('cascade')
+        .updateRule('cascade')
+        .foreignKeyName('listing_search_id_fkey'),
     votesCount: p.integer(),
     viewsCount: p.integer(),
     followsCount: p.integer(),

@@ -8,8 +8,7 @@ export const ListingView = defineEntity({
   tableName: 'listing_views',
   properties: {
     listing: () =>
-      p.manyToOne(Listing).ref().primary()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_views_listing_id_fkey'),
+      p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_views_listing_id_fkey'),
     /** YYYY-MM-DD */
     day: p.type(CalendarDateType).primary(),
     views: p.integer().default(0),

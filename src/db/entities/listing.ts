@@ -56,32 +56,58 @@ export const Listing = defineEntity({
     foundedYear: p.integer().nullable(),
     contactEmail: p.text().nullable(),
     demoVideoUrl: p.text().nullable(),
-    features: p.array().defaultRaw(`'{}'`).onCreate(() => []),
-    usps: p.array().defaultRaw(`'{}'`).onCreate(() => []),
-    keywords: p.array().defaultRaw(`'{}'`).onCreate(() => []),
-    tags: p.array().defaultRaw(`'{}'`).onCreate(() => []),
+    features: p
+      .array()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => []),
+    usps: p
+      .array()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => []),
+    keywords: p
+      .array()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => []),
+    tags: p
+      .array()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => []),
     headline: p.text().nullable(),
     summary: p.text().nullable(),
     seoTitle: p.text().nullable(),
     seoDescription: p.text().nullable(),
-    socials: p.json<Socials>().defaultRaw(`'{}'`).onCreate(() => ({})),
-    attributes: p.json<ListingAttributes>().defaultRaw(`'{}'`).onCreate(() => ({})),
-    notFoundOnWebsite: p.array().defaultRaw(`'{}'`).onCreate(() => []),
+    socials: p
+      .json<Socials>()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => ({})),
+    attributes: p
+      .json<ListingAttributes>()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => ({})),
+    notFoundOnWebsite: p
+      .array()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => []),
     status: p.enum(LISTING_STATUSES).default('draft'),
     plan: p.enum(LISTING_PLANS).default('free'),
     /** Monday of the launch week, YYYY-MM-DD. */
     launchWeek: p.type(CalendarDateType).nullable(),
     launchedAt: p.datetime().nullable(),
-    unlockedSections: p.array().defaultRaw(`'{}'`).onCreate(() => []),
+    unlockedSections: p
+      .array()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => []),
     primaryCategory: () =>
-      p.manyToOne(Category).ref()
-        .deleteRule('no action').updateRule('no action').foreignKeyName('listings_primary_category_id_fkey'),
+      p.manyToOne(Category).ref().deleteRule('no action').updateRule('no action').foreignKeyName('listings_primary_category_id_fkey'),
     votesCount: p.integer().default(0),
     viewsCount: p.integer().default(0),
     followsCount: p.integer().default(0),
     searchVector: p.type(FullTextType).lazy().hidden().defaultRaw(`''::tsvector`),
     createdAt: p.datetime().defaultRaw('now()'),
-    updatedAt: p.datetime().defaultRaw('now()').onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onUpdate(() => new Date()),
 
     categoryLinks: () => p.oneToMany(ListingCategory).mappedBy('listing'),
     founderLinks: () => p.oneToMany(ListingFounder).mappedBy('listing').orderBy({ position: 'asc' }),
@@ -131,11 +157,21 @@ export const ListingCategory = defineEntity({
   tableName: 'listing_categories',
   properties: {
     listing: () =>
-      p.manyToOne(Listing).ref().primary()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_categories_listing_id_fkey'),
+      p
+        .manyToOne(Listing)
+        .ref()
+        .primary()
+        .deleteRule('cascade')
+        .updateRule('no action')
+        .foreignKeyName('listing_categories_listing_id_fkey'),
     category: () =>
-      p.manyToOne(Category).ref().primary()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_categories_category_id_fkey'),
+      p
+        .manyToOne(Category)
+        .ref()
+        .primary()
+        .deleteRule('cascade')
+        .updateRule('no action')
+        .foreignKeyName('listing_categories_category_id_fkey'),
     isPrimary: p.boolean().default(false),
   },
   primaryKeys: ['listing', 'category'],
@@ -149,11 +185,9 @@ export const ListingFounder = defineEntity({
   tableName: 'listing_founders',
   properties: {
     listing: () =>
-      p.manyToOne(Listing).ref().primary()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_founders_listing_id_fkey'),
+      p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_founders_listing_id_fkey'),
     founder: () =>
-      p.manyToOne(Founder).ref().primary()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_founders_founder_id_fkey'),
+      p.manyToOne(Founder).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_founders_founder_id_fkey'),
     role: p.text().nullable(),
     position: p.integer().default(0),
   },
@@ -168,9 +202,7 @@ export const ListingFaq = defineEntity({
   tableName: 'listing_faqs',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () =>
-      p.manyToOne(Listing).ref()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_faqs_listing_id_fkey'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_faqs_listing_id_fkey'),
     question: p.text(),
     answer: p.text(),
     position: p.integer().default(0),
@@ -186,8 +218,7 @@ export const ListingUpdate = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     listing: () =>
-      p.manyToOne(Listing).ref()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_updates_listing_id_fkey'),
+      p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_updates_listing_id_fkey'),
     title: p.text(),
     body: p.text(),
     publishedAt: p.datetime().defaultRaw('now()'),
@@ -207,9 +238,7 @@ export const Milestone = defineEntity({
   tableName: 'milestones',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () =>
-      p.manyToOne(Listing).ref()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('milestones_listing_id_fkey'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('milestones_listing_id_fkey'),
     /** YYYY-MM-DD */
     date: p.type(CalendarDateType),
     title: p.text(),
@@ -217,9 +246,7 @@ export const Milestone = defineEntity({
     url: p.text().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
   },
-  indexes: [
-    { name: 'milestones_listing_idx', expression: 'CREATE INDEX milestones_listing_idx ON milestones(listing_id, date DESC)' },
-  ],
+  indexes: [{ name: 'milestones_listing_idx', expression: 'CREATE INDEX milestones_listing_idx ON milestones(listing_id, date DESC)' }],
 });
 export type Milestone = InferEntity<typeof Milestone>;
 
@@ -230,11 +257,16 @@ export const Story = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     listing: () =>
-      p.oneToOne(Listing).owner().ref().unique('stories_listing_id_key')
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('stories_listing_id_fkey'),
+      p
+        .oneToOne(Listing)
+        .owner()
+        .ref()
+        .unique('stories_listing_id_key')
+        .deleteRule('cascade')
+        .updateRule('no action')
+        .foreignKeyName('stories_listing_id_fkey'),
     founder: () =>
-      p.manyToOne(Founder).ref().nullable()
-        .deleteRule('set null').updateRule('no action').foreignKeyName('stories_founder_id_fkey'),
+      p.manyToOne(Founder).ref().nullable().deleteRule('set null').updateRule('no action').foreignKeyName('stories_founder_id_fkey'),
     title: p.text().nullable(),
     story: p.text().nullable(),
     whyStarted: p.text().nullable(),
@@ -256,9 +288,7 @@ export const ListingMedia = defineEntity({
   tableName: 'listing_media',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () =>
-      p.manyToOne(Listing).ref()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('listing_media_listing_id_fkey'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_media_listing_id_fkey'),
     kind: p.enum(MEDIA_KINDS),
     url: p.text(),
     caption: p.text().nullable(),
@@ -274,11 +304,9 @@ export const Alternative = defineEntity({
   tableName: 'alternatives',
   properties: {
     listing: () =>
-      p.manyToOne(Listing).ref().primary()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('alternatives_listing_id_fkey'),
+      p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('alternatives_listing_id_fkey'),
     alternative: () =>
-      p.manyToOne(Listing).ref().primary()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('alternatives_alternative_id_fkey'),
+      p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('alternatives_alternative_id_fkey'),
     approved: p.boolean().default(false),
   },
   primaryKeys: ['listing', 'alternative'],

@@ -13,7 +13,10 @@ export const Product = defineEntity({
     needsListing: p.boolean(),
     active: p.boolean().default(true),
     position: p.integer().default(0),
-    updatedAt: p.datetime().defaultRaw('now()').onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onUpdate(() => new Date()),
   },
 });
 export type Product = InferEntity<typeof Product>;

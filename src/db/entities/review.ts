@@ -7,9 +7,7 @@ export const Review = defineEntity({
   tableName: 'reviews',
   properties: {
     id: p.integer().primary().autoincrement(),
-    listing: () =>
-      p.manyToOne(Listing).ref()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('reviews_listing_id_fkey'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('reviews_listing_id_fkey'),
     reviewerKey: p.text(),
     /** 1 to 5 */
     rating: p.smallint().check('rating >= 1 AND rating <= 5'),

@@ -8,8 +8,7 @@ export const VerifiedRevenue = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     listing: () =>
-      p.manyToOne(Listing).ref()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('verified_revenues_listing_id_fkey'),
+      p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('verified_revenues_listing_id_fkey'),
     /** bigint column, mapped to a JS number (exact up to 2^53 cents). */
     mrrCents: p.bigint('number').check('mrr_cents >= 0'),
     source: p.text(),

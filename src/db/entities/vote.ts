@@ -7,9 +7,7 @@ export const Vote = defineEntity({
   tableName: 'votes',
   properties: {
     id: p.bigint('number').primary().autoincrement(),
-    listing: () =>
-      p.manyToOne(Listing).ref()
-        .deleteRule('cascade').updateRule('no action').foreignKeyName('votes_listing_id_fkey'),
+    listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('votes_listing_id_fkey'),
     voterKey: p.text(),
     createdAt: p.datetime().defaultRaw('now()'),
   },

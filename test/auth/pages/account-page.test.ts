@@ -20,13 +20,16 @@ async function connectedApp(clientName: string) {
   const as = await discover(t.url);
   const client = await registerClient(as, REDIRECT, { client_name: clientName });
   const tokens = await obtainTokens(as, client, person, `${t.url}/api/v1`, browser);
-  const grant = await t.db.one<{ id: string }>(`SELECT id FROM oauth_records WHERE model = 'Grant' AND payload->>'accountId' = $1`, [person.id]);
+  const grant = await t.db.one<{ id: string }>(`SELECT id FROM oauth_records WHERE model = 'Grant' AND payload->>'accountId' = $1`, [
+    person.id,
+  ]);
   if (!grant) throw new Error('no grant recorded');
   const refresh = () => oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure);
   return { ...person, browser, client, tokens, grantId: grant.id, refresh };
 }
 
-const grantExists = async (grantId: string) => (await t.db.one(`SELECT 1 FROM oauth_records WHERE model = 'Grant' AND id = $1`, [grantId])) !== undefined;
+const grantExists = async (grantId: string) =>
+  (await t.db.one(`SELECT 1 FROM oauth_records WHERE model = 'Grant' AND id = $1`, [grantId])) !== undefined;
 
 describe('the account page', () => {
   it.each(['/account', '/account/api-keys'])('sends a signed-out browser from %s to sign in, and back there afterwards', async (path) => {
@@ -37,7 +40,11 @@ describe('the account page', () => {
     expect(away.location).toBe(`/signin?return_to=${path}`);
     const form = await browser.get(new URL(away.location!, t.url).toString());
     expect(form.field('return_to')).toBe(path);
-    const back = await browser.post(`${t.url}/signin`, { email: person.email, password: PASSWORD, csrf: form.field('csrf'), return_to: form.field('return_to') }, { follow: false });
+    const back = await browser.post(
+      `${t.url}/signin`,
+      { email: person.email, password: PASSWORD, csrf: form.field('csrf'), return_to: form.field('return_to') },
+      { follow: false },
+    );
     expect(back.location).toBe(path);
     expect((await browser.get(`${t.url}${path}`)).status).toBe(200);
   });
@@ -86,7 +93,9 @@ describe('connected apps on the account page', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('Helpful &lt;b&gt;Assistant&lt;/b&gt;');
     expect(page.text).not.toContain('<b>Assistant');
-    expect(page.text).toMatch(new RegExp(`<form method="post" action="/account/apps/${app.grantId}/revoke"><input type="hidden" name="csrf" value="[^"]+">`));
+    expect(page.text).toMatch(
+      new RegExp(`<form method="post" action="/account/apps/${app.grantId}/revoke"><input type="hidden" name="csrf" value="[^"]+">`),
+    );
 
     const revoked = await app.browser.post(`${t.url}/account/apps/${app.grantId}/revoke`, { csrf: page.field('csrf') }, { follow: false });
     expect(revoked.status).toBe(303);
@@ -120,9 +129,17 @@ describe('connected apps on the account page', () => {
     expect((await me(victim.tokens.access_token)).status).toBe(200);
     expect((await victim.browser.get(`${t.url}/account`)).text).toContain('Victim app');
 
-    const own = await victim.browser.post(`${t.url}/account/apps/${victim.grantId}/revoke`, { csrf: await csrfOf(t, victim.browser, '/account') }, { follow: false });
+    const own = await victim.browser.post(
+      `${t.url}/account/apps/${victim.grantId}/revoke`,
+      { csrf: await csrfOf(t, victim.browser, '/account') },
+      { follow: false },
+    );
     expect(own.status).toBe(303);
-    const again = await victim.browser.post(`${t.url}/account/apps/${victim.grantId}/revoke`, { csrf: await csrfOf(t, victim.browser, '/account') }, { follow: false });
+    const again = await victim.browser.post(
+      `${t.url}/account/apps/${victim.grantId}/revoke`,
+      { csrf: await csrfOf(t, victim.browser, '/account') },
+      { follow: false },
+    );
     expect(again.status).toBe(404);
   });
 

@@ -14,7 +14,10 @@ const ALL = ['account:read', 'listings:write', 'orders:write'];
 
 type KeyRow = { id: string; name: string; prefix: string; key_hash: string; scopes: string[]; revoked: boolean };
 const keysOf = (accountId: string) =>
-  t.db.query<KeyRow>('SELECT id, name, prefix, key_hash, scopes, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE account_id = $1 ORDER BY created_at', [accountId]);
+  t.db.query<KeyRow>(
+    'SELECT id, name, prefix, key_hash, scopes, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE account_id = $1 ORDER BY created_at',
+    [accountId],
+  );
 
 async function createKey(browser: TestBrowser, fields: Record<string, string | string[]>) {
   const csrf = await csrfOf(t, browser, '/account/api-keys');
@@ -49,7 +52,10 @@ describe('API keys', () => {
     expect(row.key_hash).toBe(createHash('sha256').update(key!).digest('hex'));
     expect(key!.startsWith(row.prefix)).toBe(true);
     expect(row.prefix.length).toBeLessThan(key!.length / 2);
-    expect(await findApiKeyOwner(t.db, key!, t.clock.now)).toMatchObject({ accountId: person.id, scopes: ['account:read', 'orders:write'] });
+    expect(await findApiKeyOwner(t.db, key!, t.clock.now)).toMatchObject({
+      accountId: person.id,
+      scopes: ['account:read', 'orders:write'],
+    });
 
     const listed = await person.browser.get(`${t.url}/account/api-keys`);
     expect(listed.status).toBe(200);
@@ -59,7 +65,11 @@ describe('API keys', () => {
     expect(listed.text).toContain('Deploy script');
     expect(listed.text).toContain(`action="/account/api-keys/${row.id}/revoke"`);
 
-    const revoked = await person.browser.post(`${t.url}/account/api-keys/${row.id}/revoke`, { csrf: listed.field('csrf') }, { follow: false });
+    const revoked = await person.browser.post(
+      `${t.url}/account/api-keys/${row.id}/revoke`,
+      { csrf: listed.field('csrf') },
+      { follow: false },
+    );
     expect(revoked.status).toBe(303);
     expect(revoked.location).toBe('/account/api-keys');
     expect((await keysOf(person.id))[0].revoked).toBe(true);
@@ -68,14 +78,20 @@ describe('API keys', () => {
     expect(after.text).toContain('Revoked');
     expect(after.text).not.toContain(`action="/account/api-keys/${row.id}/revoke"`);
     // Revoking it again is harmless.
-    expect((await person.browser.post(`${t.url}/account/api-keys/${row.id}/revoke`, { csrf: listed.field('csrf') }, { follow: false })).status).toBe(303);
+    expect(
+      (await person.browser.post(`${t.url}/account/api-keys/${row.id}/revoke`, { csrf: listed.field('csrf') }, { follow: false })).status,
+    ).toBe(303);
   });
 
   it.each([
     ['no name', { name: '   ', scopes: ALL }, 'Give the key a name'],
     ['a name of 101 characters', { name: 'x'.repeat(101), scopes: ALL }, 'at most 100 characters'],
     ['no permission', { name: 'Nothing' }, 'Choose at least one'],
-    ['an unknown permission', { name: 'Too much', scopes: ['account:read', 'admin:everything'] }, 'Choose only from the permissions listed'],
+    [
+      'an unknown permission',
+      { name: 'Too much', scopes: ['account:read', 'admin:everything'] },
+      'Choose only from the permissions listed',
+    ],
   ])('refuses %s with 400 and the form, creating nothing', async (_label, fields, message) => {
     const person = await signedInBrowser(t);
     const answer = await createKey(person.browser, fields);

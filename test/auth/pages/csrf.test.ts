@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../support/browser.js';
 import { accountTokenIsUsable, findAccountByEmail, issueAccountToken } from '../../../src/accounts/accounts.js';
 import { createApiKey } from '../../../src/accounts/api-keys.js';
-import { csrfOf, isSignedIn, mailsTo, makeAccount, PASSWORD, signedInBrowser, startPagesApp, uniqueEmail, type PagesApp } from './page-flows.js';
+import {
+  csrfOf,
+  isSignedIn,
+  mailsTo,
+  makeAccount,
+  PASSWORD,
+  signedInBrowser,
+  startPagesApp,
+  uniqueEmail,
+  type PagesApp,
+} from './page-flows.js';
 
 let t: PagesApp;
 beforeAll(async () => {
@@ -22,12 +32,22 @@ interface FormCase {
 const FORMS: Record<string, () => Promise<FormCase>> = {
   'POST /signup': async () => {
     const email = uniqueEmail('csrf-signup');
-    return { browser: new TestBrowser(), path: '/signup', fields: { email, password: PASSWORD }, changed: async () => (await findAccountByEmail(t.db, email)) !== undefined };
+    return {
+      browser: new TestBrowser(),
+      path: '/signup',
+      fields: { email, password: PASSWORD },
+      changed: async () => (await findAccountByEmail(t.db, email)) !== undefined,
+    };
   },
   'POST /signin': async () => {
     const person = await makeAccount(t);
     const browser = new TestBrowser();
-    return { browser, path: '/signin', fields: { email: person.email, password: PASSWORD, return_to: '' }, changed: () => isSignedIn(t, browser) };
+    return {
+      browser,
+      path: '/signin',
+      fields: { email: person.email, password: PASSWORD, return_to: '' },
+      changed: () => isSignedIn(t, browser),
+    };
   },
   'POST /signout': async () => {
     const person = await signedInBrowser(t);
@@ -35,7 +55,12 @@ const FORMS: Record<string, () => Promise<FormCase>> = {
   },
   'POST /verify-email/resend': async () => {
     const person = await signedInBrowser(t, { verified: false });
-    return { browser: person.browser, path: '/verify-email/resend', fields: {}, changed: async () => (await mailsTo(t, person.email)).length > 0 };
+    return {
+      browser: person.browser,
+      path: '/verify-email/resend',
+      fields: {},
+      changed: async () => (await mailsTo(t, person.email)).length > 0,
+    };
   },
   'POST /verify-email': async () => {
     const person = await makeAccount(t, { verified: false });
@@ -50,7 +75,12 @@ const FORMS: Record<string, () => Promise<FormCase>> = {
   'POST /reset-password': async () => {
     const person = await makeAccount(t);
     // The mail goes out after the answer: give it a moment to arrive before saying nothing changed.
-    return { browser: new TestBrowser(), path: '/reset-password', fields: { email: person.email }, changed: () => eventually(async () => (await mailsTo(t, person.email)).length > 0) };
+    return {
+      browser: new TestBrowser(),
+      path: '/reset-password',
+      fields: { email: person.email },
+      changed: () => eventually(async () => (await mailsTo(t, person.email)).length > 0),
+    };
   },
   'POST /reset-password/choose': async () => {
     const person = await makeAccount(t);
@@ -65,7 +95,12 @@ const FORMS: Record<string, () => Promise<FormCase>> = {
   'POST /account/api-keys': async () => {
     const person = await signedInBrowser(t);
     const count = async () => (await t.db.query('SELECT 1 FROM api_keys WHERE account_id = $1', [person.id])).length;
-    return { browser: person.browser, path: '/account/api-keys', fields: { name: 'Planted', scopes: ['account:read'] }, changed: async () => (await count()) > 0 };
+    return {
+      browser: person.browser,
+      path: '/account/api-keys',
+      fields: { name: 'Planted', scopes: ['account:read'] },
+      changed: async () => (await count()) > 0,
+    };
   },
   'POST /account/apps/:grantId/revoke': async () => {
     const person = await signedInBrowser(t);

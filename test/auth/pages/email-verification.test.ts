@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../support/browser.js';
 import { accountTokenIsUsable, findAccountByEmail, issueAccountToken } from '../../../src/accounts/accounts.js';
-import { confirmAddress, csrfOf, linkInLatestMail, mailsTo, makeAccount, signedInBrowser, startPagesApp, type PagesApp } from './page-flows.js';
+import {
+  confirmAddress,
+  csrfOf,
+  linkInLatestMail,
+  mailsTo,
+  makeAccount,
+  signedInBrowser,
+  startPagesApp,
+  type PagesApp,
+} from './page-flows.js';
 
 let t: PagesApp;
 beforeAll(async () => {
@@ -93,7 +102,10 @@ describe('the confirmation link', () => {
   it('offers to continue rather than sign in when the browser is already signed in as that account', async () => {
     const person = await signedInBrowser(t, { verified: false });
     const token = await issueAccountToken(t.db, person.id, 'verify_email', t.clock.now);
-    const { page, confirmed } = await confirmAddress(person.browser, `${t.url}/verify-email?token=${token}&return_to=${encodeURIComponent('/account/api-keys')}`);
+    const { page, confirmed } = await confirmAddress(
+      person.browser,
+      `${t.url}/verify-email?token=${token}&return_to=${encodeURIComponent('/account/api-keys')}`,
+    );
     expect(page.field('return_to')).toBe('/account/api-keys');
     expect(confirmed.status).toBe(200);
     expect(confirmed.text).toContain(`<strong>${person.email}</strong> is confirmed`);
@@ -104,7 +116,10 @@ describe('the confirmation link', () => {
   it('leaves out a return_to that would lead off the site (browsers drop tabs from links), in the link and in the posted form', async () => {
     const person = await signedInBrowser(t, { verified: false });
     const token = await issueAccountToken(t.db, person.id, 'verify_email', t.clock.now);
-    const { page, confirmed } = await confirmAddress(person.browser, `${t.url}/verify-email?token=${token}&return_to=${encodeURIComponent('/\t/evil.example')}`);
+    const { page, confirmed } = await confirmAddress(
+      person.browser,
+      `${t.url}/verify-email?token=${token}&return_to=${encodeURIComponent('/\t/evil.example')}`,
+    );
     expect(page.text).not.toContain('evil.example');
     expect(confirmed.status).toBe(200);
     expect(confirmed.text).toContain('href="/account"');

@@ -39,9 +39,19 @@ export async function makeAccount(t: PagesApp, options: { verified?: boolean; em
 }
 
 /** Signs a browser in through the form; returns the answer to the POST (not followed). */
-export async function signIn(t: TestApp, browser: TestBrowser, email: string, password = PASSWORD, returnTo?: string): Promise<PageResponse> {
+export async function signIn(
+  t: TestApp,
+  browser: TestBrowser,
+  email: string,
+  password = PASSWORD,
+  returnTo?: string,
+): Promise<PageResponse> {
   const form = await browser.get(`${t.url}/signin${returnTo === undefined ? '' : `?return_to=${encodeURIComponent(returnTo)}`}`);
-  return browser.post(`${t.url}/signin`, { email, password, csrf: form.field('csrf'), return_to: form.field('return_to') }, { follow: false });
+  return browser.post(
+    `${t.url}/signin`,
+    { email, password, csrf: form.field('csrf'), return_to: form.field('return_to') },
+    { follow: false },
+  );
 }
 
 export async function signedInBrowser(t: PagesApp, options: { verified?: boolean } = {}) {
@@ -102,7 +112,10 @@ export async function confirmAddress(browser: TestBrowser, link: string | URL): 
 /** The visible text of a page, tags removed and whitespace collapsed (to compare two answers). */
 export function visibleText(page: PageResponse): string {
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(page.text)?.[1] ?? page.text;
-  return main.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  return main
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function isSignedIn(t: TestApp, browser: TestBrowser): Promise<boolean> {

@@ -4,7 +4,21 @@ import * as oauth from 'oauth4webapi';
 import { accountTokenIsUsable, findAccountByEmail, issueAccountToken } from '../../../src/accounts/accounts.js';
 import { createApiKey } from '../../../src/accounts/api-keys.js';
 import { discover, insecure, obtainTokens, registerClient } from '../../support/oauth.js';
-import { csrfOf, isSignedIn, linkInLatestMail, mailsSoon, mailsTo, makeAccount, PASSWORD, signIn, signedInBrowser, startPagesApp, uniqueEmail, visibleText, type PagesApp } from './page-flows.js';
+import {
+  csrfOf,
+  isSignedIn,
+  linkInLatestMail,
+  mailsSoon,
+  mailsTo,
+  makeAccount,
+  PASSWORD,
+  signIn,
+  signedInBrowser,
+  startPagesApp,
+  uniqueEmail,
+  visibleText,
+  type PagesApp,
+} from './page-flows.js';
 
 let t: PagesApp;
 beforeAll(async () => {
@@ -37,7 +51,11 @@ describe('password reset', () => {
     expect(form.status).toBe(200);
     expect(form.field('token')).toBe(link.searchParams.get('token'));
     expect(form.text).toContain('name="password"');
-    const changed = await browser.post(`${t.url}/reset-password/choose`, { token: form.field('token'), password: NEW_PASSWORD, csrf: form.field('csrf') });
+    const changed = await browser.post(`${t.url}/reset-password/choose`, {
+      token: form.field('token'),
+      password: NEW_PASSWORD,
+      csrf: form.field('csrf'),
+    });
     expect(changed.status).toBe(200);
     expect(changed.text).toContain('Password changed');
     expect(changed.text).toContain('href="/signin"');
@@ -50,7 +68,11 @@ describe('password reset', () => {
 
     // The link is used up.
     expect((await browser.get(link.toString())).status).toBe(400);
-    const reused = await browser.post(`${t.url}/reset-password/choose`, { token: form.field('token'), password: 'yet another passphrase', csrf: form.field('csrf') });
+    const reused = await browser.post(`${t.url}/reset-password/choose`, {
+      token: form.field('token'),
+      password: 'yet another passphrase',
+      csrf: form.field('csrf'),
+    });
     expect(reused.status).toBe(400);
     expect(reused.text).toContain('no longer valid');
     expect((await signIn(t, new TestBrowser(), person.email, NEW_PASSWORD)).status).toBe(303);
@@ -73,7 +95,11 @@ describe('password reset', () => {
     const token = await issueAccountToken(t.db, person.id, 'reset_password', t.clock.now);
     const browser = new TestBrowser();
     const form = await browser.get(`${t.url}/reset-password/choose?token=${token}`);
-    const changed = await browser.post(`${t.url}/reset-password/choose`, { token: form.field('token'), password: NEW_PASSWORD, csrf: form.field('csrf') });
+    const changed = await browser.post(`${t.url}/reset-password/choose`, {
+      token: form.field('token'),
+      password: NEW_PASSWORD,
+      csrf: form.field('csrf'),
+    });
     expect(changed.status).toBe(200);
     expect(visibleText(changed)).toContain('Your API keys still work');
     expect(changed.text).toContain('href="/account/api-keys"');
@@ -93,7 +119,10 @@ describe('password reset', () => {
     // API keys stay (the page says so); another account keeps its app and its links.
     expect((await me(key)).status).toBe(200);
     expect((await me(theirs.access_token)).status).toBe(200);
-    expect(await accountTokenIsUsable(t.db, theirLink, 'reset_password', t.clock.now)).toEqual({ accountId: bystander.id, email: bystander.email });
+    expect(await accountTokenIsUsable(t.db, theirLink, 'reset_password', t.clock.now)).toEqual({
+      accountId: bystander.id,
+      email: bystander.email,
+    });
   });
 
   it('answers a known and an unknown address with the same notice; only the known one gets mail', async () => {
@@ -148,15 +177,27 @@ describe('password reset', () => {
     const token = await issueAccountToken(t.db, person.id, 'reset_password', t.clock.now);
     const browser = new TestBrowser();
     const form = await browser.get(`${t.url}/reset-password/choose?token=${token}`);
-    const short = await browser.post(`${t.url}/reset-password/choose`, { token: form.field('token'), password: 'short', csrf: form.field('csrf') });
+    const short = await browser.post(`${t.url}/reset-password/choose`, {
+      token: form.field('token'),
+      password: 'short',
+      csrf: form.field('csrf'),
+    });
     expect(short.status).toBe(400);
     expect(short.text).toContain('Use at least 10 characters.');
-    const same = await browser.post(`${t.url}/reset-password/choose`, { token: short.field('token'), password: person.email, csrf: short.field('csrf') });
+    const same = await browser.post(`${t.url}/reset-password/choose`, {
+      token: short.field('token'),
+      password: person.email,
+      csrf: short.field('csrf'),
+    });
     expect(same.status).toBe(400);
     expect(same.text).toContain('Do not use your e-mail address as the password.');
     // Nothing changed yet: the sessions of the account are still there.
     expect(await isSignedIn(t, person.browser)).toBe(true);
-    const done = await browser.post(`${t.url}/reset-password/choose`, { token: same.field('token'), password: NEW_PASSWORD, csrf: same.field('csrf') });
+    const done = await browser.post(`${t.url}/reset-password/choose`, {
+      token: same.field('token'),
+      password: NEW_PASSWORD,
+      csrf: same.field('csrf'),
+    });
     expect(done.status).toBe(200);
     expect((await signIn(t, new TestBrowser(), person.email, NEW_PASSWORD)).status).toBe(303);
   });
@@ -166,7 +207,11 @@ describe('password reset', () => {
     const other = await signedInBrowser(t);
     const token = await issueAccountToken(t.db, person.id, 'reset_password', t.clock.now);
     const form = await other.browser.get(`${t.url}/reset-password/choose?token=${token}`);
-    const done = await other.browser.post(`${t.url}/reset-password/choose`, { token: form.field('token'), password: NEW_PASSWORD, csrf: await csrfOf(t, other.browser) });
+    const done = await other.browser.post(`${t.url}/reset-password/choose`, {
+      token: form.field('token'),
+      password: NEW_PASSWORD,
+      csrf: await csrfOf(t, other.browser),
+    });
     expect(done.status).toBe(200);
     // The other account's session is not touched; nobody is signed in as the reset account.
     const account = await other.browser.get(`${t.url}/account`);

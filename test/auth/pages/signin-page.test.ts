@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../support/browser.js';
-import { csrfOf, isSignedIn, makeAccount, PASSWORD, signIn, signedInBrowser, startPagesApp, uniqueEmail, type PagesApp } from './page-flows.js';
+import {
+  csrfOf,
+  isSignedIn,
+  makeAccount,
+  PASSWORD,
+  signIn,
+  signedInBrowser,
+  startPagesApp,
+  uniqueEmail,
+  type PagesApp,
+} from './page-flows.js';
 
 let t: PagesApp;
 beforeAll(async () => {
@@ -18,7 +28,11 @@ describe('sign in', () => {
     const csrfCookie = form.headers.getSetCookie().find((c) => c.startsWith('ld_csrf='));
     expect(csrfCookie).toBeDefined();
 
-    const answer = await browser.post(`${t.url}/signin`, { email: person.email, password: PASSWORD, csrf: form.field('csrf'), return_to: '' }, { follow: false });
+    const answer = await browser.post(
+      `${t.url}/signin`,
+      { email: person.email, password: PASSWORD, csrf: form.field('csrf'), return_to: '' },
+      { follow: false },
+    );
     expect(answer.status).toBe(303);
     expect(answer.location).toBe('/account');
     const sessionCookie = answer.headers.getSetCookie().find((c) => c.startsWith('ld_session='));
@@ -47,13 +61,25 @@ describe('sign in', () => {
     expect(answer.location).toBe('/account/api-keys?tab=1');
   });
 
-  it.each(['https://evil.example', '//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', 'javascript:alert(1)', 'account'])('refuses to send the browser to %s: it goes to /account', async (evil) => {
+  it.each([
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'javascript:alert(1)',
+    'account',
+  ])('refuses to send the browser to %s: it goes to /account', async (evil) => {
     const person = await makeAccount(t);
     const browser = new TestBrowser();
     const form = await browser.get(`${t.url}/signin?return_to=${encodeURIComponent(evil)}`);
     expect(form.field('return_to')).toBe('');
     // Even when posted directly.
-    const answer = await browser.post(`${t.url}/signin`, { email: person.email, password: PASSWORD, csrf: form.field('csrf'), return_to: evil }, { follow: false });
+    const answer = await browser.post(
+      `${t.url}/signin`,
+      { email: person.email, password: PASSWORD, csrf: form.field('csrf'), return_to: evil },
+      { follow: false },
+    );
     expect(answer.status).toBe(303);
     expect(answer.location).toBe('/account');
   });
@@ -77,7 +103,11 @@ describe('sign in', () => {
 
   it('escapes what was typed when showing the form again', async () => {
     const browser = new TestBrowser();
-    const answer = await browser.post(`${t.url}/signin`, { email: '"><script>alert(1)</script>', password: 'whatever it is', csrf: await csrfOf(t, browser) });
+    const answer = await browser.post(`${t.url}/signin`, {
+      email: '"><script>alert(1)</script>',
+      password: 'whatever it is',
+      csrf: await csrfOf(t, browser),
+    });
     expect(answer.status).toBe(401);
     expect(answer.text).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(answer.text).not.toContain('<script>');

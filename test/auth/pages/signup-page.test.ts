@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../support/browser.js';
 import { findAccountByEmail } from '../../../src/accounts/accounts.js';
-import { confirmAddress, isSignedIn, linkInLatestMail, mailsSoon, mailsTo, makeAccount, PASSWORD, signIn, startPagesApp, uniqueEmail, visibleText, type PagesApp } from './page-flows.js';
+import {
+  confirmAddress,
+  isSignedIn,
+  linkInLatestMail,
+  mailsSoon,
+  mailsTo,
+  makeAccount,
+  PASSWORD,
+  signIn,
+  startPagesApp,
+  uniqueEmail,
+  visibleText,
+  type PagesApp,
+} from './page-flows.js';
 
 let t: PagesApp;
 beforeAll(async () => {
