@@ -11,7 +11,7 @@ export interface CookieOptions {
  * so a sibling subdomain cannot plant them. Koa's own setter refuses Secure behind a TLS proxy
  * unless proxy trust is on, hence this small serializer.
  */
-export function cookieName(name: string, secure: boolean): string {
+function cookieName(name: string, secure: boolean): string {
   return secure ? `__Host-${name}` : name;
 }
 

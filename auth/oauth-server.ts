@@ -13,8 +13,8 @@ import { logOAuthServer } from './oauth-log.js';
 import type { Logger } from '../src/logging/logger.js';
 
 export const SERVICE_SCOPES = SCOPE_NAMES;
-export const ACCESS_TOKEN_SECONDS = 3600;
-export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
+const ACCESS_TOKEN_SECONDS = 3600;
+const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
 
 export const OAUTH_ROUTES = {
   authorization: '/oauth/authorize',

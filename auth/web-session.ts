@@ -5,7 +5,7 @@ import { randomToken, sha256 } from '../src/security/random.js';
 import { readCookie, setCookie } from './cookies.js';
 
 const SESSION_COOKIE = 'ld_session';
-export const SESSION_LIFETIME_SECONDS = 30 * 24 * 3600;
+const SESSION_LIFETIME_SECONDS = 30 * 24 * 3600;
 
 export interface SessionEnv {
   db: Database;
@@ -52,7 +52,7 @@ export async function endWebSession(ctx: Context, env: SessionEnv): Promise<void
  * the next app authorization asks the site who is signed in. (Signing in keeps it: an authorization
  * in progress is bound to it, and the consent step switches its account when the person changed.)
  */
-export function forgetAuthorizationSession(ctx: Context): void {
+function forgetAuthorizationSession(ctx: Context): void {
   for (const name of ['_session', '_session.sig', '_session.legacy', '_session.legacy.sig']) {
     ctx.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax`);
   }

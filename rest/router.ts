@@ -110,4 +110,4 @@ function serialize(result: Record<string, unknown>): string {
   return text;
 }
 
-export const koaPath = (path: string) => path.replace(/\{([a-z_]+)\}/g, ':$1');
+const koaPath = (path: string) => path.replace(/\{([a-z_]+)\}/g, ':$1');

@@ -23,7 +23,7 @@ import { queryValue } from './request-values.js';
 /** Reset mails per address; beyond it, silently none (the answer stays the same). */
 const RESET_MAILS_PER_EMAIL = { limit: 5, windowSeconds: 3600 };
 
-export const RESET_REQUESTED_NOTICE = 'If an account exists for that address, we sent a link to choose a new password.';
+const RESET_REQUESTED_NOTICE = 'If an account exists for that address, we sent a link to choose a new password.';
 
 /**
  * Forgotten password: ask for a link (neither the answer nor its timing tells whether the address

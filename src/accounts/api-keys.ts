@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import { randomToken, sha256 } from '../security/random.js';
 
 /** Keys start with this, so a leaked one is recognisable (secret scanners, logs). */
-export const API_KEY_PREFIX = 'ldk_';
+const API_KEY_PREFIX = 'ldk_';
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 export const MAX_API_KEY_NAME_LENGTH = 100;
 

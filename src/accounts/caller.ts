@@ -14,7 +14,7 @@ export function isScope(value: string): value is Scope {
 }
 
 /** What the caller signed in with: an OAuth access token (issued to a client for one resource) or an API key. */
-export type Credential =
+type Credential =
   | { kind: 'token'; clientId: string; resource: string; expiresAt: string }
   | { kind: 'api_key'; keyId: string; name: string; prefix: string };
 

@@ -20,7 +20,7 @@ export interface AdminResult {
 const DEFAULT_KEY_NAME = 'created with npm run admin';
 const MAX_OUTBOX_LIMIT = 100;
 
-export const ADMIN_USAGE = `usage: npm run admin -- <command>
+const ADMIN_USAGE = `usage: npm run admin -- <command>
 
   create-user <email>
       Creates an account with a verified e-mail and prints a random password.

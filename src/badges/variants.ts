@@ -5,7 +5,7 @@ export const BADGE_SIZES = ['s', 'm', 'l'] as const;
 
 export type BadgeShape = (typeof BADGE_SHAPES)[number];
 /** auto follows the viewer's colour scheme (prefers-color-scheme). */
-export type BadgeMode = (typeof BADGE_MODES)[number];
+type BadgeMode = (typeof BADGE_MODES)[number];
 export type BadgeSize = (typeof BADGE_SIZES)[number];
 
 export interface BadgeVariant {
@@ -36,7 +36,7 @@ export function allBadgeVariants(): BadgeVariant[] {
 }
 
 /** The image file name of a variant, e.g. `standard-auto-m`. */
-export const variantName = ({ shape, mode, size }: BadgeVariant) => `${shape}-${mode}-${size}`;
+const variantName = ({ shape, mode, size }: BadgeVariant) => `${shape}-${mode}-${size}`;
 
 /** The variant a file name (without .svg) names, or undefined when it names none. */
 export function parseVariantName(name: string): BadgeVariant | undefined {

@@ -65,4 +65,4 @@ export async function findBlogPost(db: Database, slug: string, now: Date, public
   return row && { ...row, url: blogPostUrl(publicUrl, row.slug) };
 }
 
-export const blogPostUrl = (publicUrl: string, slug: string) => `${publicUrl}/blog/${slug}`;
+const blogPostUrl = (publicUrl: string, slug: string) => `${publicUrl}/blog/${slug}`;

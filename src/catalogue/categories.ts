@@ -17,7 +17,7 @@ export interface CategoryNode {
   subcategories: CategoryNode[];
 }
 
-export interface Faq {
+interface Faq {
   question: string;
   answer: string;
 }
@@ -44,7 +44,7 @@ interface CategoryRow {
 }
 
 /** The public page of a category on this site. */
-export const categoryUrl = (publicUrl: string, slug: string) => `${publicUrl}/categories/${slug}`;
+const categoryUrl = (publicUrl: string, slug: string) => `${publicUrl}/categories/${slug}`;
 
 /**
  * A SELECT of the ids of the category meeting `root` (a condition on `categories`, e.g. 'slug = $1') and of

@@ -67,21 +67,12 @@ export async function listFounders(
   };
 }
 
-export const founderUrl = (publicUrl: string, slug: string) => `${publicUrl}/founders/${slug}`;
+const founderUrl = (publicUrl: string, slug: string) => `${publicUrl}/founders/${slug}`;
 
-export const STORY_SECTIONS = [
-  'story',
-  'why_started',
-  'problem',
-  'journey',
-  'challenges',
-  'achievements',
-  'lessons',
-  'whats_next',
-] as const;
-export type StorySection = (typeof STORY_SECTIONS)[number];
+const STORY_SECTIONS = ['story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+type StorySection = (typeof STORY_SECTIONS)[number];
 
-export interface FounderStory {
+interface FounderStory {
   title: string | null;
   sections: Record<StorySection, string | null>;
   listing: { slug: string; name: string };

@@ -22,7 +22,7 @@ export interface BoardInfo {
   disclosure?: string;
 }
 
-export const DOMAIN_RATING_SOURCE = 'third-party SEO data provider';
+const DOMAIN_RATING_SOURCE = 'third-party SEO data provider';
 
 export const BOARD_INFO: Record<Board, BoardInfo> = {
   'community-weekly': {
@@ -54,7 +54,7 @@ export const BOARD_INFO: Record<Board, BoardInfo> = {
   },
 };
 
-export interface Metric {
+interface Metric {
   name: string;
   value: number;
   unit: string;
@@ -66,7 +66,7 @@ export interface Metric {
   verified_at?: string;
 }
 
-export interface BoardEntry {
+interface BoardEntry {
   rank: number;
   listing: ListingSummary;
   metric: Metric;

@@ -15,7 +15,7 @@ const LATEST_UPDATES = 5;
 const DOMAIN_RATING_TREND_DAYS = 30;
 const DOMAIN_RATING_HISTORY_DAYS = 90;
 
-export interface Story {
+interface Story {
   title: string | null;
   story: string | null;
   why_started: string | null;
@@ -28,7 +28,7 @@ export interface Story {
   published_at: string | null;
 }
 
-export interface Milestone {
+interface Milestone {
   id: number;
   date: string;
   title: string;
@@ -36,7 +36,7 @@ export interface Milestone {
   url: string | null;
 }
 
-export interface MediaItem {
+interface MediaItem {
   kind: MediaKind;
   url: string;
   caption: string | null;

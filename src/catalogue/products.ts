@@ -2,7 +2,7 @@ import type { Database } from '../db/database.js';
 import { loadSiteSettings, type SiteSettings } from './site-settings.js';
 
 /** One field of an order item (beyond `product`), as a buyer must fill it in. */
-export interface OrderItemOption {
+interface OrderItemOption {
   name: string;
   type: 'integer' | 'string' | 'array';
   required: boolean;
@@ -26,7 +26,7 @@ export interface Product {
 }
 
 /** The maximum number of categories a paid listing has beyond its primary one. */
-export const MAX_EXTRA_CATEGORIES = 3;
+const MAX_EXTRA_CATEGORIES = 3;
 
 const LISTING_ID: OrderItemOption = {
   name: 'listing_id',

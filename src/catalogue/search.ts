@@ -23,7 +23,7 @@ import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow } from './listing-summar
 import { trendingCtes } from './trending.js';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
+type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export interface ListingSearch {
   q?: string;

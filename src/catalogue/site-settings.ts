@@ -9,7 +9,7 @@ export interface SiteSettings {
   rate_limits: { anonymous_per_minute: number; signed_in_per_minute: number; submit_listing_per_hour: number };
 }
 
-export const DEFAULT_SETTINGS: SiteSettings = {
+const DEFAULT_SETTINGS: SiteSettings = {
   site_name: 'Launch Directory',
   site_purpose:
     'A public directory of launched software products: weekly launches ranked by community votes, leaderboards, founders, stories and awards.',

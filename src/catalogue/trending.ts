@@ -8,8 +8,8 @@
  * bound to `services.now()`, so that tests can pin the clock.
  */
 
-export const TRENDING_WINDOW_DAYS = 14;
-export const TRENDING_DECAY_HOURS = 72;
+const TRENDING_WINDOW_DAYS = 14;
+const TRENDING_DECAY_HOURS = 72;
 
 /**
  * A SELECT of `(listing_id integer, score float8)` for every listing with votes in the trending window

@@ -31,7 +31,7 @@ export interface AddressGuardOptions {
   onConnection?: (info: ConnectionInfo) => void;
 }
 
-export const bareHost = (host: string): string =>
+const bareHost = (host: string): string =>
   host
     .replace(/^\[|\]$/g, '')
     .toLowerCase()
@@ -170,7 +170,7 @@ export class AddressGuard {
   }
 }
 
-export function privateAddress(host: string, address: string): CrawlFailure {
+function privateAddress(host: string, address: string): CrawlFailure {
   const subject = host === address ? `The address ${host} is` : `The host ${host} resolves to ${address},`;
   return new CrawlFailure(
     'private_address',

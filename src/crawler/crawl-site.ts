@@ -63,7 +63,7 @@ export function crawlerUserAgent(publicUrl: string): string {
   return `${CRAWLER_NAME}/1.0 (+${publicUrl.replace(/\/+$/, '')}/bot)`;
 }
 
-export const CRAWL_DEFAULTS = {
+const CRAWL_DEFAULTS = {
   maxPages: 8,
   maxBytesPerPage: 2 * 1024 * 1024,
   timeoutMs: 30_000,

@@ -5,7 +5,7 @@
 import type { PageLink } from './page-extract.js';
 
 /** Kinds of fact pages, most wanted first. `blog` only matches a blog index, taken at most once. */
-export const FACT_KINDS: readonly { kind: string; pattern: RegExp }[] = [
+const FACT_KINDS: readonly { kind: string; pattern: RegExp }[] = [
   { kind: 'about', pattern: /\b(about|about[- ]us|who[- ]we[- ]are|our[- ]story|story|mission)\b/ },
   { kind: 'company', pattern: /\b(company|unternehmen|entreprise)\b/ },
   { kind: 'team', pattern: /\b(team|founders?|people|leadership)\b/ },

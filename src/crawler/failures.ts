@@ -4,7 +4,7 @@
  * wrappers; `findFailure` digs it out again, `classifyError` maps everything else.
  */
 
-export const CRAWL_FAILURE_CODES = [
+const CRAWL_FAILURE_CODES = [
   'invalid_url',
   'private_address',
   'dns_failed',
@@ -134,7 +134,7 @@ export function classifyError(
   );
 }
 
-export function safeHost(url: string): string {
+function safeHost(url: string): string {
   try {
     return new URL(url).host;
   } catch {

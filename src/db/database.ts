@@ -6,7 +6,7 @@ import type { PoolClient } from 'pg';
 import { entities } from './entities/index.js';
 import { migrate } from './migrate.js';
 
-export type Row = Record<string, unknown>;
+type Row = Record<string, unknown>;
 
 /** The read side of the database: parameterised SQL ($1, $2, ...) returning plain rows. */
 export interface Database {

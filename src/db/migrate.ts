@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Database } from './database.js';
 
 /** Ordered, append-only. Each is applied once, inside one transaction, under an advisory lock. */
-export const migrations: readonly { name: string; file: URL }[] = [
+const migrations: readonly { name: string; file: URL }[] = [
   { name: '0001_initial_schema', file: new URL('./migrations/initial-schema.sql', import.meta.url) },
   { name: '0002_listing_search', file: new URL('./migrations/0002-listing-search.sql', import.meta.url) },
   { name: '0003_accounts', file: new URL('./migrations/0003-accounts.sql', import.meta.url) },

@@ -34,10 +34,10 @@ import type { CrawledPage } from '../crawler/crawled-page.js';
 import { QUOTE_MAX, QUOTE_MIN } from './evidence.js';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';
 
-export const TOOL_NAME = 'record_profile';
+const TOOL_NAME = 'record_profile';
 /** Characters of page content (text plus markup) handed over per page and in all. */
-export const PAGE_CHARS_MAX = 20_000;
-export const TOTAL_CHARS_MAX = 100_000;
+const PAGE_CHARS_MAX = 20_000;
+const TOTAL_CHARS_MAX = 100_000;
 const MARKUP_CHARS_MAX = 4_000;
 
 export type DrafterUnavailableReason = 'http' | 'timeout' | 'connection' | 'no_tool_use' | 'malformed' | 'unexpected';
@@ -124,7 +124,7 @@ const evidenced = (value: Record<string, unknown>, description?: string) => ({
 const linkSchema = { type: 'string', format: 'uri', maxLength: SOCIAL_LINK_MAX };
 
 /** The `record_profile` input schema: a DraftProposal, limited to `fields` when a redraft names some. */
-export function recordProfileSchema(fields: readonly ProfileField[], withRecords: boolean): Record<string, unknown> {
+function recordProfileSchema(fields: readonly ProfileField[], withRecords: boolean): Record<string, unknown> {
   const fieldProps: Record<string, unknown> = {};
   for (const field of fields) {
     fieldProps[field] = isListField(field)
@@ -215,7 +215,7 @@ function cut(s: string, max: number): { text: string; truncated: boolean } {
 }
 
 /** The pages as delimited, escaped, bounded blocks. */
-export function renderPages(pages: readonly CrawledPage[]): string {
+function renderPages(pages: readonly CrawledPage[]): string {
   const blocks: string[] = [];
   let remaining = TOTAL_CHARS_MAX;
   for (const page of pages) {
@@ -316,7 +316,7 @@ function objectish(value: unknown): unknown {
 }
 
 /** Reads the record_profile input into a DraftProposal, keeping what parses and ignoring unknown keys. */
-export function parseToolInput(input: unknown, fields: readonly ProfileField[], withRecords: boolean): DraftProposal {
+function parseToolInput(input: unknown, fields: readonly ProfileField[], withRecords: boolean): DraftProposal {
   const root = objectish(input);
   if (!root || typeof root !== 'object' || Array.isArray(root))
     throw new DrafterUnavailableError('malformed', 'The record_profile input is not an object.');

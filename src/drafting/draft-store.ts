@@ -15,13 +15,13 @@ export interface StoredField {
   ai: { value: FieldValue; evidence: Evidence[] } | null;
 }
 
-export interface StoredFaq {
+interface StoredFaq {
   question: string;
   answer: string;
   evidence: Evidence[];
 }
 
-export interface StoredFounder {
+interface StoredFounder {
   name: string;
   title: string | null;
   bio: string | null;
@@ -30,7 +30,7 @@ export interface StoredFounder {
   founder_id?: number;
 }
 
-export interface StoredSocial {
+interface StoredSocial {
   url: string;
   evidence: Evidence[];
 }
@@ -94,7 +94,7 @@ export async function findDraft(db: Database, id: string): Promise<DraftRecord |
  * Reads a draft and locks its row until the transaction `tx` ends: every read-modify-write of a
  * draft (edits, the pipeline, submission, invites) goes through here, so none overwrites another.
  */
-export async function lockDraft(tx: Pick<Database, 'query'>, id: string): Promise<DraftRecord | undefined> {
+async function lockDraft(tx: Pick<Database, 'query'>, id: string): Promise<DraftRecord | undefined> {
   return (await tx.query<Row>(`SELECT ${COLUMNS} FROM drafts WHERE id = $1 FOR UPDATE`, [id]))[0];
 }
 
@@ -132,7 +132,7 @@ export async function listOwnDrafts(
 }
 
 /** Writes the mutable parts of a draft back (one statement). */
-export async function saveDraft(db: Pick<Database, 'query'>, draft: DraftRecord, now: Date): Promise<void> {
+async function saveDraft(db: Pick<Database, 'query'>, draft: DraftRecord, now: Date): Promise<void> {
   await db.query(
     `UPDATE drafts SET status = $2, failure_reason = $3, drafter = $4, fields = $5, faqs = $6, founders = $7, company_socials = $8,
        founder_socials = $9, story = $10, milestones = $11, competitor_url = $12, seo = $13, regenerating = $14, listing_id = $15, updated_at = $16

@@ -4,7 +4,7 @@ import { DRAFT_STATUSES, DRAFTERS } from '../db/entities/draft.js';
 import { FIELD_STATES, PROFILE_FIELDS, SOCIAL_KEYS, type ProfileField } from './profile-fields.js';
 
 /** How long a client should wait before polling a draft that is still being worked on. */
-export const POLL_AFTER_SECONDS = 3;
+const POLL_AFTER_SECONDS = 3;
 
 const evidence = z
   .array(z.object({ quote: z.string(), url: z.string() }))

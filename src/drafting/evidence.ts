@@ -71,13 +71,13 @@ import { collapseWhitespace } from '../text/collapse-whitespace.js';
 
 export const QUOTE_MIN = 3;
 export const QUOTE_MAX = 500;
-export const EVIDENCE_MAX_PER_VALUE = 50;
+const EVIDENCE_MAX_PER_VALUE = 50;
 /** Bounds on what a (possibly hostile) proposal costs to check. */
 const MAX_OCCURRENCES = 50;
 const MAX_EVIDENCE_CHECKED = 200;
 const MAX_ENTRIES_CHECKED = 100;
 
-export interface DroppedValue {
+interface DroppedValue {
   /** Where the value was: `fields.founded_year`, `fields.features[3]`, `faqs[1]`, `founders[0].title`, `socials.x`. */
   what: string;
   reason: string;
@@ -127,7 +127,7 @@ export function normaliseForMatch(s: string): string {
 /** Collapses whitespace only (how quotes and short values are stored). */
 
 /** A page URL as compared: http(s) only, no fragment, no trailing slash on a non-root path. */
-export function pageUrlKey(raw: string): string | null {
+function pageUrlKey(raw: string): string | null {
   let u: URL;
   try {
     u = new URL(raw.trim());
@@ -366,7 +366,7 @@ const COUNTRY_ALIASES: Record<string, string[]> = {
 };
 
 /** The English name of an ISO 3166 alpha-2 code, or undefined when it is no region code. */
-export function countryName(code: string): string | undefined {
+function countryName(code: string): string | undefined {
   if (!/^[A-Z]{2}$/.test(code)) return undefined;
   try {
     const name = regionNames.of(code);

@@ -92,7 +92,6 @@ export const STORY_SECTIONS = [
   'lessons',
   'whats_next',
 ] as const;
-export type StorySection = (typeof STORY_SECTIONS)[number];
 
 /** A verbatim passage of a crawled page that supports a value. */
 export interface Evidence {

@@ -1,7 +1,7 @@
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import type { JobQueue } from './queue.js';
 
-export const SEND_MAIL_JOB = 'send_mail';
+const SEND_MAIL_JOB = 'send_mail';
 
 /**
  * Mail sent in the background goes through Mailer.send (recorded in mail_outbox, then SMTP when configured).

@@ -31,7 +31,7 @@ export interface JobQueue {
   check(): Promise<void>;
 }
 
-export interface JobOptions<T> {
+interface JobOptions<T> {
   /** Jobs of this kind running at once in this instance (default 5). */
   concurrency?: number;
   /** Overrides the queue's lockLifetimeMs for this kind. */
@@ -68,7 +68,7 @@ export function jobQueueLog(logger: Logger): (message: string, error?: unknown) 
   return (message, error) => (error === undefined ? jobs.warn(message) : jobs.error({ err: error }, message.replace(/:$/, '')));
 }
 
-export const JOBS_TABLE = 'agenda_jobs';
+const JOBS_TABLE = 'agenda_jobs';
 /** Kept in the stored job data: runs started so far, including runs whose worker died. */
 const ATTEMPTS_KEY = '__attempts';
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;

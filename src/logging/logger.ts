@@ -36,7 +36,7 @@ const SECRET_HEADER_PATHS = ['req.headers', 'res.headers', 'headers'].flatMap((a
   `${at}["set-cookie"]`,
 ]);
 
-export const REDACTED_PATHS = [...SECRET_HEADER_PATHS, ...SECRET_FIELDS.flatMap(anywhereShallow)];
+const REDACTED_PATHS = [...SECRET_HEADER_PATHS, ...SECRET_FIELDS.flatMap(anywhereShallow)];
 
 /** Error fields worth a log line; anything else an error carries (a driver's detail, a request's config...) may hold a secret. */
 const ERROR_FIELDS = ['type', 'message', 'stack', 'code', 'status', 'statusCode'] as const;
@@ -58,7 +58,7 @@ export function createLogger(options: LoggerOptions): Logger {
   );
 }
 
-export function serializeError(error: unknown): unknown {
+function serializeError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const full = pino.stdSerializers.err(error) as SerializedError & Record<string, unknown>;
   const kept: Record<string, unknown> = {};

@@ -24,7 +24,7 @@ export interface ToolAnswer {
 }
 
 /** At most this many field errors are listed; a body with thousands of bad items gets a bounded answer. */
-export const MAX_FIELD_ERRORS = 100;
+const MAX_FIELD_ERRORS = 100;
 
 /** The one path every call takes, from REST and MCP alike: authorise, validate, limit, run once, check the result. */
 export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<ToolAnswer> {
@@ -106,7 +106,7 @@ function handlerContext(tool: AnyTool, ctx: ToolContext): SignedInContext {
   return ctx as SignedInContext;
 }
 
-export function fieldErrors(error: z.ZodError): ProblemFieldError[] {
+function fieldErrors(error: z.ZodError): ProblemFieldError[] {
   const errors = error.issues.flatMap((issue) => {
     // An unknown property is reported once per key, each with its own path.
     if (issue.code === 'unrecognized_keys') {

@@ -6,10 +6,10 @@ import type { SiteSettings } from '../catalogue/site-settings.js';
 /** Idempotency-Key (REST header) and idempotency_key (MCP argument): 1 to 255 printable ASCII characters. */
 export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' } as const;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The MCP tool annotations; all four are required so that no tool forgets one. */
-export interface ToolAnnotations {
+interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;
   idempotentHint: boolean;
@@ -20,7 +20,7 @@ export type InputSchema = z.ZodObject<z.ZodRawShape>;
 export type OutputSchema = z.ZodObject<z.ZodRawShape>;
 
 /** A tool with scopes runs only for a signed-in caller: its handler gets a non-null caller. */
-export type ContextFor<S extends readonly Scope[]> = S extends readonly [] ? ToolContext : SignedInContext;
+type ContextFor<S extends readonly Scope[]> = S extends readonly [] ? ToolContext : SignedInContext;
 
 export interface Tool<
   I extends InputSchema = InputSchema,

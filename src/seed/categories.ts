@@ -3,9 +3,9 @@ import type { Database } from '../db/database.js';
 type Queryable = Pick<Database, 'query' | 'script'>;
 
 /** Attribute keys every category compares listings on. */
-export const COMMON_ATTRIBUTES = ['pricing_model', 'open_source', 'platforms', 'api', 'self_hosted', 'free_trial'] as const;
+const COMMON_ATTRIBUTES = ['pricing_model', 'open_source', 'platforms', 'api', 'self_hosted', 'free_trial'] as const;
 
-export interface SubcategorySeed {
+interface SubcategorySeed {
   slug: string;
   name: string;
   description: string;

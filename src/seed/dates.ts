@@ -1,5 +1,4 @@
 export const DAY_MS = 86_400_000;
-export const WEEK_MS = 7 * DAY_MS;
 
 /** Midnight UTC of the day of `t`. */
 export function startOfDay(t: Date): Date {

@@ -32,17 +32,17 @@ import { Random } from './random.js';
 import { slugify } from '../text/slugify.js';
 import type { BlogPostStatus, ListingPlan, ListingStatus, MediaKind } from '../db/entities/index.js';
 
-export const DEMO_SEED = 20_260_101;
+const DEMO_SEED = 20_260_101;
 
 /** Number of past launch weeks (the current one included) that have live launches. */
-export const DEMO_WEEKS = 40;
-export const DEMO_VOTES_TARGET = 15_000;
+const DEMO_WEEKS = 40;
+const DEMO_VOTES_TARGET = 15_000;
 const VOTER_POOL = 9_000;
 
-export type Status = ListingStatus;
+type Status = ListingStatus;
 type Faq = { question: string; answer: string };
 
-export interface ListingRow {
+interface ListingRow {
   id: number;
   slug: string;
   name: string;

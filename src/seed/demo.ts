@@ -21,7 +21,7 @@ export class DatabaseNotEmptyError extends Error {
   }
 }
 
-export const SEEDED_TABLES = [
+const SEEDED_TABLES = [
   'site_settings',
   'categories',
   'listings',
@@ -50,7 +50,7 @@ export const SEEDED_TABLES = [
 ] as const;
 
 /** Throws DatabaseNotEmptyError unless listings, categories and founders are all empty. */
-export async function assertEmpty(db: Queryable): Promise<void> {
+async function assertEmpty(db: Queryable): Promise<void> {
   const [row] = await db.query<{ listings: number; categories: number; founders: number }>(
     `SELECT (SELECT count(*) FROM listings)::int AS listings, (SELECT count(*) FROM categories)::int AS categories,
             (SELECT count(*) FROM founders)::int AS founders`,

@@ -31,7 +31,7 @@ const ALLOWED_HEADERS = [
 /** MCP clients mirror tool arguments into Mcp-Param-<name> headers, whose names no list can hold. */
 const MCP_HEADER = /^mcp-[a-z0-9-]+$/;
 
-export const EXPOSED_HEADERS = [
+const EXPOSED_HEADERS = [
   'Request-Id',
   'RateLimit',
   'RateLimit-Policy',

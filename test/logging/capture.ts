@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { createLogger, type Logger } from '../../src/logging/logger.js';
 
-export type LogLine = Record<string, any>;
+type LogLine = Record<string, any>;
 
 /** A logger at the most verbose level whose JSON lines the test reads back. */
 export interface CapturedLog {

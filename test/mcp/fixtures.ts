@@ -11,7 +11,7 @@ import { mcpMiddleware } from '../../src/mcp/server.js';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-export const repeatText = defineTool({
+const repeatText = defineTool({
   name: 'repeat_text',
   title: 'Repeat a text',
   description: 'Repeats a text a few times. Public.',
@@ -28,7 +28,7 @@ export const repeatText = defineTool({
   handler: async ({ text, times }) => ({ text: text.repeat(times), length: text.length * times }),
 });
 
-export const getWidget = defineTool({
+const getWidget = defineTool({
   name: 'get_widget',
   title: 'Get a widget',
   description: 'Looks a widget up by slug; none exists.',
@@ -44,7 +44,7 @@ export const getWidget = defineTool({
   },
 });
 
-export const whoAmI = defineTool({
+const whoAmI = defineTool({
   name: 'who_am_i',
   title: 'Who am I',
   description: 'The signed-in account. Needs account:read.',
@@ -59,7 +59,7 @@ export const whoAmI = defineTool({
 });
 
 /** Takes idempotency_key on MCP; the strict input proves the binding strips it before validation. */
-export const saveNote = defineTool({
+const saveNote = defineTool({
   name: 'save_note',
   title: 'Save a note',
   description: 'Stores a note (pretend). Public and idempotent.',
@@ -73,10 +73,10 @@ export const saveNote = defineTool({
   handler: async ({ note }) => ({ saved: note }),
 });
 
-export const TEST_TOOLS: AnyTool[] = [repeatText, getWidget, whoAmI, saveNote] as unknown as AnyTool[];
+const TEST_TOOLS: AnyTool[] = [repeatText, getWidget, whoAmI, saveNote] as unknown as AnyTool[];
 
 /** Bearer tokens the test resolveCaller knows. */
-export const TOKENS: Record<string, Caller> = {
+const TOKENS: Record<string, Caller> = {
   reader: {
     accountId: 'acc_reader',
     scopes: ['account:read'],

@@ -22,7 +22,7 @@ export async function setRateLimits(db: Database, limits: Partial<SiteSettings['
   );
 }
 
-export function testLogger(): Logger {
+function testLogger(): Logger {
   return createLogger({ level: process.env.LOG_LEVEL ?? 'silent' });
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 
 /** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH overrides. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Whether the browser tests can run. Without a Chromium they are skipped with one line saying how to

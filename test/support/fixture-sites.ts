@@ -12,7 +12,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const FIXTURE_NAMES = [
+const FIXTURE_NAMES = [
   'acme',
   'sparse',
   'robots',
@@ -27,7 +27,7 @@ export const FIXTURE_NAMES = [
 ] as const;
 export type FixtureName = (typeof FIXTURE_NAMES)[number];
 
-export interface FixtureHit {
+interface FixtureHit {
   site: FixtureName;
   method: string;
   path: string;
@@ -46,9 +46,9 @@ export interface FixtureSites {
 }
 
 /** How long `slow` takes to answer a page (robots.txt answers at once, 404). */
-export const SLOW_DELAY_MS = 20_000;
+const SLOW_DELAY_MS = 20_000;
 /** Size of the `huge` home page. */
-export const HUGE_BYTES = 3 * 1024 * 1024 + 200 * 1024;
+const HUGE_BYTES = 3 * 1024 * 1024 + 200 * 1024;
 
 /** Facts stated on the `acme` site, for tests that check drafted values against it. */
 export const ACME_FACTS = {

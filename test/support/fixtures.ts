@@ -147,10 +147,3 @@ export async function linkFounder(db: Database, listingId: number, founderId: nu
     position,
   ]);
 }
-
-/** Monday (UTC) of the week containing `date`, as YYYY-MM-DD. */
-export function mondayOf(date: Date): string {
-  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  return d.toISOString().slice(0, 10);
-}

@@ -6,7 +6,7 @@ import { TestBrowser, type PageResponse } from './browser.js';
 /** oauth4webapi refuses plain http unless told; the test service listens on http://127.0.0.1. */
 export const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
-export const PASSWORD = 'correct horse battery staple';
+const PASSWORD = 'correct horse battery staple';
 
 let accounts = 0;
 export async function makeAccount(

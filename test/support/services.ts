@@ -31,7 +31,7 @@ export function testServices(db: Database, now: () => Date = () => new Date()): 
 }
 
 /** A JobQueue that opens the real one when first enqueued to, started or waited on; definitions made before are replayed. */
-export function lazyJobQueue(open: () => Promise<JobQueue>): JobQueue {
+function lazyJobQueue(open: () => Promise<JobQueue>): JobQueue {
   const definitions: ((queue: JobQueue) => void)[] = [];
   let opened: JobQueue | undefined;
   let opening: Promise<JobQueue> | undefined;

@@ -31,7 +31,7 @@ export const WebSession = defineEntity({
 });
 export type WebSession = InferEntity<typeof WebSession>;
 
-export const ACCOUNT_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+const ACCOUNT_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 /** account_tokens: one-time e-mail links. */

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { Faq } from './json-types.js';
 
-export const BLOG_POST_STATUSES = ['draft', 'published'] as const;
+const BLOG_POST_STATUSES = ['draft', 'published'] as const;
 export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
 
 /** blog_posts */
