@@ -1,37 +1,59 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { PGlite } from '@electric-sql/pglite';
-import type { PoolClient } from 'pg';
+import { CompiledQuery, type ControlledTransaction, Kysely, PGliteDialect } from 'kysely';
 import { entities } from './entities/index.js';
 import { migrate } from './migrate.js';
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
-/** The read side of the database: parameterised SQL ($1, $2, ...) returning plain rows. */
+/**
+ * The database: PostgreSQL (a server, or embedded PGlite) through MikroORM. Writes of the domain go
+ * through `transaction()`, whose `em` is MikroORM's EntityManager bound to that transaction (unit of
+ * work, identity map, locks) and whose `query` runs hand-written SQL in the same transaction; hot
+ * reads are SQL through `query`/`one` on the same connection pool.
+ */
 export interface Database {
   readonly kind: 'postgresql' | 'embedded';
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   one<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
-  /** Runs a multi-statement script without parameters (migrations, seed batches). */
+  /** Runs a multi-statement script without parameters (seed batches). */
   script(sql: string): Promise<void>;
-  /** Runs fn on one connection held for its duration (session state: advisory locks, transactions). */
-  session<T>(fn: (session: Pick<Database, 'query' | 'script'>) => Promise<T>): Promise<T>;
-  /** Runs fn in one transaction, committed when fn resolves and rolled back when it throws; no other statement joins it. */
+  /** Runs fn on one connection held for its duration (session state: advisory locks). */
+  session<T>(fn: (session: Statements) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction: committed (after the EntityManager's changes are flushed) when fn
+   * resolves, rolled back when it throws. No statement from elsewhere joins it, on either engine.
+   */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * An EntityManager for reads and schema tools outside a transaction. It refuses to flush changes:
+   * writes go through `transaction()`, so none runs outside one (the embedded engine has one
+   * connection, and an ORM transaction begun on it would take in every other statement).
+   */
   em(): SqlEntityManager;
   /** For a library that brings its own client (the job queue): the server's URL, or the embedded PGlite itself. */
   readonly connection?: { url: string } | { pglite: PGlite };
   close(): Promise<void>;
 }
 
-/** The statements of one open transaction. */
-export type Transaction = Pick<Database, 'query' | 'script'>;
+/** Parameterised SQL ($1, $2, ...) and scripts on one connection. */
+export interface Statements {
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  script(sql: string): Promise<void>;
+}
+
+/** One open transaction: SQL statements and the EntityManager, both in it. */
+export interface Transaction extends Statements {
+  readonly em: SqlEntityManager;
+}
 
 /**
  * A Database whose every statement runs in the open transaction `tx`, so that code written against
- * Database can be made part of a larger transaction. A transaction opened on it is a savepoint.
- * It has no ORM entity manager: code that runs inside uses SQL.
+ * Database can be made part of a larger transaction (idempotent operations). A transaction opened on
+ * it is a savepoint with the same EntityManager, flushed before the savepoint is released.
  */
 export function databaseInTransaction(tx: Transaction, parent: Database): Database {
   let savepoints = 0;
@@ -40,12 +62,13 @@ export function databaseInTransaction(tx: Transaction, parent: Database): Databa
     query: tx.query,
     one: async <T extends Row>(sql: string, params?: readonly unknown[]) => (await tx.query<T>(sql, params))[0] as T | undefined,
     script: tx.script,
-    session: (fn) => fn(bound),
+    session: (fn) => fn(tx),
     async transaction(fn) {
       const savepoint = `nested_${++savepoints}`;
       await tx.query(`SAVEPOINT ${savepoint}`);
       try {
-        const result = await fn(bound);
+        const result = await fn(tx);
+        await tx.em.flush();
         await tx.query(`RELEASE SAVEPOINT ${savepoint}`);
         return result;
       } catch (error) {
@@ -53,9 +76,7 @@ export function databaseInTransaction(tx: Transaction, parent: Database): Databa
         throw error;
       }
     },
-    em() {
-      throw new Error('The ORM entity manager is not available inside a transaction; use SQL');
-    },
+    em: () => tx.em,
     connection: parent.connection,
     async close() {
       throw new Error('A transaction-bound database is closed by its parent');
@@ -67,10 +88,26 @@ export function databaseInTransaction(tx: Transaction, parent: Database): Databa
 /** Our SQL migrations own these (agenda_jobs belongs to the job queue library); MikroORM's schema tools must never drop them. */
 const SCHEMA_GENERATOR = { skipTables: ['schema_migrations', 'agenda_jobs'], ignoreRoutines: true, ignoreTriggers: true };
 
+/** Refuses a flush with changes outside a transaction (see Database.em). */
+class WritesInTransactionsOnly implements EventSubscriber {
+  onFlush({ em, uow }: FlushEventArgs): void {
+    if (em.isInTransaction() || uow.getChangeSets().length === 0) return;
+    throw new Error('Entity changes are written in Database.transaction(): use the em of its transaction');
+  }
+}
+
+const ORM_OPTIONS = {
+  entities,
+  discovery: { warnWhenNoEntities: false },
+  allowGlobalContext: false,
+  schemaGenerator: SCHEMA_GENERATOR,
+  subscribers: [new WritesInTransactionsOnly()],
+} as const;
+
 /** dataDir value for a throw-away embedded database held in memory (tests). */
 export const MEMORY = 'memory://';
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   databaseUrl: string;
   dataDir: string;
   debug?: boolean;
@@ -85,60 +122,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 // Each engine's driver is loaded only when that engine is used: it keeps start-up short.
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const { MikroORM: PgORM } = await import('@mikro-orm/postgresql');
-  const orm = await PgORM.init({
-    clientUrl: databaseUrl,
-    entities,
-    pool: { min: 1, max: 10 },
-    discovery: { warnWhenNoEntities: false },
-    allowGlobalContext: false,
-    schemaGenerator: SCHEMA_GENERATOR,
-  });
+  const orm = await PgORM.init({ ...ORM_OPTIONS, clientUrl: databaseUrl, pool: { min: 1, max: 10 } });
   const pool = await orm.em.getConnection().getNativeClient();
+  const statements: Statements = {
+    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await pool.query(sql, params as unknown[])).rows as T[],
+    script: async (sql: string) => void (await pool.query(sql)),
+  };
   return {
     kind: 'postgresql',
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await pool.query(sql, params as unknown[])).rows as T[];
-    },
-    async one<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await pool.query(sql, params as unknown[])).rows[0] as T | undefined;
-    },
-    async script(sql: string) {
-      await pool.query(sql);
-    },
+    ...statements,
+    one: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await statements.query<T>(sql, params))[0] as T | undefined,
     async session(fn) {
       const client = await pool.connect();
       try {
-        return await fn(clientStatements(client));
+        return await fn({
+          query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as T[],
+          script: async (sql: string) => void (await client.query(sql)),
+        });
       } finally {
         client.release();
       }
     },
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn(clientStatements(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    // MikroORM's own transaction: one pooled connection, its changes flushed before the commit.
+    transaction: (fn) =>
+      (orm.em.fork() as unknown as SqlEntityManager).transactional(async (em) => {
+        const trx = em.getTransactionContext<ControlledTransaction<unknown>>();
+        if (!trx) throw new Error('MikroORM opened no transaction context');
+        return fn({ ...kyselyStatements(trx), em });
+      }),
     em: () => orm.em.fork() as unknown as SqlEntityManager,
     connection: { url: databaseUrl },
     close: () => orm.close(true),
   };
 }
 
-/** The statements of one pooled PostgreSQL connection. */
-function clientStatements(client: PoolClient): Transaction {
+/** SQL on a Kysely transaction (MikroORM's transaction context); parameters go to the driver as they are. */
+function kyselyStatements(trx: ControlledTransaction<unknown>): Statements {
   return {
-    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
-      (await client.query(sql, params as unknown[])).rows as T[],
-    script: async (sql: string) => void (await client.query(sql)),
+    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await trx.executeQuery<T>(CompiledQuery.raw(sql, [...params]))).rows,
+    // Without parameters the server takes several statements at once (the simple query protocol).
+    script: async (sql: string) => void (await trx.executeQuery(CompiledQuery.raw(sql, []))),
   };
 }
 
@@ -151,26 +174,28 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   const dir = dataDir === MEMORY ? MEMORY : path.join(dataDir, 'pglite');
   if (dir !== MEMORY) await fs.mkdir(dir, { recursive: true });
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const orm = await PgliteORM.init({
-    dbName: 'postgres',
-    entities,
-    driverOptions: { pglite },
-    discovery: { warnWhenNoEntities: false },
-    allowGlobalContext: false,
-    schemaGenerator: SCHEMA_GENERATOR,
-  });
-  const { query, script } = statements(pglite);
+  const orm = await PgliteORM.init({ ...ORM_OPTIONS, dbName: 'postgres', driverOptions: { pglite } });
+  const statements = pgliteStatements(pglite);
   return {
     kind: 'embedded',
-    query,
-    async one<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await query<T>(sql, params))[0] as T | undefined;
-    },
-    script,
+    ...statements,
+    one: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await statements.query<T>(sql, params))[0] as T | undefined,
     // One connection: PGlite runs every statement in order already.
-    session: (fn) => fn({ query, script }),
+    session: (fn) => fn(statements),
     // PGlite's own transaction holds its lock: statements from elsewhere wait instead of joining it.
-    transaction: (fn) => pglite.transaction((tx) => fn(statements(tx))),
+    transaction: (fn) =>
+      pglite.transaction(async (ptx) => {
+        const { em, trx } = await entityManagerIn(ptx, orm.em.fork() as unknown as SqlEntityManager);
+        try {
+          const result = await fn({ ...pgliteStatements(ptx), em });
+          await em.flush();
+          await trx.commit().execute();
+          return result;
+        } catch (error) {
+          await trx.rollback().execute();
+          throw error;
+        }
+      }),
     em: () => orm.em.fork() as unknown as SqlEntityManager,
     connection: { pglite },
     async close() {
@@ -180,8 +205,28 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   };
 }
 
+/**
+ * An EntityManager whose statements run in the open PGlite transaction `ptx`: a Kysely of its own
+ * sees `ptx` as its whole database, and its transaction becomes the EntityManager's context. Its
+ * begin and commit only mark the context; PGlite's own transaction around it commits.
+ */
+async function entityManagerIn(ptx: PGliteTransaction, em: SqlEntityManager) {
+  const database = {
+    query: ptx.query.bind(ptx),
+    transaction: <T>(callback: (tx: PGliteTransaction) => Promise<T>) => callback(ptx),
+    close: async () => {},
+    closed: false,
+    ready: true,
+    waitReady: Promise.resolve(),
+  };
+  const kysely = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: database as never }) });
+  const trx = await kysely.startTransaction().execute();
+  em.setTransactionContext(trx as never);
+  return { em, trx };
+}
+
 /** The statements of PGlite itself or of one of its transactions. */
-function statements(target: Pick<PGlite, 'query' | 'exec'>): Transaction {
+function pgliteStatements(target: Pick<PGlite, 'query' | 'exec'>): Statements {
   return {
     query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await target.query<T>(sql, params as unknown[])).rows,
     script: async (sql: string) => void (await target.exec(sql)),

@@ -61,77 +61,80 @@ describe('entities', () => {
   });
 
   it('round-trip the domain model', async () => {
-    const em = db.em();
-    const software = em.create(Category, {
-      slug: 'software',
-      name: 'Software',
-      faqs: [{ question: 'What is software?', answer: 'Programs.' }],
-      attributes: ['pricing', 'platforms'],
+    // Written through the one transaction API; read back with a fresh EntityManager.
+    const { listing, devtools } = await db.transaction(async ({ em }) => {
+      const software = em.create(Category, {
+        slug: 'software',
+        name: 'Software',
+        faqs: [{ question: 'What is software?', answer: 'Programs.' }],
+        attributes: ['pricing', 'platforms'],
+      });
+      const devtools = em.create(Category, { slug: 'developer-tools', name: 'Developer tools', parent: software, position: 2 });
+      const ai = em.create(Category, { slug: 'ai', name: 'AI', parent: software, position: 1 });
+      const listing = em.create(Listing, {
+        slug: 'acme',
+        name: 'Acme',
+        url: 'https://acme.example',
+        domain: 'acme.example',
+        tagline: 'Rockets for coyotes',
+        keywords: ['rockets', 'anvils'],
+        features: ['Fast', 'Loud, "really"', 'with {braces}'],
+        socials: { x: 'https://x.com/acme', website: 'https://acme.example' },
+        attributes: { pricing: 'Free tier', platforms: ['web', 'ios'] },
+        status: 'live',
+        plan: 'paid',
+        country: 'US',
+        launchWeek: '2026-11-02',
+        launchedAt: new Date('2026-11-02T09:30:00.123Z'),
+        primaryCategory: devtools,
+      });
+      em.create(ListingCategory, { listing, category: devtools, isPrimary: true });
+      em.create(ListingCategory, { listing, category: ai });
+      const founder = em.create(Founder, {
+        slug: 'wile-e',
+        name: 'Wile E. Coyote',
+        country: 'US',
+        socials: { linkedin: 'https://l.example/w' },
+      });
+      em.create(ListingFounder, { listing, founder, role: 'CEO' });
+      em.create(ListingFaq, { listing, question: 'Does it work?', answer: 'Mostly.', position: 1 });
+      em.create(Story, { listing, founder, title: 'Why', whyStarted: 'Hunger' });
+      const other = em.create(Listing, {
+        slug: 'roadrunner-inc',
+        name: 'Roadrunner',
+        url: 'https://rr.example',
+        domain: 'rr.example',
+        primaryCategory: ai,
+      });
+      em.create(Alternative, { listing, alternative: other, approved: true });
+      em.create(Vote, { listing, voterKey: 'device:1' });
+      em.create(ListingView, { listing, day: '2026-11-03', views: 7 });
+      em.create(Product, {
+        id: 'featured-week',
+        name: 'Featured week',
+        description: 'One week on top',
+        priceCents: 4900,
+        needsListing: true,
+      });
+      em.create(BlogPost, {
+        slug: 'hello',
+        title: 'Hello',
+        bodyMarkdown: '# Hello',
+        authorName: 'Editor',
+        tags: ['news'],
+        faqs: [{ question: 'Q', answer: 'A' }],
+        publishedAt: new Date('2026-10-01T00:00:00.000Z'),
+      });
+      em.create(Award, { week: '2026-10-26', rank: 1, listing, votes: 42 });
+      em.create(VerifiedRevenue, {
+        listing,
+        mrrCents: 12_345_678_901, // beyond 32 bits
+        source: 'stripe',
+        verifiedAt: new Date('2026-11-01T12:00:00Z'),
+      });
+      await em.flush();
+      return { listing, devtools };
     });
-    const devtools = em.create(Category, { slug: 'developer-tools', name: 'Developer tools', parent: software, position: 2 });
-    const ai = em.create(Category, { slug: 'ai', name: 'AI', parent: software, position: 1 });
-    const listing = em.create(Listing, {
-      slug: 'acme',
-      name: 'Acme',
-      url: 'https://acme.example',
-      domain: 'acme.example',
-      tagline: 'Rockets for coyotes',
-      keywords: ['rockets', 'anvils'],
-      features: ['Fast', 'Loud, "really"', 'with {braces}'],
-      socials: { x: 'https://x.com/acme', website: 'https://acme.example' },
-      attributes: { pricing: 'Free tier', platforms: ['web', 'ios'] },
-      status: 'live',
-      plan: 'paid',
-      country: 'US',
-      launchWeek: '2026-11-02',
-      launchedAt: new Date('2026-11-02T09:30:00.123Z'),
-      primaryCategory: devtools,
-    });
-    em.create(ListingCategory, { listing, category: devtools, isPrimary: true });
-    em.create(ListingCategory, { listing, category: ai });
-    const founder = em.create(Founder, {
-      slug: 'wile-e',
-      name: 'Wile E. Coyote',
-      country: 'US',
-      socials: { linkedin: 'https://l.example/w' },
-    });
-    em.create(ListingFounder, { listing, founder, role: 'CEO' });
-    em.create(ListingFaq, { listing, question: 'Does it work?', answer: 'Mostly.', position: 1 });
-    em.create(Story, { listing, founder, title: 'Why', whyStarted: 'Hunger' });
-    const other = em.create(Listing, {
-      slug: 'roadrunner-inc',
-      name: 'Roadrunner',
-      url: 'https://rr.example',
-      domain: 'rr.example',
-      primaryCategory: ai,
-    });
-    em.create(Alternative, { listing, alternative: other, approved: true });
-    em.create(Vote, { listing, voterKey: 'device:1' });
-    em.create(ListingView, { listing, day: '2026-11-03', views: 7 });
-    em.create(Product, {
-      id: 'featured-week',
-      name: 'Featured week',
-      description: 'One week on top',
-      priceCents: 4900,
-      needsListing: true,
-    });
-    em.create(BlogPost, {
-      slug: 'hello',
-      title: 'Hello',
-      bodyMarkdown: '# Hello',
-      authorName: 'Editor',
-      tags: ['news'],
-      faqs: [{ question: 'Q', answer: 'A' }],
-      publishedAt: new Date('2026-10-01T00:00:00.000Z'),
-    });
-    em.create(Award, { week: '2026-10-26', rank: 1, listing, votes: 42 });
-    em.create(VerifiedRevenue, {
-      listing,
-      mrrCents: 12_345_678_901, // beyond 32 bits
-      source: 'stripe',
-      verifiedAt: new Date('2026-11-01T12:00:00Z'),
-    });
-    await em.flush();
 
     // DB defaults come back after the insert.
     expect(listing.id).toBeTypeOf('number');
@@ -140,7 +143,7 @@ describe('entities', () => {
     expect(listing.usps).toEqual([]);
     expect(devtools.description).toBe('');
     expect(devtools.faqs).toEqual([]);
-    em.clear();
+    const em = db.em();
 
     const loaded = await em.findOneOrFail(
       Listing,
@@ -238,10 +241,15 @@ describe('entities', () => {
 
     // An update goes through the unit of work and bumps updated_at; the trigger refreshes the search vector.
     const before = post.updatedAt;
-    post.title = 'Hello again';
-    loaded.keywords = [...loaded.keywords, 'dynamite'];
-    await em.flush();
-    expect(post.updatedAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
+    const updated = await db.transaction(async (tx) => {
+      const editing = await tx.em.findOneOrFail(BlogPost, { slug: 'hello' });
+      const acme = await tx.em.findOneOrFail(Listing, { slug: 'acme' });
+      editing.title = 'Hello again';
+      acme.keywords = [...acme.keywords, 'dynamite'];
+      return editing;
+    });
+    expect(updated.title).toBe('Hello again');
+    expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
     const [{ hits: dynamite }] = await db.query<{ hits: number }>(
       `SELECT count(*)::int AS hits FROM listings WHERE search_vector @@ to_tsquery('simple', 'dynamite')`,
     );

@@ -239,9 +239,8 @@ describe('the job queue', () => {
     let inTransaction!: () => void;
     const transactionOpen = new Promise<void>((resolve) => (inTransaction = resolve));
     const rolledBack = db
-      .em()
-      .transactional(async (em) => {
-        await em.execute(
+      .transaction(async (tx) => {
+        await tx.query(
           `INSERT INTO mail_outbox (id, to_address, subject, text_body, created_at) VALUES (gen_random_uuid(), 'tx@example.com', 's', 't', now())`,
         );
         inTransaction();
