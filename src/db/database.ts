@@ -131,12 +131,14 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   return {
     kind: 'postgresql',
     ...statements,
-    one: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await statements.query<T>(sql, params))[0] as T | undefined,
+    one: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
+      (await statements.query<T>(sql, params))[0] as T | undefined,
     async session(fn) {
       const client = await pool.connect();
       try {
         return await fn({
-          query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as T[],
+          query: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
+            (await client.query(sql, params as unknown[])).rows as T[],
           script: async (sql: string) => void (await client.query(sql)),
         });
       } finally {
@@ -159,7 +161,8 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
 /** SQL on a Kysely transaction (MikroORM's transaction context); parameters go to the driver as they are. */
 function kyselyStatements(trx: ControlledTransaction<unknown>): Statements {
   return {
-    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await trx.executeQuery<T>(CompiledQuery.raw(sql, [...params]))).rows,
+    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
+      (await trx.executeQuery<T>(CompiledQuery.raw(sql, [...params]))).rows,
     // Without parameters the server takes several statements at once (the simple query protocol).
     script: async (sql: string) => void (await trx.executeQuery(CompiledQuery.raw(sql, []))),
   };
@@ -179,7 +182,8 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   return {
     kind: 'embedded',
     ...statements,
-    one: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await statements.query<T>(sql, params))[0] as T | undefined,
+    one: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
+      (await statements.query<T>(sql, params))[0] as T | undefined,
     // One connection: PGlite runs every statement in order already.
     session: (fn) => fn(statements),
     // PGlite's own transaction holds its lock: statements from elsewhere wait instead of joining it.

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => drop?.());
 
-const valueOf = async (key: string) => (await db.one<{ value: unknown }>('SELECT value FROM site_settings WHERE key = $1', [key]))?.value;
+const storedValue = async (key: string) =>
+  (await db.one<{ value: unknown }>('SELECT value FROM site_settings WHERE key = $1', [key]))?.value;
 
 describe('Database.transaction', () => {
   it('gives an EntityManager and SQL in one transaction: each sees the other, and both commit together', async () => {
@@ -24,15 +25,15 @@ describe('Database.transaction', () => {
       return { fromSql: fromSql[0]?.value, fromEm: fromEm?.value };
     });
     expect(seen).toEqual({ fromSql: { by: 'em' }, fromEm: 'sql' });
-    expect(await valueOf('tx-both')).toEqual({ by: 'em' });
-    expect(await valueOf('tx-sql')).toBe('sql');
+    expect(await storedValue('tx-both')).toEqual({ by: 'em' });
+    expect(await storedValue('tx-sql')).toBe('sql');
   });
 
   it('flushes changes left in the EntityManager before the commit', async () => {
     await db.transaction(async (tx) => {
       tx.em.create(SiteSetting, { key: 'tx-unflushed', value: 1 });
     });
-    expect(await valueOf('tx-unflushed')).toBe(1);
+    expect(await storedValue('tx-unflushed')).toBe(1);
   });
 
   it('rolls back the ORM and SQL writes together when fn throws', async () => {
@@ -44,8 +45,8 @@ describe('Database.transaction', () => {
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
-    expect(await valueOf('tx-lost-em')).toBeUndefined();
-    expect(await valueOf('tx-lost-sql')).toBeUndefined();
+    expect(await storedValue('tx-lost-em')).toBeUndefined();
+    expect(await storedValue('tx-lost-sql')).toBeUndefined();
   });
 
   it('is not joined by statements from elsewhere: they see nothing uncommitted', async () => {
@@ -66,11 +67,11 @@ describe('Database.transaction', () => {
     });
     await wrote;
     // On a server this reads the committed state at once; embedded, it waits for the transaction to end.
-    const outside = valueOf('tx-isolated');
+    const outside = storedValue('tx-isolated');
     release();
     await expect(transaction).rejects.toThrow('rolled back');
     expect(await outside).toBeUndefined();
-    expect(await valueOf('tx-isolated')).toBeUndefined();
+    expect(await storedValue('tx-isolated')).toBeUndefined();
   });
 
   it('runs a nested transaction as a savepoint with the same EntityManager', async () => {
@@ -87,8 +88,8 @@ describe('Database.transaction', () => {
         }),
       ).rejects.toThrow('inner refused');
     });
-    expect(await valueOf('tx-kept')).toBe(true);
-    expect(await valueOf('tx-undone')).toBeUndefined();
+    expect(await storedValue('tx-kept')).toBe(true);
+    expect(await storedValue('tx-undone')).toBeUndefined();
   });
 });
 
@@ -98,6 +99,6 @@ describe('Database.em outside a transaction', () => {
     expect((await em.findOne(SiteSetting, { key: 'tx-both' }))?.value).toEqual({ by: 'em' });
     em.create(SiteSetting, { key: 'outside', value: 1 });
     await expect(em.flush()).rejects.toThrow(/Database\.transaction/);
-    expect(await valueOf('outside')).toBeUndefined();
+    expect(await storedValue('outside')).toBeUndefined();
   });
 });
