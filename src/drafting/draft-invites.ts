@@ -3,7 +3,9 @@ import type { Database } from '../db/database.js';
 import { randomToken, sha256 } from '../security/random.js';
 import { InvalidStateError, ValidationError } from '../errors.js';
 import { LIMITS } from './profile-fields.js';
-import type { DraftRecord } from './draft-store.js';
+import { lockedDraft, type DraftRecord } from './draft-store.js';
+import { Account } from '../db/entities/account.js';
+import { DraftInvite, DraftOwner, ListingOwner } from '../db/entities/draft.js';
 import { normalizeEmail } from '../accounts/email.js';
 
 export const INVITE_LIFETIME_DAYS = 14;
@@ -17,29 +19,32 @@ export async function inviteCofounder(
   const email = normalizeEmail(input.email);
   if (email === input.inviterEmail.toLowerCase())
     throw new ValidationError([{ path: '/email', message: 'You already own this draft; invite someone else' }]);
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM drafts WHERE id = $1 FOR UPDATE', [draft.id]); // invites of one draft are counted one at a time
-    const existing = await tx.query<{ email: string; accepted: boolean; recent: boolean }>(
-      `SELECT email, accepted_at IS NOT NULL AS accepted, created_at > $2::timestamptz - interval '10 minutes' AS recent
-       FROM draft_invites WHERE draft_id = $1`,
-      [draft.id, input.now.toISOString()],
-    );
-    const previous = existing.find((row) => row.email === email);
-    if (previous?.accepted) throw new InvalidStateError(`${email} already accepted an invite and co-owns this draft.`);
-    if (previous?.recent) throw new InvalidStateError(`${email} was invited less than 10 minutes ago; the link in that mail still works.`);
+  return db.transaction(async ({ em }) => {
+    // Invites of one draft are counted one at a time.
+    if (!(await lockedDraft(em, draft.id))) throw new InvalidStateError('The draft no longer exists.');
+    const existing = await em.find(DraftInvite, { draft: draft.id });
+    const previous = existing.find((invite) => invite.email === email);
+    if (previous?.acceptedAt) throw new InvalidStateError(`${email} already accepted an invite and co-owns this draft.`);
+    if (previous && previous.createdAt.getTime() > input.now.getTime() - RESEND_AFTER_MS) {
+      throw new InvalidStateError(`${email} was invited less than 10 minutes ago; the link in that mail still works.`);
+    }
     if (!previous && existing.length >= LIMITS.invites) {
       throw new InvalidStateError(`A draft can have at most ${LIMITS.invites} invites, and this one has them all.`);
     }
     const token = randomToken();
-    const rows = await tx.query<{ created_at: string }>(
-      `INSERT INTO draft_invites (id, draft_id, email, token_hash, invited_by, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (draft_id, email) DO UPDATE SET token_hash = excluded.token_hash, invited_by = excluded.invited_by, created_at = excluded.created_at
-       RETURNING iso_time(created_at) AS created_at`,
-      [randomUUID(), draft.id, email, sha256(token), input.invitedBy, input.now.toISOString()],
-    );
-    return { token, email, invites: previous ? existing.length : existing.length + 1, createdAt: rows[0].created_at };
+    const renewed = {
+      tokenHash: sha256(token),
+      invitedBy: em.getReference(Account, input.invitedBy, { wrapped: true }),
+      createdAt: input.now,
+    };
+    if (previous) Object.assign(previous, renewed);
+    else em.create(DraftInvite, { id: randomUUID(), draft: draft.id, email, ...renewed });
+    return { token, email, invites: previous ? existing.length : existing.length + 1, createdAt: input.now.toISOString() };
   });
 }
+
+/** The same address can be invited again after this long (a fresh link). */
+const RESEND_AFTER_MS = 10 * 60_000;
 
 export interface PendingInvite {
   id: string;
@@ -79,23 +84,20 @@ export async function acceptInvite(
   const invite = await findPendingInvite(db, token, now);
   if (!invite) return { kind: 'invalid' };
   if (!account.emailVerified || account.email.toLowerCase() !== invite.email) return { kind: 'wrong_account', invite };
-  return db.transaction(async (tx) => {
-    const draft = (await tx.query<{ account_id: string }>('SELECT account_id FROM drafts WHERE id = $1 FOR UPDATE', [invite.draftId]))[0];
+  return db.transaction(async ({ em }) => {
+    const draft = await lockedDraft(em, invite.draftId);
     if (!draft) return { kind: 'invalid' } as const;
-    const owner =
-      draft.account_id === account.id ||
-      (await tx.query('SELECT 1 FROM draft_owners WHERE draft_id = $1 AND account_id = $2', [invite.draftId, account.id])).length > 0;
+    const owner = draft.account.id === account.id || (await em.count(DraftOwner, { draft: draft.id, account: account.id })) > 0;
     if (owner) return { kind: 'already_owner', invite } as const;
-    const taken = await tx.query(
-      'UPDATE draft_invites SET accepted_at = $2, accepted_by = $3 WHERE id = $1 AND accepted_at IS NULL RETURNING 1',
-      [invite.id, now.toISOString(), account.id],
-    );
-    if (taken.length === 0) return { kind: 'invalid' } as const;
-    await tx.query('INSERT INTO draft_owners (draft_id, account_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [invite.draftId, account.id]);
-    await tx.query(
-      'INSERT INTO listing_owners (listing_id, account_id) SELECT listing_id, $2 FROM drafts WHERE id = $1 AND listing_id IS NOT NULL ON CONFLICT DO NOTHING',
-      [invite.draftId, account.id],
-    );
+    // The draft's lock orders acceptances: an invite read here unaccepted stays so until the commit.
+    const pending = await em.findOne(DraftInvite, { id: invite.id, acceptedAt: null });
+    if (!pending) return { kind: 'invalid' } as const;
+    const accepting = em.getReference(Account, account.id, { wrapped: true });
+    Object.assign(pending, { acceptedAt: now, acceptedBy: accepting });
+    em.create(DraftOwner, { draft, account: accepting });
+    if (draft.listing && !(await em.count(ListingOwner, { listing: draft.listing.id, account: account.id }))) {
+      em.create(ListingOwner, { listing: draft.listing, account: accepting });
+    }
     return { kind: 'accepted', invite } as const;
   });
 }

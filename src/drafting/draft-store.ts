@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/database.js';
+import { LockMode } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { Database, Transaction } from '../db/database.js';
+import { Draft, DraftPage } from '../db/entities/draft.js';
+import { Listing } from '../db/entities/listing.js';
 import type { DrafterKind, DraftStatus } from '../db/entities/draft.js';
 import type { Evidence, FieldState, FieldValue, ProfileField, SocialKey } from './profile-fields.js';
 import type { CrawledPage } from '../crawler/crawled-page.js';
@@ -75,11 +79,11 @@ const ownedBy = (param: string) =>
   `(d.account_id = ${param} OR EXISTS (SELECT 1 FROM draft_owners o WHERE o.draft_id = d.id AND o.account_id = ${param}))`;
 
 export async function insertDraft(db: Database, accountId: string, url: string, now: Date): Promise<DraftRecord> {
-  const row = await db.one<Row>(
-    `INSERT INTO drafts (id, account_id, url, status, created_at, updated_at) VALUES ($1, $2, $3, 'crawling', $4, $4) RETURNING ${COLUMNS}`,
-    [randomUUID(), accountId, url, now.toISOString()],
-  );
-  return row!;
+  return db.transaction(async ({ em }) => {
+    const draft = em.create(Draft, { id: randomUUID(), account: accountId, url, status: 'crawling', createdAt: now, updatedAt: now });
+    await em.flush();
+    return recordOf(draft);
+  });
 }
 
 export async function findOwnDraft(db: Database, accountId: string, id: string): Promise<DraftRecord | undefined> {
@@ -91,27 +95,32 @@ export async function findDraft(db: Database, id: string): Promise<DraftRecord |
 }
 
 /**
- * Reads a draft and locks its row until the transaction `tx` ends: every read-modify-write of a
- * draft (edits, the pipeline, submission, invites) goes through here, so none overwrites another.
+ * Runs `change` on the draft, read with its row locked, and saves what it changed, in one transaction
+ * (MikroORM's unit of work writes the changed columns at the commit); undefined when the draft is gone.
+ * Every read-modify-write of a draft (edits, the pipeline, submission, invites) goes through here or
+ * takes the same lock, so none overwrites another.
  */
-async function lockDraft(tx: Pick<Database, 'query'>, id: string): Promise<DraftRecord | undefined> {
-  return (await tx.query<Row>(`SELECT ${COLUMNS} FROM drafts WHERE id = $1 FOR UPDATE`, [id]))[0];
-}
-
-/** Runs `change` on the locked draft and saves it, in one transaction; undefined when the draft is gone. */
 export async function changeDraft<T>(
   db: Database,
   id: string,
   now: () => Date,
-  change: (draft: DraftRecord, tx: Pick<Database, 'query'>) => Promise<T> | T,
+  change: (draft: DraftRecord, tx: Transaction) => Promise<T> | T,
 ): Promise<{ draft: DraftRecord; result: T } | undefined> {
   return db.transaction(async (tx) => {
-    const draft = await lockDraft(tx, id);
-    if (!draft) return undefined;
+    const entity = await lockedDraft(tx.em, id);
+    if (!entity) return undefined;
+    const draft = recordOf(entity);
     const result = await change(draft, tx);
-    await saveDraft(tx, draft, now());
+    writeBack(tx.em, entity, draft, now());
+    await tx.em.flush();
+    draft.updatedAt = entity.updatedAt.toISOString();
     return { draft, result };
   });
+}
+
+/** The draft entity with its row locked until the transaction ends. */
+export function lockedDraft(em: SqlEntityManager, id: string): Promise<Draft | null> {
+  return em.findOne(Draft, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 
 export async function listOwnDrafts(
@@ -131,32 +140,48 @@ export async function listOwnDrafts(
   return { items, total: total?.n ?? 0 };
 }
 
-/** Writes the mutable parts of a draft back (one statement). */
-async function saveDraft(db: Pick<Database, 'query'>, draft: DraftRecord, now: Date): Promise<void> {
-  await db.query(
-    `UPDATE drafts SET status = $2, failure_reason = $3, drafter = $4, fields = $5, faqs = $6, founders = $7, company_socials = $8,
-       founder_socials = $9, story = $10, milestones = $11, competitor_url = $12, seo = $13, regenerating = $14, listing_id = $15, updated_at = $16
-     WHERE id = $1`,
-    [
-      draft.id,
-      draft.status,
-      draft.failureReason,
-      draft.drafter,
-      JSON.stringify(draft.fields),
-      JSON.stringify(draft.faqs),
-      JSON.stringify(draft.founders),
-      JSON.stringify(draft.companySocials),
-      JSON.stringify(draft.founderSocials),
-      JSON.stringify(draft.story),
-      JSON.stringify(draft.milestones),
-      draft.competitorUrl,
-      JSON.stringify(draft.seo),
-      draft.regenerating,
-      draft.listingId,
-      now.toISOString(),
-    ],
-  );
-  draft.updatedAt = now.toISOString();
+/** Copies the mutable parts of the draft record onto its entity; the unit of work writes what changed. */
+function writeBack(em: SqlEntityManager, entity: Draft, draft: DraftRecord, now: Date): void {
+  entity.status = draft.status;
+  entity.failureReason = draft.failureReason;
+  entity.drafter = draft.drafter;
+  entity.fields = draft.fields;
+  entity.faqs = draft.faqs;
+  entity.founders = draft.founders;
+  entity.companySocials = draft.companySocials as Draft['companySocials'];
+  entity.founderSocials = draft.founderSocials;
+  entity.story = draft.story;
+  entity.milestones = draft.milestones;
+  entity.competitorUrl = draft.competitorUrl;
+  entity.seo = draft.seo;
+  entity.regenerating = draft.regenerating;
+  entity.listing = draft.listingId === null ? null : em.getReference(Listing, draft.listingId, { wrapped: true });
+  entity.updatedAt = now;
+}
+
+/** The domain record of a draft entity (its JSON columns hold the stored shapes above). */
+function recordOf(entity: Draft): DraftRecord {
+  return {
+    id: entity.id,
+    accountId: entity.account.id,
+    url: entity.url,
+    status: entity.status,
+    failureReason: entity.failureReason ?? null,
+    drafter: entity.drafter ?? null,
+    fields: entity.fields as DraftRecord['fields'],
+    faqs: entity.faqs as StoredFaq[],
+    founders: entity.founders as StoredFounder[],
+    companySocials: entity.companySocials as DraftRecord['companySocials'],
+    founderSocials: entity.founderSocials as DraftRecord['founderSocials'],
+    story: entity.story,
+    milestones: entity.milestones as StoredMilestone[],
+    competitorUrl: entity.competitorUrl ?? null,
+    seo: entity.seo as DraftRecord['seo'],
+    regenerating: entity.regenerating as ProfileField[],
+    listingId: entity.listing?.id ?? null,
+    createdAt: entity.createdAt.toISOString(),
+    updatedAt: entity.updatedAt.toISOString(),
+  };
 }
 
 export async function setDraftStatus(
@@ -166,22 +191,29 @@ export async function setDraftStatus(
   now: Date,
   failureReason: string | null = null,
 ): Promise<void> {
-  await db.query('UPDATE drafts SET status = $2, failure_reason = $3, updated_at = $4 WHERE id = $1', [
-    id,
-    status,
-    failureReason,
-    now.toISOString(),
-  ]);
+  await db.transaction(async ({ em }) => {
+    const draft = await em.findOne(Draft, { id });
+    if (!draft) return;
+    Object.assign(draft, { status, failureReason, updatedAt: now });
+  });
 }
 
+/** The pages read from the draft's site, replacing those of an earlier crawl (in one transaction). */
 export async function replaceDraftPages(db: Database, draftId: string, pages: readonly CrawledPage[]): Promise<void> {
-  await db.query('DELETE FROM draft_pages WHERE draft_id = $1', [draftId]);
-  for (const [position, page] of pages.entries()) {
-    await db.query(
-      'INSERT INTO draft_pages (draft_id, position, url, title, text_content, markup, html) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [draftId, position, page.url, page.title, page.text, JSON.stringify(page.markup), page.html],
-    );
-  }
+  await db.transaction(async ({ em }) => {
+    await em.nativeDelete(DraftPage, { draft: draftId });
+    for (const [position, page] of pages.entries()) {
+      em.create(DraftPage, {
+        draft: draftId,
+        position,
+        url: page.url,
+        title: page.title,
+        textContent: page.text,
+        markup: page.markup,
+        html: page.html,
+      });
+    }
+  });
 }
 
 export async function loadDraftPages(db: Database, draftId: string): Promise<CrawledPage[]> {
