@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
-import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
+import type { EventSubscriber, FlushEventArgs, MikroORM } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { CompiledQuery, type ControlledTransaction, Kysely, PGliteDialect } from 'kysely';
 import { entities } from './entities/index.js';
-import { migrate } from './migrate.js';
+import { MIGRATIONS_TABLE, MIGRATOR_OPTIONS, migrate } from './migrate.js';
 
-export type Row = Record<string, unknown>;
+type Row = Record<string, unknown>;
 
 /**
  * The database: PostgreSQL (a server, or embedded PGlite) through MikroORM. Writes of the domain go
@@ -85,8 +86,8 @@ export function databaseInTransaction(tx: Transaction, parent: Database): Databa
   return bound;
 }
 
-/** Our SQL migrations own these (agenda_jobs belongs to the job queue library); MikroORM's schema tools must never drop them. */
-const SCHEMA_GENERATOR = { skipTables: ['schema_migrations', 'agenda_jobs'], ignoreRoutines: true, ignoreTriggers: true };
+/** Tables that no entity maps: the migrator's own and the job queue library's (agenda_jobs); the schema tools leave them alone. */
+const SCHEMA_GENERATOR = { skipTables: [MIGRATIONS_TABLE, 'agenda_jobs'], ignoreRoutines: true, ignoreTriggers: true };
 
 /** Refuses a flush with changes outside a transaction (see Database.em). */
 class WritesInTransactionsOnly implements EventSubscriber {
@@ -102,7 +103,9 @@ const ORM_OPTIONS = {
   allowGlobalContext: false,
   schemaGenerator: SCHEMA_GENERATOR,
   subscribers: [new WritesInTransactionsOnly()],
-} as const;
+  extensions: [Migrator],
+  migrations: MIGRATOR_OPTIONS,
+};
 
 /** dataDir value for a throw-away embedded database held in memory (tests). */
 export const MEMORY = 'memory://';
@@ -114,13 +117,18 @@ interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openEmbedded(options.dataDir);
-  await migrate(database);
+  const { database, orm } = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openEmbedded(options.dataDir);
+  await migrate(database.session, orm);
   return database;
 }
 
+interface Opened {
+  database: Database;
+  orm: MikroORM;
+}
+
 // Each engine's driver is loaded only when that engine is used: it keeps start-up short.
-async function openPostgres(databaseUrl: string): Promise<Database> {
+async function openPostgres(databaseUrl: string): Promise<Opened> {
   const { MikroORM: PgORM } = await import('@mikro-orm/postgresql');
   const orm = await PgORM.init({ ...ORM_OPTIONS, clientUrl: databaseUrl, pool: { min: 1, max: 10 } });
   const pool = await orm.em.getConnection().getNativeClient();
@@ -128,7 +136,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await pool.query(sql, params as unknown[])).rows as T[],
     script: async (sql: string) => void (await pool.query(sql)),
   };
-  return {
+  const database: Database = {
     kind: 'postgresql',
     ...statements,
     one: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
@@ -156,6 +164,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     connection: { url: databaseUrl },
     close: () => orm.close(true),
   };
+  return { database, orm };
 }
 
 /** SQL on a Kysely transaction (MikroORM's transaction context); parameters go to the driver as they are. */
@@ -168,7 +177,7 @@ function kyselyStatements(trx: ControlledTransaction<unknown>): Statements {
   };
 }
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+async function openEmbedded(dataDir: string): Promise<Opened> {
   const [{ MikroORM: PgliteORM }, { PGlite }, { pg_trgm }] = await Promise.all([
     import('@mikro-orm/pglite'),
     import('@electric-sql/pglite'),
@@ -179,7 +188,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
   const orm = await PgliteORM.init({ ...ORM_OPTIONS, dbName: 'postgres', driverOptions: { pglite } });
   const statements = pgliteStatements(pglite);
-  return {
+  const database: Database = {
     kind: 'embedded',
     ...statements,
     one: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
@@ -207,6 +216,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
       await pglite.close();
     },
   };
+  return { database, orm };
 }
 
 /**

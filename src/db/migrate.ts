@@ -1,38 +1,78 @@
 import { readFile } from 'node:fs/promises';
-import type { Database } from './database.js';
+import type { MikroORM } from '@mikro-orm/core';
+import { Migration } from '@mikro-orm/migrations';
+import type { Statements } from './database.js';
+import { splitStatements } from './sql-statements.js';
 
-/** Ordered, append-only. Each is applied once, inside one transaction, under an advisory lock. */
-const migrations: readonly { name: string; file: URL }[] = [
-  { name: '0001_initial_schema', file: new URL('./migrations/initial-schema.sql', import.meta.url) },
-  { name: '0002_listing_search', file: new URL('./migrations/0002-listing-search.sql', import.meta.url) },
-  { name: '0003_accounts', file: new URL('./migrations/0003-accounts.sql', import.meta.url) },
-  { name: '0004_job_queue', file: new URL('./migrations/0004-job-queue.sql', import.meta.url) },
-  { name: '0005_drafts', file: new URL('./migrations/0005-drafts.sql', import.meta.url) },
-  { name: '0006_idempotency', file: new URL('./migrations/0006-idempotency.sql', import.meta.url) },
-  { name: '0007_job_outbox', file: new URL('./migrations/0007-job-outbox.sql', import.meta.url) },
-  { name: '0008_connected_apps_index', file: new URL('./migrations/0008-connected-apps-index.sql', import.meta.url) },
+/**
+ * The schema's migrations, ordered and append-only: SQL files, each run by MikroORM's migrator in a
+ * transaction of its own and recorded in its table (mikro_orm_migrations).
+ */
+const MIGRATION_FILES: readonly { name: string; file: string }[] = [
+  { name: '0001_initial_schema', file: 'initial-schema.sql' },
+  { name: '0002_listing_search', file: '0002-listing-search.sql' },
+  { name: '0003_accounts', file: '0003-accounts.sql' },
+  { name: '0004_job_queue', file: '0004-job-queue.sql' },
+  { name: '0005_drafts', file: '0005-drafts.sql' },
+  { name: '0006_idempotency', file: '0006-idempotency.sql' },
+  { name: '0007_job_outbox', file: '0007-job-outbox.sql' },
+  { name: '0008_connected_apps_index', file: '0008-connected-apps-index.sql' },
 ];
+
+export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+
+/** The migrator's settings: our list of SQL migrations, one transaction each, no snapshots or generated files. */
+export const MIGRATOR_OPTIONS = {
+  tableName: MIGRATIONS_TABLE,
+  migrationsList: MIGRATION_FILES.map(({ name, file }) => ({ name, class: sqlFileMigration(name, file) })),
+  transactional: true,
+  allOrNothing: false,
+  disableForeignKeys: false,
+  snapshot: false,
+  silent: true,
+};
+
+/** A migration that runs one SQL file, statement by statement. */
+function sqlFileMigration(name: string, file: string) {
+  return class extends Migration {
+    override name = name;
+    override async up(): Promise<void> {
+      const script = await readFile(new URL(`./migrations/${file}`, import.meta.url), 'utf8');
+      for (const statement of splitStatements(script)) this.addSql(statement);
+    }
+  };
+}
 
 const LOCK_KEY = 7_240_101; // any constant shared by every instance of the service
 
-export function migrate(db: Database): Promise<string[]> {
-  return db.session(async (session) => applyPending(session));
+/**
+ * Applies the pending migrations under an advisory lock, so instances that start together migrate
+ * one after the other (the later ones find nothing to do). Answers the names applied.
+ */
+export async function migrate(session: <T>(fn: (statements: Statements) => Promise<T>) => Promise<T>, orm: MikroORM): Promise<string[]> {
+  return session(async (lock) => {
+    await lock.script(`SELECT pg_advisory_lock(${LOCK_KEY})`);
+    try {
+      await adoptEarlierRecords(lock);
+      const applied = await orm.migrator.up();
+      return applied.map((migration) => migration.name);
+    } finally {
+      await lock.script(`SELECT pg_advisory_unlock(${LOCK_KEY})`);
+    }
+  });
 }
 
-async function applyPending(db: Pick<Database, 'query' | 'script'>): Promise<string[]> {
-  const applied: string[] = [];
-  await db.script(`SELECT pg_advisory_lock(${LOCK_KEY});
-    CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());`);
-  try {
-    const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
-    for (const migration of migrations) {
-      if (done.has(migration.name)) continue;
-      const sql = await readFile(migration.file, 'utf8');
-      await db.script(`BEGIN;\n${sql}\nINSERT INTO schema_migrations(name) VALUES ('${migration.name}');\nCOMMIT;`);
-      applied.push(migration.name);
-    }
-  } finally {
-    await db.script(`SELECT pg_advisory_unlock(${LOCK_KEY})`);
-  }
-  return applied;
+/**
+ * Databases migrated before the migrator took over recorded their migrations in schema_migrations;
+ * their names move to the migrator's table (same names), so nothing runs twice.
+ */
+async function adoptEarlierRecords(db: Statements): Promise<void> {
+  await db.script(`DO $$
+BEGIN
+  IF to_regclass('schema_migrations') IS NOT NULL THEN
+    CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (id serial PRIMARY KEY, name varchar(255), executed_at timestamptz DEFAULT current_timestamp);
+    INSERT INTO ${MIGRATIONS_TABLE} (name, executed_at) SELECT name, applied_at FROM schema_migrations ORDER BY applied_at, name;
+    DROP TABLE schema_migrations;
+  END IF;
+END $$;`);
 }

@@ -32,9 +32,9 @@ describe('entities', () => {
   });
 
   it('map every table of the migration', async () => {
-    // Tables the ORM is told to skip belong to our migration runner (schema_migrations) or a library (agenda_jobs).
+    // Tables the ORM is told to skip belong to the migrator (mikro_orm_migrations) or a library (agenda_jobs).
     const skipped = (db.em().config.get('schemaGenerator').skipTables ?? []).filter((t): t is string => typeof t === 'string');
-    expect(skipped).toContain('schema_migrations');
+    expect(skipped).toContain('mikro_orm_migrations');
     const tables = await db.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.tables
        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> ALL($1::text[])
@@ -56,7 +56,7 @@ describe('entities', () => {
       .split(';')
       .map((s) => s.trim())
       .filter(Boolean);
-    // schema_migrations and iso_time() belong to the SQL migrations; the ORM is told to leave them alone.
+    // The migrator's table and iso_time() belong to the SQL migrations; the ORM is told to leave them alone.
     expect(statements).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-/** The domain model: one MikroORM entity per table of the migrations (except schema_migrations). */
+/** The domain model: one MikroORM entity per table of the migrations (except the migrator's own and the job queue's). */
 import {
   Account,
   AccountToken,
