@@ -8,6 +8,8 @@ import { sharedSecret } from '../src/security/service-secrets.js';
 import { hostIsPublic, systemLookup, type HostLookup } from '../src/security/public-address.js';
 import { postgresAdapter } from './oauth-storage.js';
 import { protectedResources } from '../src/web/paths.js';
+import { AddressGuard } from '../src/crawler/address-guard.js';
+import { guardedFetch } from '../src/crawler/guarded-fetch.js';
 import { renderOAuthError } from './pages/oauth-error-page.js';
 import { logOAuthServer } from './oauth-log.js';
 import type { Logger } from '../src/logging/logger.js';
@@ -102,7 +104,8 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
         },
       } as object),
     },
-    ...(options.outbound?.fetch && { fetch: options.outbound.fetch }),
+    // Documents are fetched through the crawler's address guard: the address is checked when the connection is made.
+    fetch: options.outbound?.fetch ?? guardedFetch(new AddressGuard({ allowHosts: [], lookup })),
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: () => true,
     ttl: {

@@ -131,3 +131,27 @@ describe('Client ID Metadata Documents', () => {
     expect(fetched.length).toBe(before);
   });
 });
+
+describe('Client ID Metadata Documents, fetched for real', () => {
+  it('are refused when the host answers a public address to the check and loopback to the connection (DNS rebinding)', async () => {
+    let lookups = 0;
+    const rebinding = async (hostname: string) => {
+      if (hostname !== 'rebinding.example') throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+      return ++lookups === 1 ? ['93.184.216.34'] : ['127.0.0.1'];
+    };
+    const app = await startTestApp({ outbound: { lookup: rebinding } });
+    try {
+      const as = await discover(app.url);
+      const clientId = 'https://rebinding.example/client.json';
+      const request = await authorizationRequest(as, client(clientId), REDIRECT, { resource: `${app.url}/mcp` });
+      const page = await new TestBrowser().get(request.url.toString());
+      expect(page.status).toBe(400);
+      expect(page.location).toBeNull();
+      expect(page.text).toMatch(/invalid_client/);
+      // The check resolved the name first; the connection resolved it again for itself and was refused.
+      expect(lookups).toBeGreaterThanOrEqual(2);
+    } finally {
+      await app.close();
+    }
+  });
+});

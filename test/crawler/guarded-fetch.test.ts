@@ -1,0 +1,58 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AddressGuard } from '../../src/crawler/address-guard.js';
+import { guardedFetch } from '../../src/crawler/guarded-fetch.js';
+
+let server: http.Server;
+let port: number;
+const requests: string[] = [];
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    if (req.url === '/moved') {
+      res.writeHead(302, { location: 'http://127.0.0.1/elsewhere' });
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' });
+    res.end(JSON.stringify({ client_id: 'x', agent: req.headers['user-agent'] ?? null }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+describe('guardedFetch', () => {
+  it('answers a Response with status, headers and body from an allowed host', async () => {
+    const fetchThroughGuard = guardedFetch(new AddressGuard({ allowHosts: ['127.0.0.1'] }));
+    const response = await fetchThroughGuard(`http://127.0.0.1:${port}/client.json`, { headers: { 'user-agent': 'probe' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('max-age=60');
+    expect(await response.json()).toEqual({ client_id: 'x', agent: 'probe' });
+  });
+
+  it('does not follow redirects: the 3xx comes back as it is', async () => {
+    const response = await guardedFetch(new AddressGuard({ allowHosts: ['127.0.0.1'] }))(`http://127.0.0.1:${port}/moved`);
+    expect(response.status).toBe(302);
+    expect(requests).not.toContain('/elsewhere');
+  });
+
+  it('refuses a name that resolves to a private address at connect time (DNS rebinding), and reaches nothing', async () => {
+    let lookups = 0;
+    // First answer public (what an earlier check saw), then loopback: the connection resolves for itself.
+    const rebinding = async () => (++lookups === 1 ? ['93.184.216.34'] : ['127.0.0.1']);
+    const guard = new AddressGuard({ allowHosts: [], lookup: rebinding });
+    expect(await guard.resolve('rebind.example')).toEqual(['93.184.216.34']);
+    const before = requests.length;
+    await expect(guardedFetch(guard)(`http://rebind.example:${port}/client.json`)).rejects.toThrow(/127\.0\.0\.1|private|reserved/i);
+    expect(lookups).toBe(2);
+    expect(requests.length).toBe(before);
+  });
+
+  it('refuses literal private addresses and schemes other than http(s)', async () => {
+    const fetchThroughGuard = guardedFetch(new AddressGuard({ allowHosts: [] }));
+    await expect(fetchThroughGuard(`http://127.0.0.1:${port}/client.json`)).rejects.toThrow();
+    await expect(fetchThroughGuard('file:///etc/passwd')).rejects.toThrow(/file:/);
+  });
+});
