@@ -27,7 +27,7 @@ import { problemPages } from './web/problem-pages.js';
 import { ResultCache } from './registry/result-cache.js';
 import { createMailer } from './mail/mailer.js';
 import { jobQueueLog, openJobQueue } from './jobs/queue.js';
-import { defineMailJob } from './jobs/mail-job.js';
+import { defineMailJob, queuedMailer } from './jobs/mail-job.js';
 import { defineDraftJobs, type PipelineDeps } from './drafting/pipeline.js';
 import { createAuth, type AuthParts } from '../auth/routes.js';
 import { createLogger, type Logger } from './logging/logger.js';
@@ -100,7 +100,8 @@ export async function createApp(parts: AppParts): Promise<App> {
   const services: Services = { config, db, now, resultCache: new ResultCache(), mailer, jobs, log };
   const auth = await createAuth({
     db,
-    mailer,
+    // The pages' mail (sign-up, confirmation, reset) goes out through the job queue like all other mail.
+    mailer: queuedMailer(jobs),
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     now,

@@ -36,28 +36,32 @@ export function jobOutbox(jobs: JobQueue, tx: Database): TransactionalJobQueue {
   };
 }
 
+/** A relay's claim on outbox rows lapses after this long, so rows of a relay that died are handed over again. */
+const CLAIM_LAPSES_MS = 60_000;
+
 /**
  * Hands to the queue the jobs whose transaction committed more than `olderThanMs` ago without their
- * hand-over (the process died or the queue failed). Safe on several instances at once.
+ * hand-over (the process died or the queue failed), at least once: rows are claimed, their jobs
+ * enqueued, and only then deleted. A relay that dies in between leaves claims that lapse, and the
+ * jobs are handed over again (mail jobs are deduplicated by their mail id). Safe on several instances.
  */
 export async function relayJobOutbox(db: Database, jobs: JobQueue, now: Date, olderThanMs = 30_000): Promise<number> {
-  const rows = await db.query<{ name: string; data: object; created_at: string }>(
-    `DELETE FROM job_outbox WHERE id IN (
-       SELECT id FROM job_outbox WHERE created_at < $1 ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED
-     ) RETURNING name, data, iso_time(created_at) AS created_at`,
-    [new Date(now.getTime() - olderThanMs).toISOString()],
+  const rows = await db.query<{ id: string; name: string; data: object }>(
+    `UPDATE job_outbox SET claimed_at = $3 WHERE id IN (
+       SELECT id FROM job_outbox WHERE created_at < $1 AND (claimed_at IS NULL OR claimed_at < $2)
+       ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED
+     ) RETURNING id::text AS id, name, data`,
+    [new Date(now.getTime() - olderThanMs).toISOString(), new Date(now.getTime() - CLAIM_LAPSES_MS).toISOString(), now.toISOString()],
   );
   for (const [index, row] of rows.entries()) {
     try {
       await jobs.enqueue(row.name, row.data);
     } catch (error) {
-      const left = rows.slice(index);
-      await db.query(
-        'INSERT INTO job_outbox (name, data, created_at) SELECT name, data, created_at FROM jsonb_to_recordset($1::jsonb) AS r(name text, data jsonb, created_at timestamptz)',
-        [JSON.stringify(left)],
-      );
+      // The rest wait for the next relay at once, not for their claims to lapse.
+      await db.query('UPDATE job_outbox SET claimed_at = NULL WHERE id = ANY($1::bigint[])', [rows.slice(index).map((left) => left.id)]);
       throw error;
     }
+    await db.query('DELETE FROM job_outbox WHERE id = $1', [row.id]);
   }
   return rows.length;
 }

@@ -10,10 +10,14 @@ export interface MailMessage {
 
 /** Sends plain-text mail. Every message is recorded in mail_outbox; without SMTP that is where it stays. */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Records the message under `id` and sends it. The same id again does nothing more (a job handed
+   * over twice sends one mail); a new random id is taken when none is given.
+   */
+  send(message: MailMessage & { id?: string }): Promise<void>;
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   db: Database;
   smtpUrl: string;
   from: string;
@@ -24,24 +28,41 @@ export interface MailerOptions {
 
 /**
  * With SMTP_URL the message goes out through nodemailer after it is recorded; a failing mail server
- * is noted on the outbox row and never fails the request that sent it.
+ * is noted on the outbox row and never fails the request that sent it. The outbox id is also the
+ * message's Message-ID, so a mail sent again after a crash between the mail server's acceptance and
+ * its recording is recognisable as the same message.
  */
+/** A run that claimed a message and has not recorded its outcome after this long is taken to have died. */
+const SEND_CLAIM_LAPSES_MS = 5 * 60_000;
+
 export function createMailer(options: MailerOptions): Mailer {
   const transportReady = options.smtpUrl ? loadSmtpTransport(options.smtpUrl) : undefined;
+  const domain = options.from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
   return {
-    async send(message) {
-      const id = randomUUID();
-      await options.db.query('INSERT INTO mail_outbox (id, to_address, subject, text_body, created_at) VALUES ($1, $2, $3, $4, $5)', [
-        id,
-        message.to,
-        message.subject,
-        message.text,
-        options.now().toISOString(),
-      ]);
+    async send({ id = randomUUID(), ...message }) {
+      await options.db.query(
+        `INSERT INTO mail_outbox (id, to_address, subject, text_body, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING`,
+        [id, message.to, message.subject, message.text, options.now().toISOString()],
+      );
       if (!transportReady) return;
+      // A message recorded before was sent, failed, or is being sent by another run, unless that run's claim lapsed.
+      const now = options.now();
+      const claimed = await options.db.query(
+        `UPDATE mail_outbox SET send_claimed_at = $2 WHERE id = $1 AND sent_at IS NULL AND error IS NULL
+           AND (send_claimed_at IS NULL OR send_claimed_at < $3) RETURNING 1`,
+        [id, now.toISOString(), new Date(now.getTime() - SEND_CLAIM_LAPSES_MS).toISOString()],
+      );
+      if (claimed.length === 0) return;
       try {
         const transport = await transportReady;
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          messageId: `<${id}@${domain}>`,
+        });
         // Once delivered, the body (which may hold a one-time link) is not kept in the database.
         await options.db.query(`UPDATE mail_outbox SET sent_at = $2, text_body = '(delivered by SMTP; body not kept)' WHERE id = $1`, [
           id,
@@ -60,7 +81,8 @@ export function createMailer(options: MailerOptions): Mailer {
 
 async function loadSmtpTransport(smtpUrl: string) {
   const nodemailer = await import('nodemailer');
-  return nodemailer.createTransport(smtpUrl);
+  // A mail server that stalls holds a mail job: give up in seconds, not nodemailer's minutes (the failure is noted on the row).
+  return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
 }
 
 export type OutboxEntry = {

@@ -73,4 +73,17 @@ describe('job outbox', () => {
     await queue.idle(5000);
     expect(await runs()).toEqual([2, 3, 4]);
   });
+
+  it('hands over at least once: rows claimed by a relay that died are handed over again once the claim lapses', async () => {
+    // A relay claimed this row and died before handing it over (or before deleting it).
+    await t.db.query(
+      `INSERT INTO job_outbox (name, data, created_at, claimed_at) VALUES ('note_run', '{"n": 5}', now() - interval '1 hour', now())`,
+    );
+    expect(await relayJobOutbox(t.db, queue, new Date())).toBe(0); // the claim is fresh: another relay may be handing it over
+    expect(await outboxRows()).toBe(1);
+    expect(await relayJobOutbox(t.db, queue, new Date(Date.now() + 61_000))).toBe(1);
+    await queue.idle(5000);
+    expect(await runs()).toEqual([2, 3, 4, 5]);
+    expect(await outboxRows()).toBe(0);
+  });
 });

@@ -123,6 +123,7 @@ export const OutboxMail = defineEntity({
     createdAt: p.datetime().defaultRaw('now()'),
     sentAt: p.datetime().nullable(),
     error: p.text().nullable(),
+    sendClaimedAt: p.datetime().nullable(),
   },
   indexes: [{ name: 'mail_outbox_created_idx', expression: 'CREATE INDEX mail_outbox_created_idx ON mail_outbox(created_at DESC)' }],
 });
@@ -154,6 +155,7 @@ export const JobOutboxEntry = defineEntity({
     name: p.text(),
     data: p.json(),
     createdAt: p.datetime().defaultRaw('now()'),
+    claimedAt: p.datetime().nullable(),
   },
 });
 export type JobOutboxEntry = InferEntity<typeof JobOutboxEntry>;

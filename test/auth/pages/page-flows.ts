@@ -67,7 +67,9 @@ export async function csrfOf(t: TestApp, browser: TestBrowser, path = '/signin')
   return (await browser.get(`${t.url}${path}`)).field('csrf');
 }
 
+/** The mails to `email`, once the job queue (which sends the pages' mail) has nothing left to run. */
 export async function mailsTo(t: TestApp, email: string): Promise<OutboxEntry[]> {
+  await t.app.services.jobs.idle(10_000);
   return readOutbox(t.db, { to: email });
 }
 
