@@ -39,6 +39,9 @@ import { currentRequestScope } from './mcp/request-scope.js';
 /** How often each instance deletes expired sessions, e-mail links, OAuth records and idempotency records. */
 const EXPIRED_STATE_SWEEP_MS = 60 * 60 * 1000;
 
+/** How long an idle HTTP connection is kept open. */
+const KEEP_ALIVE_MS = 65_000;
+
 /** How often each instance hands over jobs left in the outbox by a process that died after its commit. */
 const OUTBOX_RELAY_MS = 30_000;
 
@@ -171,6 +174,11 @@ export async function createApp(parts: AppParts): Promise<App> {
   const relay = setInterval(relayOutbox, OUTBOX_RELAY_MS);
   relay.unref();
   const server = http.createServer(koa.callback());
+  // Idle keep-alive connections outlive those of the clients and proxies in front (a load balancer keeps
+  // its for 60 s): the service is then never the side that closes a connection as a client reuses it.
+  // (Node's 5 s default raced clients that had no Keep-Alive hint, e.g. after an MCP event-stream answer.)
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerUnparsableRequest(error, socket, config.publicUrl));
   await jobs.start(); // after every job kind is defined
   await relayOutbox();

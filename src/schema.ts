@@ -42,6 +42,41 @@ export const isoDate = z
 
 export const categoryRef = z.object({ slug: z.string(), name: z.string() });
 
+/**
+ * A host: a name in ASCII (an internationalised name in its xn-- form) whose last label starts with a
+ * letter, or an IPv4 address written as four decimal numbers (other numeric forms are refused: a URL
+ * parser would read them as addresses of its own making).
+ */
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
+const HOST = `(?:(?:${LABEL}\\.)*[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?|${OCTET}(?:\\.${OCTET}){3})`;
+const PORT = String.raw`(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?`;
+/** Path, query and fragment: printable ASCII without spaces (anything else is to be percent-encoded). */
+const REST = String.raw`(?:[/?#][!-~]*)?`;
+
+/**
+ * A web address as the published schema states it: the scheme, a host, an optional port and path,
+ * nothing else; a string that matches is a URL every part of the service reads the same way.
+ */
+export function webAddress(schemes: 'http or https' | 'https', max: number, explain?: (input: string) => string | undefined) {
+  const scheme = schemes === 'https' ? 'https' : 'https?';
+  const example = schemes === 'https' ? 'https://example.com/news' : 'https://example.com';
+  const generic = `An ${schemes} address such as ${example}`;
+  return z
+    .string()
+    .max(max, { abort: true })
+    .regex(new RegExp(`^${scheme}://${HOST}${PORT}${REST}$`), {
+      // What exactly is wrong, where the operation can say it (e.g. a user name in the address).
+      error: (issue) => (explain && typeof issue.input === 'string' && explain(issue.input)) || generic,
+    });
+}
+
+/** Text that must say something: at least one character other than white space, which is trimmed. */
+export function someText(max: number) {
+  // One refusal per value: an empty string is too short, not also blank.
+  return z.string().trim().min(1, { abort: true }).max(max).regex(/\S/, 'Must contain something other than spaces');
+}
+
 /** What search results, feeds and leaderboards show of a listing. */
 export const listingSummary = z.object({
   id: z.number().int(),

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { ownDraft, viewOfDraft } from '../src/drafting/draft-access.js';
-import { applyEdits } from '../src/drafting/draft-edits.js';
-import { changeDraft } from '../src/drafting/draft-store.js';
-import { writeSubmission } from '../src/drafting/draft-submission.js';
+import { editDraft } from '../src/drafting/draft-edits.js';
 import { draftOutput } from '../src/drafting/draft-view.js';
 import { REGENERATE_FIELDS_JOB } from '../src/drafting/pipeline.js';
-import { InvalidStateError, ValidationError } from '../src/errors.js';
+import { someText, webAddress } from '../src/schema.js';
 import {
   LIMITS,
   LIST_FIELDS,
@@ -31,17 +29,17 @@ const FORMATS: Partial<Record<ProfileField, z.ZodType<string>>> = {
     .transform((code) => code.toUpperCase()),
   founded_year: z.string().regex(/^(1[89]\d\d|20\d\d|2100)$/, 'A four-digit year, 1800 to 2100'),
   contact_email: z.email().max(254),
-  logo_url: z.url({ protocol: /^https?$/ }).max(500),
-  demo_video_url: z.url({ protocol: /^https?$/ }).max(500),
+  logo_url: webAddress('http or https', 500),
+  demo_video_url: webAddress('http or https', 500),
 };
-const list = z.array(z.string().trim().min(1).max(LIST_ITEM_MAX)).max(LIST_MAX_ITEMS);
+const list = z.array(someText(LIST_ITEM_MAX)).max(LIST_MAX_ITEMS);
 const fields = z.strictObject({
   ...Object.fromEntries(
     Object.entries(TEXT_FIELDS).map(([name, max]) => [name, (FORMATS[name as ProfileField] ?? z.string().max(max)).nullable().optional()]),
   ),
   ...Object.fromEntries(LIST_FIELDS.map((name) => [name, list.nullable().optional()])),
 } as unknown as Record<ProfileField, z.ZodOptional<z.ZodNullable<z.ZodType<FieldValue>>>>);
-const httpLink = z.url({ protocol: /^https?$/ }).max(SOCIAL_LINK_MAX);
+const httpLink = webAddress('http or https', SOCIAL_LINK_MAX);
 const socials = z.strictObject(Object.fromEntries(SOCIAL_KEYS.map((key) => [key, httpLink.nullable().optional()])));
 
 export default defineTool({
@@ -67,8 +65,8 @@ export default defineTool({
     faqs: z
       .array(
         z.strictObject({
-          question: z.string().trim().min(1).max(LIMITS.faqQuestion),
-          answer: z.string().trim().min(1).max(LIMITS.faqAnswer),
+          question: someText(LIMITS.faqQuestion),
+          answer: someText(LIMITS.faqAnswer),
         }),
       )
       .max(LIMITS.faqs)
@@ -79,7 +77,7 @@ export default defineTool({
     founders: z
       .array(
         z.strictObject({
-          name: z.string().trim().min(1).max(LIMITS.founderName),
+          name: someText(LIMITS.founderName),
           title: z.string().max(LIMITS.founderTitle).nullable().optional(),
           bio: z.string().max(LIMITS.founderBio).nullable().optional(),
         }),
@@ -105,13 +103,9 @@ export default defineTool({
       .array(
         z.strictObject({
           date: z.iso.date().describe('YYYY-MM-DD'),
-          title: z.string().trim().min(1).max(LIMITS.milestoneTitle),
+          title: someText(LIMITS.milestoneTitle),
           description: z.string().max(LIMITS.milestoneDescription).nullable().optional(),
-          url: z
-            .url({ protocol: /^https$/ })
-            .max(LIMITS.milestoneUrl)
-            .nullable()
-            .optional(),
+          url: webAddress('https', LIMITS.milestoneUrl).nullable().optional(),
         }),
       )
       .max(LIMITS.milestones)
@@ -129,44 +123,10 @@ export default defineTool({
   async handler({ id, ...edits }, { services, caller }) {
     const { db } = services;
     await ownDraft(db, caller, id);
-    const changed = await changeDraft(db, id, services.now, async (draft, tx) => {
-      if (draft.status === 'crawling' || draft.status === 'drafting') {
-        throw new InvalidStateError(`The draft is still ${draft.status}; poll get_draft until it is ready, then edit it.`);
-      }
-      const categories = edits.fields?.categories;
-      if (Array.isArray(categories)) edits.fields!.categories = await canonicalCategoryNames(tx, categories);
-      const regenerate = applyEdits(draft, edits);
-      if (draft.status === 'failed') {
-        draft.status = 'ready';
-        draft.failureReason = null;
-      }
-      draft.regenerating = [...new Set([...draft.regenerating, ...regenerate])];
-      // The listing follows a submitted draft in the same transaction: an edit it cannot take is refused whole.
-      if (draft.status === 'submitted') await writeSubmission(tx, draft, services.now());
-      return regenerate;
-    });
-    const { draft, result: regenerate } = changed!;
+    const { draft, regenerate } = await editDraft(db, id, edits, services.now);
     // After the commit: on the embedded database the queue waits for the transaction to end.
     if (regenerate.length > 0) await services.jobs.enqueue(REGENERATE_FIELDS_JOB, { draftId: draft.id, fields: regenerate });
     if (draft.status === 'submitted') services.resultCache.clear();
     return viewOfDraft(db, draft);
   },
 });
-
-/** Category names as the directory spells them; an unknown one is a 400 naming its position. */
-async function canonicalCategoryNames(db: Pick<import('../src/db/database.js').Database, 'query'>, names: string[]): Promise<string[]> {
-  const rows = await db.query<{ name: string }>('SELECT name FROM categories WHERE lower(name) = ANY($1::text[])', [
-    names.map((n) => n.toLowerCase()),
-  ]);
-  const byLower = new Map(rows.map((row) => [row.name.toLowerCase(), row.name]));
-  const unknown = names.map((name, index) => ({ name, index })).filter(({ name }) => !byLower.has(name.toLowerCase()));
-  if (unknown.length > 0) {
-    throw new ValidationError(
-      unknown.map(({ name, index }) => ({
-        path: `/fields/categories/${index}`,
-        message: `Unknown category "${name}"; use a name from list_categories`,
-      })),
-    );
-  }
-  return [...new Set(names.map((name) => byLower.get(name.toLowerCase())!))];
-}

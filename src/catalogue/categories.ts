@@ -4,6 +4,7 @@
  * listings of its whole subtree, each counted once.
  */
 import type { Database } from '../db/database.js';
+import { ValidationError } from '../errors.js';
 import type { ListingSummary } from '../schema.js';
 import { findListingPage } from './listing-page.js';
 import { toSummary } from './listing-summary.js';
@@ -179,4 +180,22 @@ export async function categoryListings(
     paging,
   );
   return { items: rows.map((row) => toSummary(row, publicUrl)), total };
+}
+
+/** Category names as the directory spells them; an unknown one is a 400 naming its position. */
+export async function canonicalCategoryNames(db: Pick<Database, 'query'>, names: string[]): Promise<string[]> {
+  const rows = await db.query<{ name: string }>('SELECT name FROM categories WHERE lower(name) = ANY($1::text[])', [
+    names.map((n) => n.toLowerCase()),
+  ]);
+  const byLower = new Map(rows.map((row) => [row.name.toLowerCase(), row.name]));
+  const unknown = names.map((name, index) => ({ name, index })).filter(({ name }) => !byLower.has(name.toLowerCase()));
+  if (unknown.length > 0) {
+    throw new ValidationError(
+      unknown.map(({ name, index }) => ({
+        path: `/fields/categories/${index}`,
+        message: `Unknown category "${name}"; use a name from list_categories`,
+      })),
+    );
+  }
+  return [...new Set(names.map((name) => byLower.get(name.toLowerCase())!))];
 }

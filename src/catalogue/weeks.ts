@@ -3,6 +3,7 @@
  * 'YYYY-MM-DD' strings (calendar dates, no time zone); instants only where a query compares timestamps.
  */
 import { ValidationError } from '../errors.js';
+import { z } from 'zod';
 
 export interface Week {
   /** Monday, YYYY-MM-DD. */
@@ -12,7 +13,8 @@ export interface Week {
 }
 
 /** What a client may give for a week: a relative name or any date of the week. */
-export const WEEK_SPEC = /^(this|next|last|\d{4}-\d{2}-\d{2})$/;
+/** this, next, last, or a calendar date (zod's pattern of ISO dates: no February 30th). */
+export const WEEK_SPEC = new RegExp(`^(?:this|next|last|${z.regexes.date.source.slice(1, -1)})$`);
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,9 @@
-import { EMPTY_FIELD, type DraftRecord, type StoredMilestone } from './draft-store.js';
+import type { Database } from '../db/database.js';
+import { canonicalCategoryNames } from '../catalogue/categories.js';
+import { changeDraft, EMPTY_FIELD, type DraftRecord, type StoredMilestone } from './draft-store.js';
+import { writeSubmission } from './draft-submission.js';
 import type { FieldValue, ProfileField, SocialKey } from './profile-fields.js';
-import { InvalidStateError, ValidationError } from '../errors.js';
+import { InvalidStateError, NotFoundError, ValidationError } from '../errors.js';
 
 /** update_draft's input after validation: only the parts sent are present. */
 export interface DraftEdits {
@@ -16,6 +19,37 @@ export interface DraftEdits {
   milestones?: { date: string; title: string; description?: string | null; url?: string | null }[];
   competitor_url?: string;
   seo?: { title?: string | null; meta?: string | null };
+}
+
+/**
+ * update_draft: applies the edits to the draft under its lock. A draft still being crawled or drafted
+ * is 409; a failed one becomes ready (a person fills it by hand); a submitted one carries the edit to
+ * its listing in the same transaction (refused whole when the listing cannot take it). Answers the
+ * draft and the fields to redraft in the background.
+ */
+export async function editDraft(
+  db: Database,
+  id: string,
+  edits: DraftEdits,
+  now: () => Date,
+): Promise<{ draft: DraftRecord; regenerate: ProfileField[] }> {
+  const changed = await changeDraft(db, id, now, async (draft, tx) => {
+    if (draft.status === 'crawling' || draft.status === 'drafting') {
+      throw new InvalidStateError(`The draft is still ${draft.status}; poll get_draft until it is ready, then edit it.`);
+    }
+    const categories = edits.fields?.categories;
+    if (edits.fields && Array.isArray(categories)) edits.fields.categories = await canonicalCategoryNames(tx, categories);
+    const regenerate = applyEdits(draft, edits);
+    if (draft.status === 'failed') {
+      draft.status = 'ready';
+      draft.failureReason = null;
+    }
+    draft.regenerating = [...new Set([...draft.regenerating, ...regenerate])];
+    if (draft.status === 'submitted') await writeSubmission(tx, draft, now());
+    return regenerate;
+  });
+  if (!changed) throw new NotFoundError('draft', id, 'list_my_drafts lists your drafts');
+  return { draft: changed.draft, regenerate: changed.result };
 }
 
 /**

@@ -31,6 +31,25 @@ const INVALID_IDEMPOTENCY_KEYS = ['', 'k'.repeat(256), 'a\tb', 'caf\u00e9', '\u0
 /** Text no database column takes as is: every text field of an accepted request gets each of these in turn. */
 const POISON_TEXTS = ['a\u0000b', '😀é\uDFFF'];
 const MAX_URL_LENGTH = 12_000;
+const VALID_RUNS_PER_OPERATION = Number(process.env.FUZZ_VALID_RUNS ?? 12);
+
+/**
+ * The refusals of valid-looking input that JSON Schema cannot state, each written in the operation's
+ * description: rules across fields, addresses that must name a public website, and names or slugs
+ * that must exist in the directory.
+ */
+const CROSS_FIELD_RULES: { operation: string; path: RegExp; message: RegExp }[] = [
+  { operation: 'compare_listings', path: /^\/b$/, message: /differ/i },
+  { operation: 'get_leaderboard', path: /^\/week$/, message: /community-weekly/ },
+  { operation: 'update_draft', path: /^\/regenerate$/, message: /both set in fields and asked to be regenerated/ },
+  { operation: 'submit_listing', path: /^\/url$/, message: /public website|private or reserved/ },
+  { operation: 'search_listings', path: /^\/category$/, message: /No category has this slug/ },
+  { operation: 'update_draft', path: /^\/fields\/categories\/\d+$/, message: /Unknown category/ },
+];
+
+function crossFieldRule(operation: string, error: { path: string; message: string }): boolean {
+  return CROSS_FIELD_RULES.some((rule) => rule.operation === operation && rule.path.test(error.path) && rule.message.test(error.message));
+}
 
 interface Parameter {
   name: string;
@@ -497,6 +516,25 @@ describe('fuzzing every operation of the OpenAPI document over REST and MCP', ()
     },
     FUZZ_BUDGET_MS + 60_000,
   );
+
+  it('never refuses a request valid under the published schema with a 400 the schema does not state', async () => {
+    const failures: string[] = [];
+    for (const op of operations) {
+      for (const [i, sample] of fc.sample(requestShaped(op), { seed: SEED, numRuns: VALID_RUNS_PER_OPERATION }).entries()) {
+        const request = { ...sample, path: existingIds(op, sample.path, i), idempotencyKey: undefined };
+        const answer = await sendRest(op, request);
+        if (answer.status !== 400) continue;
+        const problem = parseJson(answer.text);
+        const errors = problem.ok && isObject(problem.value) && Array.isArray(problem.value.errors) ? problem.value.errors : [];
+        const unstated = (errors as { path: string; message: string }[]).filter((error) => !crossFieldRule(op.id, error));
+        if (unstated.length > 0 || errors.length === 0) {
+          const reasons = unstated.map((error) => `400 at ${error.path}: ${error.message}`);
+          failures.push(describeFailure('REST', op, request, answer, reasons.length ? reasons : ['400 without errors']));
+        }
+      }
+    }
+    expect(failures, `seed ${SEED}`).toEqual([]);
+  }, 60_000);
 
   it('answers NUL and lone surrogates in any text field of an accepted request without 5xx', async () => {
     const failures: string[] = [];
