@@ -12,7 +12,7 @@ import { callerResolver, type CallerResolver } from './credentials.js';
 import { createOAuthServer } from './oauth-server.js';
 import { protectedResourceMetadata } from './resource-metadata.js';
 import { protectedResources } from '../src/web/paths.js';
-import type { PageEnv } from './pages/env.js';
+import { formGuard, type PageEnv } from './pages/env.js';
 import { consentRoutes } from './pages/consent-page.js';
 import { accountPageRoutes } from './pages/account-pages.js';
 import { inviteRoutes } from './pages/invite-page.js';
@@ -35,6 +35,8 @@ export interface Auth {
   mcpCaller: CallerResolver;
   /** Who calls the REST API. */
   apiCaller: CallerResolver;
+  /** The paths of every page form (POST route): each one passes formGuard. */
+  formRoutes: string[];
 }
 
 const AUTHORIZATION_SERVER_PATHS = /^\/(oauth\/|\.well-known\/(oauth-authorization-server|openid-configuration)$)/;
@@ -54,6 +56,8 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
     csrf: { key: csrfKey, secure, origin: new URL(parts.publicUrl).origin },
   };
   const pages = new Router();
+  // Before every route: each POST form is read and its CSRF token and Origin checked here, once.
+  pages.use(formGuard(env));
   consentRoutes(pages, env, provider);
   accountPageRoutes(pages, env);
   inviteRoutes(pages, env);
@@ -76,5 +80,6 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
     provider,
     mcpCaller: callerResolver(deps, resources.mcp),
     apiCaller: callerResolver(deps, resources.api),
+    formRoutes: pages.stack.filter((layer) => layer.methods.includes('POST')).map((layer) => String(layer.path)),
   };
 }

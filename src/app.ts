@@ -75,6 +75,8 @@ export interface App {
   services: Services;
   log: Logger;
   server: http.Server;
+  /** The paths of the pages' forms, each guarded against cross-site requests (tests walk them all). */
+  formRoutes: readonly string[];
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -187,6 +189,7 @@ export async function createApp(parts: AppParts): Promise<App> {
     services,
     log,
     server,
+    formRoutes: auth.formRoutes,
     listen(port = parts.config.port, host = parts.config.host) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -1,4 +1,4 @@
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Mailer } from '../../src/mail/mailer.js';
 import type { Logger } from '../../src/logging/logger.js';
 import type { AccountRecord } from '../../src/accounts/accounts.js';
@@ -21,10 +21,29 @@ export function csrfFor(ctx: Context, env: PageEnv): string {
 }
 
 /**
- * The submitted form, after the CSRF check. A failed check answers 403 with a page that says what
- * to do, and returns undefined: the handler stops and nothing is changed.
+ * Every POST to a page goes through here before its handler (formGuard is mounted on the pages'
+ * router, so a new form cannot skip it): the form is read and its CSRF token and Origin checked. A
+ * form that cannot be read is 400, a failed check 403, each with a page that says what to do; the
+ * handler never runs and nothing is changed.
  */
-export async function submittedForm(ctx: Context, env: PageEnv): Promise<Record<string, string> | undefined> {
+export function formGuard(env: PageEnv): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'POST') return next();
+    const form = await checkedForm(ctx, env);
+    if (!form) return;
+    ctx.state.form = form;
+    return next();
+  };
+}
+
+/** The submitted form, read and checked by formGuard. */
+export async function submittedForm(ctx: Context, _env: PageEnv): Promise<Record<string, string> | undefined> {
+  const form = ctx.state.form as Record<string, string> | undefined;
+  if (!form) throw new Error(`POST ${ctx.path} reached its handler without formGuard: mount the guard on the pages' router`);
+  return form;
+}
+
+async function checkedForm(ctx: Context, env: PageEnv): Promise<Record<string, string> | undefined> {
   const form = await readForm(ctx);
   if (!form) {
     ctx.status = 400;

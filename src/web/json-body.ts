@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { readRequestBody } from './request-body.js';
 
 /** The largest request body either surface (REST, MCP) accepts. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -13,46 +14,11 @@ export type JsonBody =
   /** The client went away before the body was complete: there is no one to answer. */
   | { kind: 'aborted' };
 
-/**
- * Reads the whole request body, refusing more than `limit` bytes, and parses it as JSON.
- * On overflow the stream is paused, not destroyed, so the 413 answer can still be written
- * (the caller closes the connection with it).
- */
+/** Reads the request body (at most `limit` bytes, see readRequestBody) and parses it as JSON. */
 export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<JsonBody> {
-  if (req.readableEnded) throw new Error('The request body was already read: mount the API before any body parser');
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return { kind: 'too_large' };
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        cleanup();
-        req.pause();
-        resolve({ kind: 'too_large' });
-      } else {
-        chunks.push(chunk);
-      }
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(size === 0 ? { kind: 'empty' } : parse(Buffer.concat(chunks).toString('utf8')));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') resolve({ kind: 'aborted' });
-      else reject(error);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-  });
+  const body = await readRequestBody(req, limit);
+  if (body.kind !== 'read') return body;
+  return body.bytes.length === 0 ? { kind: 'empty' } : parse(body.bytes.toString('utf8'));
 }
 
 function parse(text: string): JsonBody {

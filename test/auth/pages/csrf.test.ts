@@ -191,3 +191,25 @@ it('refuses a form that is not a form (JSON) with 400, changing nothing', async 
   expect(response.status).toBe(400);
   expect(await isSignedIn(t, person.browser)).toBe(true);
 });
+
+describe('every form of the pages, walked from the router', () => {
+  it('lists only routes whose cases above, or the consent and invite tests, exercise', () => {
+    const elsewhere = ['/interaction/:uid/confirm', '/interaction/:uid/deny', '/invites/accept'];
+    const covered = [...Object.keys(FORMS).map((name) => name.replace(/^POST /, '')), ...elsewhere].sort();
+    expect([...t.app.formRoutes].sort()).toEqual(covered);
+  });
+
+  it.each(['without a token', 'from a foreign origin'])('refuses each one %s before its handler runs', async (how) => {
+    for (const route of t.app.formRoutes) {
+      const person = await signedInBrowser(t);
+      const csrf = await csrfOf(t, person.browser);
+      const path = route.replace(/:[a-zA-Z]+/g, 'x');
+      const answer =
+        how === 'without a token'
+          ? await person.browser.post(`${t.url}${path}`, {}, { follow: false })
+          : await person.browser.post(`${t.url}${path}`, { csrf }, { follow: false, headers: { origin: 'https://evil.example' } });
+      expect({ route, status: answer.status }).toEqual({ route, status: 403 });
+      expect(answer.text).toContain('Nothing was changed');
+    }
+  });
+});
