@@ -9,7 +9,7 @@ import {
   redeemAccountToken,
   type AccountRecord,
 } from '../../src/accounts/accounts.js';
-import { countHit } from '../../src/rate-limit/fixed-window.js';
+import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
 import { hiddenCsrf, noticeBox, renderPage } from './layout.js';
 import { acceptedReturnPath, queryValue } from './request-values.js';
@@ -17,7 +17,7 @@ import { requireSignedIn, signInPath } from './require-sign-in.js';
 import { tooManyAttempts } from './too-many-attempts.js';
 
 /** A signed-in account may ask for a new link this often (each one is a mail to that address). */
-const RESENDS_PER_ACCOUNT = { limit: 5, windowSeconds: 3600 };
+const RESENDS_PER_ACCOUNT: RatePolicy = { name: 'verification-mails', limit: 5, windowSeconds: 3600 };
 
 /** Mails a one-time link to /verify-email; `returnTo` (already checked) rides along to the sign-in page. */
 export async function sendVerificationLink(
@@ -108,13 +108,7 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
         { signedInEmail: account.email },
       );
     }
-    const hit = await countHit(
-      env.db,
-      `verify:account:${account.id}`,
-      RESENDS_PER_ACCOUNT.limit,
-      RESENDS_PER_ACCOUNT.windowSeconds,
-      env.now(),
-    );
+    const hit = await exactCounter(env.db).hit(`verify:account:${account.id}`, RESENDS_PER_ACCOUNT, env.now());
     if (!hit.allowed) {
       return tooManyAttempts(ctx, hit.resetSeconds, {
         hint: html`<p>The links we already sent still work: look for them in your inbox and spam folder.</p>`,

@@ -15,13 +15,13 @@ import {
 } from '../../src/accounts/accounts.js';
 import { normalizeEmail } from '../../src/accounts/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
-import { countHit } from '../../src/rate-limit/fixed-window.js';
+import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
 import { errorBox, hiddenCsrf, noticeBox, renderPage } from './layout.js';
 import { queryValue } from './request-values.js';
 
 /** Reset mails per address; beyond it, silently none (the answer stays the same). */
-const RESET_MAILS_PER_EMAIL = { limit: 5, windowSeconds: 3600 };
+const RESET_MAILS_PER_EMAIL: RatePolicy = { name: 'reset-mails', limit: 5, windowSeconds: 3600 };
 
 const RESET_REQUESTED_NOTICE = 'If an account exists for that address, we sent a link to choose a new password.';
 
@@ -43,7 +43,7 @@ export function passwordResetRoutes(router: Router, env: PageEnv): void {
       return requestForm(ctx, env, { email: typed, error: 'Enter the e-mail address of your account, such as name@example.com.' });
     }
     const now = env.now();
-    const hit = await countHit(env.db, `reset:email:${email}`, RESET_MAILS_PER_EMAIL.limit, RESET_MAILS_PER_EMAIL.windowSeconds, now);
+    const hit = await exactCounter(env.db).hit(`reset:email:${email}`, RESET_MAILS_PER_EMAIL, now);
     // The answer waits for the count only, the same for every address: looking the address up,
     // making the link and mailing it go on after it, so the response time does not tell whether
     // an account exists.

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { html } from '../../src/text/html.js';
 import { authenticate } from '../../src/accounts/accounts.js';
 import { normalizeEmail } from '../../src/accounts/email.js';
-import { countHit } from '../../src/rate-limit/fixed-window.js';
+import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { startWebSession } from '../web-session.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
 import { errorBox, hiddenCsrf, noticeBox, renderPage } from './layout.js';
@@ -11,8 +11,8 @@ import { acceptedReturnPath, queryValue } from './request-values.js';
 import { tooManyAttempts } from './too-many-attempts.js';
 
 /** Attempts per submitted address, and per client address; counted before the password is checked. */
-const ATTEMPTS_PER_EMAIL = { limit: 10, windowSeconds: 15 * 60 };
-const ATTEMPTS_PER_IP = { limit: 50, windowSeconds: 15 * 60 };
+const ATTEMPTS_PER_EMAIL: RatePolicy = { name: 'sign-ins-per-address', limit: 10, windowSeconds: 15 * 60 };
+const ATTEMPTS_PER_IP: RatePolicy = { name: 'sign-ins-per-client', limit: 50, windowSeconds: 15 * 60 };
 /** Longer input cannot be an account's address; the rate-limit key is cut there so it stays small. */
 const MAX_EMAIL_KEY_LENGTH = 254;
 
@@ -41,14 +41,8 @@ export function signinRoutes(router: Router, env: PageEnv): void {
     const returnTo = acceptedReturnPath(form.return_to);
     const now = env.now();
     const hits = [
-      await countHit(
-        env.db,
-        `signin:email:${email.slice(0, MAX_EMAIL_KEY_LENGTH)}`,
-        ATTEMPTS_PER_EMAIL.limit,
-        ATTEMPTS_PER_EMAIL.windowSeconds,
-        now,
-      ),
-      await countHit(env.db, `signin:ip:${ctx.ip}`, ATTEMPTS_PER_IP.limit, ATTEMPTS_PER_IP.windowSeconds, now),
+      await exactCounter(env.db).hit(`signin:email:${email.slice(0, MAX_EMAIL_KEY_LENGTH)}`, ATTEMPTS_PER_EMAIL, now),
+      await exactCounter(env.db).hit(`signin:ip:${ctx.ip}`, ATTEMPTS_PER_IP, now),
     ].filter((hit) => !hit.allowed);
     if (hits.length > 0) {
       return tooManyAttempts(ctx, Math.max(...hits.map((hit) => hit.resetSeconds)), {

@@ -4,7 +4,7 @@ import { html } from '../../src/text/html.js';
 import { createAccount, isPlausibleEmail } from '../../src/accounts/accounts.js';
 import { normalizeEmail } from '../../src/accounts/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
-import { countHit } from '../../src/rate-limit/fixed-window.js';
+import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
 import { hiddenCsrf, renderPage } from './layout.js';
 import { sendVerificationLink } from './email-verification.js';
@@ -13,9 +13,9 @@ import { signInPath } from './require-sign-in.js';
 import { tooManyAttempts } from './too-many-attempts.js';
 
 /** Valid sign-ups per client address (each one costs a password hash and a mail). */
-const SIGNUPS_PER_IP = { limit: 20, windowSeconds: 3600 };
+const SIGNUPS_PER_IP: RatePolicy = { name: 'sign-ups-per-client', limit: 20, windowSeconds: 3600 };
 /** "Someone tried to sign up with your address" mails per address; beyond it, silently none (the page stays the same). */
-const TAKEN_ADDRESS_MAILS = { limit: 5, windowSeconds: 3600 };
+const TAKEN_ADDRESS_MAILS: RatePolicy = { name: 'taken-address-mails', limit: 5, windowSeconds: 3600 };
 
 interface SignupForm {
   email: string;
@@ -50,7 +50,7 @@ export function signupRoutes(router: Router, env: PageEnv): void {
       return signupForm(ctx, env, { email: typed, returnTo, problems });
     }
     const now = env.now();
-    const hit = await countHit(env.db, `signup:ip:${ctx.ip}`, SIGNUPS_PER_IP.limit, SIGNUPS_PER_IP.windowSeconds, now);
+    const hit = await exactCounter(env.db).hit(`signup:ip:${ctx.ip}`, SIGNUPS_PER_IP, now);
     if (!hit.allowed) return tooManyAttempts(ctx, hit.resetSeconds);
 
     // Both branches wait for the same work (the password hash and the insert); the mail of either
@@ -91,7 +91,7 @@ ${problems.password ? html`<p class="error" id="password-problem">${problems.pas
 
 /** The "someone tried to sign up with your address" mail, at most TAKEN_ADDRESS_MAILS per address. */
 async function noteToOwner(env: PageEnv, email: string, now: Date): Promise<void> {
-  const hit = await countHit(env.db, `signup:taken:${email}`, TAKEN_ADDRESS_MAILS.limit, TAKEN_ADDRESS_MAILS.windowSeconds, now);
+  const hit = await exactCounter(env.db).hit(`signup:taken:${email}`, TAKEN_ADDRESS_MAILS, now);
   if (hit.allowed) await sendAlreadyRegisteredMail(env, email);
 }
 

@@ -58,7 +58,7 @@ export async function editDraft(
  * background. A value typed over an AI value is `edited`, over nothing `manual`; null is `deleted`;
  * a locked field stays locked when a person changes it.
  */
-export function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[] {
+function applyEdits(draft: DraftRecord, edits: DraftEdits): ProfileField[] {
   const regenerate = [...new Set(edits.regenerate ?? [])];
   const locked = regenerate.filter((field) => draft.fields[field]?.state === 'override' && !(edits.restore ?? []).includes(field));
   if (locked.length > 0) {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import type { RateCounter, RatePolicy } from './counter.js';
 import { addHits, windowCount, type WindowCount } from './fixed-window.js';
 
 export interface BatchedCounterOptions {
@@ -23,7 +24,7 @@ interface LocalWindow {
  * only if the database total, reservations included, stays within the limit, so no number of
  * instances can exceed it; reservations left unused when a window ends only make it stricter.
  */
-export class BatchedCounter {
+export class BatchedCounter implements RateCounter {
   private readonly local = new Map<string, LocalWindow>();
   private readonly maxBatch: number;
 
@@ -35,7 +36,7 @@ export class BatchedCounter {
   }
 
   /** Counts `hits` hits (a batch of MCP calls counts each call) and says whether they are allowed. */
-  async hit(key: string, limit: number, windowSeconds: number, now: Date, hits = 1): Promise<WindowCount> {
+  async hit(key: string, { limit, windowSeconds }: RatePolicy, now: Date, hits = 1): Promise<WindowCount> {
     this.forgetEndedWindows(now);
     const state = this.local.get(key);
     const current = state && now.getTime() < state.windowStart + state.windowSeconds * 1000 ? state : undefined;

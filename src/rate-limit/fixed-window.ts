@@ -14,14 +14,6 @@ export interface StoredWindow {
   windowStart: Date;
 }
 
-/**
- * Counts one hit against `key` in a fixed window of `windowSeconds`, in the database so that every
- * instance of the service shares the count. One statement: no read-then-write race.
- */
-export async function countHit(db: Database, key: string, limit: number, windowSeconds: number, now: Date): Promise<WindowCount> {
-  return windowCount(await addHits(db, key, 1, windowSeconds, now), limit, windowSeconds, now);
-}
-
 /** Adds `hits` to the key's window (a new window when the last one has ended) and returns its total. */
 export async function addHits(db: Database, key: string, hits: number, windowSeconds: number, now: Date): Promise<StoredWindow> {
   const row = await db.one<{ hits: number; window_start: string }>(

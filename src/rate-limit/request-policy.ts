@@ -1,12 +1,6 @@
 import type { SiteSettings } from '../catalogue/site-settings.js';
+import type { RatePolicy } from './counter.js';
 import type { WindowCount } from './fixed-window.js';
-
-/** A quota of the decisions file: `limit` requests per `windowSeconds`, counted per account or per client address. */
-export interface RatePolicy {
-  name: string;
-  limit: number;
-  windowSeconds: number;
-}
 
 export function requestPolicy(limits: SiteSettings['rate_limits'], signedIn: boolean): RatePolicy {
   return signedIn

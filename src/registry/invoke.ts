@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { RateLimitedError, UnauthorizedError, ValidationError, type ProblemFieldError } from '../errors.js';
-import { countHit } from '../rate-limit/fixed-window.js';
+import { exactCounter } from '../rate-limit/counter.js';
 import { rateLimitHeaders } from '../rate-limit/request-policy.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { jobOutbox, type TransactionalJobQueue } from '../jobs/job-outbox.js';
@@ -77,9 +77,10 @@ async function countAccountCall(tool: AnyTool, ctx: ToolContext): Promise<void> 
   if (!tool.accountRateLimit || !ctx.caller) return;
   const { setting, windowSeconds } = tool.accountRateLimit;
   const limit = (await loadSiteSettings(ctx.services.db)).rate_limits[setting];
-  const hit = await countHit(ctx.services.db, `${tool.name}:${ctx.caller.accountId}`, limit, windowSeconds, ctx.services.now());
+  const policy = { name: tool.name, limit, windowSeconds };
+  const hit = await exactCounter(ctx.services.db).hit(`${tool.name}:${ctx.caller.accountId}`, policy, ctx.services.now());
   if (hit.allowed) return;
-  const headers = rateLimitHeaders({ name: tool.name, limit, windowSeconds }, hit);
+  const headers = rateLimitHeaders(policy, hit);
   throw new RateLimitedError(
     hit.resetSeconds,
     `At most ${limit} calls of ${tool.name} per account in ${windowSeconds / 60} minutes.`,

@@ -1,12 +1,12 @@
 import type { Context, Middleware } from 'koa';
 import type { SiteSettings } from '../catalogue/site-settings.js';
 import { RateLimitedError } from '../errors.js';
-import type { BatchedCounter } from '../rate-limit/batched-counter.js';
-import { partitionKey, rateLimitHeaders, requestPolicy, type RatePolicy } from '../rate-limit/request-policy.js';
+import type { RateCounter, RatePolicy } from '../rate-limit/counter.js';
+import { partitionKey, rateLimitHeaders, requestPolicy } from '../rate-limit/request-policy.js';
 import { sendProblem } from './problem.js';
 
 export interface RequestRateLimitOptions {
-  counter: BatchedCounter;
+  counter: RateCounter;
   settings: () => Promise<SiteSettings>;
   now: () => Date;
   /** Whether requests to this path count (the API surfaces); others pass untouched. */
@@ -39,7 +39,7 @@ interface Charged {
 export function requestQuota(options: RequestRateLimitOptions): RequestQuota {
   const charged = new WeakMap<Context, Charged>();
   const charge = async (ctx: Context, of: Charged, requests: number) => {
-    const count = await options.counter.hit(of.key, of.policy.limit, of.policy.windowSeconds, options.now(), requests);
+    const count = await options.counter.hit(of.key, of.policy, options.now(), requests);
     ctx.set(rateLimitHeaders(of.policy, count));
     if (count.allowed) return undefined;
     const who = of.signedIn ? 'per account' : 'per client address without credentials';

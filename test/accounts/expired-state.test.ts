@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { createAccount, issueAccountToken } from '../../src/accounts/accounts.js';
 import { deleteExpiredState } from '../../src/accounts/expired-state.js';
-import { countHit } from '../../src/rate-limit/fixed-window.js';
+import { exactCounter } from '../../src/rate-limit/counter.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -25,8 +25,8 @@ describe('deleteExpiredState', () => {
     await t.db.query(
       `INSERT INTO oauth_records (model, id, payload, expires_at) VALUES ('AccessToken', 'old', '{}', '2026-11-01'), ('AccessToken', 'live', '{}', '2026-12-30')`,
     );
-    await countHit(t.db, 'old-window', 5, 60, new Date('2026-11-20T00:00:00Z'));
-    await countHit(t.db, 'live-window', 5, 60, now);
+    await exactCounter(t.db).hit('old-window', { name: 'test', limit: 5, windowSeconds: 60 }, new Date('2026-11-20T00:00:00Z'));
+    await exactCounter(t.db).hit('live-window', { name: 'test', limit: 5, windowSeconds: 60 }, now);
     await t.db.query(
       `INSERT INTO idempotency_keys (account_id, operation, key, fingerprint, status, answer, created_at, expires_at)
        VALUES ($1, 'submit_listing', 'old', 'f', 201, '{}', '2026-11-20', '2026-11-21'), ($1, 'submit_listing', 'live', 'f', 201, '{}', $2, '2026-11-23')`,
@@ -42,16 +42,16 @@ describe('deleteExpiredState', () => {
   });
 });
 
-describe('countHit', () => {
+describe('exactCounter', () => {
   it('counts within a window, refuses past the limit, and starts again in the next window', async () => {
     const start = new Date('2026-11-22T10:00:00Z');
     const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
     const hits = [];
-    for (let i = 0; i < 4; i++) hits.push(await countHit(t.db, 'k', 3, 60, at(i)));
+    for (let i = 0; i < 4; i++) hits.push(await exactCounter(t.db).hit('k', { name: 'test', limit: 3, windowSeconds: 60 }, at(i)));
     expect(hits.map((h) => h.allowed)).toEqual([true, true, true, false]);
     expect(hits.map((h) => h.remaining)).toEqual([2, 1, 0, 0]);
     expect(hits[3].resetSeconds).toBe(57);
-    const next = await countHit(t.db, 'k', 3, 60, at(60));
+    const next = await exactCounter(t.db).hit('k', { name: 'test', limit: 3, windowSeconds: 60 }, at(60));
     expect(next).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
   });
 });

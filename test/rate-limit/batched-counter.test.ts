@@ -15,25 +15,29 @@ const stored = async (key: string) => (await t.db.one<{ hits: number }>('SELECT 
 
 async function allowedOf(counters: BatchedCounter[], key: string, limit: number, hits: number): Promise<number> {
   let allowed = 0;
-  for (let i = 0; i < hits; i++) if ((await counters[i % counters.length]!.hit(key, limit, 60, now)).allowed) allowed++;
+  for (let i = 0; i < hits; i++)
+    if ((await counters[i % counters.length]!.hit(key, { name: 'test', limit: limit, windowSeconds: 60 }, now)).allowed) allowed++;
   return allowed;
 }
 
 describe('BatchedCounter', () => {
   it('far from the limit, reserves hits in batches of a tenth of the limit (at most 50) with one write each', async () => {
     const counter = new BatchedCounter(t.db);
-    await counter.hit('k', 1000, 60, now);
+    await counter.hit('k', { name: 'test', limit: 1000, windowSeconds: 60 }, now);
     expect(await stored('k')).toBe(1); // the first hit of a window is written at once
-    for (let i = 0; i < 50; i++) await counter.hit('k', 1000, 60, now);
+    for (let i = 0; i < 50; i++) await counter.hit('k', { name: 'test', limit: 1000, windowSeconds: 60 }, now);
     expect(await stored('k')).toBe(51); // one reservation of 50 served them all
-    expect(await counter.hit('k', 1000, 60, now)).toMatchObject({ allowed: true, remaining: 1000 - 52 });
+    expect(await counter.hit('k', { name: 'test', limit: 1000, windowSeconds: 60 }, now)).toMatchObject({
+      allowed: true,
+      remaining: 1000 - 52,
+    });
     expect(await stored('k')).toBe(101);
   });
 
   it('is exact at the limit: the hit after the last allowed one is refused, with the time to the reset', async () => {
     const counter = new BatchedCounter(t.db);
     expect(await allowedOf([counter], 'exact', 30, 40)).toBe(30);
-    const refused = await counter.hit('exact', 30, 60, now);
+    const refused = await counter.hit('exact', { name: 'test', limit: 30, windowSeconds: 60 }, now);
     expect(refused).toMatchObject({ allowed: false, remaining: 0 });
     expect(refused.resetSeconds).toBe(60);
   });
@@ -53,13 +57,19 @@ describe('BatchedCounter', () => {
 
   it('counts several hits at once (a batch of MCP calls), refusing them when they do not fit', async () => {
     const counter = new BatchedCounter(t.db);
-    expect(await counter.hit('many', 10, 60, now, 8)).toMatchObject({ allowed: true, remaining: 2 });
-    expect(await counter.hit('many', 10, 60, now, 3)).toMatchObject({ allowed: false });
+    expect(await counter.hit('many', { name: 'test', limit: 10, windowSeconds: 60 }, now, 8)).toMatchObject({
+      allowed: true,
+      remaining: 2,
+    });
+    expect(await counter.hit('many', { name: 'test', limit: 10, windowSeconds: 60 }, now, 3)).toMatchObject({ allowed: false });
   });
 
   it('starts a new window when the last one has ended', async () => {
     const counter = new BatchedCounter(t.db);
     expect(await allowedOf([counter], 'window', 4, 6)).toBe(4);
-    expect(await counter.hit('window', 4, 60, new Date(now.getTime() + 61_000))).toMatchObject({ allowed: true, remaining: 3 });
+    expect(await counter.hit('window', { name: 'test', limit: 4, windowSeconds: 60 }, new Date(now.getTime() + 61_000))).toMatchObject({
+      allowed: true,
+      remaining: 3,
+    });
   });
 });
