@@ -7,9 +7,9 @@
  * iterative walk over the tree (cheerio's selectors and .text() are quadratic or recursive on deep
  * trees; a hostile page of 2 MiB of "<div>" would block the event loop or overflow the stack).
  */
-import * as cheerio from 'cheerio';
 import type { AnyNode, Element } from 'cheerio';
 import type { CrawledPage } from './crawled-page.js';
+import { BLOCK_TAGS, CELL_TAGS, isHidden, parseHtml, SKIPPED_TAGS, textData } from './html-reader.js';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';
 import { decodeUriComponentSafely } from '../text/decode-uri.js';
 
@@ -33,83 +33,13 @@ export interface ExtractedPage {
   refresh?: string;
 }
 
-/** Subtrees that are never page content (nor a source of links or alt texts). */
-const SKIPPED = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'svg',
-  'math',
-  'iframe',
-  'object',
-  'embed',
-  'canvas',
-  'select',
-  'datalist',
-]);
 /** Subtrees walked for markup, but whose text is not visible text. */
 const INVISIBLE = new Set(['head', 'title']);
-const BLOCKS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'caption',
-  'dd',
-  'details',
-  'dialog',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hgroup',
-  'hr',
-  'html',
-  'legend',
-  'li',
-  'main',
-  'menu',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tbody',
-  'tfoot',
-  'thead',
-  'tr',
-  'ul',
-]);
-const CELLS = new Set(['td', 'th']);
 const META_NAMES = /^(description|keywords|author|application-name|og:.+|twitter:.+|article:.+|product:.+)$/;
 const JSON_LD_KEYWORDS = new Set(['@context', '@type', '@id', '@vocab', '@base', '@language', '@direction', '@version']);
 
 const cut = (text: string, max: number): string => (text.length > max ? text.slice(0, max) : text);
-const dataOf = (node: AnyNode): string => (node as unknown as { data: string }).data ?? '';
 const nameOf = (element: Element): string => (element.name ?? '').toLowerCase();
-
-function isHidden(element: Element): boolean {
-  const attribs = element.attribs ?? {};
-  if ('hidden' in attribs) return true;
-  if (attribs['aria-hidden'] === 'true') return true;
-  const style = (attribs.style ?? '').toLowerCase().replace(/\s+/g, '');
-  return style.includes('display:none') || style.includes('visibility:hidden');
-}
 
 /** Text of an element's subtree, walked iteratively and bounded (nested links must not cost quadratic time). */
 function shortText(root: Element, maxNodes = 500, maxChars = 300): string {
@@ -118,12 +48,12 @@ function shortText(root: Element, maxNodes = 500, maxChars = 300): string {
   for (let visited = 0; stack.length > 0 && visited < maxNodes && text.length < maxChars; visited += 1) {
     const node = stack.pop()!;
     if (node.type === 'text') {
-      text += dataOf(node);
+      text += textData(node);
       continue;
     }
     if (node.type !== 'tag') continue;
     const element = node as Element;
-    if (SKIPPED.has(nameOf(element))) continue;
+    if (SKIPPED_TAGS.has(nameOf(element))) continue;
     const children = element.children ?? [];
     for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
   }
@@ -191,8 +121,7 @@ function absolute(href: string, base: string): URL | undefined {
 
 /** Builds the CrawledPage for `url` (the final URL after redirects) from its HTML. */
 export function extractPage(url: string, rawHtml: string): ExtractedPage {
-  const $ = cheerio.load(rawHtml, { xmlMode: false, decodeEntities: true, _useHtmlParser2: true } as cheerio.CheerioOptions);
-  const root = $.root().get(0);
+  const root = parseHtml(rawHtml);
 
   const meta: string[] = [];
   const jsonLd: string[] = [];
@@ -215,7 +144,7 @@ export function extractPage(url: string, rawHtml: string): ExtractedPage {
         refreshContent = attribs.content ?? '';
     } else if (name === 'script') {
       if ((attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json' || jsonLd.length >= MAX_MARKUP_ENTRIES) return;
-      flattenJson(parseJsonLd((element.children ?? []).map(dataOf).join('')), jsonLd);
+      flattenJson(parseJsonLd((element.children ?? []).map(textData).join('')), jsonLd);
     } else if (name === 'title') {
       if (!title) title = shortText(element, 50, 1000);
     } else if (name === 'h1') {
@@ -250,7 +179,7 @@ export function extractPage(url: string, rawHtml: string): ExtractedPage {
     }
     const { node } = item;
     if (node.type === 'text') {
-      if (item.visible) text.push(dataOf(node));
+      if (item.visible) text.push(textData(node));
       continue;
     }
     if (node.type !== 'tag' && node.type !== 'root' && node.type !== 'script' && node.type !== 'style') continue;
@@ -260,13 +189,13 @@ export function extractPage(url: string, rawHtml: string): ExtractedPage {
       const element = node as Element;
       const name = nameOf(element);
       onElement(element, name);
-      if (SKIPPED.has(name)) continue;
+      if (SKIPPED_TAGS.has(name)) continue;
       if (name === 'br') {
         if (visible) text.push('\n');
         continue;
       }
       if (INVISIBLE.has(name) || isHidden(element)) visible = false;
-      separator = !visible ? undefined : BLOCKS.has(name) ? '\n' : CELLS.has(name) ? ' ' : undefined;
+      separator = !visible ? undefined : BLOCK_TAGS.has(name) ? '\n' : CELL_TAGS.has(name) ? ' ' : undefined;
     }
     if (separator) stack.push(separator);
     const children = (node as Element).children ?? [];

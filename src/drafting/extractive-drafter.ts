@@ -14,7 +14,8 @@
  * bounded in depth (200) and elements (30,000); no cheerio selector runs on it, since those walk a
  * hostile, deeply nested tree very slowly.
  */
-import { load, type AnyNode, type CheerioOptions, type Element } from 'cheerio';
+import type { AnyNode, Element } from 'cheerio';
+import { BLOCK_TAGS as READER_BLOCK_TAGS, CELL_TAGS, isHidden, parseHtml, SKIPPED_TAGS } from '../crawler/html-reader.js';
 import {
   emptyProposal,
   LIMITS,
@@ -38,70 +39,10 @@ import { decodeUriComponentSafely } from '../text/decode-uri.js';
 // ---------------------------------------------------------------------------------------------
 // Reading a page
 
-/** Block-level tags, as the crawler separates them (src/crawler/page-extract.ts), plus table cells. */
-const BLOCK_TAGS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'br',
-  'caption',
-  'dd',
-  'details',
-  'dialog',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hgroup',
-  'hr',
-  'html',
-  'legend',
-  'li',
-  'main',
-  'menu',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'ul',
-]);
-const SKIP_TAGS = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'head',
-  'svg',
-  'math',
-  'iframe',
-  'object',
-  'embed',
-  'canvas',
-  'select',
-  'datalist',
-]);
+/** Where the drafter separates text: the crawler's blocks (src/crawler/html-reader.ts), table cells and line breaks. */
+const BLOCK_TAGS = new Set([...READER_BLOCK_TAGS, ...CELL_TAGS, 'br']);
+/** Never read: what the crawler skips, and the document head. */
+const SKIP_TAGS = new Set([...SKIPPED_TAGS, 'head']);
 const HEADING = /^h([1-6])$/;
 
 type JsonNode = Record<string, unknown>;
@@ -125,14 +66,6 @@ interface ParsedPage {
   blockSet: Set<Element>;
 }
 
-function isHiddenElement(el: Element): boolean {
-  const a = el.attribs ?? {};
-  if ('hidden' in a) return true;
-  if ((a['aria-hidden'] ?? '').toLowerCase() === 'true') return true;
-  const style = (a.style ?? '').toLowerCase().replace(/\s+/g, '');
-  return style.includes('display:none') || style.includes('visibility:hidden');
-}
-
 /** Bounds against hostile pages: nesting deeper than this is not read, and only so many elements. */
 const MAX_DEPTH = 200;
 const MAX_ELEMENTS = 30_000;
@@ -152,7 +85,7 @@ function textParts(node: AnyNode, out: string[], depth: number, budget: { chars:
   }
   if (node.type !== 'tag') return;
   const el = node as Element;
-  if (SKIP_TAGS.has(el.name) || isHiddenElement(el)) return;
+  if (SKIP_TAGS.has(el.name) || isHidden(el)) return;
   const block = BLOCK_TAGS.has(el.name);
   if (block) out.push(' ');
   for (const child of el.children) textParts(child, out, depth + 1, budget);
@@ -196,12 +129,8 @@ const childElements = (el: Element): Element[] => el.children.filter((c): c is E
  * table and title elements wherever they are.
  */
 function parsePage(page: CrawledPage): ParsedPage {
-  // htmlparser2 (as the crawler uses), not parse5: linear time on hostile, deeply nested markup.
-  const $ = load(typeof page.html === 'string' ? page.html : '', {
-    xmlMode: false,
-    decodeEntities: true,
-    _useHtmlParser2: true,
-  } as CheerioOptions);
+  // The crawler's reader: htmlparser2, linear time on hostile, deeply nested markup.
+  const root = parseHtml(typeof page.html === 'string' ? page.html : '') as { children?: AnyNode[] } | undefined;
   let url: URL;
   try {
     url = new URL(page.url);
@@ -238,7 +167,7 @@ function parsePage(page: CrawledPage): ParsedPage {
       pp.titleText = collapseWhitespace(
         el.children.map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : '')).join(''),
       );
-    const shown = visible && name !== 'head' && !SKIP_TAGS.has(name) && !isHiddenElement(el);
+    const shown = visible && name !== 'head' && !SKIP_TAGS.has(name) && !isHidden(el);
     if (shown) {
       pp.elements.push(el);
       if (name === 'table') pp.tables.push(el);
@@ -253,7 +182,6 @@ function parsePage(page: CrawledPage): ParsedPage {
     }
     return hasBlock || BLOCK_TAGS.has(name);
   };
-  const root = $.root().get(0) as unknown as { children?: AnyNode[] } | undefined;
   for (const child of root?.children ?? []) if (isElement(child)) walk(child as Element, 0, true);
   pp.blockSet = new Set(pp.blocks.map((b) => b.el));
 
@@ -431,10 +359,48 @@ export function createExtractiveDrafter(): Drafter {
   };
 }
 
+/**
+ * Reads the pages once and drafts each profile field from them in turn (one function per field or
+ * group of fields that share their sources); FAQs, founders and socials follow for a full draft.
+ */
 function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | undefined): DraftProposal {
+  const site = readSite(pages, only);
+  if (!site) return emptyProposal();
+  for (const draftFields of FIELD_DRAFTERS) draftFields(site);
+  // FAQs, founders and socials are not profile fields: a redraft limited by `only` leaves them out.
+  if (!only) {
+    extractFaqs(site.ordered, site.proposal, site.ev);
+    extractFounders(site.ordered, site.proposal, site.ev, site.linkEv);
+    extractSocials(site.ordered, site.home, site.proposal, site.linkEv);
+  }
+  return site.proposal;
+}
+
+/** The pages as read for drafting, the proposal being filled, and the helpers every field uses. */
+interface SiteReading {
+  proposal: DraftProposal;
+  only: readonly ProfileField[] | undefined;
+  parsed: ParsedPage[];
+  home: ParsedPage;
+  /** The home page first, then the others. */
+  ordered: ParsedPage[];
+  about: ParsedPage[];
+  homeAndAbout: ParsedPage[];
+  siteHost: string;
+  wants(field: ProfileField): boolean;
+  ev: Ev;
+  linkEv: LinkEv;
+  /** Proposes a text value when the field is wanted, still empty, within its bound and quoted. */
+  setText(field: TextField, value: string | undefined, evidence: (Evidence | null)[]): boolean;
+  usable(s: string | undefined): s is string;
+  orgs(pp: ParsedPage): JsonNode[];
+  apps(pp: ParsedPage): JsonNode[];
+}
+
+function readSite(pages: readonly CrawledPage[], only: readonly ProfileField[] | undefined): SiteReading | undefined {
   const proposal: DraftProposal = emptyProposal();
   const parsed = pages.filter((p) => p && typeof p.url === 'string').map(parsePage);
-  if (!parsed.length) return proposal;
+  if (!parsed.length) return undefined;
   const home = parsed.find((pp) => pp.path === '/' || /^\/index\.html?$/.test(pp.path)) ?? parsed[0];
   const ordered = [home, ...parsed.filter((pp) => pp !== home)];
   const about = parsed.filter((pp) => /\/(?:about|company|our-story|story|who-we-are|team)(?:\/|$|\.html?)/.test(pp.path));
@@ -470,7 +436,25 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
   const orgs = (pp: ParsedPage): JsonNode[] => pp.jsonLd.filter((n) => isType(n, ORG_TYPES));
   const apps = (pp: ParsedPage): JsonNode[] => pp.jsonLd.filter((n) => isType(n, APP_TYPES));
 
-  // name
+  return { proposal, only, parsed, home, ordered, about, homeAndAbout, siteHost, wants, ev, linkEv, setText, usable, orgs, apps };
+}
+
+const FIELD_DRAFTERS: readonly ((site: SiteReading) => void)[] = [
+  draftName,
+  draftTaglineAndShortDescription,
+  draftDescription,
+  draftPricing,
+  draftPlaceAndYear,
+  draftContactEmail,
+  draftLogo,
+  draftDemoVideo,
+  draftFeaturesAndUsps,
+  draftKeywords,
+];
+
+/** The name: og:site_name, JSON-LD names, else the part of the home page title the domain names. */
+function draftName(site: SiteReading): void {
+  const { home, ordered, siteHost, wants, ev, setText, usable, orgs, apps } = site;
   if (wants('name')) {
     for (const pp of ordered) {
       const site = metaContent(pp, 'og:site_name');
@@ -488,8 +472,11 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
     const named = parts.find((t) => squash(t).length >= 2 && siteHost.replace(/[^a-z0-9]+/g, '').includes(squash(t))) ?? parts[0];
     if (usable(title) && named) setText('name', named, [ev(home, title)]);
   }
+}
 
-  // tagline and short_description
+/** The tagline (a first sentence of a description, else a main heading) and the short description (the meta description). */
+function draftTaglineAndShortDescription(site: SiteReading): void {
+  const { proposal, homeAndAbout, ev, setText, usable } = site;
   const name = proposal.fields.name?.value as string | undefined;
   const descriptions: { pp: ParsedPage; key: string; text: string }[] = [];
   for (const pp of homeAndAbout) {
@@ -523,8 +510,12 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
     )
       break;
   }
+}
 
-  // description: the descriptive paragraphs of home and about
+/** The description: the descriptive paragraphs of home and about (and a short description when meta had none). */
+function draftDescription(site: SiteReading): void {
+  const { proposal, homeAndAbout, wants, ev, setText, usable } = site;
+  const tagline = proposal.fields.tagline?.value as string | undefined;
   const paragraphs: { pp: ParsedPage; text: string }[] = [];
   for (const pp of homeAndAbout) {
     let lastHeading = '';
@@ -557,8 +548,11 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
       chosen.map((p) => ev(p.pp, p.text)),
     );
   }
+}
 
-  // pricing_model and pricing_summary: from pricing pages only, explicit words
+/** The pricing model and summary: from pricing pages only, explicit words; else offers in JSON-LD. */
+function draftPricing(site: SiteReading): void {
+  const { proposal, parsed, ordered, wants, ev, setText, usable, apps } = site;
   for (const pp of parsed.filter(isPricingPage)) {
     const blocks = pp.blocks.filter((b) => b.text.length <= 300 && usable(b.text));
     const find = (re: RegExp, extra: (t: string) => boolean = () => true) => blocks.find((b) => re.test(b.text) && extra(b.text));
@@ -616,8 +610,11 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
       if (parts.length && setText('pricing_summary', parts.join('; '), quotes)) break;
     }
   }
+}
 
-  // country, city, founded_year: JSON-LD Organization, then explicit sentences
+/** Country, city and founding year: JSON-LD Organization, then explicit sentences. */
+function draftPlaceAndYear(site: SiteReading): void {
+  const { ordered, homeAndAbout, ev, setText, usable, orgs } = site;
   for (const pp of ordered) {
     for (const org of orgs(pp)) {
       for (const address of asArray(org.address)) {
@@ -653,8 +650,11 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
       }
     }
   }
+}
 
-  // contact_email: a mailto link, else a visible address (the site's own domain first)
+/** The contact address: a mailto link, else a visible address (the site's own domain first). */
+function draftContactEmail(site: SiteReading): void {
+  const { ordered, siteHost, wants, ev, setText } = site;
   if (wants('contact_email')) {
     const candidates: { pp: ParsedPage; email: string; quote: string }[] = [];
     for (const pp of ordered) {
@@ -680,8 +680,11 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
     });
     for (const c of [...ownDomain, ...candidates]) if (setText('contact_email', c.email, [ev(c.pp, c.quote), ev(c.pp, c.email)])) break;
   }
+}
 
-  // logo_url: JSON-LD logo, or og:image when it is a logo
+/** The logo: JSON-LD logo, or og:image when it is a logo. */
+function draftLogo(site: SiteReading): void {
+  const { ordered, wants, linkEv, setText, orgs, apps } = site;
   if (wants('logo_url')) {
     outer: for (const pp of ordered) {
       for (const node of [...orgs(pp), ...apps(pp)]) {
@@ -695,8 +698,11 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
       if (image && u && /logo/i.test(u.pathname) && setText('logo_url', u.href, [linkEv(pp, image, u)])) break;
     }
   }
+}
 
-  // demo_video_url: a YouTube or Vimeo video link or embed
+/** A demo video: a YouTube or Vimeo link or embed. */
+function draftDemoVideo(site: SiteReading): void {
+  const { ordered, wants, linkEv, setText } = site;
   if (wants('demo_video_url')) {
     outer: for (const pp of ordered) {
       const raws = [
@@ -711,8 +717,11 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
       }
     }
   }
+}
 
-  // features and usps: list items under their headings
+/** Features and USPs: list items under their headings. */
+function draftFeaturesAndUsps(site: SiteReading): void {
+  const { proposal, parsed, home, about, wants, ev } = site;
   const listUnder = (field: 'features' | 'usps', headingRe: RegExp, pagesToRead: ParsedPage[]): void => {
     if (!wants(field)) return;
     const items: string[] = [];
@@ -737,8 +746,11 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
   const featurePages = [home, ...parsed.filter((pp) => pp !== home && /\/(?:features?|product|tour)(?:\/|$|\.html?)/.test(pp.path))];
   listUnder('features', FEATURES_HEADING, featurePages);
   listUnder('usps', USPS_HEADING, [...featurePages, ...about.filter((pp) => !featurePages.includes(pp))]);
+}
 
-  // keywords: meta keywords
+/** Keywords: meta keywords. */
+function draftKeywords(site: SiteReading): void {
+  const { proposal, ordered, wants, ev, usable } = site;
   if (wants('keywords')) {
     for (const pp of ordered) {
       const content = metaContent(pp, 'keywords');
@@ -768,14 +780,6 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
       }
     }
   }
-
-  // FAQs, founders and socials are not profile fields: a redraft limited by `only` leaves them out.
-  if (!only) {
-    extractFaqs(ordered, proposal, ev);
-    extractFounders(ordered, proposal, ev, linkEv);
-    extractSocials(ordered, home, proposal, linkEv);
-  }
-  return proposal;
 }
 
 /** A list entry as a short item: the whole text, else its bold lead, else its first sentence. */
