@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { isoDateTime, slug } from '../src/schema.js';
+import { slug } from '../src/schema.js';
 import { NotFoundError } from '../src/errors.js';
-import { findBlogPost } from '../src/catalogue/blog.js';
+import { blogPost, findBlogPost } from '../src/catalogue/blog.js';
 
 export default defineTool({
   name: 'get_blog_post',
@@ -15,18 +15,7 @@ export default defineTool({
   idempotencyKey: false,
   errorStatuses: [404],
   input: z.strictObject({ slug: slug('blog post') }),
-  output: z.object({
-    slug: z.string(),
-    title: z.string(),
-    excerpt: z.string(),
-    author: z.string(),
-    tags: z.array(z.string()),
-    published_at: isoDateTime,
-    updated_at: isoDateTime,
-    body_markdown: z.string().describe('The text of the post, in Markdown, as written'),
-    faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
-    url: z.string().describe('The post on this site'),
-  }),
+  output: blogPost,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ slug }, { services }) {
     const post = await findBlogPost(services.db, slug, services.now(), services.config.publicUrl);

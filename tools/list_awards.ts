@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { isoDate, listingSummary, pageOf, pageResult, paging, slug } from '../src/schema.js';
-import { listAwards } from '../src/catalogue/awards.js';
+import { pageOf, pageResult, paging, slug } from '../src/schema.js';
+import { award, listAwards } from '../src/catalogue/awards.js';
 
 export default defineTool({
   name: 'list_awards',
@@ -19,15 +19,7 @@ export default defineTool({
     listing: slug('listing').optional().describe('Only the awards of this listing'),
     ...paging,
   }),
-  output: pageOf(
-    z.object({
-      week: isoDate.describe('Monday of the launch week'),
-      rank: z.number().int().min(1).max(3),
-      title: z.string().describe('e.g. "Launch of the Week #1"'),
-      votes: z.number().int().describe('Community votes that won the award'),
-      listing: listingSummary,
-    }),
-  ),
+  output: pageOf(award),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(input, { services }) {
     const { items, total } = await listAwards(services.db, input.listing, input, services.config.publicUrl);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { isoDateTime, pageOf, pageResult, paging } from '../src/schema.js';
-import { listBlogPosts } from '../src/catalogue/blog.js';
+import { pageOf, pageResult, paging } from '../src/schema.js';
+import { blogPostListItem, listBlogPosts } from '../src/catalogue/blog.js';
 
 export default defineTool({
   name: 'list_blog_posts',
@@ -19,17 +19,7 @@ export default defineTool({
     q: z.string().trim().max(200).optional().describe('Words to search for, up to 200 characters'),
     ...paging,
   }),
-  output: pageOf(
-    z.object({
-      slug: z.string(),
-      title: z.string(),
-      excerpt: z.string(),
-      author: z.string(),
-      tags: z.array(z.string()),
-      published_at: isoDateTime,
-      url: z.string().describe('The post on this site'),
-    }),
-  ),
+  output: pageOf(blogPostListItem),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ q, page, per_page }, { services }) {
     const { items, total } = await listBlogPosts(services.db, { q, now: services.now() }, { page, per_page }, services.config.publicUrl);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { activeInterviewQuestions } from '../src/catalogue/interview.js';
+import { activeInterviewQuestions, interviewQuestion } from '../src/catalogue/interview.js';
 
 export default defineTool({
   name: 'list_interview_questions',
@@ -15,13 +15,7 @@ export default defineTool({
   errorStatuses: [],
   input: z.strictObject({}),
   output: z.object({
-    items: z.array(
-      z.object({
-        id: z.number().int().describe('The question_id to answer with'),
-        text: z.string(),
-        hint: z.string().nullable().describe('What a good answer covers'),
-      }),
-    ),
+    items: z.array(interviewQuestion),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(_input, { services }) {

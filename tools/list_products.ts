@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { activeProducts } from '../src/catalogue/products.js';
+import { activeProducts, product } from '../src/catalogue/products.js';
 
 export default defineTool({
   name: 'list_products',
@@ -15,31 +15,7 @@ export default defineTool({
   idempotencyKey: false,
   errorStatuses: [],
   input: z.strictObject({}),
-  output: z.object({
-    items: z.array(
-      z.object({
-        id: z.string().describe('The product identifier to put in an order item, e.g. "launch"'),
-        name: z.string(),
-        description: z.string(),
-        price_cents: z.number().int().describe('Current price in USD cents, excluding VAT'),
-        currency: z.literal('usd'),
-        needs_listing: z.boolean().describe('Whether an order item must name one of your listings (listing_id)'),
-        options: z
-          .array(
-            z.object({
-              name: z.string().describe('Field name in the order item'),
-              type: z.enum(['integer', 'string', 'array']),
-              required: z.boolean(),
-              description: z.string(),
-              minimum: z.number().int().optional().describe('Smallest accepted value'),
-              format: z.literal('date').optional().describe('YYYY-MM-DD'),
-              max_items: z.number().int().optional().describe('Most entries accepted'),
-            }),
-          )
-          .describe('The fields an order item of this product takes besides product'),
-      }),
-    ),
-  }),
+  output: z.object({ items: z.array(product) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(_input, { services }) {
     return { items: await activeProducts(services.db) };

@@ -1,18 +1,19 @@
 /** Launch of the Week awards: the three most voted launches of each week, decided by community votes only. */
 import type { Database } from '../db/database.js';
-import type { ListingSummary } from '../schema.js';
+import { z } from 'zod';
+import { isoDate, listingSummary } from '../schema.js';
 import { findListingPage } from './listing-page.js';
 import { toSummary, type SummaryRow } from './listing-summary.js';
 
-export interface Award {
-  /** Monday of the award's launch week. */
-  week: string;
-  rank: number;
-  title: string;
-  /** Community votes the listing had won in that week. */
-  votes: number;
-  listing: ListingSummary;
-}
+/** A Launch of the Week award, as list_awards answers it (the published schema and the type in one). */
+export const award = z.object({
+  week: isoDate.describe('Monday of the launch week'),
+  rank: z.number().int().min(1).max(3),
+  title: z.string().describe('e.g. "Launch of the Week #1"'),
+  votes: z.number().int().describe('Community votes that won the award'),
+  listing: listingSummary,
+});
+export type Award = z.infer<typeof award>;
 
 /** Awards of live listings, newest week first, then by rank; optionally those of one listing. */
 export async function listAwards(

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
-import { offsetOf } from '../schema.js';
+import { z } from 'zod';
+import { isoDateTime, offsetOf } from '../schema.js';
 import { containsPattern } from './like-pattern.js';
 
 /** A post is public once it is published and its publication time has come. */
@@ -13,15 +14,19 @@ const DOCUMENT = `
 
 const LIST_COLUMNS = `p.slug, p.title, p.excerpt, p.author_name AS author, p.tags, iso_time(p.published_at) AS published_at`;
 
-export interface BlogPostListItem {
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  tags: string[];
-  published_at: string;
-  url: string;
-}
+const postHead = {
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  author: z.string(),
+  tags: z.array(z.string()),
+  published_at: isoDateTime,
+};
+const postUrl = z.string().describe('The post on this site');
+
+/** A post as list_blog_posts answers it (the published schema and the type in one). */
+export const blogPostListItem = z.object({ ...postHead, url: postUrl });
+export type BlogPostListItem = z.infer<typeof blogPostListItem>;
 
 /**
  * Published posts, newest first; with a query, the posts whose words match it (English stemming, web-search
@@ -49,11 +54,15 @@ export async function listBlogPosts(
   return { items: rows.map((row) => ({ ...row, url: blogPostUrl(publicUrl, row.slug) })), total: counted?.total ?? 0 };
 }
 
-export interface BlogPost extends BlogPostListItem {
-  updated_at: string;
-  body_markdown: string;
-  faqs: { question: string; answer: string }[];
-}
+/** A whole post as get_blog_post answers it. */
+export const blogPost = z.object({
+  ...postHead,
+  updated_at: isoDateTime,
+  body_markdown: z.string().describe('The text of the post, in Markdown, as written'),
+  faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+  url: postUrl,
+});
+export type BlogPost = z.infer<typeof blogPost>;
 
 /** A published post, or undefined when the slug is unknown or the post is not (yet) published. */
 export async function findBlogPost(db: Database, slug: string, now: Date, publicUrl: string): Promise<BlogPost | undefined> {

@@ -1,29 +1,30 @@
+import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { loadSiteSettings, type SiteSettings } from './site-settings.js';
 
 /** One field of an order item (beyond `product`), as a buyer must fill it in. */
-interface OrderItemOption {
-  name: string;
-  type: 'integer' | 'string' | 'array';
-  required: boolean;
-  description: string;
-  /** For integers: the smallest value accepted. */
-  minimum?: number;
-  /** For dates given as strings. */
-  format?: 'date';
-  /** For arrays: how many entries at most. */
-  max_items?: number;
-}
+const orderItemOption = z.object({
+  name: z.string().describe('Field name in the order item'),
+  type: z.enum(['integer', 'string', 'array']),
+  required: z.boolean(),
+  description: z.string(),
+  minimum: z.number().int().optional().describe('Smallest accepted value'),
+  format: z.literal('date').optional().describe('YYYY-MM-DD'),
+  max_items: z.number().int().optional().describe('Most entries accepted'),
+});
+type OrderItemOption = z.infer<typeof orderItemOption>;
 
-export interface Product {
-  id: string;
-  name: string;
-  description: string;
-  price_cents: number;
-  currency: 'usd';
-  needs_listing: boolean;
-  options: OrderItemOption[];
-}
+/** A product, as list_products answers it (the published schema and the type in one). */
+export const product = z.object({
+  id: z.string().describe('The product identifier to put in an order item, e.g. "launch"'),
+  name: z.string(),
+  description: z.string(),
+  price_cents: z.number().int().describe('Current price in USD cents, excluding VAT'),
+  currency: z.literal('usd'),
+  needs_listing: z.boolean().describe('Whether an order item must name one of your listings (listing_id)'),
+  options: z.array(orderItemOption).describe('The fields an order item of this product takes besides product'),
+});
+export type Product = z.infer<typeof product>;
 
 /** The maximum number of categories a paid listing has beyond its primary one. */
 const MAX_EXTRA_CATEGORIES = 3;
