@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { NotFoundError } from '../src/errors.js';
-import { categoryRef, listingSummary, pageOf, pageResult, paging, slug } from '../src/schema.js';
-import { categoryListings, findCategory } from '../src/catalogue/categories.js';
+import { listingSummary, pageOf, pageResult, paging, slug } from '../src/schema.js';
+import { categoryDetail, categoryListings, findCategory } from '../src/catalogue/categories.js';
 
 export default defineTool({
   name: 'get_category',
@@ -16,15 +16,7 @@ export default defineTool({
   idempotencyKey: false,
   errorStatuses: [404],
   input: z.strictObject({ slug: slug('category'), ...paging }),
-  output: z.object({
-    slug: z.string(),
-    name: z.string(),
-    description: z.string(),
-    url: z.string().describe('The public page of the category on this site'),
-    faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
-    parent: categoryRef.nullable().describe('The parent category; null for a top-level category'),
-    subcategories: z.array(z.object({ slug: z.string(), name: z.string(), live_count: z.number().int(), url: z.string() })),
-    live_count: z.number().int().describe('Live listings in this category or any subcategory, each counted once'),
+  output: categoryDetail.extend({
     listings: pageOf(listingSummary).describe('Live listings of the category and its subcategories, most voted first'),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

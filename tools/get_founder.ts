@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { isoDateTime, listingSummary, slug } from '../src/schema.js';
+import { slug } from '../src/schema.js';
 import { NotFoundError } from '../src/errors.js';
-import { findFounder } from '../src/catalogue/founders.js';
-
-const storyText = z.string().nullable();
+import { findFounder, founderProfile } from '../src/catalogue/founders.js';
 
 export default defineTool({
   name: 'get_founder',
@@ -19,40 +17,7 @@ export default defineTool({
   idempotencyKey: false,
   errorStatuses: [404],
   input: z.strictObject({ slug: slug('founder') }),
-  output: z.object({
-    slug: z.string(),
-    name: z.string(),
-    title: z.string().nullable().describe('Role, e.g. "CEO & co-founder"'),
-    bio: z.string(),
-    country: z.string().nullable(),
-    avatar_url: z.string().nullable(),
-    socials: z.record(z.string(), z.string()).describe('Platform key to link'),
-    companies: z
-      .array(listingSummary.extend({ role: z.string().nullable().describe("The founder's role at this company") }))
-      .describe('Live listings the person founded, most-voted first'),
-    stories: z
-      .array(
-        z.object({
-          title: z.string().nullable(),
-          sections: z
-            .object({
-              story: storyText,
-              why_started: storyText,
-              problem: storyText,
-              journey: storyText,
-              challenges: storyText,
-              achievements: storyText,
-              lessons: storyText,
-              whats_next: storyText,
-            })
-            .describe("The founder's own words; a section is null when not written"),
-          listing: z.object({ slug: z.string(), name: z.string() }).describe('The company the story is about'),
-          published_at: isoDateTime,
-        }),
-      )
-      .describe('Published founder stories, newest first'),
-    profile_url: z.string().describe("The founder's public page on this site"),
-  }),
+  output: founderProfile,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ slug }, { services }) {
     const founder = await findFounder(services.db, slug, services.config.publicUrl);

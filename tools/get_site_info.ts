@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
-import { directoryCounts } from '../src/catalogue/directory-counts.js';
+import { directoryCounts, directoryCountsSchema } from '../src/catalogue/directory-counts.js';
 import { PROTOCOL_VERSIONS } from '../src/registry/protocol-versions.js';
 
 export default defineTool({
@@ -19,12 +19,7 @@ export default defineTool({
   output: z.object({
     name: z.string(),
     purpose: z.string(),
-    counts: z.object({
-      live_listings: z.number().int(),
-      upcoming_listings: z.number().int(),
-      categories: z.number().int(),
-      founders: z.number().int(),
-    }),
+    counts: directoryCountsSchema,
     urls: z.object({
       website: z.string(),
       api_base: z.string(),

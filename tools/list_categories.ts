@@ -1,22 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { categoryTree, countLiveListings } from '../src/catalogue/categories.js';
-
-const categoryNode = z
-  .object({
-    slug: z.string(),
-    name: z.string(),
-    description: z.string(),
-    live_count: z
-      .number()
-      .int()
-      .describe('Live listings in this category or any subcategory (primary or extra category), each counted once'),
-    url: z.string().describe('The public page of the category on this site'),
-    get subcategories(): z.ZodArray<typeof categoryNode> {
-      return z.array(categoryNode).describe('Child categories, ordered like their parent level');
-    },
-  })
-  .meta({ id: 'CategoryNode' });
+import { categoryNode, categoryTree, countLiveListings } from '../src/catalogue/categories.js';
 
 export default defineTool({
   name: 'list_categories',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { country, pageOf, pageResult, paging } from '../src/schema.js';
-import { listFounders } from '../src/catalogue/founders.js';
+import { founderListItem, listFounders } from '../src/catalogue/founders.js';
 
 export default defineTool({
   name: 'list_founders',
@@ -20,17 +20,7 @@ export default defineTool({
     country: country.optional(),
     ...paging,
   }),
-  output: pageOf(
-    z.object({
-      slug: z.string(),
-      name: z.string(),
-      title: z.string().nullable().describe('Role, e.g. "CEO & co-founder"'),
-      country: z.string().nullable(),
-      avatar_url: z.string().nullable(),
-      companies: z.array(z.object({ slug: z.string(), name: z.string() })).describe('Live listings the person founded, most-voted first'),
-      profile_url: z.string().describe("The founder's public page on this site"),
-    }),
-  ),
+  output: pageOf(founderListItem),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ q, country, page, per_page }, { services }) {
     const { items, total } = await listFounders(services.db, { q, country }, { page, per_page }, services.config.publicUrl);

@@ -5,34 +5,41 @@
  */
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../errors.js';
-import type { ListingSummary } from '../schema.js';
+import { z } from 'zod';
+import { categoryRef, type ListingSummary } from '../schema.js';
 import { findListingPage } from './listing-page.js';
 import { toSummary } from './listing-summary.js';
 
-export interface CategoryNode {
-  slug: string;
-  name: string;
-  description: string;
-  live_count: number;
-  url: string;
-  subcategories: CategoryNode[];
-}
+/** A node of the category tree, as list_categories answers it (the published schema and the type in one). */
+export const categoryNode = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    live_count: z
+      .number()
+      .int()
+      .describe('Live listings in this category or any subcategory (primary or extra category), each counted once'),
+    url: z.string().describe('The public page of the category on this site'),
+    get subcategories(): z.ZodArray<typeof categoryNode> {
+      return z.array(categoryNode).describe('Child categories, ordered like their parent level');
+    },
+  })
+  .meta({ id: 'CategoryNode' });
+export type CategoryNode = z.infer<typeof categoryNode>;
 
-interface Faq {
-  question: string;
-  answer: string;
-}
-
-export interface CategoryDetail {
-  slug: string;
-  name: string;
-  description: string;
-  url: string;
-  faqs: Faq[];
-  parent: { slug: string; name: string } | null;
-  subcategories: { slug: string; name: string; live_count: number; url: string }[];
-  live_count: number;
-}
+/** A category as get_category describes it (its listings are paged apart). */
+export const categoryDetail = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  url: z.string().describe('The public page of the category on this site'),
+  faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+  parent: categoryRef.nullable().describe('The parent category; null for a top-level category'),
+  subcategories: z.array(z.object({ slug: z.string(), name: z.string(), live_count: z.number().int(), url: z.string() })),
+  live_count: z.number().int().describe('Live listings in this category or any subcategory, each counted once'),
+});
+export type CategoryDetail = z.infer<typeof categoryDetail>;
 
 interface CategoryRow {
   [key: string]: unknown;
@@ -137,7 +144,7 @@ export async function findCategory(db: Database, slug: string, publicUrl: string
     slug: string;
     name: string;
     description: string;
-    faqs: Faq[];
+    faqs: CategoryDetail['faqs'];
     parent_slug: string | null;
     parent_name: string | null;
   }>(

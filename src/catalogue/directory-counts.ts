@@ -1,11 +1,14 @@
+import { z } from 'zod';
 import type { Database } from '../db/database.js';
 
-export interface DirectoryCounts {
-  live_listings: number;
-  upcoming_listings: number;
-  categories: number;
-  founders: number;
-}
+/** How big the directory is, as get_site_info answers it (the published schema and the type in one). */
+export const directoryCountsSchema = z.object({
+  live_listings: z.number().int(),
+  upcoming_listings: z.number().int(),
+  categories: z.number().int(),
+  founders: z.number().int(),
+});
+export type DirectoryCounts = z.infer<typeof directoryCountsSchema>;
 
 /** How big the public directory is: live and upcoming listings, categories, founders of live listings. */
 export async function directoryCounts(db: Database): Promise<DirectoryCounts> {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
-import { offsetOf, type ListingSummary } from '../schema.js';
+import { z } from 'zod';
+import { isoDateTime, listingSummary, offsetOf } from '../schema.js';
 import { containsPattern } from './like-pattern.js';
 import { PUBLIC_STATUSES, SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './listing-summary.js';
 
@@ -17,15 +18,20 @@ export interface FounderFilter {
   country?: string;
 }
 
-export interface FounderListItem {
-  slug: string;
-  name: string;
-  title: string | null;
-  country: string | null;
-  avatar_url: string | null;
-  companies: { slug: string; name: string }[];
-  profile_url: string;
-}
+const founderTitle = z.string().nullable().describe('Role, e.g. "CEO & co-founder"');
+const profileUrl = z.string().describe("The founder's public page on this site");
+
+/** A founder as list_founders answers it (the published schema and the type in one). */
+export const founderListItem = z.object({
+  slug: z.string(),
+  name: z.string(),
+  title: founderTitle,
+  country: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  companies: z.array(z.object({ slug: z.string(), name: z.string() })).describe('Live listings the person founded, most-voted first'),
+  profile_url: profileUrl,
+});
+export type FounderListItem = z.infer<typeof founderListItem>;
 
 /**
  * Founders of at least one live listing. A name query matches a case-insensitive part of the name or a
@@ -71,26 +77,34 @@ const founderUrl = (publicUrl: string, slug: string) => `${publicUrl}/founders/$
 
 const STORY_SECTIONS = ['story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
 type StorySection = (typeof STORY_SECTIONS)[number];
+const storyText = z.string().nullable();
 
-interface FounderStory {
-  title: string | null;
-  sections: Record<StorySection, string | null>;
-  listing: { slug: string; name: string };
-  published_at: string;
-}
+const founderStory = z.object({
+  title: z.string().nullable(),
+  sections: z
+    .object(Object.fromEntries(STORY_SECTIONS.map((section) => [section, storyText])) as Record<StorySection, typeof storyText>)
+    .describe("The founder's own words; a section is null when not written"),
+  listing: z.object({ slug: z.string(), name: z.string() }).describe('The company the story is about'),
+  published_at: isoDateTime,
+});
 
-export interface FounderProfile {
-  slug: string;
-  name: string;
-  title: string | null;
-  bio: string;
-  country: string | null;
-  avatar_url: string | null;
-  socials: Record<string, string>;
-  companies: (ListingSummary & { role: string | null })[];
-  stories: FounderStory[];
-  profile_url: string;
-}
+/** A founder's public profile as get_founder answers it. */
+export const founderProfile = z.object({
+  slug: z.string(),
+  name: z.string(),
+  title: founderTitle,
+  bio: z.string(),
+  country: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  socials: z.record(z.string(), z.string()).describe('Platform key to link'),
+  companies: z
+    .array(listingSummary.extend({ role: z.string().nullable().describe("The founder's role at this company") }))
+    .describe('Live listings the person founded, most-voted first'),
+  stories: z.array(founderStory).describe('Published founder stories, newest first'),
+  profile_url: profileUrl,
+});
+export type FounderProfile = z.infer<typeof founderProfile>;
+type FounderStory = z.infer<typeof founderStory>;
 
 /** A founder's public profile, or undefined when the slug is unknown or the founder has no public (live or upcoming) listing. */
 export async function findFounder(db: Database, slug: string, publicUrl: string): Promise<FounderProfile | undefined> {

@@ -3,9 +3,10 @@
  * founders, FAQs, updates, ratings and unlocked paid sections gathered by JSON subselects.
  */
 import type { Database } from '../db/database.js';
-import type { ListingSummary } from '../schema.js';
+import { z } from 'zod';
+import { categoryRef, isoDate, isoDateTime, listingSummary } from '../schema.js';
 import { PUBLIC_STATUSES, SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './listing-summary.js';
-import type { MediaKind } from '../db/entities/listing.js';
+import { MEDIA_KINDS } from '../db/entities/listing.js';
 
 /** Sections shown only when unlocked for the listing (the launch product unlocks them). */
 const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
@@ -15,59 +16,74 @@ const LATEST_UPDATES = 5;
 const DOMAIN_RATING_TREND_DAYS = 30;
 const DOMAIN_RATING_HISTORY_DAYS = 90;
 
-interface Story {
-  title: string | null;
-  story: string | null;
-  why_started: string | null;
-  problem: string | null;
-  journey: string | null;
-  challenges: string | null;
-  achievements: string | null;
-  lessons: string | null;
-  whats_next: string | null;
-  published_at: string | null;
-}
+const text = z.string().nullable();
 
-interface Milestone {
-  id: number;
-  date: string;
-  title: string;
-  description: string | null;
-  url: string | null;
-}
-
-interface MediaItem {
-  kind: MediaKind;
-  url: string;
-  caption: string | null;
-}
-
-export interface ListingProfile extends ListingSummary {
-  short_description: string;
-  description: string;
-  headline: string | null;
-  summary: string | null;
-  features: string[];
-  usps: string[];
-  keywords: string[];
-  tags: string[];
-  pricing: { model: string | null; summary: string | null };
-  categories: { slug: string; name: string; primary: boolean }[];
-  city: string | null;
-  founded_year: number | null;
-  demo_video_url: string | null;
-  founders: { slug: string; name: string; role: string | null; avatar_url: string | null; profile_url: string }[];
-  faqs: { question: string; answer: string }[];
-  socials: Record<string, string>;
-  latest_updates: { title: string; body: string; published_at: string }[];
-  community_rating: { average: number | null; count: number };
-  domain_rating: { current: number; measured_on: string; trend: number | null; history: { date: string; rating: number }[] } | null;
-  not_found_on_website: string[];
-  links: { website: string; profile: string; badges: string };
-  story?: Story | null;
-  milestones?: Milestone[];
-  media?: MediaItem[];
-}
+/** The public profile of a listing, as get_listing answers it (the published schema and the type in one). */
+export const listingProfile = listingSummary.extend({
+  short_description: z.string(),
+  description: z.string(),
+  headline: text,
+  summary: text,
+  features: z.array(z.string()),
+  usps: z.array(z.string()).describe('What sets the product apart'),
+  keywords: z.array(z.string()),
+  tags: z.array(z.string()),
+  pricing: z.object({ model: text, summary: text }),
+  categories: z.array(categoryRef.extend({ primary: z.boolean() })).describe('The primary category first, then the extra ones'),
+  city: text,
+  founded_year: z.number().int().nullable(),
+  demo_video_url: text,
+  founders: z.array(z.object({ slug: z.string(), name: z.string(), role: text, avatar_url: text, profile_url: z.string() })),
+  faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+  socials: z.record(z.string(), z.string()).describe('Platform key (e.g. x, linkedin, github, website) to link'),
+  latest_updates: z
+    .array(z.object({ title: z.string(), body: z.string(), published_at: isoDateTime }))
+    .describe('The 5 newest, newest first'),
+  community_rating: z
+    .object({ average: z.number().nullable().describe('1 to 5, one decimal; null without reviews'), count: z.number().int() })
+    .describe('From genuine reviews only'),
+  domain_rating: z
+    .object({
+      current: z.number().int().describe('0 to 100'),
+      measured_on: isoDate,
+      trend: z.number().int().nullable().describe('Change since the measurement about 30 days earlier; null without one'),
+      history: z
+        .array(z.object({ date: isoDate, rating: z.number().int() }))
+        .describe('Measurements of the 90 days up to measured_on, oldest first'),
+    })
+    .nullable()
+    .describe('Domain Rating from a third-party SEO data provider, refreshed daily; null when not measured'),
+  not_found_on_website: z.array(z.string()).describe("Fields the product's own website does not state, left blank on purpose"),
+  links: z.object({ website: z.string(), profile: z.string(), badges: z.string().describe('The get_badges address for this listing') }),
+  story: z
+    .object({
+      title: text,
+      story: text,
+      why_started: text,
+      problem: text,
+      journey: text,
+      challenges: text,
+      achievements: text,
+      lessons: text,
+      whats_next: text,
+      published_at: isoDateTime.nullable(),
+    })
+    .nullable()
+    .optional()
+    .describe('Founder story; present only when unlocked, null when unlocked but not written or not yet published'),
+  milestones: z
+    .array(z.object({ id: z.number().int(), date: isoDate, title: z.string(), description: text, url: text }))
+    .optional()
+    .describe('Newest first; present only when unlocked'),
+  media: z
+    .array(z.object({ kind: z.enum(MEDIA_KINDS), url: z.string(), caption: text }))
+    .optional()
+    .describe('Images and videos in display order; present only when unlocked'),
+});
+export type ListingProfile = z.infer<typeof listingProfile>;
+type Story = NonNullable<ListingProfile['story']>;
+type Milestone = NonNullable<ListingProfile['milestones']>[number];
+type MediaItem = NonNullable<ListingProfile['media']>[number];
 
 /** Columns read as they are shown. */
 type CopiedColumns =
