@@ -4,6 +4,7 @@ import { loadConfig } from '../../../src/config.js';
 import { createApp, type App } from '../../../src/app.js';
 import { loadRegistry } from '../../../src/registry/registry.js';
 import { readOutbox } from '../../../src/mail/mailer.js';
+import { createLogger } from '../../../src/logging/logger.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { freePort } from '../../support/app.js';
 import { TestBrowser } from '../../support/browser.js';
@@ -38,7 +39,8 @@ beforeAll(async () => {
     ...loadConfig({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
     host: '127.0.0.1',
   };
-  app = await createApp({ config, db: database.db, registry: await loadRegistry() });
+  // The stalled deliveries are expected: their failures are not logged here.
+  app = await createApp({ config, db: database.db, registry: await loadRegistry(), log: createLogger({ level: 'silent' }) });
   url = await app.listen(port, '127.0.0.1');
 });
 
