@@ -3,7 +3,6 @@
  * 'YYYY-MM-DD' strings (calendar dates, no time zone); instants only where a query compares timestamps.
  */
 import { ValidationError } from '../errors.js';
-import { z } from 'zod';
 
 export interface Week {
   /** Monday, YYYY-MM-DD. */
@@ -12,9 +11,14 @@ export interface Week {
   end: string;
 }
 
-/** What a client may give for a week: a relative name or any date of the week. */
-/** this, next, last, or a calendar date (zod's pattern of ISO dates: no February 30th). */
-export const WEEK_SPEC = new RegExp(`^(?:this|next|last|${z.regexes.date.source.slice(1, -1)})$`);
+/** A year from 0001 to 9999 (the weeks the service can compute; year 0000 has none). */
+const YEAR = '(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])';
+/** A calendar date YYYY-MM-DD: no February 30th, February 29th only in leap years, no year 0000. */
+const CALENDAR_DATE =
+  '(?:(?:[0-9]{2}(?:[2468][048]|[13579][26]|0[48])|(?:0[48]|[2468][048]|[13579][26])00)-02-29|' +
+  `${YEAR}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8])))`;
+/** What a client may give for a week: a relative name (this, next, last) or any date of the week. */
+export const WEEK_SPEC = new RegExp(`^(?:this|next|last|${CALENDAR_DATE})$`);
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mcpToolDefinition } from '../../src/mcp/tool-definition.js';
 import tool from '../../tools/get_launch_week.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { callTool, callToolError, testServices } from '../support/services.js';
@@ -129,6 +130,21 @@ describe('get_launch_week', () => {
       expect(new Set(problem.errors?.map((e) => e.path))).toEqual(new Set(['/week']));
     },
   );
+
+  it('publishes exactly the weeks it takes: the pattern refuses year 0000 and impossible dates, and takes 0001-01-01', async () => {
+    const published = mcpToolDefinition(tool).inputSchema as { properties: { week: { pattern: string } } };
+    const pattern = new RegExp(published.properties.week.pattern);
+    for (const week of ['0000-02-29', '0000-01-01', '2023-02-29', '1900-02-29'])
+      expect({ week, published: pattern.test(week) }).toEqual({ week, published: false });
+    for (const week of ['0001-01-01', '2000-02-29', '2024-02-29', 'next'])
+      expect({ week, published: pattern.test(week) }).toEqual({ week, published: true });
+    const past = await callToolError(
+      tool,
+      testServices(t.db, () => WEDNESDAY),
+      { week: '0001-01-01' },
+    );
+    expect(past.status).toBe(404);
+  });
 
   it('refuses unknown parameters and a missing week', async () => {
     const unknown = await callToolError(tool, testServices(t.db), { week: 'this', page: 2 });
