@@ -51,8 +51,12 @@ const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
 const HOST = `(?:(?:${LABEL}\\.)*[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?|${OCTET}(?:\\.${OCTET}){3})`;
 const PORT = `(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?`;
-/** Path, query and fragment: printable ASCII without spaces (anything else is to be percent-encoded). */
-const REST = `(?:[/?#][!-~]*)?`;
+/**
+ * Path, query and fragment in the characters a URL parser keeps as they are (letters, digits,
+ * -._~:/?#[]@!$&()*+,;= and % escapes): anything else is to be percent-encoded, so the address is
+ * no longer once it is parsed than the length the schema allows.
+ */
+const REST = String.raw`(?:[/?#][A-Za-z0-9\-._~:/?#\[\]@!$&()*+,;=%]*)?`;
 
 /**
  * A web address as the published schema states it: the scheme, a host, an optional port and path,
