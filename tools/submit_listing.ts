@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { ValidationError } from '../src/errors.js';
 import { insertDraft, setDraftStatus } from '../src/drafting/draft-store.js';
-
-import { checkSubmissionUrl, viewOfDraft } from '../src/drafting/draft-access.js';
+import { checkSubmissionUrl, submissionUrlProblem, viewOfDraft } from '../src/drafting/draft-access.js';
 import { draftOutput } from '../src/drafting/draft-view.js';
 import { DRAFT_SITE_JOB } from '../src/drafting/pipeline.js';
 import { LIMITS } from '../src/drafting/profile-fields.js';
@@ -25,7 +23,7 @@ export default defineTool({
   // decisions.md: 20 an hour per account (a site setting once rate limits are configurable).
   accountRateLimit: { setting: 'submit_listing_per_hour', windowSeconds: 3600 },
   input: z.strictObject({
-    url: webAddress('http or https', LIMITS.url, whatIsWrongWith).describe(
+    url: webAddress('http or https', LIMITS.url, (url) => submissionUrlProblem(url, [])).describe(
       'The product website, http:// or https:// and a public host name (an internationalised name in its xn-- form), at most 2048 characters',
     ),
   }),
@@ -49,13 +47,3 @@ export default defineTool({
     return viewOfDraft(services.db, draft);
   },
 });
-
-/** Why the submission URL is refused, in the words of the checks the service runs on it. */
-function whatIsWrongWith(url: string): string | undefined {
-  try {
-    checkSubmissionUrl(url, []);
-  } catch (error) {
-    if (error instanceof ValidationError) return error.errors?.[0]?.message;
-  }
-  return undefined;
-}

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { html } from '../../src/text/html.js';
 import { listConnectedApps, revokeConnectedApp, type ConnectedApp } from '../../src/accounts/connected-apps.js';
-import { csrfFor, submittedForm, type PageEnv } from './env.js';
+import { csrfFor, type PageEnv } from './env.js';
 import { hiddenCsrf, renderPage, resendLinkForm, when } from './layout.js';
 import { requireSignedIn } from './require-sign-in.js';
 
@@ -44,7 +44,6 @@ ${appTable(apps, csrf)}`
   });
 
   router.post(`${PAGE}/apps/:grantId/revoke`, async (ctx) => {
-    if (!(await submittedForm(ctx, env))) return;
     const account = await requireSignedIn(ctx, env, PAGE);
     if (!account) return;
     const grantId = String(ctx.params.grantId);

@@ -33,8 +33,7 @@ export function apiKeysRoutes(router: Router, env: PageEnv): void {
   });
 
   router.post(PAGE, async (ctx) => {
-    const form = await submittedForm(ctx, env);
-    if (!form) return;
+    const form = submittedForm(ctx);
     const account = await requireSignedIn(ctx, env, PAGE);
     if (!account) return;
     if (!account.emailVerified) return confirmFirst(ctx, env, account);
@@ -62,7 +61,6 @@ export function apiKeysRoutes(router: Router, env: PageEnv): void {
   });
 
   router.post(`${PAGE}/:id/revoke`, async (ctx) => {
-    if (!(await submittedForm(ctx, env))) return;
     const account = await requireSignedIn(ctx, env, PAGE);
     if (!account) return;
     const id = String(ctx.params.id);

@@ -4,7 +4,7 @@ import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { html } from '../../src/text/html.js';
 import { SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
-import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
+import { csrfFor, currentAccount, type PageEnv } from './env.js';
 import { OAUTH_ROUTES } from '../oauth-server.js';
 import { protectedResources } from '../../src/web/paths.js';
 import { errorBox, hiddenCsrf, renderPage } from './layout.js';
@@ -31,8 +31,6 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
   });
 
   router.post('/interaction/:uid/confirm', async (ctx) => {
-    const form = await submittedForm(ctx, env);
-    if (!form) return;
     const details = await interaction(ctx, provider);
     if (!details) return;
     const account = await currentAccount(ctx, env);
@@ -44,8 +42,6 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
   });
 
   router.post('/interaction/:uid/deny', async (ctx) => {
-    const form = await submittedForm(ctx, env);
-    if (!form) return;
     const details = await interaction(ctx, provider);
     if (!details) return;
     await finish(ctx, provider, { error: 'access_denied', error_description: 'The person did not allow access.' }, false);

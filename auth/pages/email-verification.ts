@@ -73,8 +73,7 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
   });
 
   router.post('/verify-email', async (ctx) => {
-    const form = await submittedForm(ctx, env);
-    if (!form) return;
+    const form = submittedForm(ctx);
     const returnTo = acceptedReturnPath(form.return_to);
     const accountId = form.token ? await redeemAccountToken(env.db, form.token, 'verify_email', env.now()) : undefined;
     if (!accountId) return linkNoLongerValid(ctx);
@@ -97,7 +96,6 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
   });
 
   router.post('/verify-email/resend', async (ctx) => {
-    if (!(await submittedForm(ctx, env))) return;
     const account = await requireSignedIn(ctx, env, '/account');
     if (!account) return;
     if (account.emailVerified) {

@@ -36,8 +36,8 @@ export function formGuard(env: PageEnv): Middleware {
   };
 }
 
-/** The submitted form, read and checked by formGuard. */
-export async function submittedForm(ctx: Context, _env: PageEnv): Promise<Record<string, string> | undefined> {
+/** The submitted form, read and checked by formGuard (so every POST handler has one). */
+export function submittedForm(ctx: Context): Record<string, string> {
   const form = ctx.state.form as Record<string, string> | undefined;
   if (!form) throw new Error(`POST ${ctx.path} reached its handler without formGuard: mount the guard on the pages' router`);
   return form;

@@ -27,8 +27,7 @@ export function inviteRoutes(router: Router, env: PageEnv): void {
   });
 
   router.post('/invites/accept', async (ctx) => {
-    const form = await submittedForm(ctx, env);
-    if (!form) return;
+    const form = submittedForm(ctx);
     const account = await requireSignedIn(ctx, env, '/account');
     if (!account) return;
     const outcome = await acceptInvite(env.db, form.token ?? '', account, env.now());

@@ -34,8 +34,7 @@ export function passwordResetRoutes(router: Router, env: PageEnv): void {
   router.get('/reset-password', (ctx) => requestForm(ctx, env, { email: '' }));
 
   router.post('/reset-password', async (ctx) => {
-    const form = await submittedForm(ctx, env);
-    if (!form) return;
+    const form = submittedForm(ctx);
     const typed = form.email ?? '';
     const email = normalizeEmail(typed);
     if (!isPlausibleEmail(email)) {
@@ -68,8 +67,7 @@ export function passwordResetRoutes(router: Router, env: PageEnv): void {
   });
 
   router.post('/reset-password/choose', async (ctx) => {
-    const form = await submittedForm(ctx, env);
-    if (!form) return;
+    const form = submittedForm(ctx);
     const accountId = form.token ? await redeemAccountToken(env.db, form.token, 'reset_password', env.now()) : undefined;
     const account = accountId ? await findAccount(env.db, accountId) : undefined;
     if (!account) return linkNoLongerValid(ctx);

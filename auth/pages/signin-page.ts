@@ -34,8 +34,7 @@ export function signinRoutes(router: Router, env: PageEnv): void {
   });
 
   router.post('/signin', async (ctx) => {
-    const form = await submittedForm(ctx, env);
-    if (!form) return;
+    const form = submittedForm(ctx);
     const email = normalizeEmail(form.email ?? '');
     const password = form.password ?? '';
     const returnTo = acceptedReturnPath(form.return_to);

@@ -1,11 +1,10 @@
 import type Router from '@koa/router';
 import { endWebSession } from '../web-session.js';
-import { submittedForm, type PageEnv } from './env.js';
+import type { PageEnv } from './env.js';
 
 /** POST /signout: ends this browser's session (a POST with the CSRF token, so no other site can sign you out). */
 export function signoutRoutes(router: Router, env: PageEnv): void {
   router.post('/signout', async (ctx) => {
-    if (!(await submittedForm(ctx, env))) return;
     await endWebSession(ctx, env);
     ctx.status = 303;
     ctx.redirect('/signin');

@@ -35,8 +35,7 @@ export function signupRoutes(router: Router, env: PageEnv): void {
   });
 
   router.post('/signup', async (ctx) => {
-    const form = await submittedForm(ctx, env);
-    if (!form) return;
+    const form = submittedForm(ctx);
     const typed = form.email ?? '';
     const email = normalizeEmail(typed);
     const password = form.password ?? '';

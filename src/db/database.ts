@@ -61,7 +61,7 @@ export function databaseInTransaction(tx: Transaction, parent: Database): Databa
   const bound: Database = {
     kind: parent.kind,
     query: tx.query,
-    one: async <T extends Row>(sql: string, params?: readonly unknown[]) => (await tx.query<T>(sql, params))[0] as T | undefined,
+    one: firstRow(tx.query),
     script: tx.script,
     session: (fn) => fn(tx),
     async transaction(fn) {
@@ -132,40 +132,49 @@ async function openPostgres(databaseUrl: string): Promise<Opened> {
   const { MikroORM: PgORM } = await import('@mikro-orm/postgresql');
   const orm = await PgORM.init({ ...ORM_OPTIONS, clientUrl: databaseUrl, pool: { min: 1, max: 10 } });
   const pool = await orm.em.getConnection().getNativeClient();
-  const statements: Statements = {
-    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await pool.query(sql, params as unknown[])).rows as T[],
-    script: async (sql: string) => void (await pool.query(sql)),
-  };
+  const statements = pgStatements(pool);
   const database: Database = {
     kind: 'postgresql',
     ...statements,
-    one: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
-      (await statements.query<T>(sql, params))[0] as T | undefined,
+    one: firstRow(statements.query),
     async session(fn) {
       const client = await pool.connect();
       try {
-        return await fn({
-          query: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
-            (await client.query(sql, params as unknown[])).rows as T[],
-          script: async (sql: string) => void (await client.query(sql)),
-        });
+        return await fn(pgStatements(client));
       } finally {
         client.release();
       }
     },
     // MikroORM's own transaction: one pooled connection, its changes flushed before the commit.
     transaction: (fn) =>
-      (orm.em.fork() as unknown as SqlEntityManager).transactional(async (em) => {
+      forkOf(orm).transactional(async (em) => {
         const trx = em.getTransactionContext<ControlledTransaction<unknown>>();
         if (!trx) throw new Error('MikroORM opened no transaction context');
         return fn({ ...kyselyStatements(trx), em });
       }),
-    em: () => orm.em.fork() as unknown as SqlEntityManager,
+    em: () => forkOf(orm),
     connection: { url: databaseUrl },
     close: () => orm.close(true),
   };
   return { database, orm };
 }
+
+/** The statements of a pg pool or of one of its connections. */
+function pgStatements(target: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> }): Statements {
+  return {
+    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
+      (await target.query(sql, params as unknown[])).rows as T[],
+    script: async (sql: string) => void (await target.query(sql)),
+  };
+}
+
+/** `one` over a `query`: the first row, if any. */
+function firstRow(query: Statements['query']): Database['one'] {
+  return async <T extends Row>(sql: string, params?: readonly unknown[]) => (await query<T>(sql, params))[0] as T | undefined;
+}
+
+/** A fresh EntityManager of the ORM (either driver's is an SQL EntityManager). */
+const forkOf = (orm: MikroORM): SqlEntityManager => orm.em.fork() as unknown as SqlEntityManager;
 
 /** SQL on a Kysely transaction (MikroORM's transaction context); parameters go to the driver as they are. */
 function kyselyStatements(trx: ControlledTransaction<unknown>): Statements {
@@ -191,14 +200,13 @@ async function openEmbedded(dataDir: string): Promise<Opened> {
   const database: Database = {
     kind: 'embedded',
     ...statements,
-    one: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
-      (await statements.query<T>(sql, params))[0] as T | undefined,
+    one: firstRow(statements.query),
     // One connection: PGlite runs every statement in order already.
     session: (fn) => fn(statements),
     // PGlite's own transaction holds its lock: statements from elsewhere wait instead of joining it.
     transaction: (fn) =>
       pglite.transaction(async (ptx) => {
-        const { em, trx } = await entityManagerIn(ptx, orm.em.fork() as unknown as SqlEntityManager);
+        const { em, trx } = await entityManagerIn(ptx, forkOf(orm));
         try {
           const result = await fn({ ...pgliteStatements(ptx), em });
           await em.flush();
@@ -209,7 +217,7 @@ async function openEmbedded(dataDir: string): Promise<Opened> {
           throw error;
         }
       }),
-    em: () => orm.em.fork() as unknown as SqlEntityManager,
+    em: () => forkOf(orm),
     connection: { pglite },
     async close() {
       await orm.close(true);

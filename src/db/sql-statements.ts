@@ -72,9 +72,10 @@ function endOfQuoted(script: string, from: number, quote: string, backslashEscap
 }
 
 function isOnlyComments(statement: string): boolean {
-  return splitComments(statement).trim() === '';
-}
-
-function splitComments(statement: string): string {
-  return statement.replace(/--[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '');
+  return (
+    statement
+      .replace(/--[^\n]*/g, '')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .trim() === ''
+  );
 }

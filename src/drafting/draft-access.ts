@@ -26,23 +26,34 @@ const RESERVED_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.a
  * A product URL the service will read: the crawler's own address rules (http(s), no credentials,
  * at most 2048 characters), and a public host name or public IP. Hosts in `allowHosts`
  * (CRAWLER_ALLOW_HOSTS) pass for tests and trials. Whether the name resolves to a public address is
- * checked again when the crawler connects.
+ * checked again when the crawler connects. A refusal is a 400 naming /url.
  */
 export function checkSubmissionUrl(raw: string, allowHosts: readonly string[]): string {
-  const problem = (message: string) => new ValidationError([{ path: '/url', message }]);
+  const checked = readSubmissionUrl(raw, allowHosts);
+  if (typeof checked !== 'string') throw new ValidationError([{ path: '/url', message: checked.problem }]);
+  return checked;
+}
+
+/** Why the service would refuse `raw` as a submission URL, in words a person can act on; undefined when it would take it. */
+export function submissionUrlProblem(raw: string, allowHosts: readonly string[]): string | undefined {
+  const checked = readSubmissionUrl(raw, allowHosts);
+  return typeof checked === 'string' ? undefined : checked.problem;
+}
+
+function readSubmissionUrl(raw: string, allowHosts: readonly string[]): string | { problem: string } {
   const url = validateUrl(raw);
-  if (url instanceof CrawlFailure) throw problem(url.reason);
+  if (url instanceof CrawlFailure) return { problem: url.reason };
   const host = url.hostname
     .toLowerCase()
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '');
   if (allowHosts.includes(host)) return url.toString();
   if (isIP(host)) {
-    if (!isPublicAddress(host)) throw problem('The address points at a private or reserved network address; send the public website');
+    if (!isPublicAddress(host)) return { problem: 'The address points at a private or reserved network address; send the public website' };
     return url.toString();
   }
   if (!host.includes('.') || RESERVED_SUFFIXES.some((suffix) => host.endsWith(suffix) || host === suffix.slice(1))) {
-    throw problem('The address must name a public website (a domain such as example.com)');
+    return { problem: 'The address must name a public website (a domain such as example.com)' };
   }
   return url.toString();
 }

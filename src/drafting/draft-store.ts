@@ -111,8 +111,8 @@ export async function changeDraft<T>(
     if (!entity) return undefined;
     const draft = recordOf(entity);
     const result = await change(draft, tx);
+    // The transaction flushes what writeBack changed before it commits.
     writeBack(tx.em, entity, draft, now());
-    await tx.em.flush();
     draft.updatedAt = entity.updatedAt.toISOString();
     return { draft, result };
   });

@@ -26,15 +26,15 @@ interface MailerOptions {
   onError?: (error: unknown, outboxId: string) => void;
 }
 
+/** A run that claimed a message and has not recorded its outcome after this long is taken to have died. */
+const SEND_CLAIM_LAPSES_MS = 5 * 60_000;
+
 /**
  * With SMTP_URL the message goes out through nodemailer after it is recorded; a failing mail server
  * is noted on the outbox row and never fails the request that sent it. The outbox id is also the
  * message's Message-ID, so a mail sent again after a crash between the mail server's acceptance and
  * its recording is recognisable as the same message.
  */
-/** A run that claimed a message and has not recorded its outcome after this long is taken to have died. */
-const SEND_CLAIM_LAPSES_MS = 5 * 60_000;
-
 export function createMailer(options: MailerOptions): Mailer {
   const transportReady = options.smtpUrl ? loadSmtpTransport(options.smtpUrl) : undefined;
   const domain = options.from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
