@@ -29,6 +29,7 @@ import { createMailer } from './mail/mailer.js';
 import { jobQueueLog, openJobQueue } from './jobs/queue.js';
 import { defineMailJob, queuedMailer } from './jobs/mail-job.js';
 import { defineDraftJobs, type PipelineDeps } from './drafting/pipeline.js';
+import { defineListingJobs, homepageReader, tickListingClock } from './listings/listing-jobs.js';
 import { createAuth, type AuthParts } from '../auth/routes.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { logUnhandledError, requestLog } from './web/request-log.js';
@@ -44,6 +45,9 @@ const KEEP_ALIVE_MS = 65_000;
 
 /** How often each instance hands over jobs left in the outbox by a process that died after its commit. */
 const OUTBOX_RELAY_MS = 30_000;
+
+/** How often each instance ticks the listings' clock (launch weeks, daily badge checks); each period's work starts once. */
+const LISTING_CLOCK_MS = 60_000;
 
 /** Rate limits are site settings; each instance rereads them this often. */
 const SETTINGS_TTL_MS = 5000;
@@ -68,6 +72,8 @@ export interface AppParts {
   drafting?: Pick<PipelineDeps, 'crawl' | 'drafter'>;
   /** Where log lines go; default: JSON lines on stdout at config.logLevel. */
   log?: Logger;
+  /** Tests only: false leaves the listings' clock stopped (tests tick it themselves with a pinned time). */
+  listingClock?: false;
 }
 
 export interface App {
@@ -102,6 +108,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   });
   defineMailJob(jobs, mailer);
   defineDraftJobs(jobs, { db, config, now, log, ...parts.drafting });
+  defineListingJobs(jobs, { db, now, publicUrl: config.publicUrl, readHomepage: homepageReader(config), mailer });
   const services: Services = { config, db, now, resultCache: new ResultCache(), mailer, jobs, log };
   const auth = await createAuth({
     db,
@@ -175,6 +182,10 @@ export async function createApp(parts: AppParts): Promise<App> {
     relayJobOutbox(db, jobs, now()).catch((error: unknown) => log.warn({ err: error }, 'handing over jobs left in the outbox failed'));
   const relay = setInterval(relayOutbox, OUTBOX_RELAY_MS);
   relay.unref();
+  const tickClock = () =>
+    tickListingClock(db, jobs, now()).catch((error: unknown) => log.warn({ err: error }, 'the listings clock could not start its work'));
+  const clock = parts.listingClock === false ? undefined : setInterval(tickClock, LISTING_CLOCK_MS);
+  clock?.unref();
   const server = http.createServer(koa.callback());
   // Idle keep-alive connections outlive those of the clients and proxies in front (a load balancer keeps
   // its for 60 s): the service is then never the side that closes a connection as a client reuses it.
@@ -184,6 +195,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerUnparsableRequest(error, socket, config.publicUrl));
   await jobs.start(); // after every job kind is defined
   await relayOutbox();
+  if (clock) await tickClock();
   return {
     koa,
     services,
@@ -213,6 +225,7 @@ export async function createApp(parts: AppParts): Promise<App> {
       draining = true;
       clearInterval(sweeper);
       clearInterval(relay);
+      clearInterval(clock);
       const cutOff = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -103,3 +103,6 @@ export const listingSummary = z.object({
   profile_url: z.string().describe('The public page of the listing on this site'),
 });
 export type ListingSummary = z.infer<typeof listingSummary>;
+
+/** A database integer identifier (listing, milestone): 1 to 2147483647. */
+export const recordId = (what: string) => z.number().int().min(1).max(2_147_483_647).describe(what);

@@ -18,7 +18,6 @@ export default defineTool({
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [404],
-  cacheSeconds: 30,
   input: z.strictObject({ slug: slug('listing') }),
   output: listingProfile,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -6,6 +6,8 @@ import { createApiKey, MAX_API_KEY_NAME_LENGTH } from '../accounts/api-keys.js';
 import { readOutbox, type OutboxEntry } from '../mail/mailer.js';
 import { randomToken } from '../security/random.js';
 import { isScope, SCOPE_NAMES, type Scope } from '../accounts/caller.js';
+import { listingHistory, type VersionEntry } from '../listings/listing-history.js';
+import { SLUG_PATTERN } from '../schema.js';
 
 export interface AdminDeps {
   db: Database;
@@ -29,6 +31,8 @@ const ADMIN_USAGE = `usage: npm run admin -- <command>
       Scopes: ${SCOPE_NAMES.join(', ')} (default: all three).
   outbox [--to <email>] [--limit N]
       Prints the newest mails of the outbox (sign-up and password-reset links without SMTP).
+  listing-history <slug> [--limit N]
+      Prints a listing's versions, newest first: who changed what, when, each field before and after.
   help
       Prints this text.`;
 
@@ -41,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
   'create-user': createUser,
   'create-api-key': createApiKeyCommand,
   outbox,
+  'listing-history': listingHistoryCommand,
   help: async () => done(ADMIN_USAGE),
 };
 
@@ -91,6 +96,25 @@ async function outbox(deps: AdminDeps, args: string[]): Promise<AdminResult> {
   const mails = await readOutbox(deps.db, { to, limit });
   if (mails.length === 0) return done(to ? `no mail to ${normalizeEmail(to)} in the outbox` : 'the outbox is empty');
   return done(mails.map(describeMail).join('\n\n'));
+}
+
+async function listingHistoryCommand(deps: AdminDeps, args: string[]): Promise<AdminResult> {
+  const { values, positionals } = parse(args, { limit: { type: 'string' } });
+  const slug = onePositional(positionals, '<slug>');
+  if (!SLUG_PATTERN.test(slug)) throw new UsageError(`"${slug}" is not a listing slug`);
+  const limit = values.limit === undefined ? 50 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be an integer 1-1000');
+  const versions = await listingHistory(deps.db, slug, limit);
+  if (!versions) return failed(`no listing has the slug ${slug}`);
+  if (versions.length === 0) return done(`${slug} has not been changed since it was saved`);
+  return done(versions.map(describeVersion).join('\n\n'));
+}
+
+function describeVersion(version: VersionEntry): string {
+  const fields = Object.entries(version.changes).map(
+    ([field, { before, after }]) => `  ${field}\n    before: ${JSON.stringify(before)}\n    after:  ${JSON.stringify(after)}`,
+  );
+  return [`${version.at} ${version.operation} by ${version.by ?? 'the service'}`, ...fields].join('\n');
 }
 
 function describeMail(mail: OutboxEntry): string {

@@ -101,6 +101,9 @@ export const founderProfile = z.object({
     .array(listingSummary.extend({ role: z.string().nullable().describe("The founder's role at this company") }))
     .describe('Live listings the person founded, most-voted first'),
   stories: z.array(founderStory).describe('Published founder stories, newest first'),
+  interview: z
+    .array(z.object({ question_id: z.number().int(), question: z.string(), answer: z.string(), answered_at: isoDateTime }))
+    .describe("The founder's answers to the interview questions, in the questions' order"),
   profile_url: profileUrl,
 });
 export type FounderProfile = z.infer<typeof founderProfile>;
@@ -108,7 +111,7 @@ type FounderStory = z.infer<typeof founderStory>;
 
 /** A founder's public profile, or undefined when the slug is unknown or the founder has no public (live or upcoming) listing. */
 export async function findFounder(db: Database, slug: string, publicUrl: string): Promise<FounderProfile | undefined> {
-  const founder = await db.one<Omit<FounderProfile, 'companies' | 'stories' | 'profile_url'> & { id: number }>(
+  const founder = await db.one<Omit<FounderProfile, 'companies' | 'stories' | 'interview' | 'profile_url'> & { id: number }>(
     `SELECT id, slug, name, title, bio, country::text AS country, avatar_url, socials FROM founders WHERE slug = $1`,
     [slug],
   );
@@ -126,8 +129,19 @@ export async function findFounder(db: Database, slug: string, publicUrl: string)
     ...profile,
     companies: companies.map((row) => ({ ...toSummary(row, publicUrl), role: row.role })),
     stories: await publishedStories(db, id),
+    interview: await interviewAnswers(db, id),
     profile_url: founderUrl(publicUrl, founder.slug),
   };
+}
+
+/** The founder's interview answers (questions retired since still show what was answered). */
+function interviewAnswers(db: Database, founderId: number): Promise<FounderProfile['interview']> {
+  return db.query<FounderProfile['interview'][number] & Record<string, unknown>>(
+    `SELECT a.question_id, q.text AS question, a.answer, iso_time(a.answered_at) AS answered_at
+     FROM interview_answers a JOIN interview_questions q ON q.id = a.question_id
+     WHERE a.founder_id = $1 ORDER BY q.position, q.id`,
+    [founderId],
+  );
 }
 
 /** Stories the founder wrote that are published on a public listing with the paid story section unlocked, newest first. */

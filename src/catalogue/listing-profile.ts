@@ -9,7 +9,7 @@ import { PUBLIC_STATUSES, SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type Summary
 import { MEDIA_KINDS } from '../db/entities/listing.js';
 
 /** Sections shown only when unlocked for the listing (the launch product unlocks them). */
-const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
+export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
 
 const LATEST_UPDATES = 5;
 /** Domain Rating trend: change against the last measurement at least this many days before the current one. */
@@ -115,9 +115,14 @@ interface ProfileRow extends SummaryRow, Pick<ListingProfile, CopiedColumns> {
   media: MediaItem[] | null;
 }
 
-const unlocked = (section: (typeof PAID_SECTIONS)[number]) => `'${section}' = ANY(l.unlocked_sections)`;
+/** Who reads the profile: the public sees paid sections only while unlocked (the story once published); an owner always sees them. */
+type Reader = 'public' | 'owner';
 
-const PROFILE_SQL = `
+const shown = (section: (typeof PAID_SECTIONS)[number], reader: Reader) =>
+  reader === 'owner' ? 'true' : `'${section}' = ANY(l.unlocked_sections)`;
+
+/** The profile statement for one listing chosen by `where` (parameters from $1). */
+const profileSql = (where: string, reader: Reader) => `
   SELECT ${SUMMARY_COLUMNS},
     l.short_description, l.description, l.headline, l.summary, l.features, l.usps, l.keywords, l.tags,
     l.pricing_summary, l.city, l.founded_year, l.demo_video_url, l.socials, l.not_found_on_website, l.unlocked_sections,
@@ -147,33 +152,54 @@ const PROFILE_SQL = `
                             FROM domain_ratings d
                            WHERE d.listing_id = l.id AND d.measured_on > cur.measured_on - ${DOMAIN_RATING_HISTORY_DAYS}))
        FROM (SELECT rating, measured_on FROM domain_ratings WHERE listing_id = l.id ORDER BY measured_on DESC LIMIT 1) cur) AS domain_rating,
-    CASE WHEN ${unlocked('story')} THEN
+    CASE WHEN ${shown('story', reader)} THEN
       (SELECT json_build_object('title', s.title, 'story', s.story, 'why_started', s.why_started, 'problem', s.problem,
                 'journey', s.journey, 'challenges', s.challenges, 'achievements', s.achievements, 'lessons', s.lessons,
                 'whats_next', s.whats_next, 'published_at', iso_time(s.published_at))
-         FROM stories s WHERE s.listing_id = l.id AND s.published_at IS NOT NULL)
+         FROM stories s WHERE s.listing_id = l.id ${reader === 'owner' ? '' : 'AND s.published_at IS NOT NULL'})
     END AS story,
-    CASE WHEN ${unlocked('milestones')} THEN
+    CASE WHEN ${shown('milestones', reader)} THEN
       (SELECT coalesce(json_agg(json_build_object('id', m.id, 'date', m.date::text, 'title', m.title, 'description', m.description, 'url', m.url)
                 ORDER BY m.date DESC, m.id DESC), '[]'::json)
          FROM milestones m WHERE m.listing_id = l.id)
     END AS milestones,
-    CASE WHEN ${unlocked('media')} THEN
+    CASE WHEN ${shown('media', reader)} THEN
       (SELECT coalesce(json_agg(json_build_object('kind', md.kind, 'url', md.url, 'caption', md.caption) ORDER BY md.position, md.id), '[]'::json)
          FROM listing_media md WHERE md.listing_id = l.id)
     END AS media
   FROM ${SUMMARY_FROM}
-  WHERE l.slug = $1 AND l.status = ANY($2::text[])`;
+  WHERE ${where}`;
+
+const PUBLIC_PROFILE_SQL = profileSql('l.slug = $1 AND l.status = ANY($2::text[])', 'public');
+const OWNER_PROFILE_SQL = profileSql(
+  'l.id = $1 AND EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.account_id = $2::uuid)',
+  'owner',
+);
 
 /** The profile of a public listing (live or scheduled), or null when no public listing has the slug. */
 export async function loadListingProfile(db: Database, slug: string, publicUrl: string): Promise<ListingProfile | null> {
-  const row = await db.one<ProfileRow>(PROFILE_SQL, [slug, PUBLIC_STATUSES]);
-  return row ? toProfile(row, publicUrl) : null;
+  const row = await db.one<ProfileRow>(PUBLIC_PROFILE_SQL, [slug, PUBLIC_STATUSES]);
+  return row ? toProfile(row, publicUrl, 'public') : null;
 }
 
-function toProfile(row: ProfileRow, publicUrl: string): ListingProfile {
+/**
+ * The profile of a listing as one of its owners sees it, in any status: the paid sections always
+ * (the story even before it is published), with the sections unlocked for the public listed apart.
+ * Null when the listing does not exist or the account does not own it.
+ */
+export async function loadOwnedListingProfile(
+  db: Database,
+  listingId: number,
+  accountId: string,
+  publicUrl: string,
+): Promise<{ profile: ListingProfile; unlockedSections: string[] } | null> {
+  const row = await db.one<ProfileRow>(OWNER_PROFILE_SQL, [listingId, accountId]);
+  return row ? { profile: toProfile(row, publicUrl, 'owner'), unlockedSections: row.unlocked_sections } : null;
+}
+
+function toProfile(row: ProfileRow, publicUrl: string, reader: Reader): ListingProfile {
   const summary = toSummary(row, publicUrl);
-  const isUnlocked = (section: (typeof PAID_SECTIONS)[number]) => row.unlocked_sections.includes(section);
+  const isUnlocked = (section: (typeof PAID_SECTIONS)[number]) => reader === 'owner' || row.unlocked_sections.includes(section);
   return {
     ...summary,
     short_description: row.short_description,

@@ -4,7 +4,10 @@ export interface SiteSettings {
   site_name: string;
   site_purpose: string;
   time_zone: string;
-  free_queue_weeks: { min: number; max: number };
+  /** A free listing is given a launch week this many weeks out (the first with room). */
+  free_launch_weeks: { min: number; max: number };
+  /** How many free launches one week takes. */
+  free_launches_per_week: number;
   billboard_minimum_cents: number;
   rate_limits: { anonymous_per_minute: number; signed_in_per_minute: number; submit_listing_per_hour: number };
 }
@@ -14,7 +17,8 @@ const DEFAULT_SETTINGS: SiteSettings = {
   site_purpose:
     'A public directory of launched software products: weekly launches ranked by community votes, leaderboards, founders, stories and awards.',
   time_zone: 'UTC',
-  free_queue_weeks: { min: 6, max: 8 },
+  free_launch_weeks: { min: 6, max: 8 },
+  free_launches_per_week: 25,
   billboard_minimum_cents: 1000,
   rate_limits: { anonymous_per_minute: 120, signed_in_per_minute: 600, submit_listing_per_hour: 20 },
 };

@@ -18,6 +18,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0007_job_outbox', file: '0007-job-outbox.sql' },
   { name: '0008_connected_apps_index', file: '0008-connected-apps-index.sql' },
   { name: '0009_outbox_claims', file: '0009-outbox-claims.sql' },
+  { name: '0010_owner_listings', file: '0010-owner-listings.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

@@ -534,7 +534,8 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
           drop(itemWhat, 'duplicate item');
           continue;
         }
-        if (!covered(v, evidence)) {
+        // A category is a name from the directory's own tree: its quotes show the site states that kind of product, in its own words.
+        if (field !== 'categories' && !covered(v, evidence)) {
           drop(itemWhat, 'the item does not appear in any verified quote');
           continue;
         }

@@ -12,6 +12,7 @@ import { createExtractiveDrafter } from './extractive-drafter.js';
 import { DrafterUnavailableError } from './claude-drafter.js';
 import { emptyProposal, type DraftProposal, type Drafter, type ProfileField } from './profile-fields.js';
 import type { CrawledPage } from '../crawler/crawled-page.js';
+import { proposeCategories, type CategoryTerms } from './category-match.js';
 
 export const DRAFT_SITE_JOB = 'draft_site';
 export const REGENERATE_FIELDS_JOB = 'regenerate_draft_fields';
@@ -73,6 +74,7 @@ async function draftSite(deps: DraftingDeps, draftId: string): Promise<void> {
     await setDraftStatus(deps.db, draftId, 'drafting', deps.now());
   }
   const { proposal, drafter } = await propose(deps, pages);
+  await proposeCategoriesIfMissing(deps.db, pages, proposal);
   const verified = verifyProposal(proposal, pages).proposal;
   await changeDraft(deps.db, draftId, deps.now, (current) => {
     if (current.status !== 'drafting') return;
@@ -101,6 +103,20 @@ async function regenerateFields(deps: DraftingDeps, draftId: string, fields: rea
       if (!published) await writeSubmission(tx, draft, deps.now());
     }
   });
+}
+
+/**
+ * Categories come from the directory's own tree whichever drafter ran (Claude is not asked for them):
+ * a category the site names, with the sentence that names it as evidence.
+ */
+async function proposeCategoriesIfMissing(db: Database, pages: readonly CrawledPage[], proposal: DraftProposal): Promise<void> {
+  if (proposal.fields.categories) return;
+  const tree = await db.query<CategoryTerms & Record<string, unknown>>(
+    `SELECT c.name, c.description, c.keywords, parent.name AS parent
+     FROM categories c LEFT JOIN categories parent ON parent.id = c.parent_id ORDER BY c.id`,
+  );
+  const categories = proposeCategories(pages, tree);
+  if (categories) proposal.fields.categories = categories;
 }
 
 /** Claude when configured; when it is unavailable the offline drafter stands in, so a draft never waits on it. */

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import { databaseInTransaction, type Database } from '../db/database.js';
 import type { JobQueue } from './queue.js';
 
 export interface TransactionalJobQueue extends JobQueue {
@@ -34,6 +34,25 @@ export function jobOutbox(jobs: JobQueue, tx: Database): TransactionalJobQueue {
       }
     },
   };
+}
+
+/**
+ * Runs `work` in one transaction whose jobs are written to the outbox with its other writes, and hands
+ * them to the queue once it has committed: a job exists exactly when the writes do, whatever crashes
+ * in between (the relay hands over what is left). When `jobs` already writes to an outbox (the caller
+ * runs in a transaction of its own, e.g. under an idempotency key), `work` simply joins it.
+ */
+export async function withJobOutbox<T>(db: Database, jobs: JobQueue, work: (db: Database, jobs: JobQueue) => Promise<T>): Promise<T> {
+  if ('handOver' in jobs) return work(db, jobs);
+  let outbox: TransactionalJobQueue | undefined;
+  const result = await db.transaction((tx) => {
+    const bound = databaseInTransaction(tx, db);
+    outbox = jobOutbox(jobs, bound);
+    return work(bound, outbox);
+  });
+  // A job not handed over now stays in the outbox for the relay: the writes stand.
+  await outbox?.handOver(db).catch(() => undefined);
+  return result;
 }
 
 /** A relay's claim on outbox rows lapses after this long, so rows of a relay that died are handed over again. */

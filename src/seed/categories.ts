@@ -864,6 +864,7 @@ export async function insertCategories(db: Queryable): Promise<CategoryRecord[]>
       slug: r.slug,
       name: r.name,
       description: r.sub ? r.sub.description : r.top.description,
+      keywords: r.sub ? [...r.sub.keywords, r.sub.thing] : [],
       parent_id: r.parentId,
       position,
       faqs: categoryFaqs(r),
@@ -871,9 +872,10 @@ export async function insertCategories(db: Queryable): Promise<CategoryRecord[]>
     };
   });
   await db.query(
-    `INSERT INTO categories (id, slug, name, description, parent_id, position, faqs, attributes)
-     SELECT id, slug, name, description, parent_id, position, faqs, attributes
-     FROM jsonb_to_recordset($1::jsonb) AS x(id int, slug text, name text, description text, parent_id int, position int, faqs jsonb, attributes jsonb)
+    `INSERT INTO categories (id, slug, name, description, keywords, parent_id, position, faqs, attributes)
+     SELECT id, slug, name, description, ARRAY(SELECT jsonb_array_elements_text(keywords)), parent_id, position, faqs, attributes
+     FROM jsonb_to_recordset($1::jsonb)
+       AS x(id int, slug text, name text, description text, keywords jsonb, parent_id int, position int, faqs jsonb, attributes jsonb)
      ORDER BY id`,
     [JSON.stringify(rows)],
   );

@@ -840,7 +840,8 @@ export const SITE_SETTINGS: Record<string, unknown> = {
   site_name: 'Launch Directory',
   site_purpose: 'A public directory of software products: weekly launches ranked by community votes, founders, leaderboards and awards.',
   time_zone: 'UTC',
-  free_queue_weeks: { min: 6, max: 8 },
+  free_launch_weeks: { min: 6, max: 8 },
+  free_launches_per_week: 25,
   billboard_minimum_cents: BILLBOARD_MINIMUM_CENTS,
   rate_limits: { anonymous_per_minute: 120, signed_in_per_minute: 600, submit_listing_per_hour: 20 },
 };

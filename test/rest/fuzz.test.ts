@@ -45,6 +45,7 @@ const CROSS_FIELD_RULES: { operation: string; path: RegExp; message: RegExp }[] 
   { operation: 'submit_listing', path: /^\/url$/, message: /public website|private or reserved/ },
   { operation: 'search_listings', path: /^\/category$/, message: /No category has this slug/ },
   { operation: 'update_draft', path: /^\/fields\/categories\/\d+$/, message: /Unknown category/ },
+  { operation: 'answer_interview', path: /^\/answers\/\d+\/question_id$/, message: /No question|answered twice/ },
 ];
 
 function crossFieldRule(operation: string, error: { path: string; message: string }): boolean {

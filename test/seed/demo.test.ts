@@ -212,7 +212,7 @@ describe('seedDemo', () => {
     );
     expect(settings).toMatchObject({
       time_zone: 'UTC',
-      free_queue_weeks: { min: 6, max: 8 },
+      free_launch_weeks: { min: 6, max: 8 },
       rate_limits: { anonymous_per_minute: 120, signed_in_per_minute: 600, submit_listing_per_hour: 20 },
     });
     expect(typeof settings.site_name).toBe('string');

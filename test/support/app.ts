@@ -59,6 +59,8 @@ export async function startTestApp(
     rateLimits?: Partial<SiteSettings['rate_limits']>;
     /** Default: silent, unless LOG_LEVEL is set. */
     log?: Logger;
+    /** Run the listings' clock as in production (default: stopped; tests tick it with a pinned time). */
+    listingClock?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
@@ -78,6 +80,7 @@ export async function startTestApp(
     outbound: options.outbound,
     jobs: options.jobs,
     drafting: options.drafting,
+    ...(options.listingClock ? {} : { listingClock: false as const }),
     log: options.log ?? testLogger(),
   });
   const url = await app.listen(port, '127.0.0.1');

@@ -17,12 +17,13 @@ export async function insertCategory(
     faqs?: unknown[];
     attributes?: string[];
     position?: number;
+    keywords?: string[];
   } = {},
 ): Promise<number> {
   const slug = fields.slug ?? unique('cat');
   const row = await db.one<{ id: number }>(
-    `INSERT INTO categories (slug, name, parent_id, description, faqs, attributes, position)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7) RETURNING id`,
+    `INSERT INTO categories (slug, name, parent_id, description, faqs, attributes, position, keywords)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8) RETURNING id`,
     [
       slug,
       fields.name ?? slug,
@@ -31,6 +32,7 @@ export async function insertCategory(
       JSON.stringify(fields.faqs ?? []),
       JSON.stringify(fields.attributes ?? []),
       fields.position ?? 0,
+      fields.keywords ?? [],
     ],
   );
   return row!.id;

@@ -10,6 +10,11 @@ export const Category = defineEntity({
     slug: p.text().unique('categories_slug_key'),
     name: p.text().unique('categories_name_key'),
     description: p.text().default(''),
+    /** Words naming the category's kind of product, besides its name (the offline drafter matches them). */
+    keywords: p
+      .array()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => []),
     parent: () =>
       p.manyToOne(Category).ref().nullable().deleteRule('restrict').updateRule('no action').foreignKeyName('categories_parent_id_fkey'),
     children: () => p.oneToMany(Category).mappedBy('parent'),

@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { ListingFounder, Story } from './listing.js';
 import type { Socials } from './json-types.js';
+import { Account } from './account.js';
 
 /** founders: people behind listings (linked through listing_founders). */
 export const Founder = defineEntity({
@@ -19,6 +20,16 @@ export const Founder = defineEntity({
       .defaultRaw(`'{}'`)
       .onCreate(() => ({})),
     createdAt: p.datetime().defaultRaw('now()'),
+    /** The account that speaks for this founder (interview answers); set on its first answer. */
+    account: () =>
+      p
+        .manyToOne(Account)
+        .ref()
+        .nullable()
+        .unique('founders_account_id_key')
+        .deleteRule('set null')
+        .updateRule('no action')
+        .foreignKeyName('founders_account_id_fkey'),
 
     listingLinks: () => p.oneToMany(ListingFounder).mappedBy('founder'),
     stories: () => p.oneToMany(Story).mappedBy('founder'),

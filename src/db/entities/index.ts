@@ -13,6 +13,7 @@ import {
 } from './account.js';
 import { Draft, DraftInvite, DraftOwner, DraftPage, ListingOwner } from './draft.js';
 import { Award } from './award.js';
+import { BadgeCheck, InterviewAnswer, JobSchedule, ListingVersion } from './owner-listing.js';
 import { BillboardContribution } from './billboard-contribution.js';
 import { BlogPost } from './blog-post.js';
 import { Category } from './category.js';
@@ -62,6 +63,7 @@ export * from './product.js';
 export * from './vat-rate.js';
 export * from './account.js';
 export * from './draft.js';
+export * from './owner-listing.js';
 
 export const entities = [
   SiteSetting,
@@ -105,4 +107,8 @@ export const entities = [
   DraftPage,
   DraftInvite,
   DraftOwner,
+  ListingVersion,
+  BadgeCheck,
+  InterviewAnswer,
+  JobSchedule,
 ];

@@ -1,0 +1,63 @@
+import type { JobQueue } from '../jobs/queue.js';
+import { withJobOutbox } from '../jobs/job-outbox.js';
+import { loadSiteSettings } from '../catalogue/site-settings.js';
+import { InvalidStateError } from '../errors.js';
+import { lockOwnedListing } from './ownership.js';
+import { recordVersion } from './listing-history.js';
+import { nextFreeWeek } from './free-weeks.js';
+import { checkListingBadge, type BadgeCheckDeps } from './badge-check.js';
+
+export const CHECK_BADGE_JOB = 'check_listing_badge';
+
+/** An owner asking again checks the homepage at most this often. */
+export const ON_DEMAND_CHECK_MS = 60_000;
+
+export type FreeListingOutcome = 'queued' | 'checked' | 'checked_recently';
+
+/**
+ * choose_free_listing. A saved listing (draft) joins the free launch queue: status awaiting_badge,
+ * the next launch week with room 6-8 weeks out (site settings), and a first badge check in the
+ * background. Asked again while it waits, the homepage is checked now (at most once a minute).
+ * Scheduled, live and hidden listings are 409.
+ */
+export async function chooseFreeListing(
+  deps: BadgeCheckDeps & { jobs: JobQueue },
+  accountId: string,
+  listingId: number,
+): Promise<FreeListingOutcome> {
+  const settings = await loadSiteSettings(deps.db);
+  const status = await withJobOutbox(deps.db, deps.jobs, (db, jobs) =>
+    db.transaction(async (tx) => {
+      const listing = await lockOwnedListing(tx, accountId, listingId);
+      if (listing.status === 'awaiting_badge') return listing.status;
+      if (listing.status !== 'draft') throw new InvalidStateError(refusal(listing.status));
+      const now = deps.now();
+      const week = await nextFreeWeek(tx, settings, now);
+      recordVersion(tx.em, {
+        listingId,
+        accountId,
+        operation: 'choose_free_listing',
+        changes: {
+          status: { before: listing.status, after: 'awaiting_badge' },
+          plan: { before: listing.plan, after: 'free' },
+          launch_week: { before: listing.launchWeek ?? null, after: week },
+        },
+        at: now,
+      });
+      Object.assign(listing, { status: 'awaiting_badge', plan: 'free', launchWeek: week, updatedAt: now });
+      await jobs.enqueue(CHECK_BADGE_JOB, { listingId });
+      return 'draft' as const;
+    }),
+  );
+  if (status === 'draft') return 'queued';
+  const last = await deps.db.one<{ checked_at: Date }>('SELECT checked_at FROM badge_checks WHERE listing_id = $1', [listingId]);
+  if (last && deps.now().getTime() - new Date(last.checked_at).getTime() < ON_DEMAND_CHECK_MS) return 'checked_recently';
+  await checkListingBadge(deps, listingId);
+  return 'checked';
+}
+
+function refusal(status: string): string {
+  if (status === 'live') return 'The listing is already live; a free listing is a way to publish a saved listing.';
+  if (status === 'scheduled') return 'The listing is already scheduled for its launch week; get_my_listing shows it.';
+  return 'The listing is hidden by the site team and cannot be queued.';
+}

@@ -1,0 +1,71 @@
+import type { Database } from '../db/database.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { Mailer } from '../mail/mailer.js';
+import { startOncePerPeriod } from '../jobs/periodic.js';
+import { loadSiteSettings } from '../catalogue/site-settings.js';
+import { resolveWeek, todayIn } from '../catalogue/weeks.js';
+import { crawlSite, crawlerUserAgent, type CrawlResult } from '../crawler/crawl-site.js';
+import { checkListingBadge, type BadgeCheckDeps } from './badge-check.js';
+import { CHECK_BADGE_JOB } from './free-launch.js';
+import { dueLaunches, launchListing } from './launch.js';
+import { NOTIFY_FOLLOWERS_JOB, notifyFollowers } from './listing-news.js';
+
+export const START_LAUNCH_WEEK_JOB = 'start_launch_week';
+export const LAUNCH_LISTING_JOB = 'launch_listing';
+export const DAILY_BADGE_CHECKS_JOB = 'check_waiting_badges';
+
+/** The badge check reads the homepage alone, within tighter bounds than a drafting crawl. */
+export function homepageReader(config: { crawlerAllowHosts: readonly string[]; publicUrl: string }): (url: string) => Promise<CrawlResult> {
+  return (url) =>
+    crawlSite(url, { allowHosts: config.crawlerAllowHosts, userAgent: crawlerUserAgent(config.publicUrl), maxPages: 1, timeoutMs: 15_000 });
+}
+
+export type ListingJobDeps = BadgeCheckDeps & { mailer: Mailer };
+
+/** The background work of owned listings: badge checks, the week's launches, follower mail. */
+export function defineListingJobs(queue: JobQueue, deps: ListingJobDeps): void {
+  queue.define<{ listingId: number }>(CHECK_BADGE_JOB, async ({ listingId }) => void (await checkListingBadge(deps, listingId)), {
+    concurrency: 4,
+    maxAttempts: 2,
+  });
+  queue.define<{ updateId: number }>(NOTIFY_FOLLOWERS_JOB, async ({ updateId }) => void (await notifyFollowers(deps, updateId)), {
+    maxAttempts: 5,
+  });
+  queue.define<{ week: string }>(START_LAUNCH_WEEK_JOB, async ({ week }) => {
+    for (const listingId of await dueLaunches(deps.db, week)) await queue.enqueue(LAUNCH_LISTING_JOB, { listingId, week });
+  });
+  queue.define<{ listingId: number; week: string }>(
+    LAUNCH_LISTING_JOB,
+    async ({ listingId, week }) => void (await launchListing({ ...deps, jobs: queue }, listingId, week)),
+    { concurrency: 4 },
+  );
+  queue.define(DAILY_BADGE_CHECKS_JOB, async () => {
+    for (const listingId of await waitingForCheck(deps.db, deps.now())) await queue.enqueue(CHECK_BADGE_JOB, { listingId });
+  });
+}
+
+/** Free listings awaiting their badge whose next check is due (or that were never checked). */
+async function waitingForCheck(db: Database, now: Date): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT l.id FROM listings l LEFT JOIN badge_checks b ON b.listing_id = l.id
+     WHERE l.status = 'awaiting_badge' AND (b.next_check_at IS NULL OR b.next_check_at <= $1) ORDER BY l.id`,
+    [now.toISOString()],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * One tick of the listings' clock (every instance ticks; each period's work starts once): when a launch
+ * week begins in the site's time zone, its scheduled listings are launched; once a day, waiting free
+ * listings have their homepage checked. A tick after a pause catches up: the current week launches
+ * every listing scheduled up to it. Answers the jobs this tick started.
+ */
+export async function tickListingClock(db: Database, jobs: JobQueue, now: Date): Promise<string[]> {
+  const { time_zone } = await loadSiteSettings(db);
+  const started: string[] = [];
+  const week = resolveWeek('this', now, time_zone).start;
+  if (await startOncePerPeriod(db, jobs, START_LAUNCH_WEEK_JOB, week, { week })) started.push(`${START_LAUNCH_WEEK_JOB} ${week}`);
+  const day = todayIn(now, time_zone);
+  if (await startOncePerPeriod(db, jobs, DAILY_BADGE_CHECKS_JOB, day, { day })) started.push(`${DAILY_BADGE_CHECKS_JOB} ${day}`);
+  return started;
+}

@@ -1,0 +1,23 @@
+import { LockMode } from '@mikro-orm/core';
+import type { Database, Transaction } from '../db/database.js';
+import { Listing } from '../db/entities/listing.js';
+import { NotFoundError } from '../errors.js';
+
+const HINT = 'list_my_listings lists the listings you own';
+
+/** Whether the account owns the listing (its submitter, a co-founder, or a verified claimant). */
+async function owns(db: Pick<Database, 'query'>, accountId: string, listingId: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND account_id = $2::uuid', [listingId, accountId]);
+  return rows.length > 0;
+}
+
+/**
+ * The caller's listing, locked for the rest of the transaction `tx`; another account's listing is as
+ * unknown as a missing one (404, decisions: never reveal that it exists).
+ */
+export async function lockOwnedListing(tx: Transaction, accountId: string, listingId: number): Promise<Listing> {
+  if (!(await owns(tx, accountId, listingId))) throw new NotFoundError('listing', listingId, HINT);
+  const listing = await tx.em.findOne(Listing, { id: listingId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  if (!listing) throw new NotFoundError('listing', listingId, HINT);
+  return listing;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { isoDateTime, recordId, someText } from '../src/schema.js';
+import { postListingUpdate } from '../src/listings/listing-news.js';
+
+export default defineTool({
+  name: 'post_listing_update',
+  title: 'Post news of my listing',
+  description:
+    "Publishes an update (title up to 200 characters, plain-text body up to 5000) on one of your listings: it is in the listing's " +
+    'latest_updates from the next read on, and every follower of the listing gets one email with it (sent in the ' +
+    'background). Needs listings:write.',
+  http: { method: 'POST', path: '/me/listings/{listing_id}/updates', status: 201 },
+  scopes: ['listings:write'],
+  idempotencyKey: true,
+  errorStatuses: [401, 403, 404],
+  input: z.strictObject({
+    listing_id: recordId('The listing id'),
+    title: someText(200).describe('Up to 200 characters'),
+    body: someText(5000).describe('Plain text, up to 5000 characters'),
+  }),
+  output: z.object({
+    id: z.number().int(),
+    listing_id: z.number().int(),
+    title: z.string(),
+    body: z.string(),
+    published_at: isoDateTime,
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async handler({ listing_id, title, body }, { services, caller }) {
+    const posted = await postListingUpdate(services.db, services.jobs, caller.accountId, listing_id, { title, body }, services.now());
+    return { ...posted, listing_id };
+  },
+});

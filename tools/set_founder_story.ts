@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { isoDateTime, recordId } from '../src/schema.js';
+import { setFounderStory, STORY_FIELDS, type StorySection } from '../src/listings/founder-story.js';
+
+const SECTION_MAX = 8000;
+const TITLE_MAX = 200;
+const sections = Object.keys(STORY_FIELDS) as StorySection[];
+
+export default defineTool({
+  name: 'set_founder_story',
+  title: "Set my listing's founder story",
+  description:
+    "Writes the founder story of one of your listings in the founder's own words (no AI drafts it): title (up to 200), " +
+    'story, why_started, problem, journey, challenges, achievements, lessons, whats_next (each up to 8000). Replaces the ' +
+    'whole story: a section not sent is removed. Published with the listing: the public sees it while the listing is ' +
+    "published with its paid sections unlocked, and on the first founder's profile. Needs listings:write.",
+  http: { method: 'PUT', path: '/me/listings/{listing_id}/story', status: 200 },
+  scopes: ['listings:write'],
+  idempotencyKey: true,
+  errorStatuses: [401, 403, 404],
+  input: z.strictObject({
+    listing_id: recordId('The listing id'),
+    ...(Object.fromEntries(
+      sections.map((section) => [
+        section,
+        z
+          .string()
+          .max(section === 'title' ? TITLE_MAX : SECTION_MAX)
+          .nullable()
+          .optional(),
+      ]),
+    ) as Record<StorySection, z.ZodOptional<z.ZodNullable<z.ZodString>>>),
+  }),
+  output: z.object({
+    listing_id: z.number().int(),
+    story: z.object({
+      ...(Object.fromEntries(sections.map((section) => [section, z.string().nullable()])) as Record<
+        StorySection,
+        z.ZodNullable<z.ZodString>
+      >),
+      published_at: isoDateTime.nullable(),
+    }),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  async handler({ listing_id, ...story }, { services, caller }) {
+    return { listing_id, story: await setFounderStory(services.db, caller.accountId, listing_id, story, services.now()) };
+  },
+});
