@@ -378,6 +378,9 @@ function countryName(code: string): string | undefined {
 
 let nameToCode: Map<string, string> | undefined;
 /** The ISO alpha-2 code of a country given by code or by English name (aliases included). */
+/** Codes Intl names that are no current country. */
+const NOT_COUNTRIES = new Set(['AN', 'BU', 'CS', 'DD', 'EU', 'EZ', 'FX', 'NT', 'QO', 'SU', 'TP', 'UN', 'YU', 'ZR', 'ZZ']);
+
 export function countryCode(text: string): string | undefined {
   const t = collapseWhitespace(text);
   if (/^[A-Za-z]{2}$/.test(t) && countryName(t.toUpperCase())) return t.toUpperCase();
@@ -387,7 +390,8 @@ export function countryCode(text: string): string | undefined {
       for (let b = 65; b <= 90; b++) {
         const code = String.fromCharCode(a, b);
         const name = countryName(code);
-        if (name && !/unknown/i.test(name)) nameToCode.set(name.toLowerCase(), code);
+        // Intl also names retired and grouping codes (FX "France", DD "Germany", EU, UN...): never the answer.
+        if (name && !/unknown/i.test(name) && !NOT_COUNTRIES.has(code)) nameToCode.set(name.toLowerCase(), code);
       }
     }
     for (const [code, aliases] of Object.entries(COUNTRY_ALIASES)) for (const alias of aliases) nameToCode.set(alias.toLowerCase(), code);

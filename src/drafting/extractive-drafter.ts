@@ -146,6 +146,7 @@ function extract(pages: readonly CrawledPage[], only: readonly ProfileField[] | 
   if (!only) {
     extractFaqs(site.ordered, site.proposal, site.ev);
     extractFounders(site.ordered, site.proposal, site.ev, site.linkEv);
+    extractFoundersInProse(site.ordered, site.proposal, site.ev);
     extractSocials(site.ordered, site.home, site.proposal, site.linkEv);
   }
   return site.proposal;
@@ -361,6 +362,7 @@ function draftPricing(site: SiteReading): void {
       }
     }
   }
+  draftPricingInProse(site);
   if (wants('pricing_summary') && !proposal.fields.pricing_summary) {
     // Offers in JSON-LD (SoftwareApplication / Product offers).
     for (const pp of ordered) {
@@ -387,6 +389,28 @@ function draftPricing(site: SiteReading): void {
   }
 }
 
+/** A sentence that states the price ("Free for up to 3 users, then $8 a month."), on any page: summary and model. */
+function draftPricingInProse(site: SiteReading): void {
+  const { proposal, ordered, wants, ev, setText, usable } = site;
+  if (!wants('pricing_summary') || proposal.fields.pricing_summary) return;
+  for (const pp of ordered) {
+    for (const block of pp.blocks) {
+      if (block.text.length > 1000 || !usable(block.text)) continue;
+      for (const sentence of sentencesOf(block.text)) {
+        if (sentence.length > TEXT_FIELDS.pricing_summary || !PRICE.test(sentence)) continue;
+        const free = FREE_PLAN.test(sentence) || /\bfree for up to\b|\bfree (?:up to|for the first)\b/i.test(sentence);
+        const recurring = RECURRING.test(sentence);
+        if (!free && !recurring && !ONE_TIME.test(sentence)) continue;
+        const quote = ev(pp, sentence);
+        if (!quote) continue;
+        setText('pricing_summary', sentence, [quote]);
+        setText('pricing_model', free ? 'freemium' : recurring ? 'subscription' : 'one-time', [quote]);
+        return;
+      }
+    }
+  }
+}
+
 /** Country, city and founding year: JSON-LD Organization, then explicit sentences. */
 function draftPlaceAndYear(site: SiteReading): void {
   const { ordered, homeAndAbout, ev, setText, usable, orgs } = site;
@@ -406,7 +430,8 @@ function draftPlaceAndYear(site: SiteReading): void {
       if (founding && year) setText('founded_year', year, [ev(pp, founding)]);
     }
   }
-  for (const pp of homeAndAbout) {
+  // The home and about pages first: a sentence there speaks for the company; then the other pages.
+  for (const pp of [...homeAndAbout, ...ordered.filter((page) => !homeAndAbout.includes(page))]) {
     for (const b of pp.blocks) {
       if (!usable(b.text)) continue;
       const founded =
@@ -418,7 +443,8 @@ function draftPlaceAndYear(site: SiteReading): void {
         /\b(?:based|headquartered|located) in ([A-Z][\p{L}'.-]+(?: [A-Z][\p{L}'.-]+)?), ([A-Z][\p{L}'.-]+(?: [A-Z][\p{L}'.-]+)*)/u.exec(
           b.text,
         );
-      const code = based && countryCode(based[2]);
+      // "based in Lyon, France." : the sentence's full stop is not part of the country.
+      const code = based && countryCode(based[2].replace(/\.+$/, ''));
       if (based && code) {
         setText('city', based[1], [ev(pp, based[0])]);
         setText('country', code, [ev(pp, based[0])]);
@@ -755,6 +781,41 @@ function extractFounders(pages: ParsedPage[], proposal: DraftProposal, ev: Ev, l
       }
     }
   }
+}
+
+const PERSON_NAME = "[A-Z][\\p{L}'’-]+(?: (?:[A-Z]\\.|[A-Z][\\p{L}'’-]+)){1,2}";
+/** "founded by Ana Ruiz", "co-founded in 2019 by Ana Ruiz and Tom Lee". */
+const FOUNDED_BY = new RegExp(
+  `\\b(?:co-?founded|founded|started|created)(?: in (?:18|19|20)\\d\\d)? by (${PERSON_NAME}(?:(?:, | and | & )${PERSON_NAME})*)`,
+  'u',
+);
+
+/** Founders a sentence names ("founded by Ana Ruiz and Tom Lee"), with the sentence as evidence. */
+function extractFoundersInProse(pages: ParsedPage[], proposal: DraftProposal, ev: Ev): void {
+  for (const pp of pages) {
+    for (const block of pp.blocks) {
+      if (block.text.length > 1000 || looksLikeInstruction(block.text)) continue;
+      for (const sentence of sentencesOf(block.text)) {
+        const named = FOUNDED_BY.exec(sentence);
+        if (!named) continue;
+        const sentenceQuote = ev(pp, sentence);
+        if (!sentenceQuote) continue;
+        for (const name of named[1].split(/, | and | & /)) {
+          if (proposal.founders.length >= LIMITS.founders) return;
+          if (proposal.founders.some((f) => f.value.name.toLowerCase() === name.toLowerCase())) continue;
+          proposal.founders.push({ value: { name }, evidence: [sentenceQuote] });
+        }
+      }
+    }
+  }
+}
+
+/** A block's sentences (a quote of one is verbatim: the text between sentence ends). */
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“])/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
 }
 
 /** Whether a link sits in a team member's card (their own profile, not the company's). */
