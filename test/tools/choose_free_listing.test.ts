@@ -1,0 +1,10 @@
+import { describe, it } from 'vitest';
+import tool from '../../tools/choose_free_listing.js';
+import { expectContractUnchanged } from '../support/contract.js';
+import { expectSignedInOnly } from '../support/services.js';
+
+// Behaviour over REST with a real database and job queue (owners, 404 for other accounts, bounds, jobs): test/listings/.
+describe('choose_free_listing', () => {
+  it('needs a signed-in caller with its scope', () => expectSignedInOnly(tool));
+  it('keeps its published contract', () => expectContractUnchanged(tool));
+});
