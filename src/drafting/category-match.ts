@@ -20,7 +20,20 @@ export interface CategoryTerms {
 const MAX_CATEGORIES = 4;
 const MAX_PAGES = 8;
 const MAX_PASSAGES = 2000;
-const STOP_WORDS = new Set(['across', 'before', 'change', 'every', 'other', 'their', 'things', 'through', 'without', 'within', 'where', 'which']);
+const STOP_WORDS = new Set([
+  'across',
+  'before',
+  'change',
+  'every',
+  'other',
+  'their',
+  'things',
+  'through',
+  'without',
+  'within',
+  'where',
+  'which',
+]);
 
 interface Passage {
   page: CrawledPage;

@@ -23,7 +23,7 @@ export interface BadgeCheckResult {
 }
 
 /** While a free listing waits for its badge, its homepage is read again this often. */
-export const BADGE_RECHECK_MS = 24 * 60 * 60 * 1000;
+const BADGE_RECHECK_MS = 24 * 60 * 60 * 1000;
 
 /** Reads the listing's homepage and says whether its badge is there (no state is changed). */
 export async function lookForBadge(deps: BadgeCheckDeps, listing: { slug: string; url: string }): Promise<BadgeCheckResult> {

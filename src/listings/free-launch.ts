@@ -10,7 +10,7 @@ import { checkListingBadge, type BadgeCheckDeps } from './badge-check.js';
 export const CHECK_BADGE_JOB = 'check_listing_badge';
 
 /** An owner asking again checks the homepage at most this often. */
-export const ON_DEMAND_CHECK_MS = 60_000;
+const ON_DEMAND_CHECK_MS = 60_000;
 
 export type FreeListingOutcome = 'queued' | 'checked' | 'checked_recently';
 

@@ -23,7 +23,7 @@ export const LISTING_TEXT_FIELDS = {
 } as const;
 export type ListingTextField = keyof typeof LISTING_TEXT_FIELDS;
 export const LISTING_LIST_FIELDS = ['features', 'usps', 'keywords'] as const;
-export type ListingListField = (typeof LISTING_LIST_FIELDS)[number];
+type ListingListField = (typeof LISTING_LIST_FIELDS)[number];
 export const LISTING_LIST_LIMITS = { items: 20, itemMax: 200 } as const;
 export const LISTING_FAQ_LIMITS = { faqs: 10, question: 300, answer: 1500 } as const;
 export const FOUNDED_YEAR = { min: 1800, max: 2100 } as const;

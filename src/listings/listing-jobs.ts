@@ -10,9 +10,9 @@ import { CHECK_BADGE_JOB } from './free-launch.js';
 import { dueLaunches, launchListing } from './launch.js';
 import { NOTIFY_FOLLOWERS_JOB, notifyFollowers } from './listing-news.js';
 
-export const START_LAUNCH_WEEK_JOB = 'start_launch_week';
-export const LAUNCH_LISTING_JOB = 'launch_listing';
-export const DAILY_BADGE_CHECKS_JOB = 'check_waiting_badges';
+const START_LAUNCH_WEEK_JOB = 'start_launch_week';
+const LAUNCH_LISTING_JOB = 'launch_listing';
+const DAILY_BADGE_CHECKS_JOB = 'check_waiting_badges';
 
 /** The badge check reads the homepage alone, within tighter bounds than a drafting crawl. */
 export function homepageReader(config: { crawlerAllowHosts: readonly string[]; publicUrl: string }): (url: string) => Promise<CrawlResult> {

@@ -6,6 +6,7 @@ import { startFixtureSites, type FixtureSites } from '../support/fixture-sites.j
 import { discover, makeAccount, obtainTokens, readJsonRpc, registerClient } from '../support/oauth.js';
 import { openDatabase, MEMORY, type Database } from '../../src/db/database.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
+import { insertCategory, insertListing } from '../support/fixtures.js';
 
 /**
  * Two service processes on one PostgreSQL behind one public address, as a load balancer would run
@@ -121,5 +122,23 @@ describe.skipIf(!serverUrl)('two service processes on one PostgreSQL', () => {
     const homePages = (site: 'acme' | 'sparse') => sites.requestsTo(site).filter((request) => request === 'GET /').length;
     expect([homePages('acme'), homePages('sparse')]).toEqual([3, 3]);
     expect(await db.query('SELECT 1 FROM agenda_jobs')).toEqual([]);
+  });
+
+  it("show an owner's edit made on one at once on the other, with no cache in between", async () => {
+    const key = await apiKey();
+    const [account] = await db.query<{ account_id: string }>('SELECT account_id FROM api_keys ORDER BY created_at DESC LIMIT 1');
+    const category = await insertCategory(db);
+    const listing = await insertListing(db, { category_id: category, status: 'live', tagline: 'Before the edit' });
+    await db.query('INSERT INTO listing_owners (listing_id, account_id) VALUES ($1, $2::uuid)', [listing, account.account_id]);
+    const slug = (await db.one<{ slug: string }>('SELECT slug FROM listings WHERE id = $1', [listing]))!.slug;
+    const read = async () => (await (await fetch(`${b.url}/api/v1/listings/${slug}`)).json()).tagline;
+    expect(await read()).toBe('Before the edit');
+    const edit = await fetch(`${a.url}/api/v1/me/listings/${listing}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fields: { tagline: 'After the edit' } }),
+    });
+    expect(edit.status).toBe(200);
+    expect(await read()).toBe('After the edit');
   });
 });

@@ -23,8 +23,18 @@ const TREE: CategoryTerms[] = [
     keywords: ['note-taking app', 'notes app', 'knowledge base'],
     parent: 'Productivity',
   },
-  { name: 'Email Marketing', description: 'Send newsletters and campaigns.', keywords: ['newsletter', 'email campaigns'], parent: 'Marketing' },
-  { name: 'CI/CD', description: 'Build and deploy every change.', keywords: ['continuous integration', 'pipelines'], parent: 'Developer Tools' },
+  {
+    name: 'Email Marketing',
+    description: 'Send newsletters and campaigns.',
+    keywords: ['newsletter', 'email campaigns'],
+    parent: 'Marketing',
+  },
+  {
+    name: 'CI/CD',
+    description: 'Build and deploy every change.',
+    keywords: ['continuous integration', 'pipelines'],
+    parent: 'Developer Tools',
+  },
 ];
 
 describe('the offline drafter reads prose', () => {

@@ -80,7 +80,11 @@ describe('choose_free_listing', () => {
     expect(chosen.body.badge.embed_html).toContain(`/listings/${listing.slug}`);
     await t.app.services.jobs.idle(10_000);
     const waiting = await call(owner, 'GET', `/me/listings/${listing.id}`);
-    expect(waiting.body.badge_check).toMatchObject({ found: false, last_checked_at: expect.any(String), next_check_at: expect.any(String) });
+    expect(waiting.body.badge_check).toMatchObject({
+      found: false,
+      last_checked_at: expect.any(String),
+      next_check_at: expect.any(String),
+    });
     expect(waiting.body.badge_check.looking_for.link_to).toContain(`/listings/${listing.slug}`);
 
     site.home = `<html><body>${chosen.body.badge.embed_html}</body></html>`;
@@ -101,7 +105,9 @@ describe('choose_free_listing', () => {
   });
 
   it('takes the next week with room when the first is full', async () => {
-    await t.db.query(`INSERT INTO site_settings (key, value) VALUES ('free_launches_per_week', '1') ON CONFLICT (key) DO UPDATE SET value = '1'`);
+    await t.db.query(
+      `INSERT INTO site_settings (key, value) VALUES ('free_launches_per_week', '1') ON CONFLICT (key) DO UPDATE SET value = '1'`,
+    );
     const owner = await person(t.db);
     const weeks: string[] = [];
     for (let i = 0; i < 2; i++) {

@@ -152,7 +152,8 @@ describe('post_listing_update', () => {
   it('shows the update at once and mails every follower once, through the queue, even when the job runs again', async () => {
     const listing = await ownedListing(t.db, owner, { status: 'live' });
     const followers = [`f1-${Date.now()}@example.com`, `f2-${Date.now()}@example.com`];
-    for (const email of followers) await t.db.query('INSERT INTO follows (listing_id, follower_email) VALUES ($1, $2)', [listing.id, email]);
+    for (const email of followers)
+      await t.db.query('INSERT INTO follows (listing_id, follower_email) VALUES ($1, $2)', [listing.id, email]);
     const posted = await call(owner, 'POST', `/me/listings/${listing.id}/updates`, { title: 'Dark mode', body: 'It is here.' });
     expect(posted.status).toBe(201);
     const profile = await call(null, 'GET', `/listings/${listing.slug}`);
@@ -211,10 +212,18 @@ describe('milestones, story and media', () => {
 
     const replaced = await call(owner, 'PUT', `/me/listings/${unlocked.id}/story`, { problem: 'Spreadsheets.' });
     expect(replaced.body.story).toMatchObject({ title: null, story: null, problem: 'Spreadsheets.' });
-    const tooLong = await call(owner, 'PUT', `/me/listings/${unlocked.id}/story`, { title: 'x'.repeat(201), story: 'y'.repeat(8001), ai: true });
+    const tooLong = await call(owner, 'PUT', `/me/listings/${unlocked.id}/story`, {
+      title: 'x'.repeat(201),
+      story: 'y'.repeat(8001),
+      ai: true,
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/ai', '/story', '/title']);
-    const badMilestone = await call(owner, 'POST', `/me/listings/${unlocked.id}/milestones`, { date: '2026-02-30', title: '', url: 'http://x.com' });
+    const badMilestone = await call(owner, 'POST', `/me/listings/${unlocked.id}/milestones`, {
+      date: '2026-02-30',
+      title: '',
+      url: 'http://x.com',
+    });
     expect(badMilestone.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/date', '/title', '/url']);
   });
 });

@@ -37,7 +37,11 @@ export function caller(t: TestApp): Call {
 }
 
 /** A listing owned by `owner` (status draft unless given). */
-export async function ownedListing(db: Database, owner: Person, fields: Partial<ListingFields> = {}): Promise<{ id: number; slug: string }> {
+export async function ownedListing(
+  db: Database,
+  owner: Person,
+  fields: Partial<ListingFields> = {},
+): Promise<{ id: number; slug: string }> {
   const category_id = fields.category_id ?? (await insertCategory(db));
   const id = await insertListing(db, { status: 'draft', ...fields, category_id });
   await db.query('INSERT INTO listing_owners (listing_id, account_id) VALUES ($1, $2::uuid)', [id, owner.id]);
