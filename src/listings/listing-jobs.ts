@@ -6,6 +6,7 @@ import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { resolveWeek, todayIn } from '../catalogue/weeks.js';
 import { crawlSite, crawlerUserAgent, type CrawlResult } from '../crawler/crawl-site.js';
 import { checkListingBadge, type BadgeCheckDeps } from './badge-check.js';
+import { submissionUrlProblem } from '../drafting/draft-access.js';
 import { CHECK_BADGE_JOB } from './free-launch.js';
 import { dueLaunches, launchListing } from './launch.js';
 import { NOTIFY_FOLLOWERS_JOB, notifyFollowers } from './listing-news.js';
@@ -14,10 +15,22 @@ const START_LAUNCH_WEEK_JOB = 'start_launch_week';
 const LAUNCH_LISTING_JOB = 'launch_listing';
 const DAILY_BADGE_CHECKS_JOB = 'check_waiting_badges';
 
-/** The badge check reads the homepage alone, within tighter bounds than a drafting crawl. */
+/**
+ * The badge check reads the homepage alone, within tighter bounds than a drafting crawl. An address the
+ * service would not take as a submission (a reserved name such as the demo's .example sites) is not
+ * looked up at all.
+ */
 export function homepageReader(config: { crawlerAllowHosts: readonly string[]; publicUrl: string }): (url: string) => Promise<CrawlResult> {
-  return (url) =>
-    crawlSite(url, { allowHosts: config.crawlerAllowHosts, userAgent: crawlerUserAgent(config.publicUrl), maxPages: 1, timeoutMs: 15_000 });
+  return async (url) => {
+    const problem = submissionUrlProblem(url, config.crawlerAllowHosts);
+    if (problem) return { ok: false, code: 'invalid_url', reason: problem };
+    return crawlSite(url, {
+      allowHosts: config.crawlerAllowHosts,
+      userAgent: crawlerUserAgent(config.publicUrl),
+      maxPages: 1,
+      timeoutMs: 15_000,
+    });
+  };
 }
 
 export type ListingJobDeps = BadgeCheckDeps & { mailer: Mailer };

@@ -55,6 +55,9 @@ describe('a product from its website to live, the free way', () => {
     expect(draft.fields.categories.state).toBe('ai');
     expect(draft.founders.map((f: { name: string }) => f.name)).toEqual(['Ana Ruiz', 'Tom Lee']);
     expect(draft.fields.city.value).toBe('Lyon');
+    // Everything the site states is drafted; what is missing is what it does not say.
+    for (const stated of ['name', 'categories', 'founders', 'city', 'country', 'pricing_summary', 'pricing_model', 'contact_email'])
+      expect(draft.missing).not.toContain(stated);
 
     const submitted = await call(founder, 'POST', `/drafts/${draft.id}/submit`);
     expect(submitted.status).toBe(200);

@@ -68,6 +68,14 @@ describe('the badge check', () => {
   });
 });
 
+describe('the badge check of a reserved address', () => {
+  it('reads nothing for an address the service would not take (such as the demo’s .example sites)', async () => {
+    const result = await lookForBadge(deps(), { slug: 'demo', url: 'https://demo.example/' });
+    expect(result).toMatchObject({ found: false, pageUrl: null });
+    expect(result.detail).toMatch(/public website/);
+  });
+});
+
 describe('choose_free_listing', () => {
   it('queues a saved listing 6 weeks out, checks on demand at most once a minute, and schedules it once the badge is found', async () => {
     const owner = await person(t.db);
