@@ -20,8 +20,8 @@ import {
 } from '../src/drafting/profile-fields.js';
 
 const fieldName = z.enum(PROFILE_FIELDS as [ProfileField, ...ProfileField[]]);
-/** Categories are chosen by a person from the directory's list; no drafter proposes them. */
-const redraftable = z.enum(PROFILE_FIELDS.filter((field) => field !== 'categories') as [ProfileField, ...ProfileField[]]);
+/** Every field can be redrafted; categories are proposed again from the directory's category tree. */
+const redraftable = z.enum(PROFILE_FIELDS as [ProfileField, ...ProfileField[]]);
 const FORMATS: Partial<Record<ProfileField, z.ZodType<string>>> = {
   country: z
     .string()
@@ -49,7 +49,7 @@ export default defineTool({
     'Changes a draft; send only the parts you change. fields: profile values (null removes one; a value you type is marked ' +
     'edited, or manual where the site said nothing); categories are names from list_categories, the first is primary. ' +
     'lock_fields marks fields override so redrafts never touch them; restore puts the AI value and its evidence back; ' +
-    'regenerate (up to 5 fields) redrafts them from the website in the background (poll get_draft). faqs (up to 10), ' +
+    "regenerate (up to 5 fields) redrafts them from the website in the background (categories: from the directory's categories the site names; poll get_draft). faqs (up to 10), " +
     'founders (up to 6, the first is primary), milestones (up to 50), story, seo, company_socials and founder_socials ' +
     'replace what is stored. competitor_url "" clears it. On a submitted draft the listing is updated too. Needs listings:write.',
   http: { method: 'PATCH', path: '/drafts/{id}', status: 200 },

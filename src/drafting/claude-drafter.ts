@@ -68,7 +68,7 @@ export interface ClaudeDrafterOptions {
   maxTokens?: number;
 }
 
-/** Fields Claude is asked for: categories are chosen by a person from the directory's own list. */
+/** Fields Claude is asked for: categories come from the directory's own tree (src/drafting/category-match.ts), whichever drafter ran. */
 const CLAUDE_FIELDS = PROFILE_FIELDS.filter((f) => f !== 'categories');
 
 const FIELD_HINTS: Record<ProfileField, string> = {

@@ -5,8 +5,8 @@
  * markup, and each quote is checked against the page (the same rule verifyProposal applies) before
  * a value is proposed, so a value whose source the crawler did not keep is simply left out.
  *
- * Left empty on purpose: categories (a person picks them from the directory's list), tags (no
- * structural source states them), stage. Text that reads as an instruction to an AI is never used,
+ * Left empty on purpose: categories (the pipeline proposes them from the directory's own category
+ * tree, src/drafting/category-match.ts), tags (no structural source states them), stage. Text that reads as an instruction to an AI is never used,
  * and hidden elements (hidden, aria-hidden, display:none) are not read. `only` limits the profile
  * fields it fills; FAQs, founders and socials are then left out.
  *

@@ -91,7 +91,14 @@ async function draftSite(deps: DraftingDeps, draftId: string): Promise<void> {
  */
 async function regenerateFields(deps: DraftingDeps, draftId: string, fields: readonly ProfileField[]): Promise<void> {
   const pages = await loadDraftPages(deps.db, draftId);
-  const proposal = pages.length > 0 ? verifyProposal((await propose(deps, pages, fields)).proposal, pages).proposal : emptyProposal();
+  let proposal = emptyProposal();
+  if (pages.length > 0) {
+    // Categories come from the category tree, not from the drafter.
+    const drafted = fields.filter((field) => field !== 'categories');
+    const proposed = drafted.length > 0 ? (await propose(deps, pages, drafted)).proposal : emptyProposal();
+    if (fields.includes('categories')) await proposeCategoriesIfMissing(deps.db, pages, proposed);
+    proposal = verifyProposal(proposed, pages).proposal;
+  }
   await changeDraft(deps.db, draftId, deps.now, async (draft, tx) => {
     const waiting = fields.filter((field) => draft.regenerating.includes(field));
     applyProposal(draft, proposal, waiting);

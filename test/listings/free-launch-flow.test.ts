@@ -59,6 +59,14 @@ describe('a product from its website to live, the free way', () => {
     for (const stated of ['name', 'categories', 'founders', 'city', 'country', 'pricing_summary', 'pricing_model', 'contact_email'])
       expect(draft.missing).not.toContain(stated);
 
+    // A person's wrong pick, then a redraft of the categories from the tree.
+    const picked = await call(founder, 'PATCH', `/drafts/${draft.id}`, { fields: { categories: ['Email Marketing'] } });
+    expect(picked.body.fields.categories).toMatchObject({ value: ['Email Marketing'], state: 'edited' });
+    await call(founder, 'PATCH', `/drafts/${draft.id}`, { regenerate: ['categories'] });
+    await expect
+      .poll(async () => (await call(founder, 'GET', `/drafts/${draft.id}`)).body.fields.categories, { timeout: 15_000, interval: 100 })
+      .toMatchObject({ value: expect.arrayContaining(['Note Taking']), state: 'ai' });
+
     const submitted = await call(founder, 'POST', `/drafts/${draft.id}/submit`);
     expect(submitted.status).toBe(200);
     const listingId = submitted.body.listing_id;
