@@ -1,8 +1,10 @@
 /**
  * Proposes a listing's categories from the directory's own category tree: a category whose name or
- * one of its keywords the site states (as a whole phrase, a plural allowed) is a candidate; words of
- * its description that the site uses too weigh in, and a subcategory beats its parent on a tie. The
- * sentence that names it is the evidence. Nothing matches: nothing is proposed.
+ * one of its keywords the site states (as a whole phrase of words compared by their stem, so
+ * "trackers" meets "tracking" and "bill" meets "billing") is a candidate; a name weighs most, a phrase
+ * of several words more than one word; words of its description that the site uses too weigh in, and
+ * a subcategory beats its parent on a tie. The sentence that names it is the evidence. Nothing
+ * matches: nothing is proposed.
  */
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import type { Evidence, Evidenced } from './profile-fields.js';
@@ -38,6 +40,7 @@ const STOP_WORDS = new Set([
 interface Passage {
   page: CrawledPage;
   text: string;
+  stems: string[];
 }
 
 export function proposeCategories(pages: readonly CrawledPage[], categories: readonly CategoryTerms[]): Evidenced<string[]> | undefined {
@@ -67,10 +70,12 @@ function scoreCategory(category: CategoryTerms, passages: readonly Passage[], si
   let score = 0;
   const evidence: Evidence[] = [];
   for (const term of terms) {
-    const pattern = phrase(term);
-    const hit = passages.find((passage) => pattern.test(passage.text));
+    const stems = stemsOf(term);
+    // A single word must be a word of some length once stemmed: "ai" or "seo" say too little alone.
+    if (stems.length === 0 || (stems.length === 1 && stems[0].length < 4 && term !== category.name)) continue;
+    const hit = passages.find((passage) => containsPhrase(passage.stems, stems));
     if (!hit) continue;
-    score += term === category.name ? 3 : 2;
+    score += term === category.name ? 3 : stems.length > 1 ? 2 : 1;
     if (evidence.length < 2 && !quoteProblem(hit.page, hit.text)) evidence.push({ quote: hit.text, url: hit.page.url });
   }
   if (evidence.length === 0) return undefined;
@@ -80,13 +85,25 @@ function scoreCategory(category: CategoryTerms, passages: readonly Passage[], si
   return { name: category.name, score, evidence };
 }
 
-/** The term as a whole phrase, any case, its last word also in the plural. */
-function phrase(term: string): RegExp {
-  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu');
+const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** A word without its common English endings (tracking, trackers → track; notes → note; billing → bill). */
+function stem(word: string): string {
+  if (word.length <= 4) return word.replace(/s$/, '');
+  const cut = word.replace(/(?:ings?|ers?|ed|es|s)$/, '');
+  return cut.length >= 3 ? cut : word;
 }
 
-const words = (text: string): string[] => text.toLowerCase().match(/\p{L}+/gu) ?? [];
+const stemsOf = (text: string): string[] => words(text).map(stem);
+
+/** Whether `stems` occur in `text` one after another. */
+function containsPhrase(text: readonly string[], stems: readonly string[]): boolean {
+  outer: for (let start = 0; start + stems.length <= text.length; start++) {
+    for (let i = 0; i < stems.length; i++) if (text[start + i] !== stems[i]) continue outer;
+    return true;
+  }
+  return false;
+}
 
 /** Sentences of the visible text and the page's meta texts, each short enough to quote; none that reads as an instruction. */
 function passagesOf(pages: readonly CrawledPage[]): Passage[] {
@@ -97,7 +114,7 @@ function passagesOf(pages: readonly CrawledPage[]): Passage[] {
     for (const raw of [page.title, ...metas, ...sentences]) {
       const text = raw.replace(/\s+/g, ' ').trim();
       if (text.length < 12 || text.length > QUOTE_MAX || looksLikeInstruction(text)) continue;
-      passages.push({ page, text });
+      passages.push({ page, text, stems: stemsOf(text) });
       if (passages.length >= MAX_PASSAGES) return passages;
     }
   }

@@ -435,7 +435,7 @@ function draftPlaceAndYear(site: SiteReading): void {
     for (const b of pp.blocks) {
       if (!usable(b.text)) continue;
       const founded =
-        /\b(?:founded|established|incorporated)\b(?:\s+(?:in|on))?(?:\s+[A-Z][\p{L}'-]+(?:,?\s+[A-Z][\p{L}'-]+)?\s+in)?\s+(?:[A-Z][a-z]+\s+)?((?:18|19|20)\d\d)\b/iu.exec(
+        /\b(?:founded|established|incorporated)\b(?:\s+by\s+[A-Z][\p{L}'-]+(?:\s+(?:and|&)?\s*[A-Z][\p{L}'-]+){0,5})?(?:\s+(?:in|on))?(?:\s+[A-Z][\p{L}'-]+(?:,?\s+[A-Z][\p{L}'-]+)?\s+in)?\s+(?:[A-Z][a-z]+\s+)?((?:18|19|20)\d\d)\b/iu.exec(
           b.text,
         );
       if (founded) setText('founded_year', founded[1], [ev(pp, founded[0])]);

@@ -51,6 +51,14 @@ describe('the offline drafter reads prose', () => {
     expect(verified.proposal.fields.pricing_model?.value).toBe('freemium');
   });
 
+  it('reads the founding year of a sentence that names the founders first', async () => {
+    const page = crawledPage('https://loom.example/', '<p>Loomtrack was founded by Mia Berg in 2021. We are based in Oslo, Norway.</p>');
+    const proposal = verifyProposal(await createExtractiveDrafter().draft([page]), [page]).proposal;
+    expect(proposal.fields.founded_year?.value).toBe('2021');
+    expect(proposal.founders.map((f) => f.value.name)).toEqual(['Mia Berg']);
+    expect(proposal.fields.country?.value).toBe('NO');
+  });
+
   it('does not take a name from a sentence that only looks similar', async () => {
     const page = crawledPage('https://other.example/', '<p>Our bakery was founded by accident in a small kitchen.</p>');
     const proposal = await createExtractiveDrafter().draft([page]);
@@ -71,6 +79,23 @@ describe('categories from the tree', () => {
     // The evidence check keeps it: the quote is on the page, and a category is a name of the tree.
     const verified = verifyProposal({ fields: { categories: proposed! }, faqs: [], founders: [], socials: {} }, [PROSE_HOME]);
     expect(verified.proposal.fields.categories?.value).toEqual(proposed!.value);
+  });
+
+  it('compares words by their stem, and weighs one word less than a phrase or a name', () => {
+    const tree: CategoryTerms[] = [
+      { name: 'Invoicing', description: 'Create and send invoices.', keywords: ['billing', 'ai'], parent: 'Finance' },
+      { name: 'Task Management', description: 'To-do lists and project trackers.', keywords: ['project trackers'], parent: 'Productivity' },
+    ];
+    const page = crawledPage(
+      'https://loom.example/',
+      '<p>Loomtrack is a time tracking app for freelancers who bill by the hour.</p><p>Keep your project tracking in one place.</p>',
+    );
+    const proposed = proposeCategories([page], tree);
+    expect(proposed?.value).toEqual(['Task Management', 'Invoicing']);
+    expect(proposed?.evidence.map((e) => e.quote)).toEqual([
+      'Keep your project tracking in one place.',
+      'Loomtrack is a time tracking app for freelancers who bill by the hour.',
+    ]);
   });
 
   it('proposes nothing when the site names no category', () => {
