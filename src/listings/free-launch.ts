@@ -3,7 +3,8 @@ import { withJobOutbox } from '../jobs/job-outbox.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { InvalidStateError } from '../errors.js';
 import { lockOwnedListing } from './ownership.js';
-import { recordVersion } from './listing-history.js';
+import { noteChange, recordVersion } from './listing-history.js';
+import type { FieldChange } from '../db/entities/owner-listing.js';
 import { nextFreeWeek } from './free-weeks.js';
 import { checkListingBadge, type BadgeCheckDeps } from './badge-check.js';
 
@@ -33,17 +34,11 @@ export async function chooseFreeListing(
       if (listing.status !== 'draft') throw new InvalidStateError(refusal(listing.status));
       const now = deps.now();
       const week = await nextFreeWeek(tx, settings, now);
-      recordVersion(tx.em, {
-        listingId,
-        accountId,
-        operation: 'choose_free_listing',
-        changes: {
-          status: { before: listing.status, after: 'awaiting_badge' },
-          plan: { before: listing.plan, after: 'free' },
-          launch_week: { before: listing.launchWeek ?? null, after: week },
-        },
-        at: now,
-      });
+      const changes: Record<string, FieldChange> = {};
+      noteChange(changes, 'status', listing.status, 'awaiting_badge');
+      noteChange(changes, 'plan', listing.plan, 'free');
+      noteChange(changes, 'launch_week', listing.launchWeek ?? null, week);
+      recordVersion(tx.em, { listingId, accountId, operation: 'choose_free_listing', changes, at: now });
       Object.assign(listing, { status: 'awaiting_badge', plan: 'free', launchWeek: week, updatedAt: now });
       await jobs.enqueue(CHECK_BADGE_JOB, { listingId });
       return 'draft' as const;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
 import { readOutbox } from '../../src/mail/mailer.js';
+import { runAdminCommand } from '../../src/admin/commands.js';
 import { tickListingClock } from '../../src/listings/listing-jobs.js';
 import { lookForBadge } from '../../src/listings/badge-check.js';
 import { homepageReader } from '../../src/listings/listing-jobs.js';
@@ -104,6 +105,11 @@ describe('choose_free_listing', () => {
     expect(checked.body.badge_check).toMatchObject({ found: true, found_as: 'link' });
     const public_ = await call(null, 'GET', `/listings/${listing.slug}`);
     expect(public_.body.status).toBe('scheduled');
+
+    const history = await runAdminCommand({ db: t.db, now: () => clock.now }, ['listing-history', listing.slug]);
+    expect(history.output).toMatch(/badge_found by the service\n {2}status\n {4}before: "awaiting_badge"\n {4}after: {2}"scheduled"/);
+    expect(history.output).toContain(`choose_free_listing by ${owner.email}`);
+    expect(history.output).not.toContain('plan'); // it was free already: only what changed is recorded
 
     const again = await call(owner, 'POST', `/me/listings/${listing.id}/free`);
     expect(again.status).toBe(409);
