@@ -2,7 +2,7 @@ import type { JobQueue } from '../jobs/queue.js';
 import { withJobOutbox } from '../jobs/job-outbox.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { InvalidStateError } from '../errors.js';
-import { lockOwnedListing } from './ownership.js';
+import { lockOwnedListing, ownedListingStatus } from './ownership.js';
 import { noteChange, recordVersion } from './listing-history.js';
 import type { FieldChange } from '../db/entities/owner-listing.js';
 import { nextFreeWeek } from './free-weeks.js';
@@ -26,8 +26,23 @@ export async function chooseFreeListing(
   accountId: string,
   listingId: number,
 ): Promise<FreeListingOutcome> {
+  // Asked again while waiting: no lock is taken, so the homepage is read without holding the listing
+  // (a call under an idempotency key runs in one transaction until it answers).
+  const status =
+    (await ownedListingStatus(deps.db, accountId, listingId)) === 'awaiting_badge'
+      ? 'awaiting_badge'
+      : await queue(deps, accountId, listingId);
+  if (status === 'draft') return 'queued';
+  const last = await deps.db.one<{ checked_at: Date }>('SELECT checked_at FROM badge_checks WHERE listing_id = $1', [listingId]);
+  if (last && deps.now().getTime() - new Date(last.checked_at).getTime() < ON_DEMAND_CHECK_MS) return 'checked_recently';
+  await checkListingBadge(deps, listingId);
+  return 'checked';
+}
+
+/** A saved listing joins the free queue (its status was draft); answers the status it had under the lock. */
+async function queue(deps: BadgeCheckDeps & { jobs: JobQueue }, accountId: string, listingId: number): Promise<string> {
   const settings = await loadSiteSettings(deps.db);
-  const status = await withJobOutbox(deps.db, deps.jobs, (db, jobs) =>
+  return withJobOutbox(deps.db, deps.jobs, (db, jobs) =>
     db.transaction(async (tx) => {
       const listing = await lockOwnedListing(tx, accountId, listingId);
       if (listing.status === 'awaiting_badge') return listing.status;
@@ -41,14 +56,9 @@ export async function chooseFreeListing(
       recordVersion(tx.em, { listingId, accountId, operation: 'choose_free_listing', changes, at: now });
       Object.assign(listing, { status: 'awaiting_badge', plan: 'free', launchWeek: week, updatedAt: now });
       await jobs.enqueue(CHECK_BADGE_JOB, { listingId });
-      return 'draft' as const;
+      return 'draft';
     }),
   );
-  if (status === 'draft') return 'queued';
-  const last = await deps.db.one<{ checked_at: Date }>('SELECT checked_at FROM badge_checks WHERE listing_id = $1', [listingId]);
-  if (last && deps.now().getTime() - new Date(last.checked_at).getTime() < ON_DEMAND_CHECK_MS) return 'checked_recently';
-  await checkListingBadge(deps, listingId);
-  return 'checked';
 }
 
 function refusal(status: string): string {

@@ -21,3 +21,13 @@ export async function lockOwnedListing(tx: Transaction, accountId: string, listi
   if (!listing) throw new NotFoundError('listing', listingId, HINT);
   return listing;
 }
+
+/** The status of the caller's listing, read without a lock; 404 as lockOwnedListing. */
+export async function ownedListingStatus(db: Pick<Database, 'query'>, accountId: string, listingId: number): Promise<string> {
+  const rows = await db.query<{ status: string }>(
+    `SELECT l.status FROM listings l JOIN listing_owners o ON o.listing_id = l.id AND o.account_id = $2::uuid WHERE l.id = $1`,
+    [listingId, accountId],
+  );
+  if (!rows[0]) throw new NotFoundError('listing', listingId, HINT);
+  return rows[0].status;
+}

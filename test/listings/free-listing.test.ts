@@ -118,6 +118,25 @@ describe('choose_free_listing', () => {
     expect((await call(owner, 'POST', `/me/listings/${live.id}/free`)).status).toBe(409);
   });
 
+  it('replays an answer under the same Idempotency-Key without queueing the listing twice', async () => {
+    const owner = await person(t.db);
+    const listing = await ownedListing(t.db, owner, { status: 'draft', url: site.url });
+    const post = () =>
+      fetch(`${t.url}/api/v1/me/listings/${listing.id}/free`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.key}`, 'idempotency-key': `free-${listing.id}` },
+      });
+    const first = await post();
+    const second = await post();
+    expect(first.status).toBe(200);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(await second.json()).toEqual(await first.json());
+    const versions = await t.db.query(`SELECT 1 FROM listing_versions WHERE listing_id = $1 AND operation = 'choose_free_listing'`, [
+      listing.id,
+    ]);
+    expect(versions).toHaveLength(1);
+  });
+
   it('takes the next week with room when the first is full', async () => {
     await t.db.query(
       `INSERT INTO site_settings (key, value) VALUES ('free_launches_per_week', '1') ON CONFLICT (key) DO UPDATE SET value = '1'`,
