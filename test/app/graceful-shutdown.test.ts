@@ -71,7 +71,9 @@ describe('graceful shutdown', () => {
     expect(answer).toContain('"id":7');
     expect(answer).toContain('"structuredContent"');
 
-    expect(await service.exited).toBe(0);
+    const code = await service.exited;
+    // On failure the service's own lines say why (they are the log a person would read).
+    expect(code, service.lines.join('\n')).toBe(0);
     const logged = service.lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; level: number });
     expect(logged.map((entry) => entry.msg)).toEqual(
       expect.arrayContaining([expect.stringMatching(/stopping/), 'launch-directory stopped']),
