@@ -227,11 +227,14 @@ export async function createApp(parts: AppParts): Promise<App> {
       clearInterval(relay);
       clearInterval(clock);
       const cutOff = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      // A keep-alive connection whose request was in flight turns idle once answered: closed then, not at the cut-off.
+      const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       clearTimeout(cutOff);
+      clearInterval(closeIdle);
       await jobs.stop();
     },
   };
