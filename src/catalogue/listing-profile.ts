@@ -1,6 +1,6 @@
 /**
- * The public profile of one listing, read in a single statement: the listing row with its categories,
- * founders, FAQs, updates, ratings and unlocked paid sections gathered by JSON subselects.
+ * The public profile of one listing, read in a single prepared statement: the listing row joined with its
+ * sub-records as gathered on write (listing_profiles); who may see the paid sections is decided here.
  */
 import type { Database } from '../db/database.js';
 import { z } from 'zod';
@@ -10,11 +10,6 @@ import { MEDIA_KINDS } from '../db/entities/listing.js';
 
 /** Sections shown only when unlocked for the listing (the launch product unlocks them). */
 export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
-
-const LATEST_UPDATES = 5;
-/** Domain Rating trend: change against the last measurement at least this many days before the current one. */
-const DOMAIN_RATING_TREND_DAYS = 30;
-const DOMAIN_RATING_HISTORY_DAYS = 90;
 
 const text = z.string().nullable();
 
@@ -85,7 +80,7 @@ type Story = NonNullable<ListingProfile['story']>;
 type Milestone = NonNullable<ListingProfile['milestones']>[number];
 type MediaItem = NonNullable<ListingProfile['media']>[number];
 
-/** Columns read as they are shown. */
+/** Columns of the listing read as they are shown. */
 type CopiedColumns =
   | 'short_description'
   | 'description'
@@ -95,90 +90,52 @@ type CopiedColumns =
   | 'usps'
   | 'keywords'
   | 'tags'
-  | 'categories'
   | 'city'
   | 'founded_year'
   | 'demo_video_url'
-  | 'faqs'
   | 'socials'
-  | 'latest_updates'
-  | 'community_rating'
-  | 'domain_rating'
   | 'not_found_on_website';
+
+/** Sub-records shown as gathered. */
+type GatheredParts = 'categories' | 'faqs' | 'latest_updates' | 'community_rating' | 'domain_rating';
 
 interface ProfileRow extends SummaryRow, Pick<ListingProfile, CopiedColumns> {
   pricing_summary: string | null;
   unlocked_sections: string[];
+  parts: ProfileParts;
+}
+
+/** listing_profiles.parts: every sub-record, the paid sections included whether unlocked or not. */
+interface ProfileParts extends Pick<ListingProfile, GatheredParts> {
   founders: Omit<ListingProfile['founders'][number], 'profile_url'>[];
   story: Story | null;
-  milestones: Milestone[] | null;
-  media: MediaItem[] | null;
+  milestones: Milestone[];
+  media: MediaItem[];
 }
 
 /** Who reads the profile: the public sees paid sections only while unlocked (the story once published); an owner always sees them. */
 type Reader = 'public' | 'owner';
 
-const shown = (section: (typeof PAID_SECTIONS)[number], reader: Reader) =>
-  reader === 'owner' ? 'true' : `'${section}' = ANY(l.unlocked_sections)`;
-
-/** The profile statement for one listing chosen by `where` (parameters from $1). */
-const profileSql = (where: string, reader: Reader) => `
+/**
+ * The profile statement for one listing chosen by `where` (parameters from $1): the listing's own columns,
+ * and its gathered sub-records from listing_profiles (migration 0011), which triggers keep current on write.
+ */
+const profileSql = (where: string) => `
   SELECT ${SUMMARY_COLUMNS},
     l.short_description, l.description, l.headline, l.summary, l.features, l.usps, l.keywords, l.tags,
     l.pricing_summary, l.city, l.founded_year, l.demo_video_url, l.socials, l.not_found_on_website, l.unlocked_sections,
-    (SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'primary', c.id = l.primary_category_id)
-              ORDER BY c.id = l.primary_category_id DESC, c.name)
-       FROM categories c
-      WHERE c.id = l.primary_category_id
-         OR c.id IN (SELECT lc.category_id FROM listing_categories lc WHERE lc.listing_id = l.id)) AS categories,
-    (SELECT coalesce(json_agg(json_build_object('slug', f.slug, 'name', f.name, 'role', coalesce(lf.role, f.title), 'avatar_url', f.avatar_url)
-              ORDER BY lf.position, f.id), '[]'::json)
-       FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id
-      WHERE lf.listing_id = l.id) AS founders,
-    (SELECT coalesce(json_agg(json_build_object('question', q.question, 'answer', q.answer) ORDER BY q.position, q.id), '[]'::json)
-       FROM listing_faqs q WHERE q.listing_id = l.id) AS faqs,
-    (SELECT coalesce(json_agg(json_build_object('title', u.title, 'body', u.body, 'published_at', iso_time(u.published_at))
-              ORDER BY u.published_at DESC, u.id DESC), '[]'::json)
-       FROM (SELECT * FROM listing_updates WHERE listing_id = l.id ORDER BY published_at DESC, id DESC LIMIT ${LATEST_UPDATES}) u) AS latest_updates,
-    (SELECT json_build_object('average', round(avg(r.rating), 1)::float8, 'count', count(*)::int)
-       FROM reviews r WHERE r.listing_id = l.id AND r.genuine) AS community_rating,
-    (SELECT json_build_object(
-              'current', cur.rating,
-              'measured_on', cur.measured_on::text,
-              'trend', cur.rating - (SELECT d.rating FROM domain_ratings d
-                                      WHERE d.listing_id = l.id AND d.measured_on <= cur.measured_on - ${DOMAIN_RATING_TREND_DAYS}
-                                      ORDER BY d.measured_on DESC LIMIT 1),
-              'history', (SELECT json_agg(json_build_object('date', d.measured_on::text, 'rating', d.rating) ORDER BY d.measured_on)
-                            FROM domain_ratings d
-                           WHERE d.listing_id = l.id AND d.measured_on > cur.measured_on - ${DOMAIN_RATING_HISTORY_DAYS}))
-       FROM (SELECT rating, measured_on FROM domain_ratings WHERE listing_id = l.id ORDER BY measured_on DESC LIMIT 1) cur) AS domain_rating,
-    CASE WHEN ${shown('story', reader)} THEN
-      (SELECT json_build_object('title', s.title, 'story', s.story, 'why_started', s.why_started, 'problem', s.problem,
-                'journey', s.journey, 'challenges', s.challenges, 'achievements', s.achievements, 'lessons', s.lessons,
-                'whats_next', s.whats_next, 'published_at', iso_time(s.published_at))
-         FROM stories s WHERE s.listing_id = l.id ${reader === 'owner' ? '' : 'AND s.published_at IS NOT NULL'})
-    END AS story,
-    CASE WHEN ${shown('milestones', reader)} THEN
-      (SELECT coalesce(json_agg(json_build_object('id', m.id, 'date', m.date::text, 'title', m.title, 'description', m.description, 'url', m.url)
-                ORDER BY m.date DESC, m.id DESC), '[]'::json)
-         FROM milestones m WHERE m.listing_id = l.id)
-    END AS milestones,
-    CASE WHEN ${shown('media', reader)} THEN
-      (SELECT coalesce(json_agg(json_build_object('kind', md.kind, 'url', md.url, 'caption', md.caption) ORDER BY md.position, md.id), '[]'::json)
-         FROM listing_media md WHERE md.listing_id = l.id)
-    END AS media
-  FROM ${SUMMARY_FROM}
+    p.parts
+  FROM ${SUMMARY_FROM} JOIN listing_profiles p ON p.listing_id = l.id
   WHERE ${where}`;
 
-const PUBLIC_PROFILE_SQL = profileSql('l.slug = $1 AND l.status = ANY($2::text[])', 'public');
+const PUBLIC_PROFILE_SQL = profileSql('l.slug = $1 AND l.status = ANY($2::text[])');
 const OWNER_PROFILE_SQL = profileSql(
   'l.id = $1 AND EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.account_id = $2::uuid)',
-  'owner',
 );
 
 /** The profile of a public listing (live or scheduled), or null when no public listing has the slug. */
 export async function loadListingProfile(db: Database, slug: string, publicUrl: string): Promise<ListingProfile | null> {
-  const row = await db.one<ProfileRow>(PUBLIC_PROFILE_SQL, [slug, PUBLIC_STATUSES]);
+  const row = await db.one<ProfileRow>(PUBLIC_PROFILE_SQL, [slug, PUBLIC_STATUSES], { prepare: 'public_listing_profile' });
   return row ? toProfile(row, publicUrl, 'public') : null;
 }
 
@@ -193,13 +150,15 @@ export async function loadOwnedListingProfile(
   accountId: string,
   publicUrl: string,
 ): Promise<{ profile: ListingProfile; unlockedSections: string[] } | null> {
-  const row = await db.one<ProfileRow>(OWNER_PROFILE_SQL, [listingId, accountId]);
+  const row = await db.one<ProfileRow>(OWNER_PROFILE_SQL, [listingId, accountId], { prepare: 'owned_listing_profile' });
   return row ? { profile: toProfile(row, publicUrl, 'owner'), unlockedSections: row.unlocked_sections } : null;
 }
 
 function toProfile(row: ProfileRow, publicUrl: string, reader: Reader): ListingProfile {
   const summary = toSummary(row, publicUrl);
+  const { parts } = row;
   const isUnlocked = (section: (typeof PAID_SECTIONS)[number]) => reader === 'owner' || row.unlocked_sections.includes(section);
+  const story = reader === 'owner' || parts.story?.published_at ? parts.story : null;
   return {
     ...summary,
     short_description: row.short_description,
@@ -211,20 +170,20 @@ function toProfile(row: ProfileRow, publicUrl: string, reader: Reader): ListingP
     keywords: row.keywords,
     tags: row.tags,
     pricing: { model: row.pricing_model, summary: row.pricing_summary },
-    categories: row.categories,
+    categories: parts.categories,
     city: row.city,
     founded_year: row.founded_year,
     demo_video_url: row.demo_video_url,
-    founders: row.founders.map((f) => ({ ...f, profile_url: `${publicUrl}/founders/${f.slug}` })),
-    faqs: row.faqs,
+    founders: parts.founders.map((f) => ({ ...f, profile_url: `${publicUrl}/founders/${f.slug}` })),
+    faqs: parts.faqs,
     socials: row.socials,
-    latest_updates: row.latest_updates,
-    community_rating: row.community_rating,
-    domain_rating: row.domain_rating,
+    latest_updates: parts.latest_updates,
+    community_rating: parts.community_rating,
+    domain_rating: parts.domain_rating,
     not_found_on_website: row.not_found_on_website,
     links: { website: row.url, profile: summary.profile_url, badges: `${publicUrl}/api/v1/listings/${row.slug}/badges` },
-    ...(isUnlocked('story') && { story: row.story }),
-    ...(isUnlocked('milestones') && { milestones: row.milestones ?? [] }),
-    ...(isUnlocked('media') && { media: row.media ?? [] }),
+    ...(isUnlocked('story') && { story }),
+    ...(isUnlocked('milestones') && { milestones: parts.milestones }),
+    ...(isUnlocked('media') && { media: parts.media }),
   };
 }

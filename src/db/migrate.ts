@@ -19,6 +19,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0008_connected_apps_index', file: '0008-connected-apps-index.sql' },
   { name: '0009_outbox_claims', file: '0009-outbox-claims.sql' },
   { name: '0010_owner_listings', file: '0010-owner-listings.sql' },
+  { name: '0011_listing_profiles', file: '0011-listing-profiles.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

@@ -34,6 +34,7 @@ import {
 } from './listing.js';
 import { ListingView } from './listing-view.js';
 import { ListingSearch } from './listing-search.js';
+import { ListingProfileParts } from './listing-profile.js';
 import { Product } from './product.js';
 import { Review } from './review.js';
 import { SearchTerm } from './search-term.js';
@@ -71,6 +72,7 @@ export const entities = [
   Listing,
   SearchTerm,
   ListingSearch,
+  ListingProfileParts,
   ListingCategory,
   Founder,
   ListingFounder,

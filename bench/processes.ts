@@ -1,0 +1,51 @@
+/** The processes a benchmark measures: each started as its own node process, like the service in production. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface Started {
+  child: ChildProcess;
+  started: number;
+}
+
+export function start(script: string, env: Record<string, string>): Started {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...(process.env.NODE_EXTRA ? process.env.NODE_EXTRA.split(' ') : []), '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return { child, started };
+}
+
+/** Milliseconds from `started` until `url` first answers 2xx. */
+export async function waitFor(url: string, started: number, timeoutMs = 60_000): Promise<number> {
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) {
+        await response.arrayBuffer();
+        return performance.now() - started;
+      }
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** The resident memory of a process, in MB (Linux). */
+export async function residentMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+  return kb / 1024;
+}

@@ -1,0 +1,154 @@
+-- The gathered parts of each listing's public profile, kept current on write (src/catalogue/listing-profile.ts).
+--
+-- A profile is the listing row plus what its sub-records add: categories, founders, FAQs, the latest
+-- updates, the community rating, the Domain Rating with its trend and history, the story, milestones and
+-- media. Gathering those on every read cost about 1.5 ms of planning and execution per request; here they
+-- are gathered once per write, by the triggers below, in the writing transaction: a read joins one row by
+-- the listing's key, and no write can leave it stale. The listing's own columns (votes, status, texts)
+-- are read from listings itself, so a vote does not rewrite this row.
+--
+-- `json`, not `jsonb`: the text is kept as built, so objects keep their key order and nothing is
+-- re-encoded on read. The story is kept whether published or not, and the paid sections whether
+-- unlocked or not: who may see them is decided when the profile is read.
+CREATE TABLE listing_profiles (
+  listing_id integer PRIMARY KEY REFERENCES listings(id) ON DELETE CASCADE ON UPDATE CASCADE,
+  parts json NOT NULL
+);
+
+CREATE FUNCTION listing_profile_parts(listing integer, primary_category integer) RETURNS json LANGUAGE sql STABLE AS $$
+  SELECT json_build_object(
+    'categories',
+    (SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'primary', c.id = primary_category)
+              ORDER BY c.id = primary_category DESC, c.name)
+       FROM categories c
+      WHERE c.id = primary_category
+         OR c.id IN (SELECT lc.category_id FROM listing_categories lc WHERE lc.listing_id = listing)),
+    'founders',
+    (SELECT coalesce(json_agg(json_build_object('slug', f.slug, 'name', f.name, 'role', coalesce(lf.role, f.title), 'avatar_url', f.avatar_url)
+              ORDER BY lf.position, f.id), '[]'::json)
+       FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id
+      WHERE lf.listing_id = listing),
+    'faqs',
+    (SELECT coalesce(json_agg(json_build_object('question', q.question, 'answer', q.answer) ORDER BY q.position, q.id), '[]'::json)
+       FROM listing_faqs q WHERE q.listing_id = listing),
+    'latest_updates',
+    (SELECT coalesce(json_agg(json_build_object('title', u.title, 'body', u.body, 'published_at', iso_time(u.published_at))
+              ORDER BY u.published_at DESC, u.id DESC), '[]'::json)
+       FROM (SELECT * FROM listing_updates WHERE listing_id = listing ORDER BY published_at DESC, id DESC LIMIT 5) u),
+    'community_rating',
+    (SELECT json_build_object('average', round(avg(r.rating), 1)::float8, 'count', count(*)::int)
+       FROM reviews r WHERE r.listing_id = listing AND r.genuine),
+    'domain_rating',
+    (SELECT json_build_object(
+              'current', cur.rating,
+              'measured_on', cur.measured_on::text,
+              'trend', cur.rating - (SELECT d.rating FROM domain_ratings d
+                                      WHERE d.listing_id = listing AND d.measured_on <= cur.measured_on - 30
+                                      ORDER BY d.measured_on DESC LIMIT 1),
+              'history', (SELECT json_agg(json_build_object('date', d.measured_on::text, 'rating', d.rating) ORDER BY d.measured_on)
+                            FROM domain_ratings d
+                           WHERE d.listing_id = listing AND d.measured_on > cur.measured_on - 90))
+       FROM (SELECT rating, measured_on FROM domain_ratings WHERE listing_id = listing ORDER BY measured_on DESC LIMIT 1) cur),
+    'story',
+    (SELECT json_build_object('title', s.title, 'story', s.story, 'why_started', s.why_started, 'problem', s.problem,
+              'journey', s.journey, 'challenges', s.challenges, 'achievements', s.achievements, 'lessons', s.lessons,
+              'whats_next', s.whats_next, 'published_at', iso_time(s.published_at))
+       FROM stories s WHERE s.listing_id = listing),
+    'milestones',
+    (SELECT coalesce(json_agg(json_build_object('id', m.id, 'date', m.date::text, 'title', m.title, 'description', m.description, 'url', m.url)
+              ORDER BY m.date DESC, m.id DESC), '[]'::json)
+       FROM milestones m WHERE m.listing_id = listing),
+    'media',
+    (SELECT coalesce(json_agg(json_build_object('kind', md.kind, 'url', md.url, 'caption', md.caption) ORDER BY md.position, md.id), '[]'::json)
+       FROM listing_media md WHERE md.listing_id = listing)
+  )
+$$;
+
+-- Gathers the parts of the given listings again. The rows are locked first, in key order, and the parts
+-- gathered by a later statement: under READ COMMITTED that statement sees what a concurrent writer of the
+-- same listing committed while this one waited, so the last writer's row includes both changes.
+CREATE FUNCTION refresh_listing_profiles(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM listing_profiles WHERE listing_id = ANY(ids) ORDER BY listing_id FOR UPDATE;
+  INSERT INTO listing_profiles (listing_id, parts)
+  SELECT l.id, listing_profile_parts(l.id, l.primary_category_id) FROM listings l WHERE l.id = ANY(ids)
+  ON CONFLICT (listing_id) DO UPDATE SET parts = EXCLUDED.parts;
+END
+$$;
+
+-- Statement-level: a bulk insert of ten thousand ratings gathers each listing once, not once per row.
+CREATE FUNCTION listing_profile_sub_record_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM refresh_listing_profiles(ARRAY(SELECT DISTINCT listing_id FROM new_rows));
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM refresh_listing_profiles(ARRAY(SELECT DISTINCT listing_id FROM old_rows));
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+DO $$
+DECLARE
+  sub_record text;
+BEGIN
+  FOREACH sub_record IN ARRAY ARRAY['listing_categories', 'listing_founders', 'listing_faqs', 'listing_updates', 'reviews',
+                                    'domain_ratings', 'stories', 'milestones', 'listing_media'] LOOP
+    EXECUTE format('CREATE TRIGGER %1$s_profile_insert_trg AFTER INSERT ON %1$I REFERENCING NEW TABLE AS new_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION listing_profile_sub_record_changed()', sub_record);
+    EXECUTE format('CREATE TRIGGER %1$s_profile_update_trg AFTER UPDATE ON %1$I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION listing_profile_sub_record_changed()', sub_record);
+    EXECUTE format('CREATE TRIGGER %1$s_profile_delete_trg AFTER DELETE ON %1$I REFERENCING OLD TABLE AS old_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION listing_profile_sub_record_changed()', sub_record);
+  END LOOP;
+END
+$$;
+
+-- A new listing gets its row; a new primary category changes the categories part.
+CREATE FUNCTION listing_profile_listing_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO listing_profiles (listing_id, parts)
+  SELECT n.id, listing_profile_parts(n.id, n.primary_category_id) FROM new_rows n
+  ON CONFLICT (listing_id) DO UPDATE SET parts = EXCLUDED.parts;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER listings_profile_insert_trg AFTER INSERT ON listings REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION listing_profile_listing_inserted();
+
+CREATE FUNCTION listing_profile_primary_category_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_listing_profiles(ARRAY[NEW.id]);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER listings_profile_category_trg AFTER UPDATE OF primary_category_id ON listings
+  FOR EACH ROW WHEN (OLD.primary_category_id IS DISTINCT FROM NEW.primary_category_id)
+  EXECUTE FUNCTION listing_profile_primary_category_changed();
+
+-- A category or founder shown in profiles renamed (or re-pictured): every profile showing it.
+CREATE FUNCTION listing_profile_category_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_listing_profiles(ARRAY(
+    SELECT l.id FROM listings l WHERE l.primary_category_id = NEW.id
+    UNION SELECT lc.listing_id FROM listing_categories lc WHERE lc.category_id = NEW.id));
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER categories_profile_trg AFTER UPDATE OF slug, name ON categories
+  FOR EACH ROW WHEN ((OLD.slug, OLD.name) IS DISTINCT FROM (NEW.slug, NEW.name))
+  EXECUTE FUNCTION listing_profile_category_renamed();
+
+CREATE FUNCTION listing_profile_founder_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_listing_profiles(ARRAY(SELECT lf.listing_id FROM listing_founders lf WHERE lf.founder_id = NEW.id));
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER founders_profile_trg AFTER UPDATE OF slug, name, title, avatar_url ON founders
+  FOR EACH ROW WHEN ((OLD.slug, OLD.name, OLD.title, OLD.avatar_url) IS DISTINCT FROM (NEW.slug, NEW.name, NEW.title, NEW.avatar_url))
+  EXECUTE FUNCTION listing_profile_founder_changed();
+
+INSERT INTO listing_profiles (listing_id, parts)
+SELECT id, listing_profile_parts(id, primary_category_id) FROM listings;
