@@ -5,7 +5,7 @@
 import type { Database } from '../db/database.js';
 import { z } from 'zod';
 import { categoryRef, isoDate, isoDateTime, listingSummary } from '../schema.js';
-import { PUBLIC_STATUSES, SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './listing-summary.js';
+import { PUBLIC_STATUSES, toSummary, type SummaryRow } from './listing-summary.js';
 import { MEDIA_KINDS } from '../db/entities/listing.js';
 
 /** Sections shown only when unlocked for the listing (the launch product unlocks them). */
@@ -96,17 +96,31 @@ type CopiedColumns =
   | 'socials'
   | 'not_found_on_website';
 
+/** The summary's columns but the counters, which are read from the listing row. */
+type SummaryColumns =
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'url'
+  | 'tagline'
+  | 'logo_url'
+  | 'category_slug'
+  | 'category_name'
+  | 'status'
+  | 'plan'
+  | 'launch_week'
+  | 'launched_at'
+  | 'country'
+  | 'stage'
+  | 'pricing_model';
+
 /** Sub-records shown as gathered. */
 type GatheredParts = 'categories' | 'faqs' | 'latest_updates' | 'community_rating' | 'domain_rating';
 
-interface ProfileRow extends SummaryRow, Pick<ListingProfile, CopiedColumns> {
+/** listing_profiles.doc: the listing's columns and every sub-record, the paid sections whether unlocked or not. */
+interface ProfileDoc extends Pick<SummaryRow, SummaryColumns>, Pick<ListingProfile, CopiedColumns | GatheredParts> {
   pricing_summary: string | null;
   unlocked_sections: string[];
-  parts: ProfileParts;
-}
-
-/** listing_profiles.parts: every sub-record, the paid sections included whether unlocked or not. */
-interface ProfileParts extends Pick<ListingProfile, GatheredParts> {
   founders: Omit<ListingProfile['founders'][number], 'profile_url'>[];
   story: Story | null;
   milestones: Milestone[];
@@ -117,21 +131,25 @@ interface ProfileParts extends Pick<ListingProfile, GatheredParts> {
 type Reader = 'public' | 'owner';
 
 /**
- * The profile statement for one listing chosen by `where` (parameters from $1): the listing's own columns,
- * and its gathered sub-records from listing_profiles (migration 0011), which triggers keep current on write.
+ * The profile statement for one listing chosen by `where` (parameters from $1): the document built on write
+ * (listing_profiles, migration 0011) and the counters, which change with every vote, from the listing row.
  */
 const profileSql = (where: string) => `
-  SELECT ${SUMMARY_COLUMNS},
-    l.short_description, l.description, l.headline, l.summary, l.features, l.usps, l.keywords, l.tags,
-    l.pricing_summary, l.city, l.founded_year, l.demo_video_url, l.socials, l.not_found_on_website, l.unlocked_sections,
-    p.parts
-  FROM ${SUMMARY_FROM} JOIN listing_profiles p ON p.listing_id = l.id
+  SELECT p.doc, l.votes_count AS votes, l.views_count AS views, l.follows_count AS follows
+  FROM listings l JOIN listing_profiles p ON p.listing_id = l.id
   WHERE ${where}`;
 
 const PUBLIC_PROFILE_SQL = profileSql('l.slug = $1 AND l.status = ANY($2::text[])');
 const OWNER_PROFILE_SQL = profileSql(
   'l.id = $1 AND EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.account_id = $2::uuid)',
 );
+
+interface ProfileRow extends Record<string, unknown> {
+  doc: ProfileDoc;
+  votes: number;
+  views: number;
+  follows: number;
+}
 
 /** The profile of a public listing (live or scheduled), or null when no public listing has the slug. */
 export async function loadListingProfile(db: Database, slug: string, publicUrl: string): Promise<ListingProfile | null> {
@@ -151,39 +169,38 @@ export async function loadOwnedListingProfile(
   publicUrl: string,
 ): Promise<{ profile: ListingProfile; unlockedSections: string[] } | null> {
   const row = await db.one<ProfileRow>(OWNER_PROFILE_SQL, [listingId, accountId], { prepare: 'owned_listing_profile' });
-  return row ? { profile: toProfile(row, publicUrl, 'owner'), unlockedSections: row.unlocked_sections } : null;
+  return row ? { profile: toProfile(row, publicUrl, 'owner'), unlockedSections: row.doc.unlocked_sections } : null;
 }
 
-function toProfile(row: ProfileRow, publicUrl: string, reader: Reader): ListingProfile {
-  const summary = toSummary(row, publicUrl);
-  const { parts } = row;
-  const isUnlocked = (section: (typeof PAID_SECTIONS)[number]) => reader === 'owner' || row.unlocked_sections.includes(section);
-  const story = reader === 'owner' || parts.story?.published_at ? parts.story : null;
+function toProfile({ doc, votes, views, follows }: ProfileRow, publicUrl: string, reader: Reader): ListingProfile {
+  const summary = toSummary({ ...doc, votes, views, follows }, publicUrl);
+  const isUnlocked = (section: (typeof PAID_SECTIONS)[number]) => reader === 'owner' || doc.unlocked_sections.includes(section);
+  const story = reader === 'owner' || doc.story?.published_at ? doc.story : null;
   return {
     ...summary,
-    short_description: row.short_description,
-    description: row.description,
-    headline: row.headline,
-    summary: row.summary,
-    features: row.features,
-    usps: row.usps,
-    keywords: row.keywords,
-    tags: row.tags,
-    pricing: { model: row.pricing_model, summary: row.pricing_summary },
-    categories: parts.categories,
-    city: row.city,
-    founded_year: row.founded_year,
-    demo_video_url: row.demo_video_url,
-    founders: parts.founders.map((f) => ({ ...f, profile_url: `${publicUrl}/founders/${f.slug}` })),
-    faqs: parts.faqs,
-    socials: row.socials,
-    latest_updates: parts.latest_updates,
-    community_rating: parts.community_rating,
-    domain_rating: parts.domain_rating,
-    not_found_on_website: row.not_found_on_website,
-    links: { website: row.url, profile: summary.profile_url, badges: `${publicUrl}/api/v1/listings/${row.slug}/badges` },
+    short_description: doc.short_description,
+    description: doc.description,
+    headline: doc.headline,
+    summary: doc.summary,
+    features: doc.features,
+    usps: doc.usps,
+    keywords: doc.keywords,
+    tags: doc.tags,
+    pricing: { model: doc.pricing_model, summary: doc.pricing_summary },
+    categories: doc.categories,
+    city: doc.city,
+    founded_year: doc.founded_year,
+    demo_video_url: doc.demo_video_url,
+    founders: doc.founders.map((f) => ({ ...f, profile_url: `${publicUrl}/founders/${f.slug}` })),
+    faqs: doc.faqs,
+    socials: doc.socials,
+    latest_updates: doc.latest_updates,
+    community_rating: doc.community_rating,
+    domain_rating: doc.domain_rating,
+    not_found_on_website: doc.not_found_on_website,
+    links: { website: doc.url, profile: summary.profile_url, badges: `${publicUrl}/api/v1/listings/${doc.slug}/badges` },
     ...(isUnlocked('story') && { story }),
-    ...(isUnlocked('milestones') && { milestones: parts.milestones }),
-    ...(isUnlocked('media') && { media: parts.media }),
+    ...(isUnlocked('milestones') && { milestones: doc.milestones }),
+    ...(isUnlocked('media') && { media: doc.media }),
   };
 }

@@ -25,7 +25,7 @@ const profile = async () => (await loadListingProfile(t.db, 'kept-current', 'htt
 async function staleListings(): Promise<number[]> {
   const rows = await t.db.query<{ id: number }>(
     `SELECT l.id FROM listings l LEFT JOIN listing_profiles p ON p.listing_id = l.id
-     WHERE p.parts IS NULL OR p.parts::text <> listing_profile_parts(l.id, l.primary_category_id)::text`,
+     WHERE p.doc IS NULL OR p.doc::text <> listing_profile_doc(l)::text`,
   );
   return rows.map((r) => r.id);
 }

@@ -21,7 +21,7 @@ export const ListingProfileParts = defineEntity({
         .deleteRule('cascade')
         .updateRule('cascade')
         .foreignKeyName('listing_profiles_listing_id_fkey'),
-    parts: p.type('json').columnType('json').lazy(),
+    doc: p.type('json').columnType('json').lazy(),
   },
 });
 export type ListingProfileParts = InferEntity<typeof ListingProfileParts>;
