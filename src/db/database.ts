@@ -45,7 +45,7 @@ export interface Database {
  * per pooled connection and then runs the saved plan (a statement of a few joins plans in longer than
  * it runs). Ignored in a transaction and on the embedded engine, which keeps no such cache.
  */
-export interface QueryOptions {
+interface QueryOptions {
   prepare?: string;
 }
 
