@@ -11,6 +11,7 @@ import path from 'node:path';
 import { BENCH_URL, ensureBenchDatabase } from './data.js';
 import { latencies, load, misspell, pct } from './load.js';
 import { residentMb, start, stop, waitFor } from './processes.js';
+import { SERVICE_NODE_FLAGS } from '../src/node-flags.js';
 
 const BARE = 'http://127.0.0.1:3999';
 const LOOKUP = 'http://127.0.0.1:3996';
@@ -60,7 +61,11 @@ async function main() {
 
   const bare = start('bench/bare-koa.ts', { PORT: '3999' });
   const lookup = start('bench/bare-lookup.ts', { PORT: '3996', DATABASE_URL: BENCH_URL });
-  const service = start('src/main.ts', { PORT: '3998', DATABASE_URL: BENCH_URL, PUBLIC_URL: SERVICE, LOG_LEVEL: 'warn' });
+  const service = start(
+    'src/main.ts',
+    { PORT: '3998', DATABASE_URL: BENCH_URL, PUBLIC_URL: SERVICE, LOG_LEVEL: 'warn' },
+    SERVICE_NODE_FLAGS,
+  );
   const startupPg = await waitFor(`${SERVICE}/api/v1/site`, service.started);
   await waitFor(`${BARE}/`, bare.started);
   await waitFor(`${LOOKUP}/listings/${hot[0]}`, lookup.started);
@@ -161,10 +166,10 @@ async function embeddedStartup() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-embedded-'));
   try {
     const env = { PORT: '3997', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-    const first = start('src/main.ts', env);
+    const first = start('src/main.ts', env, SERVICE_NODE_FLAGS);
     const empty = await waitFor('http://127.0.0.1:3997/api/v1/site', first.started);
     await stop(first.child);
-    const second = start('src/main.ts', env);
+    const second = start('src/main.ts', env, SERVICE_NODE_FLAGS);
     const present = await waitFor('http://127.0.0.1:3997/api/v1/site', second.started);
     await stop(second.child);
     return { empty, present };

@@ -80,7 +80,6 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
       );
       ctx.status = tool.http.status;
       if (replayed) ctx.set('Idempotent-Replayed', 'true');
-      if (tool.cacheSeconds) ctx.set('Cache-Control', `public, max-age=${tool.cacheSeconds}`);
       ctx.type = 'application/json';
       ctx.body = serialize(result);
     } catch (error) {

@@ -25,6 +25,7 @@ import { securityHeaders } from './web/security-headers.js';
 import { botPage } from './web/bot-page.js';
 import { problemPages } from './web/problem-pages.js';
 import { ResultCache } from './registry/result-cache.js';
+import { changedListingTags, LISTING_CHANGES_CHANNEL } from './catalogue/listing-changes.js';
 import { createMailer } from './mail/mailer.js';
 import { jobQueueLog, openJobQueue } from './jobs/queue.js';
 import { defineMailJob, queuedMailer } from './jobs/mail-job.js';
@@ -109,7 +110,20 @@ export async function createApp(parts: AppParts): Promise<App> {
   defineMailJob(jobs, mailer);
   defineDraftJobs(jobs, { db, config, now, log, ...parts.drafting });
   defineListingJobs(jobs, { db, now, publicUrl: config.publicUrl, readHomepage: homepageReader(config), mailer });
-  const services: Services = { config, db, now, resultCache: new ResultCache(), mailer, jobs, log };
+  let draining = false;
+  const resultCache = new ResultCache();
+  const stopHearingChanges = await db.listen(LISTING_CHANGES_CHANNEL, {
+    onChange(payload) {
+      const tags = changedListingTags(payload);
+      if (tags === 'all') resultCache.clear();
+      else resultCache.invalidate(tags);
+    },
+    onListening(listening) {
+      resultCache.setListening(listening);
+      if (!listening && !draining) log.warn('listing change notifications lost: answers are not cached until they are heard again');
+    },
+  });
+  const services: Services = { config, db, now, resultCache, mailer, jobs, log };
   const auth = await createAuth({
     db,
     // The pages' mail (sign-up, confirmation, reset) goes out through the job queue like all other mail.
@@ -122,7 +136,6 @@ export async function createApp(parts: AppParts): Promise<App> {
   });
   const apiCaller = oncePerRequest(auth.apiCaller);
   const mcpCaller = oncePerRequest(auth.mcpCaller);
-  let draining = false;
   const koa = new Koa({ proxy: config.trustProxy });
   koa.context.publicUrl = config.publicUrl;
   koa.use(clientAddress(config.trustProxy ? proxyList(config.trustedProxies) : undefined));
@@ -235,6 +248,7 @@ export async function createApp(parts: AppParts): Promise<App> {
       });
       clearTimeout(cutOff);
       clearInterval(closeIdle);
+      await stopHearingChanges();
       await jobs.stop();
     },
   };

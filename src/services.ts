@@ -11,7 +11,7 @@ export interface Services {
   db: Database;
   /** The current time; tests pin it to make weeks deterministic. */
   now: () => Date;
-  /** Answers of tools with cacheSeconds. */
+  /** Answers of tools with `cache`, kept until a change notification names them. */
   resultCache: ResultCache;
   mailer: Mailer;
   /** Background jobs (stored in the database; see src/jobs/queue.ts). */

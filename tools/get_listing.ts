@@ -3,6 +3,7 @@ import { defineTool } from '../src/registry/tool.js';
 import { slug } from '../src/schema.js';
 import { NotFoundError } from '../src/errors.js';
 import { listingProfile, loadListingProfile } from '../src/catalogue/listing-profile.js';
+import { listingTag } from '../src/catalogue/listing-changes.js';
 
 export default defineTool({
   name: 'get_listing',
@@ -18,6 +19,8 @@ export default defineTool({
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [404],
+  // Kept per instance until the database announces a change of the listing (its document or counters).
+  cache: { tags: (profile) => [listingTag(profile.id)] },
   input: z.strictObject({ slug: slug('listing') }),
   output: listingProfile,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -7,6 +7,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { CompiledQuery, type ControlledTransaction, Kysely, PGliteDialect } from 'kysely';
 import { entities } from './entities/index.js';
 import { MIGRATIONS_TABLE, MIGRATOR_OPTIONS, migrate } from './migrate.js';
+import { type ChangeHandlers, listenOnEmbedded, listenOnServer, type StopListening } from './change-listener.js';
 
 type Row = Record<string, unknown>;
 
@@ -35,6 +36,11 @@ export interface Database {
    * connection, and an ORM transaction begun on it would take in every other statement).
    */
   em(): SqlEntityManager;
+  /**
+   * Hears the notifications of `channel` (NOTIFY, sent at commit) until stopped; on a server through a
+   * connection of its own, reconnected after a loss, with `onListening` telling when notifications may be missed.
+   */
+  listen(channel: string, handlers: ChangeHandlers): Promise<StopListening>;
   /** For a library that brings its own client (the job queue): the server's URL, or the embedded PGlite itself. */
   readonly connection?: { url: string } | { pglite: PGlite };
   close(): Promise<void>;
@@ -87,6 +93,7 @@ export function databaseInTransaction(tx: Transaction, parent: Database): Databa
       }
     },
     em: () => tx.em,
+    listen: (channel, handlers) => parent.listen(channel, handlers),
     connection: parent.connection,
     async close() {
       throw new Error('A transaction-bound database is closed by its parent');
@@ -162,6 +169,7 @@ async function openPostgres(databaseUrl: string): Promise<Opened> {
         return fn({ ...kyselyStatements(trx), em });
       }),
     em: () => forkOf(orm),
+    listen: (channel, handlers) => listenOnServer(databaseUrl, channel, handlers),
     connection: { url: databaseUrl },
     close: () => orm.close(true),
   };
@@ -236,6 +244,7 @@ async function openEmbedded(dataDir: string): Promise<Opened> {
         }
       }),
     em: () => forkOf(orm),
+    listen: (channel, handlers) => listenOnEmbedded(pglite, channel, handlers),
     connection: { pglite },
     async close() {
       await orm.close(true);

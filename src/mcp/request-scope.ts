@@ -5,6 +5,11 @@ import type { Caller } from '../accounts/caller.js';
 export interface McpRequestScope {
   caller: Caller | null;
   requestId: string;
+  /**
+   * The names of the tools the request calls, when it does nothing else: its server registers only
+   * those (registering all of them cost more than answering a profile). Absent: every tool.
+   */
+  toolNames?: readonly string[];
 }
 
 /**

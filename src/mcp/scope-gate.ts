@@ -7,19 +7,25 @@ import { InsufficientScopeError, UnauthorizedError } from '../errors.js';
 /**
  * The registry tools a JSON-RPC body calls (`tools/call`, single message or batch).
  * Unknown names are left out: the SDK answers them with its own protocol error.
+ * `callsOnly`: every message is a call of a registry tool, so a server with just those tools answers it.
  */
-export function calledTools(body: unknown, registry: Registry): { calls: boolean; tools: AnyTool[] } {
+export function calledTools(body: unknown, registry: Registry): { calls: boolean; tools: AnyTool[]; callsOnly: boolean } {
   const messages = Array.isArray(body) ? body : [body];
   let calls = false;
+  let callsOnly = messages.length > 0;
   const tools: AnyTool[] = [];
   for (const message of messages) {
-    if (!isRecord(message) || message.method !== 'tools/call') continue;
+    if (!isRecord(message) || message.method !== 'tools/call') {
+      callsOnly = false;
+      continue;
+    }
     calls = true;
     const name = isRecord(message.params) ? message.params.name : undefined;
     const tool = typeof name === 'string' ? registry.get(name) : undefined;
     if (tool) tools.push(tool);
+    else callsOnly = false;
   }
-  return { calls, tools };
+  return { calls, tools, callsOnly };
 }
 
 /**

@@ -65,6 +65,7 @@ export function mcpMiddleware(options: McpOptions): Middleware {
     const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : options.newRequestId();
     let parsedBody: unknown;
     let caller: Caller | null = null;
+    let toolNames: string[] | undefined;
 
     if (ctx.method === 'POST') {
       if (!isJsonContentType(ctx.get('content-type'))) {
@@ -83,7 +84,8 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       const overQuota = Array.isArray(parsedBody) ? await options.chargeMoreRequests?.(ctx, parsedBody.length - 1) : undefined;
       if (overQuota) return sendProblem(ctx, overQuota, requestId);
 
-      const { calls, tools } = calledTools(parsedBody, options.registry);
+      const { calls, tools, callsOnly } = calledTools(parsedBody, options.registry);
+      if (callsOnly) toolNames = tools.map((tool) => tool.name);
       // A credential sent with any request is checked (an invalid one is 401 even on tools/list); public calls need none.
       if (calls || ctx.get('authorization')) {
         try {
@@ -99,6 +101,6 @@ export function mcpMiddleware(options: McpOptions): Middleware {
 
     // GET and DELETE (2025 session operations) go to the SDK too: stateless serving answers them 405.
     ctx.respond = false;
-    await runInRequestScope({ caller, requestId }, () => serve(ctx.req, ctx.res, parsedBody));
+    await runInRequestScope({ caller, requestId, toolNames }, () => serve(ctx.req, ctx.res, parsedBody));
   };
 }

@@ -41,8 +41,9 @@ interface ListedTool {
 const LIST_CACHE = { ttlMs: 5 * 60_000, cacheScope: 'public' } as const;
 
 /**
- * The factory the SDK calls for every HTTP request (both protocol eras): a fresh McpServer with
- * every registry tool. Definitions are computed once; only the per-request caller differs.
+ * The factory the SDK calls for every HTTP request (both protocol eras): a fresh McpServer with every
+ * registry tool, or only those a request of nothing but tool calls calls. Definitions are computed
+ * once; only the per-request caller differs.
  */
 export function toolServerFactory(
   registry: Registry,
@@ -60,6 +61,8 @@ export function toolServerFactory(
     };
   });
 
+  const byName = new Map(listed.map((entry) => [entry.tool.name, entry]));
+
   return () => {
     const scope = currentRequestScope();
     if (!scope) throw new Error('The MCP server factory ran outside an /mcp request');
@@ -69,7 +72,8 @@ export function toolServerFactory(
       capabilities: { tools: { listChanged: false } },
       cacheHints: { 'tools/list': LIST_CACHE, 'server/discover': LIST_CACHE },
     });
-    for (const { tool, definition, inputSchema, outputSchema } of listed) {
+    const serving = scope.toolNames ? scope.toolNames.map((name) => byName.get(name)!) : listed;
+    for (const { tool, definition, inputSchema, outputSchema } of new Set(serving)) {
       server.registerTool(
         definition.name,
         {

@@ -64,12 +64,14 @@ async function validateAndRun(tool: AnyTool, rawInput: unknown, ctx: ToolContext
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
   // After the replay check and validation: a retry answered from the store, or a refused input, uses no quota.
   await countAccountCall(tool, ctx);
-  if (!tool.cacheSeconds) return run(tool, parsed.data, ctx);
+  const cache = ctx.services.resultCache;
+  if (!tool.cache || !cache.enabled) return run(tool, parsed.data, ctx);
   const key = cacheKey(tool.name, parsed.data);
-  const cached = ctx.services.resultCache.get(key);
+  const cached = cache.get(key);
   if (cached) return cached;
+  const generation = cache.generation;
   const result = await run(tool, parsed.data, ctx);
-  ctx.services.resultCache.set(key, result, tool.cacheSeconds);
+  cache.set(key, result, tool.cache.tags(result), generation);
   return result;
 }
 

@@ -1,38 +1,81 @@
 /**
- * Answers of public read operations kept for a few seconds (a tool's `cacheSeconds`), so a popular
- * profile is read from the database once per interval instead of once per request. Bounded: the least
- * recently used entry goes first. Each instance keeps its own; the interval bounds how stale one can be.
+ * Answers of public read operations (a tool's `cache`), kept in memory and reused for the same input
+ * until a change notification names one of their tags: the database sends one at the commit of every
+ * write that changes what the answer shows (see src/catalogue/listing-changes.ts). Nothing is kept while
+ * notifications are not being received, so no answer outlives a change it could not hear of.
+ * Bounded: the least recently used entry goes first.
  */
 export class ResultCache {
-  private readonly entries = new Map<string, { value: Record<string, unknown>; expires: number }>();
+  private readonly entries = new Map<string, { value: Record<string, unknown>; tags: readonly string[] }>();
+  private readonly keysByTag = new Map<string, Set<string>>();
+  private listening = false;
+  /** Counts invalidations: an answer read while one happened may predate it, and is not kept. */
+  private invalidations = 0;
 
-  constructor(
-    private readonly maxEntries = 10_000,
-    private readonly clock: () => number = () => performance.now(),
-  ) {}
+  constructor(private readonly maxEntries = 5_000) {}
+
+  /** Whether answers are kept: only while change notifications are being received. */
+  get enabled(): boolean {
+    return this.listening;
+  }
+
+  /** Notifications are being received (true), or their connection is lost (false: everything goes). */
+  setListening(listening: boolean): void {
+    if (!listening) this.clear();
+    this.listening = listening;
+  }
+
+  /** Taken before an answer is read from the database; `set` keeps it only if nothing changed since. */
+  get generation(): number {
+    return this.invalidations;
+  }
 
   get(key: string): Record<string, unknown> | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (entry.expires <= this.clock()) return undefined;
     this.entries.set(key, entry); // most recently used last
     return entry.value;
   }
 
-  set(key: string, value: Record<string, unknown>, seconds: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: this.clock() + seconds * 1000 });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  set(key: string, value: Record<string, unknown>, tags: readonly string[], generation: number): void {
+    if (!this.listening || generation !== this.invalidations) return;
+    this.delete(key);
+    this.entries.set(key, { value, tags });
+    for (const tag of tags) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    if (this.entries.size > this.maxEntries) this.delete(this.entries.keys().next().value!);
   }
 
-  /** Forget everything, e.g. after a write that changes public content. */
+  /** Forgets every answer tagged with one of `tags`. */
+  invalidate(tags: readonly string[]): void {
+    this.invalidations += 1;
+    for (const tag of tags) for (const key of this.keysByTag.get(tag) ?? []) this.delete(key);
+  }
+
+  /** Forgets everything (a change too large to name, or a lost notification connection). */
   clear(): void {
+    this.invalidations += 1;
     this.entries.clear();
+    this.keysByTag.clear();
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
   }
 }
 

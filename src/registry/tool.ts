@@ -49,10 +49,11 @@ export interface Tool<
   /** Error statuses this operation can answer beyond 400 and 429 (e.g. 404 for a path identifier). */
   errorStatuses: readonly (401 | 403 | 404 | 409 | 422)[];
   /**
-   * Public read operations only: an answer may be reused for this many seconds for the same input.
-   * Use it where reads are hot and a short delay in showing a change is acceptable.
+   * Public read operations only: answers are kept in memory and reused for the same input until a
+   * change notification names one of the answer's `tags` (src/registry/result-cache.ts). The tags must
+   * name everything the answer shows, so that every change to it is heard.
    */
-  cacheSeconds?: number;
+  cache?: { tags: (result: z.output<O>) => string[] };
   /**
    * Signed-in operations only: at most the site setting `rate_limits[setting]` calls per account in
    * `windowSeconds` (429 with Retry-After beyond), on top of the general per-account limit.

@@ -111,6 +111,33 @@ describe('initialize-based protocol versions on the wire', () => {
     expect(response.headers.get('mcp-session-id')).toBeNull();
     expect((await message(response)).result.structuredContent).toEqual({ text: 'xxx', length: 3 });
   });
+
+  // A request of nothing but calls gets a server with just the called tools; anything else gets all of them.
+  it('answers a batch of calls to different tools, and an unknown tool next to a known one', async () => {
+    const call = (id: number, name: string, args: Record<string, unknown>) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: args },
+    });
+    const answers = async (body: unknown) => {
+      const response = await post(body, { 'mcp-protocol-version': '2025-03-26' });
+      const text = await response.text();
+      const data = text
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => JSON.parse(line.slice(6)));
+      const messages = data.length > 0 ? data.flat() : [JSON.parse(text)].flat();
+      return new Map<number, Record<string, any>>(messages.map((m: Record<string, any>) => [m.id, m]));
+    };
+    const both = await answers([call(1, 'repeat_text', { text: 'ab', times: 2 }), call(2, 'get_widget', { slug: 'w-17' })]);
+    expect(both.get(1)!.result.structuredContent).toEqual({ text: 'abab', length: 4 });
+    expect(both.get(2)!.result.isError).toBe(true); // the tool's own answer: no such widget
+    expect(JSON.stringify(both.get(2)!.result)).toContain('w-17');
+    const mixed = await answers([call(3, 'no_such_tool', {}), call(4, 'repeat_text', { text: 'c', times: 1 })]);
+    expect(mixed.get(3)!.error ?? mixed.get(3)!.result?.isError).toBeTruthy();
+    expect(mixed.get(4)!.result.structuredContent).toEqual({ text: 'c', length: 1 });
+  });
 });
 
 describe('signed-in tools', () => {

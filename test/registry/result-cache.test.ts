@@ -5,23 +5,55 @@ import { defineTool } from '../../src/registry/tool.js';
 import { invokeTool } from '../../src/registry/invoke.js';
 import type { Services } from '../../src/services.js';
 
+const listening = (maxEntries?: number) => {
+  const cache = new ResultCache(maxEntries);
+  cache.setListening(true);
+  return cache;
+};
+
 describe('ResultCache', () => {
-  it('keeps an answer until its seconds are up', () => {
-    let now = 0;
-    const cache = new ResultCache(10, () => now);
-    cache.set('k', { a: 1 }, 30);
-    now = 29_999;
-    expect(cache.get('k')).toEqual({ a: 1 });
-    now = 30_000;
+  it('keeps an answer until a change names one of its tags', () => {
+    const cache = listening();
+    cache.set('a', { v: 'a' }, ['listing:1'], cache.generation);
+    cache.set('b', { v: 'b' }, ['listing:2', 'category:9'], cache.generation);
+    expect(cache.get('a')).toEqual({ v: 'a' });
+    cache.invalidate(['listing:3']);
+    expect(cache.size).toBe(2);
+    cache.invalidate(['category:9']);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toEqual({ v: 'a' });
+    cache.invalidate(['listing:1']);
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not keep an answer read while a change was heard (it may predate the change)', () => {
+    const cache = listening();
+    const before = cache.generation;
+    cache.invalidate(['listing:7']); // arrives while the answer is being read
+    cache.set('k', { stale: true }, ['listing:7'], before);
+    expect(cache.get('k')).toBeUndefined();
+    cache.set('k', { stale: false }, ['listing:7'], cache.generation);
+    expect(cache.get('k')).toEqual({ stale: false });
+  });
+
+  it('keeps nothing while change notifications are not being received, and forgets all when they stop', () => {
+    const cache = new ResultCache();
+    cache.set('k', { v: 1 }, ['t'], cache.generation);
+    expect(cache.get('k')).toBeUndefined();
+    cache.setListening(true);
+    cache.set('k', { v: 1 }, ['t'], cache.generation);
+    expect(cache.get('k')).toEqual({ v: 1 });
+    cache.setListening(false);
+    expect(cache.enabled).toBe(false);
     expect(cache.get('k')).toBeUndefined();
   });
 
   it('drops the least recently used entry when full', () => {
-    const cache = new ResultCache(2);
-    cache.set('a', { v: 'a' }, 60);
-    cache.set('b', { v: 'b' }, 60);
+    const cache = listening(2);
+    cache.set('a', { v: 'a' }, ['a'], cache.generation);
+    cache.set('b', { v: 'b' }, ['b'], cache.generation);
     cache.get('a');
-    cache.set('c', { v: 'c' }, 60);
+    cache.set('c', { v: 'c' }, ['c'], cache.generation);
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toEqual({ v: 'a' });
     expect(cache.get('c')).toEqual({ v: 'c' });
@@ -35,7 +67,7 @@ describe('ResultCache', () => {
   });
 });
 
-describe('invokeTool with cacheSeconds', () => {
+describe('invokeTool with a cache', () => {
   let runs = 0;
   const counted = defineTool({
     name: 'counted',
@@ -45,19 +77,23 @@ describe('invokeTool with cacheSeconds', () => {
     scopes: [],
     idempotencyKey: false,
     errorStatuses: [],
-    cacheSeconds: 30,
+    cache: { tags: (result) => [`n:${result.n}`] },
     input: z.strictObject({ n: z.number().int().default(1) }),
     output: z.object({ n: z.number(), run: z.number() }),
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     handler: async ({ n }) => ({ n, run: ++runs }),
   });
-  const ctx = { services: { resultCache: new ResultCache() } as Services, caller: null, requestId: 'r' };
+  const resultCache = listening();
+  const ctx = { services: { resultCache } as Services, caller: null, requestId: 'r' };
 
-  it('runs the handler once per input within the interval, after validating each call', async () => {
+  it('runs the handler once per input until a change names its answer, after validating each call', async () => {
     expect((await invokeTool(counted, { n: 1 }, ctx)).result).toEqual({ n: 1, run: 1 });
     expect((await invokeTool(counted, {}, ctx)).result).toEqual({ n: 1, run: 1 }); // the default makes it the same input
     expect((await invokeTool(counted, { n: 2 }, ctx)).result).toEqual({ n: 2, run: 2 });
     await expect(invokeTool(counted, { n: 'x' }, ctx)).rejects.toMatchObject({ status: 400 });
-    expect(runs).toBe(2);
+    resultCache.invalidate(['n:1']);
+    expect((await invokeTool(counted, { n: 1 }, ctx)).result).toEqual({ n: 1, run: 3 });
+    expect((await invokeTool(counted, { n: 2 }, ctx)).result).toEqual({ n: 2, run: 2 });
+    expect(runs).toBe(3);
   });
 });

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './app.js';
+import { SERVICE_NODE_FLAGS } from '../../src/node-flags.js';
 
 export interface ServiceProcess {
   url: string;
@@ -24,7 +25,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export async function startServiceProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'launch-directory-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -171,3 +171,30 @@ CREATE TRIGGER founders_profile_trg AFTER UPDATE OF slug, name, title, avatar_ur
 
 INSERT INTO listing_profiles (listing_id, doc)
 SELECT l.id, listing_profile_doc(l) FROM listings l;
+
+-- listing_changed: at the commit of every write that changes what a listing's profile shows (its document,
+-- or its counters), the ids of the listings changed, comma-separated ('*' when too many to name). Each
+-- instance listens and forgets the answers it keeps for those listings (src/catalogue/listing-changes.ts).
+CREATE FUNCTION notify_listings_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids text;
+BEGIN
+  IF TG_TABLE_NAME = 'listing_profiles' THEN
+    SELECT string_agg(DISTINCT listing_id::text, ',') INTO ids FROM changed_rows;
+  ELSE
+    SELECT string_agg(DISTINCT id::text, ',') INTO ids FROM changed_rows;
+  END IF;
+  IF ids IS NOT NULL THEN
+    PERFORM pg_notify('listing_changed', CASE WHEN length(ids) > 7000 THEN '*' ELSE ids END);
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER listing_profiles_changed_insert_trg AFTER INSERT ON listing_profiles REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_listings_changed();
+CREATE TRIGGER listing_profiles_changed_update_trg AFTER UPDATE ON listing_profiles REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_listings_changed();
+CREATE TRIGGER listings_changed_update_trg AFTER UPDATE ON listings REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_listings_changed();
+CREATE TRIGGER listings_changed_delete_trg AFTER DELETE ON listings REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_listings_changed();

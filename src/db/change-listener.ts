@@ -1,0 +1,68 @@
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+
+/** What a listener hears: each notification's payload, and whether it is listening (false: notifications may be missed). */
+export interface ChangeHandlers {
+  onChange(payload: string): void;
+  onListening(listening: boolean): void;
+}
+
+/** Stops listening. */
+export type StopListening = () => Promise<void>;
+
+const RECONNECT_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own, reconnecting after a loss. Between the loss and the next LISTEN
+ * notifications are missed, so onListening(false) comes first and onListening(true) only once listening again.
+ */
+export async function listenOnServer(url: string, channel: string, handlers: ChangeHandlers): Promise<StopListening> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (failed: pg.Client) => {
+    if (client !== failed) return;
+    client = undefined;
+    handlers.onListening(false);
+    failed.end().catch(() => {});
+    if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RECONNECT_MS);
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onChange(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost(next);
+      throw error;
+    }
+    if (client === next && !stopped) handlers.onListening(true);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    handlers.onListening(false);
+    await last?.end().catch(() => {});
+  };
+}
+
+/** LISTEN on the embedded engine: one process, one connection, so nothing is ever missed. */
+export async function listenOnEmbedded(pglite: PGlite, channel: string, handlers: ChangeHandlers): Promise<StopListening> {
+  const unlisten = await pglite.listen(channel, (payload) => handlers.onChange(payload));
+  handlers.onListening(true);
+  return async () => {
+    handlers.onListening(false);
+    await unlisten();
+  };
+}
