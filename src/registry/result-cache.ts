@@ -43,9 +43,9 @@ export class ResultCache {
     this.delete(key);
     this.entries.set(key, { value, tags });
     for (const tag of tags) {
-      let keys = this.keysByTag.get(tag);
-      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
+      const keys = this.keysByTag.get(tag) ?? new Set<string>();
       keys.add(key);
+      this.keysByTag.set(tag, keys);
     }
     if (this.entries.size > this.maxEntries) this.delete(this.entries.keys().next().value!);
   }
