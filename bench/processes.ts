@@ -10,11 +10,12 @@ export interface Started {
   started: number;
 }
 
-/** `script` in a node process of its own; NODE_EXTRA adds node flags (e.g. --cpu-prof) to every process started. */
+/** `script` (TypeScript through tsx, or compiled JavaScript) in a node process of its own; NODE_EXTRA adds node flags (e.g. --cpu-prof). */
 export function start(script: string, env: Record<string, string>, flags: string[] = []): Started {
   const started = performance.now();
   const extra = process.env.NODE_EXTRA ? process.env.NODE_EXTRA.split(' ') : [];
-  const child = spawn(process.execPath, [...flags, ...extra, '--import', 'tsx', script], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : []; // compiled JavaScript runs as it is
+  const child = spawn(process.execPath, [...flags, ...extra, ...loader, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,10 +1,11 @@
 /**
- * npm run bench: the service against bare baselines in the same run, on the real PostgreSQL at benchmark
+ * npm run bench: the service (compiled, started as in production) against bare baselines in the same run, on the real PostgreSQL at benchmark
  * scale (100,000 listings, 1,000,000 votes), loaded as real clients load it: thousands of different
  * listings and queries, many connections at once. Prints one table of measures against their goals.
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/launch_bench) is created and filled once.
  *   BENCH_SECONDS (default 10) is the length of each load run.
  */
+import { execSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ import { latencies, load, misspell, pct } from './load.js';
 import { residentMb, start, stop, waitFor } from './processes.js';
 import { SERVICE_NODE_FLAGS } from '../src/node-flags.js';
 
+/** The service as production starts it: compiled by `npm run build` (done first), without tsx. */
+const SERVICE_ENTRY = 'dist/src/main.js';
 const BARE = 'http://127.0.0.1:3999';
 const LOOKUP = 'http://127.0.0.1:3996';
 const SERVICE = 'http://127.0.0.1:3998';
@@ -46,6 +49,7 @@ const mcpBody = (id: number, name: string, args: Record<string, unknown>) =>
 type Row = [measure: string, result: string, goal: string, met?: boolean];
 
 async function main() {
+  execSync('npm run build', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'ignore' });
   const data = await ensureBenchDatabase();
   console.log(`data: ${data.listings} listings (${data.slugs.length} public), ${data.votes} votes`);
   // Disjoint slug sets, so that no measured read can be answered by what an earlier run read.
@@ -62,7 +66,7 @@ async function main() {
   const bare = start('bench/bare-koa.ts', { PORT: '3999' });
   const lookup = start('bench/bare-lookup.ts', { PORT: '3996', DATABASE_URL: BENCH_URL });
   const service = start(
-    'src/main.ts',
+    SERVICE_ENTRY,
     { PORT: '3998', DATABASE_URL: BENCH_URL, PUBLIC_URL: SERVICE, LOG_LEVEL: 'warn' },
     SERVICE_NODE_FLAGS,
   );
@@ -166,10 +170,10 @@ async function embeddedStartup() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-embedded-'));
   try {
     const env = { PORT: '3997', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-    const first = start('src/main.ts', env, SERVICE_NODE_FLAGS);
+    const first = start(SERVICE_ENTRY, env, SERVICE_NODE_FLAGS);
     const empty = await waitFor('http://127.0.0.1:3997/api/v1/site', first.started);
     await stop(first.child);
-    const second = start('src/main.ts', env, SERVICE_NODE_FLAGS);
+    const second = start(SERVICE_ENTRY, env, SERVICE_NODE_FLAGS);
     const present = await waitFor('http://127.0.0.1:3997/api/v1/site', second.started);
     await stop(second.child);
     return { empty, present };

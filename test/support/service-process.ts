@@ -19,13 +19,16 @@ export interface ServiceProcess {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * The service as `npm start` runs it (src/main.ts in one node process, so that signals reach it), on
+ * The service as `npm start` runs it (src/main.ts in one node process, so that signals reach it; or as
+ * `npm run start:prod` runs the compiled build), on
  * DATABASE_URL when given, else on an embedded database in a fresh data directory; on env.PORT when given.
  */
-export async function startServiceProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(env: Record<string, string> = {}, options: { compiled?: boolean } = {}): Promise<ServiceProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'launch-directory-'));
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
+  // compiled: the production start (`npm run build`, then `npm run start:prod`), from dist/ without tsx.
+  const entry = options.compiled ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...entry], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
