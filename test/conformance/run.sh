@@ -17,7 +17,7 @@ PORT_FIXTURE=${PORT_FIXTURE:-3202}
 data=$(mktemp -d)
 trap 'kill $service $fixture 2>/dev/null; rm -rf "$data"' EXIT
 
-PORT=$PORT_SERVICE DATA_DIR=$data DATABASE_URL= PUBLIC_URL=http://localhost:$PORT_SERVICE tsx --experimental-async-context-frame src/main.ts >"$data/service.log" 2>&1 &
+PORT=$PORT_SERVICE DATA_DIR=$data DATABASE_URL= PUBLIC_URL=http://localhost:$PORT_SERVICE tsx --experimental-async-context-frame --max-old-space-size=384 src/main.ts >"$data/service.log" 2>&1 &
 service=$!
 tsx src/mcp/dev-server.ts "$PORT_FIXTURE" --conformance-fixtures >"$data/fixture.log" 2>&1 &
 fixture=$!
