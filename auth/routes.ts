@@ -11,7 +11,7 @@ import { sharedSecret } from '../src/security/service-secrets.js';
 import { callerResolver, type CallerResolver } from './credentials.js';
 import { createOAuthServer } from './oauth-server.js';
 import { protectedResourceMetadata } from './resource-metadata.js';
-import { protectedResources } from '../src/web/paths.js';
+import { API_PREFIX, MCP_PATH, protectedResources } from '../src/web/paths.js';
 import { formGuard, type PageEnv } from './pages/env.js';
 import { consentRoutes } from './pages/consent-page.js';
 import { accountPageRoutes } from './pages/account-pages.js';
@@ -70,13 +70,15 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
   };
 
   const deps = { db: parts.db, provider, now: parts.now };
+  const authRoutes = compose([
+    authorizationServer,
+    protectedResourceMetadata(parts.publicUrl),
+    pages.routes() as Middleware,
+    pages.allowedMethods() as Middleware,
+  ]);
   return {
-    middleware: compose([
-      authorizationServer,
-      protectedResourceMetadata(parts.publicUrl),
-      pages.routes() as Middleware,
-      pages.allowedMethods() as Middleware,
-    ]),
+    // No page or endpoint of sign-in lives under the API or MCP paths: their requests skip the matching.
+    middleware: (ctx, next) => (ctx.path === MCP_PATH || ctx.path.startsWith(`${API_PREFIX}/`) ? next() : authRoutes(ctx, next)),
     provider,
     mcpCaller: callerResolver(deps, resources.mcp),
     apiCaller: callerResolver(deps, resources.api),

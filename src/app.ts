@@ -140,11 +140,11 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.context.publicUrl = config.publicUrl;
   koa.use(clientAddress(config.trustProxy ? proxyList(config.trustedProxies) : undefined));
   koa.use(keepHeadersOnErrors());
-  koa.use(async (ctx, next) => {
+  koa.use((ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.set('Request-Id', ctx.state.requestId);
     if (draining) ctx.set('Connection', 'close');
-    await next();
+    return next();
   });
   koa.use(requestLog(log));
   koa.on('error', logUnhandledError(log));

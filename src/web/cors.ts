@@ -53,13 +53,13 @@ const PREFLIGHT_MAX_AGE_SECONDS = 7200;
  */
 export function cors(): Middleware {
   const answerHeaders = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(', ') };
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const area = AREAS.find((candidate) => candidate.path.test(ctx.path));
     if (!area) return next();
     if (isPreflight(ctx)) return answerPreflight(ctx, area);
     // Set before the handler runs: the OAuth server and the MCP endpoint write their answers themselves.
     ctx.set(answerHeaders);
-    await next();
+    return next();
   };
 }
 
