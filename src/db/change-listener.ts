@@ -11,6 +11,8 @@ export interface ChangeHandlers {
 export type StopListening = () => Promise<void>;
 
 const RECONNECT_MS = 1_000;
+/** The listening connection's application_name, as pg_stat_activity shows it. */
+export const LISTENER_NAME = 'launch-directory change listener';
 
 /**
  * LISTEN on a connection of its own, reconnecting after a loss. Between the loss and the next LISTEN
@@ -29,7 +31,7 @@ export async function listenOnServer(url: string, channel: string, handlers: Cha
     if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RECONNECT_MS);
   };
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     client = next;
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));

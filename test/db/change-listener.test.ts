@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { LISTENER_NAME } from '../../src/db/change-listener.js';
+
+/** Database.listen: notifications sent at commit reach the listener; on a server, a lost connection is said and recovered. */
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.drop());
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('Database.listen', () => {
+  it('hears a notification at its commit, not before, and says when it listens', async () => {
+    const heard: string[] = [];
+    const states: boolean[] = [];
+    const stop = await t.db.listen('test_channel', { onChange: (p) => heard.push(p), onListening: (l) => states.push(l) });
+    expect(states).toEqual([true]);
+    let committed = false;
+    await t.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_notify('test_channel', 'inside')`);
+      await tx.query('SELECT pg_sleep(0.05)');
+      expect(heard).toEqual([]); // not before the commit
+      committed = true;
+    });
+    await until(() => heard.length > 0, 'the notification');
+    expect(committed).toBe(true);
+    expect(heard).toEqual(['inside']);
+    await stop();
+    expect(states).toEqual([true, false]);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'on a server: says it stopped listening when its connection is lost, and listens again',
+    async () => {
+      const heard: string[] = [];
+      const states: boolean[] = [];
+      const stop = await t.db.listen('lossy_channel', { onChange: (p) => heard.push(p), onListening: (l) => states.push(l) });
+      const terminated = await t.db.query<{ ok: boolean }>(
+        'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+        [LISTENER_NAME],
+      );
+      expect(terminated.length).toBeGreaterThan(0);
+      await until(() => states.length >= 3, 'losing and regaining the connection');
+      expect(states.slice(0, 3)).toEqual([true, false, true]);
+      await t.db.query(`SELECT pg_notify('lossy_channel', 'after')`);
+      await until(() => heard.includes('after'), 'a notification after the reconnection');
+      await stop();
+    },
+  );
+});
