@@ -5,6 +5,7 @@
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/launch_bench) is created and filled once.
  *   BENCH_SECONDS (default 10) is the length of each load run.
  */
+import type autocannon from 'autocannon';
 import { execSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -47,6 +48,7 @@ const mcpBody = (id: number, name: string, args: Record<string, unknown>) =>
   });
 
 type Row = [measure: string, result: string, goal: string, met?: boolean];
+type Result = autocannon.Result;
 
 async function main() {
   execSync('npm run build', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'ignore' });
@@ -110,46 +112,30 @@ async function main() {
   const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const reqs = (r: { requests: { average: number }; latency: { p50: number } }) => `${Math.round(rps(r))} req/s, p50 ${r.latency.p50} ms`;
+  /** A throughput row whose goal is a share of a baseline's throughput in the same run. */
+  const shareOf = (measure: string, run: Result, base: Result, baseName: string, share: number): Row => [
+    measure,
+    `${reqs(run)} (${ratio(rps(run), rps(base))} of ${baseName})`,
+    `>= ${share * 100}% of ${baseName}`,
+    rps(run) >= share * rps(base),
+  ];
+  /** A latency row whose goal is a p95 bound. */
+  const p95Under = (measure: string, sorted: number[], boundMs: number): Row => [
+    measure,
+    `p50 ${ms(pct(sorted, 50))}, p95 ${ms(pct(sorted, 95))}`,
+    `p95 < ${boundMs} ms`,
+    pct(sorted, 95) < boundMs,
+  ];
   const rows: Row[] = [
     ['bare Koa JSON route (32 connections)', reqs(bareRun), 'baseline'],
     ['bare Koa + one prepared look-up by slug, different slugs', reqs(lookupRun), 'database-bound baseline'],
-    [
-      `get_listing REST, ${coldRest.length} different slugs, none read before`,
-      `${reqs(restCold)} (${ratio(rps(restCold), rps(lookupRun))} of look-up)`,
-      '>= 50% of look-up',
-      rps(restCold) >= 0.5 * rps(lookupRun),
-    ],
-    [
-      `get_listing REST, ${HOT} slugs read again`,
-      `${reqs(restHot)} (${ratio(rps(restHot), rps(bareRun))} of bare)`,
-      '>= 40% of bare',
-      rps(restHot) >= 0.4 * rps(bareRun),
-    ],
-    [
-      `MCP tools/call get_listing, ${coldMcp.length} different slugs, none read before`,
-      `${reqs(mcpCold)} (${ratio(rps(mcpCold), rps(restCold))} of REST)`,
-      '>= 80% of REST',
-      rps(mcpCold) >= 0.8 * rps(restCold),
-    ],
-    [
-      'search_listings REST, misspelled product name, sequential',
-      `p50 ${ms(pct(nameTypos, 50))}, p95 ${ms(pct(nameTypos, 95))}`,
-      'p95 < 20 ms',
-      pct(nameTypos, 95) < 20,
-    ],
-    [
-      'search_listings REST, misspelled common word, sequential',
-      `p50 ${ms(pct(commonSequential, 50))}, p95 ${ms(pct(commonSequential, 95))}`,
-      'p95 < 20 ms',
-      pct(commonSequential, 95) < 20,
-    ],
+    shareOf(`get_listing REST, ${coldRest.length} different slugs, none read before`, restCold, lookupRun, 'look-up', 0.5),
+    shareOf(`get_listing REST, ${HOT} slugs read again`, restHot, bareRun, 'bare', 0.4),
+    shareOf(`MCP tools/call get_listing, ${coldMcp.length} different slugs, none read before`, mcpCold, restCold, 'REST', 0.8),
+    p95Under('search_listings REST, misspelled product name, sequential', nameTypos, 20),
+    p95Under('search_listings REST, misspelled common word, sequential', commonSequential, 20),
     ['search_listings REST, misspelled common word, 8 connections', reqs(searchRest), '>= 500 req/s', rps(searchRest) >= 500],
-    [
-      'MCP tools/call search_listings, the same, 8 connections',
-      `${reqs(searchMcp)} (${ratio(rps(searchMcp), rps(searchRest))} of REST)`,
-      '>= 80% of REST',
-      rps(searchMcp) >= 0.8 * rps(searchRest),
-    ],
+    shareOf('MCP tools/call search_listings, the same, 8 connections', searchMcp, searchRest, 'REST', 0.8),
     ['page routes (home, listing page)', 'not built yet (public site pages: issue 17)', '>= 30% of bare'],
     ['start-up to first answer, PostgreSQL', ms(startupPg), '< 2 s', startupPg < 2000],
     ['start-up to first answer, embedded, data present', ms(embedded.present), '< 6 s', embedded.present < 6000],

@@ -29,7 +29,6 @@ export default defineTool({
     const { result: listingId } = (await changeDraft(services.db, draft.id, services.now, (locked, tx) =>
       writeSubmission(tx, locked, services.now()),
     ))!;
-    services.resultCache.clear();
     // writeSubmission refuses a published listing (409), so what it saved is a listing in status draft.
     return { listing_id: listingId, status: 'draft' as const, draft_id: draft.id };
   },

@@ -126,7 +126,6 @@ export default defineTool({
     const { draft, regenerate } = await editDraft(db, id, edits, services.now);
     // After the commit: on the embedded database the queue waits for the transaction to end.
     if (regenerate.length > 0) await services.jobs.enqueue(REGENERATE_FIELDS_JOB, { draftId: draft.id, fields: regenerate });
-    if (draft.status === 'submitted') services.resultCache.clear();
     return viewOfDraft(db, draft);
   },
 });
