@@ -72,6 +72,7 @@ async function main() {
     { PORT: '3998', DATABASE_URL: BENCH_URL, PUBLIC_URL: SERVICE, LOG_LEVEL: 'warn' },
     SERVICE_NODE_FLAGS,
   );
+  service.child.once('exit', (code, signal) => console.error(`the service exited (${code ?? signal}) while measured`));
   const startupPg = await waitFor(`${SERVICE}/api/v1/site`, service.started);
   await waitFor(`${BARE}/`, bare.started);
   await waitFor(`${LOOKUP}/listings/${hot[0]}`, lookup.started);
@@ -105,6 +106,7 @@ async function main() {
   await load({ origin: SERVICE, paths: listingPaths(data.slugs), amount: READS_FOR_MEMORY });
   const rssAfter = await residentMb(service.child.pid!);
 
+  service.child.removeAllListeners('exit');
   await Promise.all([stop(service.child), stop(bare.child), stop(lookup.child)]);
   const embedded = await embeddedStartup();
 

@@ -13,6 +13,7 @@ import { readRequestBody } from './body.js';
 import { coerceParams } from './coerce.js';
 import { sendProblem } from '../src/web/problem.js';
 import { buildOpenApi } from './openapi.js';
+import { resultJson } from '../src/registry/result-json.js';
 import { API_PREFIX, resourceMetadataUrl } from '../src/web/paths.js';
 
 const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -81,7 +82,7 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
       ctx.status = tool.http.status;
       if (replayed) ctx.set('Idempotent-Replayed', 'true');
       ctx.type = 'application/json';
-      ctx.body = serialize(result);
+      ctx.body = resultJson(result);
     } catch (error) {
       if (!(error instanceof ProblemError) || error.status >= 500) options.onError(error, ctx.state.requestId);
       sendProblem(ctx, withAuthenticationChallenge(error, resourceMetadata), ctx.state.requestId);
@@ -96,17 +97,6 @@ function mergeInput(fromRequest: unknown, fromPath: Record<string, unknown>): Re
     throw new ValidationError([{ path: '', message: 'The request body must be a JSON object' }]);
   }
   return { ...fromRequest, ...fromPath };
-}
-
-/** A cached answer is the same object on every hit, so its JSON text is made once too. */
-const serialized = new WeakMap<object, string>();
-function serialize(result: Record<string, unknown>): string {
-  let text = serialized.get(result);
-  if (text === undefined) {
-    text = JSON.stringify(result);
-    serialized.set(result, text);
-  }
-  return text;
 }
 
 const koaPath = (path: string) => path.replace(/\{([a-z_]+)\}/g, ':$1');

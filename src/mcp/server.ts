@@ -12,6 +12,8 @@ import { runInRequestScope } from './request-scope.js';
 import { dnsRebindingPolicy, dnsRebindingRejection } from './dns-rebinding.js';
 import { MAX_BODY_BYTES, readJsonBody } from '../web/json-body.js';
 import { calledTools, scopeRefusal } from './scope-gate.js';
+import { directToolCallAnswer, recogniseDirectToolCall } from './direct-tool-call.js';
+import { callTool } from './call-tool.js';
 import { withAuthenticationChallenge } from '../registry/scopes.js';
 import { UnauthorizedError } from '../errors.js';
 import { PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
@@ -38,6 +40,11 @@ export interface McpOptions {
    * reports (which include refused malformed requests). Default: tool failures go to console.error.
    */
   onError?: (error: unknown) => void;
+  /**
+   * Default true: a single 2026-07-28 `tools/call` of a registry tool is answered without the SDK
+   * (direct-tool-call.ts). False sends every message to the SDK; the test comparing the two uses it.
+   */
+  directToolCalls?: boolean;
 }
 
 /**
@@ -55,6 +62,8 @@ export function mcpMiddleware(options: McpOptions): Middleware {
     ...(options.onError && { onerror: options.onError }),
   });
   const serve = toNodeHandler(handler, { ...(options.onError && { onerror: options.onError }) });
+  const directCalls = options.directToolCalls ?? true;
+  const callContext = { services: options.services, publicUrl, onUnexpectedError: reportToolFailure };
 
   return async (ctx, next) => {
     if (ctx.path !== MCP_PATH) return next();
@@ -97,6 +106,15 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       }
       const refusal = scopeRefusal(tools, caller);
       if (refusal) return sendProblem(ctx, withAuthenticationChallenge(refusal, resourceMetadataUrl), requestId);
+
+      const direct = directCalls ? recogniseDirectToolCall(parsedBody, ctx.req.headers, options.registry) : undefined;
+      if (direct) {
+        const result = await callTool(direct.tool, direct.args, { ...callContext, caller, requestId });
+        ctx.status = 200;
+        ctx.set('Content-Type', 'application/json'); // as the SDK answers (Koa would add a charset)
+        ctx.body = directToolCallAnswer(direct.id, result);
+        return;
+      }
     }
 
     // GET and DELETE (2025 session operations) go to the SDK too: stateless serving answers them 405.

@@ -1,12 +1,16 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { ProblemError, toProblem } from '../errors.js';
+import { resultJson } from '../registry/result-json.js';
 
 /** Marks an answer stored for an earlier call with the same idempotency_key (REST: header Idempotent-Replayed). */
 const REPLAYED_META = { _meta: { idempotentReplayed: true } } as const;
 
-/** A successful call: the result object as structured content, and the same JSON as text for clients that read only text. */
+/**
+ * A successful call: the result object as structured content, and the same JSON as text for clients that read only
+ * text (resultJson: the direct path splices that text in as the structured content).
+ */
 export function toolSuccess(result: Record<string, unknown>, replayed = false): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result, ...(replayed && REPLAYED_META) };
+  return { content: [{ type: 'text', text: resultJson(result) }], structuredContent: result, ...(replayed && REPLAYED_META) };
 }
 
 /**

@@ -9,11 +9,9 @@ import {
 import type { Registry } from '../registry/registry.js';
 import type { AnyTool } from '../registry/tool.js';
 import type { Services } from '../services.js';
-import { invokeTool } from '../registry/invoke.js';
-import { ProblemError } from '../errors.js';
-import { IDEMPOTENCY_KEY_ARGUMENT, mcpToolDefinition, type McpToolDefinition } from './tool-definition.js';
+import { mcpToolDefinition, type McpToolDefinition } from './tool-definition.js';
 import { currentRequestScope } from './request-scope.js';
-import { toolError, toolSuccess } from './tool-result.js';
+import { callTool } from './call-tool.js';
 import { INSTRUCTIONS, SERVER_INFO } from './server-info.js';
 import { PROTOCOL_VERSIONS } from '../registry/protocol-versions.js';
 
@@ -83,22 +81,8 @@ export function toolServerFactory(
           outputSchema,
           annotations: definition.annotations,
         },
-        async (args: Arguments) => {
-          try {
-            // A tool without the argument reports it as an unknown property; invokeTool ignores the key then.
-            const { [IDEMPOTENCY_KEY_ARGUMENT]: key, ...input } = args;
-            const { result, replayed } = await invokeTool(
-              tool,
-              tool.idempotencyKey ? input : args,
-              { services, caller: scope.caller, requestId: scope.requestId },
-              { idempotencyKey: key === undefined ? undefined : { value: key, path: `/${IDEMPOTENCY_KEY_ARGUMENT}` } },
-            );
-            return toolSuccess(result, replayed);
-          } catch (error) {
-            if (!(error instanceof ProblemError) || error.status >= 500) onUnexpectedError(error);
-            return toolError(error, scope.requestId, publicUrl);
-          }
-        },
+        (args: Arguments) =>
+          callTool(tool, args, { services, caller: scope.caller, requestId: scope.requestId, publicUrl, onUnexpectedError }),
       );
     }
     return server;

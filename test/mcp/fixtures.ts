@@ -97,7 +97,7 @@ export interface McpTestServer {
 }
 
 /** A Koa app with only the MCP binding, on a loopback port; publicUrl is its own address. */
-export async function startMcpTestServer(options: { appRequestId?: string } = {}): Promise<McpTestServer> {
+export async function startMcpTestServer(options: { appRequestId?: string; directToolCalls?: boolean } = {}): Promise<McpTestServer> {
   const registry = createRegistry(TEST_TOOLS);
   const koa = new Koa();
   if (options.appRequestId) {
@@ -123,6 +123,7 @@ export async function startMcpTestServer(options: { appRequestId?: string } = {}
         return (token && TOKENS[token]) || null;
       },
       newRequestId: () => `req_${++counter}`,
+      directToolCalls: options.directToolCalls,
     }),
   );
   koa.use((ctx) => {
