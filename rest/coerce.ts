@@ -1,22 +1,30 @@
 import type { JsonSchema } from '../src/registry/json-schema.js';
 
+type Params = Record<string, string | string[]>;
+
 /**
  * Query strings and path segments arrive as text; turn each into the type its JSON Schema declares, when
  * the text is an unambiguous spelling of it. Anything else is left as text so validation names the path.
+ * The types of each property are read from the schema once, when the route is made.
  */
-export function coerceParams(params: Record<string, string | string[]>, schema: JsonSchema): Record<string, unknown> {
+export function paramCoercer(schema: JsonSchema): (params: Params) => Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const out: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(params)) {
-    const types = typesOf(properties[key]);
-    if (types.has('array')) {
-      const itemTypes = typesOf((properties[key]?.items ?? {}) as JsonSchema);
-      out[key] = (Array.isArray(raw) ? raw : [raw]).map((v) => coerceScalar(v, itemTypes));
-    } else {
-      out[key] = Array.isArray(raw) ? raw.map((v) => coerceScalar(v, types)) : coerceScalar(raw, types);
-    }
+  const coercers = new Map(Object.entries(properties).map(([key, property]) => [key, propertyCoercer(property)]));
+  const asText = (raw: string | string[]) => raw;
+  return (params) => {
+    const out: Record<string, unknown> = {};
+    for (const key in params) out[key] = (coercers.get(key) ?? asText)(params[key]!);
+    return out;
+  };
+}
+
+function propertyCoercer(property: JsonSchema): (raw: string | string[]) => unknown {
+  const types = typesOf(property);
+  if (types.has('array')) {
+    const itemTypes = typesOf((property.items ?? {}) as JsonSchema);
+    return (raw) => (Array.isArray(raw) ? raw : [raw]).map((v) => coerceScalar(v, itemTypes));
   }
-  return out;
+  return (raw) => (Array.isArray(raw) ? raw.map((v) => coerceScalar(v, types)) : coerceScalar(raw, types));
 }
 
 function coerceScalar(value: string, types: Set<string>): unknown {

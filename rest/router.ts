@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Registry } from '../src/registry/registry.js';
@@ -10,7 +9,8 @@ import { inputJsonSchema } from '../src/registry/json-schema.js';
 import { withAuthenticationChallenge } from '../src/registry/scopes.js';
 import { ProblemError, ValidationError } from '../src/errors.js';
 import { readRequestBody } from './body.js';
-import { coerceParams } from './coerce.js';
+import { paramCoercer } from './coerce.js';
+import { RouteTable } from './route-table.js';
 import { sendProblem } from '../src/web/problem.js';
 import { buildOpenApi } from './openapi.js';
 import { resultJson } from '../src/registry/result-json.js';
@@ -29,48 +29,56 @@ export interface RestOptions {
 
 /** Maps every registered tool onto /api/v1; nothing here knows any single operation. */
 export function restApi(options: RestOptions): Middleware {
-  const router = new Router({ prefix: API_PREFIX });
+  const table = new RouteTable<Middleware>();
   const openApi = JSON.stringify(buildOpenApi(options.registry, options.publicUrl));
-  router.get('/openapi.json', (ctx) => {
+  table.add('GET', '/openapi.json', (ctx) => {
     ctx.type = 'application/json';
     ctx.body = openApi;
   });
-  for (const tool of options.registry.tools) {
-    router.register(koaPath(tool.http.path), [tool.http.method], operation(tool, options));
-  }
-  const routes = router.routes();
-  const allowed = router.allowedMethods();
-  return async (ctx, next) => {
+  for (const tool of options.registry.tools) table.add(tool.http.method, tool.http.path, operation(tool, options));
+  return (ctx, next) => {
     if (ctx.path !== API_PREFIX && !ctx.path.startsWith(`${API_PREFIX}/`)) return next();
-    await routes(ctx as never, () => allowed(ctx as never, async () => {}));
-    if (ctx.body !== undefined || ctx.method === 'OPTIONS') return;
-    sendProblem(ctx, unroutable(ctx), ctx.state.requestId);
+    const route = table.match(ctx.method, ctx.path.slice(API_PREFIX.length));
+    if (route.kind === 'found') {
+      ctx.params = route.params;
+      return route.handler(ctx, next);
+    }
+    if (route.kind === 'method_not_allowed' && ctx.method === 'OPTIONS') {
+      ctx.set('Allow', route.allowed.join(', '));
+      ctx.body = '';
+      return;
+    }
+    sendProblem(ctx, unroutable(ctx, route.kind === 'method_not_allowed' ? route.allowed : undefined), ctx.state.requestId);
   };
 }
 
 /** No operation answered: a known path with another method (405, with Allow), or an unknown path. */
-function unroutable(ctx: Context): ProblemError {
-  if (ctx.status === 405) {
+function unroutable(ctx: Context, allowed: string[] | undefined): ProblemError {
+  if (allowed) {
     return new ProblemError({
       status: 405,
       code: 'method_not_allowed',
       title: 'Method not allowed',
-      detail: `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}.`,
-      headers: { Allow: String(ctx.response.get('Allow')) },
+      detail: `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(', ')}.`,
+      headers: { Allow: allowed.join(', ') },
     });
   }
   return new ProblemError({ status: 404, code: 'not_found', title: 'Not found', detail: `No operation at ${ctx.method} ${ctx.path}.` });
 }
 
 function operation(tool: AnyTool, options: RestOptions): Middleware {
-  const schema = inputJsonSchema(tool.input);
+  const coerce = paramCoercer(inputJsonSchema(tool.input));
   const takesBody = tool.http.method !== 'GET' && tool.http.method !== 'DELETE';
   const resourceMetadata = resourceMetadataUrl(options.publicUrl, API_PREFIX);
   return async (ctx) => {
     try {
       const caller = await options.resolveCaller(ctx.req.headers);
-      const fromPath = coerceParams(ctx.params as Record<string, string>, schema);
-      const fromRequest = takesBody ? await readRequestBody(ctx) : coerceParams(ctx.query as Record<string, string | string[]>, schema);
+      const fromPath = coerce(ctx.params as Record<string, string>);
+      const fromRequest = takesBody
+        ? await readRequestBody(ctx)
+        : ctx.querystring === ''
+          ? undefined
+          : coerce(ctx.query as Record<string, string | string[]>);
       const input = mergeInput(fromRequest, fromPath);
       const idempotencyKey = ctx.req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
       const { result, replayed } = await invokeTool(
@@ -98,5 +106,3 @@ function mergeInput(fromRequest: unknown, fromPath: Record<string, unknown>): Re
   }
   return { ...fromRequest, ...fromPath };
 }
-
-const koaPath = (path: string) => path.replace(/\{([a-z_]+)\}/g, ':$1');

@@ -81,9 +81,17 @@ export class ResultCache {
 
 /** The same key for the same input, whatever the order its properties arrived in. */
 export function cacheKey(toolName: string, input: unknown): string {
-  return `${toolName} ${JSON.stringify(input, (_key, value) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : value,
-  )}`;
+  return `${toolName} ${sortedJson(input)}`;
+}
+
+/** JSON with every object's properties in name order (as JSON.stringify: undefined members left out). */
+function sortedJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  const members: string[] = [];
+  for (const key of Object.keys(value).sort()) {
+    const member = (value as Record<string, unknown>)[key];
+    if (member !== undefined && typeof member !== 'function') members.push(`${JSON.stringify(key)}:${sortedJson(member)}`);
+  }
+  return `{${members.join(',')}}`;
 }

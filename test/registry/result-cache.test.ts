@@ -64,6 +64,10 @@ describe('ResultCache', () => {
     expect(cacheKey('t', { a: 1, b: { d: 2, c: 3 } })).toBe(cacheKey('t', { b: { c: 3, d: 2 }, a: 1 }));
     expect(cacheKey('t', { a: 1 })).not.toBe(cacheKey('u', { a: 1 }));
     expect(cacheKey('t', { a: [1, 2] })).not.toBe(cacheKey('t', { a: [2, 1] }));
+    expect(cacheKey('t', { a: 1, b: undefined })).toBe(cacheKey('t', { a: 1 }));
+    expect(cacheKey('t', { a: 'x","b":"y' })).not.toBe(cacheKey('t', { a: 'x', b: 'y' }));
+    expect(cacheKey('t', { a: null })).not.toBe(cacheKey('t', { a: 'null' }));
+    expect(cacheKey('t', { a: [{ y: 1, x: 2 }] })).toBe(cacheKey('t', { a: [{ x: 2, y: 1 }] }));
   });
 });
 
