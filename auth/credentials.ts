@@ -19,10 +19,15 @@ export interface CredentialDeps {
  * Authorization header is sent; otherwise the owner of a live API key, or of an access token issued
  * for this very resource. Anything else presented is refused with 401 invalid_token.
  */
+/** Whether a request carries a credential at all; without one it is anonymous. */
+export function carriesCredential(headers: IncomingHttpHeaders): boolean {
+  return headers.authorization !== undefined && headers.authorization !== '';
+}
+
 export function callerResolver(deps: CredentialDeps, resource: string): CallerResolver {
   return async (headers) => {
-    const header = headers.authorization;
-    if (header === undefined || header === '') return null;
+    if (!carriesCredential(headers)) return null;
+    const header = headers.authorization!;
     const credential = /^Bearer +([\x21-\x7E]+) *$/i.exec(header)?.[1];
     if (!credential) throw new UnauthorizedError('The Authorization header must be "Bearer <ACCESS_TOKEN_OR_API_KEY>".', true);
     return looksLikeApiKey(credential) ? apiKeyCaller(deps, credential) : accessTokenCaller(deps, credential, resource);

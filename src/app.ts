@@ -32,6 +32,7 @@ import { defineMailJob, queuedMailer } from './jobs/mail-job.js';
 import { defineDraftJobs, type PipelineDeps } from './drafting/pipeline.js';
 import { defineListingJobs, homepageReader, tickListingClock } from './listings/listing-jobs.js';
 import { createAuth, type AuthParts } from '../auth/routes.js';
+import { carriesCredential } from '../auth/credentials.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { logUnhandledError, requestLog } from './web/request-log.js';
 import { cors } from './web/cors.js';
@@ -157,10 +158,13 @@ export async function createApp(parts: AppParts): Promise<App> {
     settings: cachedSiteSettings(db, SETTINGS_TTL_MS),
     now,
     counts: isRateLimitedPath,
-    accountOf: async (ctx) => {
+    accountOf: (ctx) => {
       const resolve = ctx.path === MCP_PATH ? mcpCaller : ctx.path.startsWith(API_PREFIX) ? apiCaller : undefined;
-      ctx.state.caller = await resolve?.(ctx.req.headers).catch(() => null);
-      return ctx.state.caller?.accountId;
+      if (!resolve || !carriesCredential(ctx.req.headers)) return undefined;
+      return resolve(ctx.req.headers).then(
+        (caller) => (ctx.state.caller = caller)?.accountId,
+        () => undefined,
+      );
     },
   });
   koa.use(quota.middleware);

@@ -51,17 +51,23 @@ function pickKnown(stored: Partial<SiteSettings>): Partial<SiteSettings> {
 
 /**
  * Site settings read at most once per `ttlMs` (per instance): for values needed on every request,
- * such as the rate limits. A change made by the admin applies within ttlMs on every instance.
+ * such as the rate limits. A change made by the admin applies on every instance at the first request after ttlMs
+ * (that request still uses the copy it had while the settings are read again). Once read,
+ * the settings are answered as they are (no promise to wait for) until they are due to be read again.
  */
-export function cachedSiteSettings(db: Database, ttlMs: number, now: () => number = Date.now): () => Promise<SiteSettings> {
-  let cached: { settings: Promise<SiteSettings>; until: number } | undefined;
+export function cachedSiteSettings(db: Database, ttlMs: number, now: () => number = Date.now): () => SiteSettings | Promise<SiteSettings> {
+  let loaded: { settings: SiteSettings; until: number } | undefined;
+  let loading: Promise<SiteSettings> | undefined;
   return () => {
-    const at = now();
-    if (!cached || at >= cached.until) {
-      const settings = loadSiteSettings(db);
-      cached = { settings, until: at + ttlMs };
-      settings.catch(() => (cached = undefined));
-    }
-    return cached.settings;
+    if (loaded && now() < loaded.until) return loaded.settings;
+    loading ??= loadSiteSettings(db)
+      .then((settings) => {
+        loaded = { settings, until: now() + ttlMs };
+        return settings;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loaded?.settings ?? loading; // a stale copy serves while the new one is read
   };
 }

@@ -36,15 +36,26 @@ export class BatchedCounter implements RateCounter {
   }
 
   /** Counts `hits` hits (a batch of MCP calls counts each call) and says whether they are allowed. */
-  async hit(key: string, { limit, windowSeconds }: RatePolicy, now: Date, hits = 1): Promise<WindowCount> {
+  hit(key: string, policy: RatePolicy, now: Date, hits = 1): WindowCount | Promise<WindowCount> {
     this.forgetEndedWindows(now);
     const state = this.local.get(key);
     const current = state && now.getTime() < state.windowStart + state.windowSeconds * 1000 ? state : undefined;
-    const batch = Math.min(this.maxBatch, Math.floor(limit / 10));
     if (current && current.reserved >= hits) {
       current.reserved -= hits;
-      return this.count(current, limit, now);
+      return this.count(current, policy.limit, now);
     }
+    return this.write(key, policy, now, hits, current);
+  }
+
+  /** No reserved hits left: reserve a batch with these hits, or write them alone near the limit. */
+  private async write(
+    key: string,
+    { limit, windowSeconds }: RatePolicy,
+    now: Date,
+    hits: number,
+    current: LocalWindow | undefined,
+  ): Promise<WindowCount> {
+    const batch = Math.min(this.maxBatch, Math.floor(limit / 10));
     if (current && batch >= 2 && hits < batch && current.stored + batch <= limit / 2) {
       const stored = await addHits(this.db, key, batch, windowSeconds, now);
       const reservation = this.remember(key, stored.windowStart.getTime(), windowSeconds, stored.hits);

@@ -15,8 +15,11 @@ export interface RatePolicy {
  * exactCounter writes each hit; BatchedCounter reserves hits ahead far from the limit.
  */
 export interface RateCounter {
-  /** Counts `hits` hits (default 1) against `key` under `policy` and says whether they are allowed. */
-  hit(key: string, policy: RatePolicy, now: Date, hits?: number): Promise<WindowCount>;
+  /**
+   * Counts `hits` hits (default 1) against `key` under `policy` and says whether they are allowed: at once
+   * when the counter can tell from memory (BatchedCounter's reserved hits), else once the database answers.
+   */
+  hit(key: string, policy: RatePolicy, now: Date, hits?: number): WindowCount | Promise<WindowCount>;
 }
 
 /** Every hit written and checked in one statement: for limits met rarely and counted in few places. */

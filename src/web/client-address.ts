@@ -9,10 +9,11 @@ const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded
  * headers are removed, so that nothing later (Koa's protocol, the OAuth server) can be fooled by them.
  */
 export function clientAddress(trusted: net.BlockList | undefined): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const peer = normalise(ctx.req.socket.remoteAddress ?? '');
     if (!trusted || !isTrusted(trusted, peer)) {
-      for (const header of FORWARDING_HEADERS) delete ctx.req.headers[header];
+      // Only those present: a delete would turn every request's header object into a slower kind of object.
+      for (const header of FORWARDING_HEADERS) if (header in ctx.req.headers) delete ctx.req.headers[header];
       ctx.request.ip = peer;
       return next();
     }

@@ -30,8 +30,11 @@ export function securityHeaders(): Middleware {
     ctx.set(BASELINE);
     await next();
     const policy = ctx.response.get(CSP);
-    if (ctx.response.is('html') && (policy === BASE_POLICY || !policy)) ctx.set(CSP, PAGE_POLICY);
+    if (isHtml(ctx.response.get('Content-Type')) && (policy === BASE_POLICY || !policy)) ctx.set(CSP, PAGE_POLICY);
     else if (!policy) ctx.set(CSP, BASE_POLICY);
     else if (!/(^|;)\s*frame-ancestors\s/.test(policy)) ctx.set(CSP, `${policy}; frame-ancestors 'none'`);
   };
 }
+
+/** text/html with or without parameters (what type-is's 'html' matches, without parsing every answer's type). */
+const isHtml = (contentType: string) => /^\s*text\/html\s*(;|$)/i.test(contentType);
