@@ -27,6 +27,16 @@ export interface Config {
   anthropicModel: string;
   /** On SIGTERM, requests still running after this long are cut off (SHUTDOWN_TIMEOUT_MS, default 20000). */
   shutdownTimeoutMs: number;
+  /**
+   * Searches the planner expects to match more listings than this report an estimated total
+   * (`total_is_estimate`) instead of counting every match (SEARCH_EXACT_TOTAL_UP_TO, default 1000).
+   */
+  searchExactTotalUpTo: number;
+  /**
+   * ...and that the planner expects to match at least this share of the listings (SEARCH_WALK_SHARE, default 0.1):
+   * below it, reading every match through the text index costs less than walking listings by votes.
+   */
+  searchWalkShare: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anthropicBaseUrl: env.ANTHROPIC_BASE_URL ?? '',
     anthropicModel: env.ANTHROPIC_MODEL ?? 'claude-sonnet-4-5',
     shutdownTimeoutMs: nonNegativeInteger(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS', 20_000),
+    searchExactTotalUpTo: nonNegativeInteger(env.SEARCH_EXACT_TOTAL_UP_TO, 'SEARCH_EXACT_TOTAL_UP_TO', 1000),
+    searchWalkShare: share(env.SEARCH_WALK_SHARE, 'SEARCH_WALK_SHARE', 0.1),
   };
 }
 
@@ -74,5 +86,12 @@ function nonNegativeInteger(value: string | undefined, name: string, fallback: n
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return number;
+}
+
+function share(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0 || number > 1) throw new Error(`${name} must be a number from 0 to 1, got "${value}"`);
   return number;
 }

@@ -16,7 +16,7 @@ export default defineTool({
     "pricing_model, domain (the product's website, e.g. notion.so). status: live (default) or upcoming (scheduled " +
     'launches). sort: relevance (default; most voted first when there is no q), newest (for upcoming: soonest launch ' +
     'week first), votes, trending (votes of the last 14 days, recent ones count most), most_viewed, most_followed. ' +
-    'Use get_listing for a full profile.',
+    'With very common words the total is estimated (total_is_estimate). Use get_listing for a full profile.',
   http: { method: 'GET', path: '/listings', status: 200 },
   scopes: [],
   idempotencyKey: false,
@@ -32,7 +32,11 @@ export default defineTool({
     sort: z.enum(SEARCH_SORTS).default('relevance').describe('Order of the results (default relevance)'),
     ...paging,
   }),
-  output: pageOf(listingSummary),
+  output: pageOf(listingSummary).extend({
+    total_is_estimate: z
+      .boolean()
+      .describe('true when total is an estimate: common words match too many listings to count them all (has_more is exact)'),
+  }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(input, { services }) {
     const { db, config, now } = services;
@@ -40,7 +44,7 @@ export default defineTool({
     if (categoryIds === null) {
       throw new ValidationError([{ path: '/category', message: 'No category has this slug; list_categories names them all' }]);
     }
-    const { rows, total } = await searchListings(db, {
+    const { rows, total, totalIsEstimate } = await searchListings(db, {
       q: input.q,
       categoryIds,
       stage: input.stage,
@@ -52,11 +56,15 @@ export default defineTool({
       limit: input.per_page,
       offset: offsetOf(input),
       now: now(),
+      estimateAbove: { matches: config.searchExactTotalUpTo, share: config.searchWalkShare },
     });
-    return pageResult(
-      rows.map((row) => toSummary(row, config.publicUrl)),
-      total,
-      input,
-    );
+    return {
+      ...pageResult(
+        rows.map((row) => toSummary(row, config.publicUrl)),
+        total,
+        input,
+      ),
+      total_is_estimate: totalIsEstimate,
+    };
   },
 });

@@ -41,11 +41,20 @@ export interface ListingSearch {
   offset: number;
   /** The current time, for the trending window. */
   now: Date;
+  /**
+   * A text search expected to match more listings than `matches`, and at least `share` of them, finds its most voted
+   * matches by walking listings in order of votes and estimates its total (Config.searchExactTotalUpTo and
+   * searchWalkShare). Walking reads a row's search_vector (stored out of line) for every row it passes, several
+   * times what the text index pays per match: for fewer matches, reading each through the text index is cheaper.
+   */
+  estimateAbove: { matches: number; share: number };
 }
 
 export interface SearchResult {
   rows: SummaryRow[];
   total: number;
+  /** The total is the planner's estimate: counting every match of common words cost more than the page. */
+  totalIsEstimate: boolean;
 }
 
 /** Only the first words of a long query are corrected, each to at most this many dictionary words. */
@@ -74,12 +83,56 @@ export async function searchListings(db: Database, search: ListingSearch): Promi
   if (search.q === undefined || search.q.trim() === '') return orderedPage(db, search, where, params);
   const words = queryWords(search.q);
   // Text with no letter or digit (e.g. "!!!") has nothing to look for: nothing matches it.
-  if (words.length === 0) return { rows: [], total: 0 };
+  if (words.length === 0) return { rows: [], total: 0, totalIsEstimate: false };
   const tsquery = params.add(textQuery(words, await corrections(db, words)));
   where.push(`l.search_vector @@ ${tsquery}::tsquery`);
-  return search.sort === 'relevance'
-    ? rankedPage(db, search, where, params, tsquery)
-    : orderedPage(db, search, where, params, SEARCH_TABLE);
+  const matchParams = [...params.values]; // the pages add their own
+  const expected = await expectedMatches(db, where, matchParams);
+  const { matches, share } = search.estimateAbove;
+  const estimate = expected > matches && expected >= share * (await searchedRows(db)) ? expected : undefined;
+  const page =
+    search.sort === 'relevance'
+      ? await rankedPage(db, search, where, params, tsquery, estimate)
+      : await orderedPage(db, search, where, params, SEARCH_TABLE, estimate);
+  // Past the last match of an estimated search nothing tells how many there are: count them after all.
+  if (page.totalIsEstimate && page.rows.length === 0 && search.offset > 0)
+    return { ...page, total: await countMatches(db, where, matchParams), totalIsEstimate: false };
+  return page;
+}
+
+/** How many listings the planner expects the conditions to match (from its statistics, without reading them). */
+async function expectedMatches(db: Database, where: string[], params: unknown[]): Promise<number> {
+  const [plan] = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${SEARCH_TABLE} l WHERE ${where.join(' AND ')}`,
+    params,
+  );
+  return Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+}
+
+/** The planner's count of listing_search rows (pg_class.reltuples, kept by autovacuum's analyze). */
+async function searchedRows(db: Database): Promise<number> {
+  const rows = await db.one<{ n: number }>(
+    `SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = '${SEARCH_TABLE}'::regclass`,
+  );
+  return rows?.n ?? 0;
+}
+
+async function countMatches(db: Database, where: string[], params: unknown[]): Promise<number> {
+  const count = await db.one<{ total: number }>(
+    `SELECT count(*)::int AS total FROM ${SEARCH_TABLE} l WHERE ${where.join(' AND ')}`,
+    params,
+  );
+  return count?.total ?? 0;
+}
+
+/**
+ * A page fetched one row long (`limit + 1` rows) under an estimated total: the extra row says whether another
+ * page follows; without it the matches end on this page, and their number is known exactly.
+ */
+function estimatedPage(rows: SummaryRow[], search: ListingSearch, estimate: number): SearchResult {
+  if (rows.length <= search.limit)
+    return { rows, total: search.offset + rows.length, totalIsEstimate: rows.length === 0 && search.offset > 0 };
+  return { rows: rows.slice(0, search.limit), total: Math.max(estimate, search.offset + rows.length), totalIsEstimate: true };
 }
 
 /** Conditions on `l`: listings, or listing_search, which has the same columns for them. */
@@ -115,13 +168,15 @@ async function orderedPage(
   where: string[],
   params: SqlParams,
   from: 'listings' | typeof SEARCH_TABLE = 'listings',
+  estimate?: number,
 ): Promise<SearchResult> {
   const conditions = where.join(' AND ');
   const countParams = [...params.values];
-  const limitOffset = () => `LIMIT ${params.add(search.limit)} OFFSET ${params.add(search.offset)}`;
+  const limit = estimate === undefined ? search.limit : search.limit + 1;
+  const limitOffset = () => `LIMIT ${params.add(limit)} OFFSET ${params.add(search.offset)}`;
   const sql =
     search.sort === 'trending'
-      ? `WITH ${trendingCtes(params.add(search.now.toISOString()), conditions, params.add(search.offset + search.limit), from)},
+      ? `WITH ${trendingCtes(params.add(search.now.toISOString()), conditions, params.add(search.offset + limit), from)},
            page AS (SELECT id, position FROM trending ORDER BY position ${limitOffset()})
          SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id
          ORDER BY page.position`
@@ -135,25 +190,39 @@ async function orderedPage(
            )
            SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id
            ORDER BY page.position`;
+  if (estimate !== undefined) return estimatedPage(await db.query<SummaryRow>(sql, params.values), search, estimate);
   const [rows, count] = await Promise.all([
     db.query<SummaryRow>(sql, params.values),
     db.one<{ total: number }>(`SELECT count(*)::int AS total FROM ${from} l WHERE ${conditions}`, countParams),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total: count?.total ?? 0, totalIsEstimate: false };
 }
 
 /**
  * A page by relevance, in one statement that reads the matches once. The RELEVANCE_POOL most voted matches are
  * ranked and come first; the rest follow by votes, and only as many of them are sorted as the page reaches.
  * The total rides on a row of its own, so that a page past the end still reports it. Matching, counting and
- * ranking read only listing_search; listings is read for the page's rows.
+ * ranking read only listing_search; listings is read for the page's rows. Under an estimated total the matches
+ * are not all read: the most voted ones are found by walking listing_search in order of votes
+ * (listing_search_votes_idx) until the pool is full, and the page is fetched a row long (estimatedPage).
  */
-async function rankedPage(db: Database, search: ListingSearch, where: string[], params: SqlParams, tsquery: string): Promise<SearchResult> {
-  const reach = Math.max(RELEVANCE_POOL, search.offset + search.limit);
+async function rankedPage(
+  db: Database,
+  search: ListingSearch,
+  where: string[],
+  params: SqlParams,
+  tsquery: string,
+  estimate?: number,
+): Promise<SearchResult> {
+  const reach = Math.max(RELEVANCE_POOL, search.offset + search.limit + 1);
+  const matches =
+    estimate === undefined
+      ? `SELECT l.id, l.votes_count FROM ${SEARCH_TABLE} l WHERE ${where.join(' AND ')}`
+      : `SELECT l.id, l.votes_count FROM ${SEARCH_TABLE} l WHERE ${where.join(' AND ')} ORDER BY l.votes_count DESC, l.id LIMIT ${reach}`;
+  const total = estimate === undefined ? 'SELECT count(*)::int AS total FROM matches' : `SELECT ${params.add(estimate)}::int AS total`;
+  const limit = estimate === undefined ? search.limit : search.limit + 1;
   const rows = await db.query<SummaryRow & { total: number }>(
-    `WITH matches AS MATERIALIZED (
-       SELECT l.id, l.votes_count FROM ${SEARCH_TABLE} l WHERE ${where.join(' AND ')}
-     ),
+    `WITH matches AS MATERIALIZED (${matches}),
      by_votes AS MATERIALIZED (
        SELECT id, votes_count, row_number() OVER (ORDER BY votes_count DESC, id) AS n
        FROM (SELECT id, votes_count FROM matches ORDER BY votes_count DESC, id LIMIT ${reach}) top
@@ -169,15 +238,17 @@ async function rankedPage(db: Database, search: ListingSearch, where: string[], 
        SELECT id, n FROM by_votes WHERE n > ${RELEVANCE_POOL}
      ),
      page AS (
-       SELECT id, position FROM ordered ORDER BY position LIMIT ${params.add(search.limit)} OFFSET ${params.add(search.offset)}
+       SELECT id, position FROM ordered ORDER BY position LIMIT ${params.add(limit)} OFFSET ${params.add(search.offset)}
      )
      SELECT t.total, s.*
-     FROM (SELECT count(*)::int AS total FROM matches) t
+     FROM (${total}) t
      LEFT JOIN (SELECT ${SUMMARY_COLUMNS}, page.position FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id) s ON true
      ORDER BY s.position`,
     params.values,
   );
-  return { rows: rows.filter((row) => row.id !== null), total: rows[0]?.total ?? 0 };
+  const found = rows.filter((row) => row.id !== null);
+  if (estimate !== undefined) return estimatedPage(found, search, estimate);
+  return { rows: found, total: rows[0]?.total ?? 0, totalIsEstimate: false };
 }
 
 /** The words of a query: runs of letters and digits (any script) after lower-casing, each once, in order. */

@@ -282,6 +282,47 @@ describe('search_listings: pages of text matches', () => {
   });
 });
 
+describe('search_listings: estimated totals for common words', () => {
+  /** Every text search counts as common: the planner's estimate is always above 0. */
+  const searchEstimated = async (input: Record<string, unknown>) => {
+    const services = testServices(t.db, () => NOW);
+    const config = { ...services.config, searchExactTotalUpTo: 0, searchWalkShare: 0 };
+    return (await callTool(tool, { ...services, config }, input)) as unknown as Page & {
+      total_is_estimate: boolean;
+    };
+  };
+
+  it('answers the same pages as counting every match, says the total is estimated, and exact once the matches end', async () => {
+    const category = await insertCategory(t.db);
+    for (let i = 0; i < 7; i++) {
+      const id = await listingIn(category, { slug: `zorblat-${i}`, tagline: `zorblat helper ${i}`, name: `Zorblat ${i}` });
+      await insertVotes(t.db, id, (i * 3) % 7, hoursBefore(30));
+    }
+    await refreshSearchTerms();
+    for (const sort of ['relevance', 'votes', 'newest']) {
+      const pages = [1, 2, 3].map((page) => ({ q: 'zorblat', sort, per_page: 3, page }));
+      const exact = await Promise.all(pages.map((input) => search(input)));
+      const estimated = await Promise.all(pages.map((input) => searchEstimated(input)));
+      expect(estimated.map(slugs), sort).toEqual(exact.map(slugs));
+      expect(exact.map((p) => p.total)).toEqual([7, 7, 7]);
+      expect(estimated[0]).toMatchObject({ has_more: true, total_is_estimate: true });
+      expect(estimated[0]!.total).toBeGreaterThanOrEqual(4);
+      expect(estimated[1]).toMatchObject({ has_more: true, total_is_estimate: true });
+      expect(estimated[2]).toMatchObject({ total: 7, has_more: false, total_is_estimate: false });
+    }
+    expect(await search({ q: 'zorblat' })).toMatchObject({ total: 7, total_is_estimate: false });
+  });
+
+  it('counts the matches after all for a page past the last one', async () => {
+    expect(await searchEstimated({ q: 'zorblat', per_page: 3, page: 9 })).toMatchObject({
+      items: [],
+      total: 7,
+      has_more: false,
+      total_is_estimate: false,
+    });
+  });
+});
+
 describe('search_listings: invalid input', () => {
   it.each([
     [{ q: 'x'.repeat(201) }, '/q'],
