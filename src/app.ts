@@ -162,7 +162,10 @@ export async function createApp(parts: AppParts): Promise<App> {
       const resolve = ctx.path === MCP_PATH ? mcpCaller : ctx.path.startsWith(API_PREFIX) ? apiCaller : undefined;
       if (!resolve || !carriesCredential(ctx.req.headers)) return undefined;
       return resolve(ctx.req.headers).then(
-        (caller) => (ctx.state.caller = caller)?.accountId,
+        (caller) => {
+          ctx.state.caller = caller;
+          return caller?.accountId;
+        },
         () => undefined,
       );
     },
