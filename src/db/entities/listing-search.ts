@@ -35,6 +35,12 @@ export const ListingSearch = defineEntity({
     name: p.text(),
     searchVector: p.type(FullTextType).lazy().hidden(),
   },
-  indexes: [{ name: 'listing_search_vector_idx', properties: ['searchVector'], type: 'gin' }],
+  indexes: [
+    { name: 'listing_search_vector_idx', properties: ['searchVector'], type: 'gin' },
+    {
+      name: 'listing_search_votes_idx',
+      expression: 'CREATE INDEX listing_search_votes_idx ON listing_search (status, votes_count DESC, id)',
+    },
+  ],
 });
 export type ListingSearch = InferEntity<typeof ListingSearch>;
