@@ -5,6 +5,7 @@ import type { AnyTool } from '../registry/tool.js';
 import { MODERN_PROTOCOL_VERSION } from '../registry/protocol-versions.js';
 import { SERVER_INFO } from './server-info.js';
 import { resultJson } from '../registry/result-json.js';
+import { isRecord } from './json-rpc.js';
 
 /**
  * The message assistants send most, recognised so that the MCP binding can answer it without the SDK:
@@ -71,5 +72,3 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   const value = headers[name];
   return typeof value === 'string' ? value.trim() : undefined;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -11,3 +11,7 @@ export function sendJsonRpcError(ctx: Context, status: number, code: number, mes
   ctx.type = 'application/json';
   ctx.body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
+
+/** A JSON object (not an array, not null): what a JSON-RPC message and its params must be. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

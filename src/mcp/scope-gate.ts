@@ -3,6 +3,7 @@ import type { Registry } from '../registry/registry.js';
 import type { AnyTool } from '../registry/tool.js';
 import { requireScopes } from '../registry/scopes.js';
 import { InsufficientScopeError, UnauthorizedError } from '../errors.js';
+import { isRecord } from './json-rpc.js';
 
 /**
  * The registry tools a JSON-RPC body calls (`tools/call`, single message or batch).
@@ -44,5 +45,3 @@ export function scopeRefusal(tools: readonly AnyTool[], caller: Caller | null): 
   }
   return undefined;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -77,12 +77,9 @@ export function requestQuota(options: RequestRateLimitOptions): RequestQuota {
 }
 
 function verdict(ctx: Context, of: Charged, count: WindowCount): RateLimitedError | undefined {
-  ctx.set(rateLimitHeaders(of.policy, count));
+  const headers = rateLimitHeaders(of.policy, count);
+  ctx.set(headers);
   if (count.allowed) return undefined;
   const who = of.signedIn ? 'per account' : 'per client address without credentials';
-  return new RateLimitedError(
-    count.resetSeconds,
-    `At most ${of.policy.limit} requests a minute ${who}.`,
-    rateLimitHeaders(of.policy, count),
-  );
+  return new RateLimitedError(count.resetSeconds, `At most ${of.policy.limit} requests a minute ${who}.`, headers);
 }
