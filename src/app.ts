@@ -25,7 +25,8 @@ import { securityHeaders } from './web/security-headers.js';
 import { botPage } from './web/bot-page.js';
 import { problemPages } from './web/problem-pages.js';
 import { ResultCache } from './registry/result-cache.js';
-import { changedListingTags, LISTING_CHANGES_CHANNEL } from './catalogue/listing-changes.js';
+import { changedListingIds, LISTING_CHANGES_CHANNEL, listingTag } from './catalogue/listing-changes.js';
+import { SearchIndex } from './catalogue/search-index.js';
 import { createMailer } from './mail/mailer.js';
 import { jobQueueLog, openJobQueue } from './jobs/queue.js';
 import { defineMailJob, queuedMailer } from './jobs/mail-job.js';
@@ -113,18 +114,21 @@ export async function createApp(parts: AppParts): Promise<App> {
   defineListingJobs(jobs, { db, now, publicUrl: config.publicUrl, readHomepage: homepageReader(config), mailer });
   let draining = false;
   const resultCache = new ResultCache();
+  const searchIndex = config.searchIndex ? new SearchIndex(db, log) : undefined;
   const stopHearingChanges = await db.listen(LISTING_CHANGES_CHANNEL, {
     onChange(payload) {
-      const tags = changedListingTags(payload);
-      if (tags === 'all') resultCache.clear();
-      else resultCache.invalidate(tags);
+      const ids = changedListingIds(payload);
+      if (ids === 'all') resultCache.clear();
+      else resultCache.invalidate(ids.map(listingTag));
+      searchIndex?.changed(ids);
     },
     onListening(listening) {
       resultCache.setListening(listening);
+      searchIndex?.setListening(listening);
       if (!listening && !draining) log.warn('listing change notifications lost: answers are not cached until they are heard again');
     },
   });
-  const services: Services = { config, db, now, resultCache, mailer, jobs, log };
+  const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log };
   const auth = await createAuth({
     db,
     // The pages' mail (sign-up, confirmation, reset) goes out through the job queue like all other mail.
@@ -256,6 +260,7 @@ export async function createApp(parts: AppParts): Promise<App> {
       clearTimeout(cutOff);
       clearInterval(closeIdle);
       await stopHearingChanges();
+      await searchIndex?.close();
       await jobs.stop();
     },
   };

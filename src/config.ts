@@ -37,6 +37,11 @@ export interface Config {
    * below it, reading every match through the text index costs less than walking listings by votes.
    */
   searchWalkShare: number;
+  /**
+   * Keep the public listings' search words in memory (src/catalogue/search-index.ts) for searches of common words
+   * (SEARCH_INDEX: "memory", the default, or "off").
+   */
+  searchIndex: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: nonNegativeInteger(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS', 20_000),
     searchExactTotalUpTo: nonNegativeInteger(env.SEARCH_EXACT_TOTAL_UP_TO, 'SEARCH_EXACT_TOTAL_UP_TO', 1000),
     searchWalkShare: share(env.SEARCH_WALK_SHARE, 'SEARCH_WALK_SHARE', 0.1),
+    searchIndex: searchIndexSetting(env.SEARCH_INDEX),
   };
 }
 
@@ -87,6 +93,12 @@ function nonNegativeInteger(value: string | undefined, name: string, fallback: n
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return number;
+}
+
+function searchIndexSetting(value: string | undefined): boolean {
+  const setting = (value ?? 'memory').trim().toLowerCase();
+  if (setting !== 'memory' && setting !== 'off') throw new Error(`SEARCH_INDEX must be "memory" or "off", got "${value}"`);
+  return setting === 'memory';
 }
 
 function share(value: string | undefined, name: string, fallback: number): number {

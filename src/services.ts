@@ -1,3 +1,4 @@
+import type { SearchIndex } from './catalogue/search-index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { ResultCache } from './registry/result-cache.js';
@@ -13,6 +14,8 @@ export interface Services {
   now: () => Date;
   /** Answers of tools with `cache`, kept until a change notification names them. */
   resultCache: ResultCache;
+  /** The public listings' search words in memory, for searches of common words (absent with SEARCH_INDEX=off). */
+  searchIndex?: SearchIndex;
   mailer: Mailer;
   /** Background jobs (stored in the database; see src/jobs/queue.ts). */
   jobs: JobQueue;

@@ -57,6 +57,7 @@ export default defineTool({
       offset: offsetOf(input),
       now: now(),
       estimateAbove: { matches: config.searchExactTotalUpTo, share: config.searchWalkShare },
+      index: services.searchIndex?.usable(),
     });
     return {
       ...pageResult(

@@ -8,11 +8,11 @@ export const LISTING_CHANGES_CHANNEL = 'listing_changed';
 /** The tag of an answer that shows listing `id`. */
 export const listingTag = (id: number) => `listing:${id}`;
 
-/** The tags a notification names, or 'all' when the change was too large to name each listing. */
-export function changedListingTags(payload: string): string[] | 'all' {
+/** The ids of the listings a notification names, or 'all' when the change was too large to name each listing. */
+export function changedListingIds(payload: string): number[] | 'all' {
   if (payload === '*') return 'all';
   return payload
     .split(',')
     .filter((id) => /^\d+$/.test(id))
-    .map((id) => listingTag(Number(id)));
+    .map(Number);
 }

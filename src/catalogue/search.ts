@@ -21,6 +21,7 @@ import type { Database } from '../db/database.js';
 import { inCategories } from './categories.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow } from './listing-summary.js';
 import { trendingCtes } from './trending.js';
+import type { IndexedMatches, WordAlternatives, WordIndex } from './word-index.js';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
 type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -48,6 +49,13 @@ export interface ListingSearch {
    * times what the text index pays per match: for fewer matches, reading each through the text index is cheaper.
    */
   estimateAbove: { matches: number; share: number };
+  /**
+   * The in-memory word index (search-index.ts), when it is current. A text search sorted by relevance or votes
+   * with no filter but the status, whose words match more than `estimateAbove.matches` listings, finds and counts
+   * its matches there instead of reading them from listing_search: PostgreSQL ranks the most voted ones and reads
+   * the page. Fewer matches are read from PostgreSQL, which a notification not heard yet cannot leave behind.
+   */
+  index?: WordIndex;
 }
 
 export interface SearchResult {
@@ -84,7 +92,10 @@ export async function searchListings(db: Database, search: ListingSearch): Promi
   const words = queryWords(search.q);
   // Text with no letter or digit (e.g. "!!!") has nothing to look for: nothing matches it.
   if (words.length === 0) return { rows: [], total: 0, totalIsEstimate: false };
-  const tsquery = params.add(textQuery(words, await corrections(db, words)));
+  const corrected = await corrections(db, words);
+  const indexed = indexedMatches(search, words, corrected);
+  if (indexed) return indexedPage(db, search, indexed, where, params, textQuery(words, corrected));
+  const tsquery = params.add(textQuery(words, corrected));
   where.push(`l.search_vector @@ ${tsquery}::tsquery`);
   const matchParams = [...params.values]; // the pages add their own
   const expected = await expectedMatches(db, where, matchParams);
@@ -98,6 +109,65 @@ export async function searchListings(db: Database, search: ListingSearch): Promi
   if (page.totalIsEstimate && page.rows.length === 0 && search.offset > 0)
     return { ...page, total: await countMatches(db, where, matchParams), totalIsEstimate: false };
   return page;
+}
+
+/**
+ * The matches of a text search found in the word index, when it applies (see ListingSearch.index): the total and
+ * the most voted ones, as many as the relevance pool or the page needs.
+ */
+function indexedMatches(search: ListingSearch, words: string[], corrected: Map<string, string[]>): IndexedMatches | undefined {
+  const onlyStatus = !search.categoryIds && !search.stage && !search.country && !search.pricingModel && !search.domain;
+  if (!search.index || !onlyStatus || (search.sort !== 'relevance' && search.sort !== 'votes')) return undefined;
+  const alternatives = words.map(
+    (word): WordAlternatives =>
+      word.length >= MIN_PREFIX_LENGTH
+        ? { prefix: word, exact: corrected.get(word) ?? [] }
+        : { exact: [word, ...(corrected.get(word) ?? [])] },
+  );
+  const reach = search.sort === 'relevance' ? Math.max(RELEVANCE_POOL, search.offset + search.limit) : search.offset + search.limit;
+  const found = search.index.match(alternatives, search.upcoming ? 'scheduled' : 'live', reach);
+  return found.total > search.estimateAbove.matches ? found : undefined;
+}
+
+/**
+ * A page of matches found in the word index, in the order rankedPage or orderedPage gives them: by relevance the
+ * RELEVANCE_POOL most voted are ranked and the rest follow by votes; by votes they are in the index's order.
+ * PostgreSQL reads the pool's search vectors and names to rank them, and the page's rows; a listing that stopped
+ * matching the status since the index heard of it is left out.
+ */
+async function indexedPage(
+  db: Database,
+  search: ListingSearch,
+  found: IndexedMatches,
+  where: string[],
+  params: SqlParams,
+  tsqueryText: string,
+): Promise<SearchResult> {
+  const ids = params.add(found.mostVoted);
+  const ordered =
+    search.sort === 'votes'
+      ? `SELECT id, n AS position FROM by_votes`
+      : `SELECT b.id, row_number() OVER (
+             ORDER BY ts_rank_cd(s.search_vector, ${params.add(tsqueryText)}::tsquery) + ${NAME_BOOST} * similarity(s.name, ${params.add(search.q)}) DESC, b.n
+           ) AS position
+         FROM by_votes b JOIN ${SEARCH_TABLE} s ON s.id = b.id
+         WHERE b.n <= ${RELEVANCE_POOL}
+         UNION ALL
+         SELECT id, n FROM by_votes WHERE n > ${RELEVANCE_POOL}`;
+  const rows = await db.query<SummaryRow>(
+    `WITH by_votes AS (SELECT id, n FROM unnest(${ids}::int[]) WITH ORDINALITY AS v(id, n)),
+     ordered AS (${ordered}),
+     page AS (
+       SELECT id, position FROM ordered ORDER BY position LIMIT ${params.add(search.limit)} OFFSET ${params.add(search.offset)}
+     )
+     SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id
+     WHERE ${where.join(' AND ')}
+     ORDER BY page.position`,
+    params.values,
+    // Fixed text for each sort (the only filter is the status): planned once per connection.
+    { prepare: `search_indexed_${search.sort}` },
+  );
+  return { rows, total: found.total, totalIsEstimate: false };
 }
 
 /** How many listings the planner expects the conditions to match (from its statistics, without reading them). */
@@ -278,6 +348,7 @@ async function corrections(db: Database, words: string[]): Promise<Map<string, s
        LIMIT ${CORRECTION_CANDIDATES}
      ) t`,
     [correctable],
+    { prepare: 'search_corrections' },
   );
   const byWord = new Map<string, string[]>();
   for (const { word, term } of rows) {

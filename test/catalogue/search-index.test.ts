@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SearchIndex } from '../../src/catalogue/search-index.js';
+import { type ListingSearch, searchListings } from '../../src/catalogue/search.js';
+import { changedListingIds, LISTING_CHANGES_CHANNEL } from '../../src/catalogue/listing-changes.js';
+import type { StopListening } from '../../src/db/change-listener.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { insertCategory, insertListing, insertVotes } from '../support/fixtures.js';
+import { startTestApp } from '../support/app.js';
+
+/**
+ * Searches answered from the in-memory word index give the same pages and totals as PostgreSQL counting every
+ * match, and stay so as listings change: the index hears each change through the listing change notifications.
+ */
+const NOW = new Date('2031-03-12T12:00:00Z');
+let t: TestDatabase;
+let index: SearchIndex;
+let stopListening: StopListening;
+let category: number;
+
+const listen = () =>
+  t.db.listen(LISTING_CHANGES_CHANNEL, {
+    onChange: (payload) => index.changed(changedListingIds(payload)),
+    onListening: (listening) => index.setListening(listening),
+  });
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  category = await insertCategory(t.db);
+  const statuses = ['live', 'live', 'live', 'live', 'live', 'scheduled', 'draft'] as const;
+  for (let i = 0; i < 49; i++) {
+    const status = statuses[i % statuses.length];
+    const id = await insertListing(t.db, {
+      category_id: category,
+      slug: `quill-${i}`,
+      name: i % 5 === 0 ? `Quillbar ${i}` : `Product ${i}`,
+      tagline: i % 3 === 0 ? `quillbar for teams ${i}` : `notes for teams ${i}`,
+      description: i % 4 === 0 ? 'A zephyr of quillbar notes, quillbar again.' : 'Made with quillbars and zephyrs.',
+      status,
+      launch_week: status === 'scheduled' ? '2031-04-07' : null,
+    });
+    await insertVotes(t.db, id, (i * 7) % 5); // many ties
+  }
+  await t.db.script(`TRUNCATE search_terms;
+    INSERT INTO search_terms (term, documents)
+    SELECT word, ndoc FROM ts_stat('SELECT search_vector FROM listings WHERE status IN (''live'', ''scheduled'')') WHERE length(word) >= 2`);
+  index = new SearchIndex(t.db);
+  stopListening = await listen();
+  await until(() => index.usable() !== undefined);
+});
+afterAll(async () => {
+  await stopListening?.();
+  await index?.close();
+  await t?.drop();
+});
+
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('the search index did not catch up');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+type Query = Pick<ListingSearch, 'q' | 'sort' | 'upcoming'>;
+const page = (query: Query, offset: number): ListingSearch => ({
+  ...query,
+  limit: 7,
+  offset,
+  now: NOW,
+  estimateAbove: { matches: 0, share: 0 },
+});
+
+/** The page from the index (every match counts as common) and from PostgreSQL counting every match. */
+async function bothWays(query: Query, offset: number) {
+  const usable = index.usable();
+  expect(usable, 'the index is current').toBeDefined();
+  const indexed = await searchListings(t.db, { ...page(query, offset), index: usable });
+  const exact = await searchListings(t.db, { ...page(query, offset), estimateAbove: { matches: Number.MAX_SAFE_INTEGER, share: 1 } });
+  return { indexed, exact };
+}
+
+const QUERIES: Query[] = ['quillbar', 'quilbar', 'quil', 'quillbar zephyr', 'zephyr notes', 'teams'].flatMap((q) =>
+  (['relevance', 'votes'] as const).flatMap((sort) => [true, false].map((upcoming) => ({ q, sort, upcoming }))),
+);
+
+async function expectSameAsPostgres() {
+  for (const query of QUERIES) {
+    for (const offset of [0, 7, 14, 35, 70]) {
+      const { indexed, exact } = await bothWays(query, offset);
+      const label = `${JSON.stringify(query)} at ${offset}`;
+      expect(
+        indexed.rows.map((r) => r.slug),
+        label,
+      ).toEqual(exact.rows.map((r) => r.slug));
+      expect(indexed.total, label).toBe(exact.total);
+      expect(indexed.totalIsEstimate, label).toBe(false);
+    }
+  }
+}
+
+const quillbarTotal = async () =>
+  (await searchListings(t.db, { ...page({ q: 'quillbar', sort: 'votes', upcoming: false }, 0), index: index.usable() })).total;
+const exactQuillbarTotal = async () =>
+  (
+    await searchListings(t.db, {
+      ...page({ q: 'quillbar', sort: 'votes', upcoming: false }, 0),
+      estimateAbove: { matches: Number.MAX_SAFE_INTEGER, share: 1 },
+    })
+  ).total;
+/** Waits until the index has heard the last change (its count of "quillbar" is PostgreSQL's). */
+const caughtUp = () => until(async () => index.usable() !== undefined && (await quillbarTotal()) === (await exactQuillbarTotal()));
+
+describe('searches through the word index', () => {
+  it('answer the pages and totals PostgreSQL answers, by relevance and by votes, live and upcoming', async () => {
+    expect((await bothWays({ q: 'quillbar', sort: 'relevance', upcoming: false }, 0)).indexed.total).toBeGreaterThan(20);
+    await expectSameAsPostgres();
+  });
+
+  it('follow a listing losing or gaining a word, new votes, a status change, a deletion and a new listing', async () => {
+    const before = await exactQuillbarTotal();
+    const idOf = async (slug: string) => (await t.db.one<{ id: number }>('SELECT id FROM listings WHERE slug = $1', [slug]))!.id;
+    await t.db.query(`UPDATE listings SET name = 'Renamed', tagline = 'plain', description = 'plain' WHERE slug = 'quill-0'`);
+    await caughtUp();
+    expect(await quillbarTotal()).toBe(before - 1);
+    await insertVotes(t.db, await idOf('quill-8'), 40);
+    await t.db.query(`UPDATE listings SET status = 'hidden' WHERE slug = 'quill-1'`);
+    await t.db.query(`DELETE FROM listings WHERE slug = 'quill-2'`);
+    await insertListing(t.db, { category_id: category, slug: 'quill-new', name: 'Quillbar New', tagline: 'quillbar' });
+    await caughtUp();
+    expect(await quillbarTotal()).toBe(before - 2);
+    await expectSameAsPostgres();
+    const top = await searchListings(t.db, { ...page({ q: 'quillbar', sort: 'votes', upcoming: false }, 0), index: index.usable() });
+    expect(top.rows[0]!.slug).toBe('quill-8');
+  });
+
+  it('are not answered from the index while changes may be missed, and are again after a full reload', async () => {
+    await stopListening();
+    expect(index.usable()).toBeUndefined();
+    await t.db.query(`UPDATE listings SET tagline = 'quillbar at last' WHERE slug = 'quill-4'`); // heard by nobody
+    stopListening = await listen();
+    await caughtUp();
+    await expectSameAsPostgres();
+  });
+
+  it('reload everything when a change is too large to name its listings', async () => {
+    await t.db.query(`UPDATE listings SET tagline = 'quillbar once more' WHERE slug = 'quill-10'`);
+    await t.db.query(`SELECT pg_notify('listing_changed', '*')`);
+    await caughtUp();
+    await expectSameAsPostgres();
+  });
+});
+
+describe('the service', () => {
+  it('keeps a search index by default, and none with SEARCH_INDEX=off', async () => {
+    const on = await startTestApp();
+    const off = await startTestApp({ env: { SEARCH_INDEX: 'off' } });
+    try {
+      expect(on.app.services.searchIndex).toBeDefined();
+      await until(() => on.app.services.searchIndex!.usable() !== undefined);
+      expect(off.app.services.searchIndex).toBeUndefined();
+    } finally {
+      await Promise.all([on.close(), off.close()]);
+    }
+  });
+});
