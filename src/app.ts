@@ -230,6 +230,7 @@ export async function createApp(parts: AppParts): Promise<App> {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
+          searchIndex?.start(); // loaded in the background once answering
           const address = server.address();
           // The address actually bound (0.0.0.0 means every interface); PUBLIC_URL is what clients use.
           resolve(

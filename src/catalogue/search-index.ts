@@ -43,6 +43,7 @@ export class SearchIndex {
   private reading = 0;
   private refreshing: Promise<void> | undefined;
   private closed = false;
+  private started = false;
 
   constructor(
     private readonly db: Database,
@@ -52,6 +53,12 @@ export class SearchIndex {
   /** The index, while it holds every public listing as it is now; otherwise undefined. */
   usable(): WordIndex | undefined {
     return this.listening && !this.stale && this.pending.size === 0 && this.reading === 0 ? this.index : undefined;
+  }
+
+  /** Loads the index (once notifications are heard): called when the service answers, so that start-up does not wait. */
+  start(): void {
+    this.started = true;
+    if (this.listening && this.stale) this.reload();
   }
 
   /** Notifications are heard (true) or lost (false: changes may be missed, so the index waits on a reload). */
@@ -88,7 +95,7 @@ export class SearchIndex {
 
   /** Starts a full load unless one is running; the current index serves (if usable) until it is done. */
   private reload(): void {
-    if (this.loading || this.closed) return;
+    if (this.loading || this.closed || !this.started) return;
     this.loading = this.load()
       .catch((error: unknown) => this.log?.error({ err: error }, 'the search index could not be loaded: searches read PostgreSQL alone'))
       .finally(() => {

@@ -45,6 +45,8 @@ beforeAll(async () => {
     SELECT word, ndoc FROM ts_stat('SELECT search_vector FROM listings WHERE status IN (''live'', ''scheduled'')') WHERE length(word) >= 2`);
   index = new SearchIndex(t.db);
   stopListening = await listen();
+  expect(index.usable(), 'not loaded before start').toBeUndefined();
+  index.start();
   await until(() => index.usable() !== undefined);
 });
 afterAll(async () => {
