@@ -16,6 +16,7 @@ import { formGuard, type PageEnv } from './pages/env.js';
 import { consentRoutes } from './pages/consent-page.js';
 import { accountPageRoutes } from './pages/account-pages.js';
 import { inviteRoutes } from './pages/invite-page.js';
+import { claimConfirmRoutes } from './pages/claim-confirm-page.js';
 
 export interface AuthParts {
   db: Database;
@@ -61,6 +62,7 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
   consentRoutes(pages, env, provider);
   accountPageRoutes(pages, env);
   inviteRoutes(pages, env);
+  claimConfirmRoutes(pages, env);
 
   const serveAuthorizationServer = provider.callback();
   const authorizationServer: Middleware = async (ctx, next) => {

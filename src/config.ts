@@ -42,6 +42,8 @@ export interface Config {
    * (SEARCH_INDEX: "memory", the default, or "off").
    */
   searchIndex: boolean;
+  /** DNS servers for claim checks (DNS_SERVERS, comma-separated "host" or "host:port"; default the system's). */
+  dnsServers: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchExactTotalUpTo: nonNegativeInteger(env.SEARCH_EXACT_TOTAL_UP_TO, 'SEARCH_EXACT_TOTAL_UP_TO', 1000),
     searchWalkShare: share(env.SEARCH_WALK_SHARE, 'SEARCH_WALK_SHARE', 0.1),
     searchIndex: searchIndexSetting(env.SEARCH_INDEX),
+    dnsServers: list(env.DNS_SERVERS),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { startOncePerPeriod } from '../jobs/periodic.js';
+import { expireClaims } from '../claims/claims.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { resolveWeek, todayIn } from '../catalogue/weeks.js';
 import { crawlSite, crawlerUserAgent, type CrawlResult } from '../crawler/crawl-site.js';
@@ -14,6 +15,8 @@ import { NOTIFY_FOLLOWERS_JOB, notifyFollowers } from './listing-news.js';
 const START_LAUNCH_WEEK_JOB = 'start_launch_week';
 const LAUNCH_LISTING_JOB = 'launch_listing';
 const DAILY_BADGE_CHECKS_JOB = 'check_waiting_badges';
+/** Daily: pending claims older than their 14 days become expired. */
+const EXPIRE_CLAIMS_JOB = 'expire_claims';
 
 /**
  * The badge check reads the homepage alone, within tighter bounds than a drafting crawl. An address the
@@ -52,6 +55,7 @@ export function defineListingJobs(queue: JobQueue, deps: ListingJobDeps): void {
     async ({ listingId, week }) => void (await launchListing({ ...deps, jobs: queue }, listingId, week)),
     { concurrency: 4 },
   );
+  queue.define(EXPIRE_CLAIMS_JOB, async () => void (await expireClaims(deps.db, deps.now())));
   queue.define(DAILY_BADGE_CHECKS_JOB, async () => {
     for (const listingId of await waitingForCheck(deps.db, deps.now())) await queue.enqueue(CHECK_BADGE_JOB, { listingId });
   });
@@ -80,5 +84,6 @@ export async function tickListingClock(db: Database, jobs: JobQueue, now: Date):
   if (await startOncePerPeriod(db, jobs, START_LAUNCH_WEEK_JOB, week, { week })) started.push(`${START_LAUNCH_WEEK_JOB} ${week}`);
   const day = todayIn(now, time_zone);
   if (await startOncePerPeriod(db, jobs, DAILY_BADGE_CHECKS_JOB, day, { day })) started.push(`${DAILY_BADGE_CHECKS_JOB} ${day}`);
+  if (await startOncePerPeriod(db, jobs, EXPIRE_CLAIMS_JOB, day, { day })) started.push(`${EXPIRE_CLAIMS_JOB} ${day}`);
   return started;
 }

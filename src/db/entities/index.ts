@@ -11,6 +11,7 @@ import {
   ServiceSecret,
   WebSession,
 } from './account.js';
+import { Claim } from './claim.js';
 import { Draft, DraftInvite, DraftOwner, DraftPage, ListingOwner } from './draft.js';
 import { Award } from './award.js';
 import { BadgeCheck, InterviewAnswer, JobSchedule, ListingVersion } from './owner-listing.js';
@@ -65,6 +66,7 @@ export * from './vat-rate.js';
 export * from './account.js';
 export * from './draft.js';
 export * from './owner-listing.js';
+export * from './claim.js';
 
 export const entities = [
   SiteSetting,
@@ -113,4 +115,5 @@ export const entities = [
   BadgeCheck,
   InterviewAnswer,
   JobSchedule,
+  Claim,
 ];

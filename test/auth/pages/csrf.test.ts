@@ -193,8 +193,8 @@ it('refuses a form that is not a form (JSON) with 400, changing nothing', async 
 });
 
 describe('every form of the pages, walked from the router', () => {
-  it('lists only routes whose cases above, or the consent and invite tests, exercise', () => {
-    const elsewhere = ['/interaction/:uid/confirm', '/interaction/:uid/deny', '/invites/accept'];
+  it('lists only routes whose cases above, or the consent, invite and claim tests, exercise', () => {
+    const elsewhere = ['/interaction/:uid/confirm', '/interaction/:uid/deny', '/invites/accept', '/claims/confirm'];
     const covered = [...Object.keys(FORMS).map((name) => name.replace(/^POST /, '')), ...elsewhere].sort();
     expect([...t.app.formRoutes].sort()).toEqual(covered);
   });

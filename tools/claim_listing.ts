@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { slug } from '../src/schema.js';
+import { CLAIM_METHODS } from '../src/db/entities/claim.js';
+import { claimListing } from '../src/claims/claims.js';
+import { claimSchema } from '../src/claims/claim-schema.js';
+import { claimLinkMail } from '../src/claims/claim-mail.js';
+import { findAccount } from '../src/accounts/accounts.js';
+import { queueMail } from '../src/jobs/mail-job.js';
+
+export default defineTool({
+  name: 'claim_listing',
+  title: 'Claim a listing',
+  description:
+    "Starts taking over a listing someone else added, by proving control of the listing's domain. Answers a pending " +
+    'claim with exactly what to publish and instructions to follow word for word: dns (a TXT record), meta (a tag on ' +
+    'the homepage) or file (under /.well-known/), then call verify_claim; or email (an address at the domain, not a ' +
+    'free-mail one): a link is mailed there and pressing its button verifies. Claiming the same listing again answers ' +
+    'your pending claim (switched to the method asked for). Expires after 14 days. Needs listings:write.',
+  http: { method: 'POST', path: '/claims', status: 201 },
+  scopes: ['listings:write'],
+  idempotencyKey: true,
+  errorStatuses: [401, 403, 404, 409],
+  input: z.strictObject({
+    slug: slug('listing'),
+    method: z.enum(CLAIM_METHODS).describe('dns, meta, file or email'),
+    email: z.email().max(254).optional().describe("method email only: an address at the listing's domain"),
+  }),
+  output: claimSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async handler({ slug, method, email }, { services, caller }) {
+    const { claim, emailToken } = await claimListing(services.db, {
+      accountId: caller.accountId,
+      slug,
+      method,
+      email,
+      now: services.now(),
+      allowHosts: services.config.crawlerAllowHosts,
+    });
+    if (emailToken) {
+      const claimant = await findAccount(services.db, caller.accountId);
+      await queueMail(services.jobs, claimLinkMail(claim, emailToken, claimant?.email ?? 'Someone', services.config.publicUrl));
+    }
+    return claim;
+  },
+});

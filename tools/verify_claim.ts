@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { recordId } from '../src/schema.js';
+import { InvalidStateError, RateLimitedError } from '../src/errors.js';
+import { claimedListing, expireClaims, failClaim, ownClaim, recordCheck } from '../src/claims/claims.js';
+import { claimSchema } from '../src/claims/claim-schema.js';
+import { ownerAddedMails } from '../src/claims/claim-mail.js';
+import { checkDns, checkFile, checkMeta, type ProofSettings } from '../src/claims/proofs.js';
+import { exactCounter, type RatePolicy } from '../src/rate-limit/counter.js';
+import { rateLimitHeaders } from '../src/rate-limit/request-policy.js';
+import { crawlerUserAgent } from '../src/crawler/crawl-site.js';
+import { queueMail } from '../src/jobs/mail-job.js';
+
+/** Checks of one claim: each looks up DNS or fetches a page of someone else's site. */
+const CHECKS: RatePolicy = { name: 'verify_claim', limit: 5, windowSeconds: 60 };
+
+export default defineTool({
+  name: 'verify_claim',
+  title: 'Verify a claim',
+  description:
+    'Looks for the proof of a pending dns, meta or file claim now. Found: the claim is verified and you become an owner ' +
+    'of the listing (the other owners are told by e-mail). Not found: the claim stays pending and last_check says what ' +
+    'was found instead (e.g. "No TXT record at ...", "The meta tag holds ..."). At most 5 checks a minute per claim. ' +
+    'E-mail claims are verified by the mailed link, not here. Needs listings:write.',
+  http: { method: 'POST', path: '/claims/{claim_id}/verify', status: 200 },
+  scopes: ['listings:write'],
+  idempotencyKey: false,
+  errorStatuses: [401, 403, 404, 409],
+  input: z.strictObject({ claim_id: recordId('The claim id (from claim_listing or list_my_claims)') }),
+  output: claimSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  async handler({ claim_id }, { services, caller }) {
+    const { db, config } = services;
+    const now = services.now();
+    const claim = await ownClaim(db, caller.accountId, claim_id);
+    if (claim.status === 'verified') return claim;
+    if (claim.status === 'pending' && Date.parse(claim.expires_at) <= now.getTime()) await expireClaims(db, now);
+    if (claim.status !== 'pending' || Date.parse(claim.expires_at) <= now.getTime())
+      throw new InvalidStateError(
+        `This claim is ${claim.status === 'pending' ? 'expired' : claim.status}; claim_listing starts a new one.`,
+      );
+    if (claim.method === 'email')
+      throw new InvalidStateError(`E-mail claims are verified by opening the link mailed to ${claim.email} and pressing its button.`);
+    const hit = await exactCounter(db).hit(`verify_claim:${claim.id}`, CHECKS, now);
+    if (!hit.allowed)
+      throw new RateLimitedError(hit.resetSeconds, `At most ${CHECKS.limit} checks a minute per claim.`, rateLimitHeaders(CHECKS, hit));
+    const listing = await claimedListing(db, claim.id);
+    if (listing.domain !== claim.domain) {
+      await failClaim(db, claim.id, `The listing's domain changed from ${claim.domain} to ${listing.domain}: claim it again.`, now);
+      return ownClaim(db, caller.accountId, claim.id);
+    }
+    const settings: ProofSettings = {
+      dnsServers: config.dnsServers,
+      allowHosts: config.crawlerAllowHosts,
+      userAgent: crawlerUserAgent(config.publicUrl),
+    };
+    const check =
+      claim.method === 'dns'
+        ? await checkDns(claim.domain, claim.token ?? '', settings)
+        : claim.method === 'meta'
+          ? await checkMeta(listing.url, claim.domain, claim.token ?? '', settings)
+          : await checkFile(listing.url, claim.domain, claim.token ?? '', settings);
+    const verified = await recordCheck(db, claim.id, check, now);
+    const answer = await ownClaim(db, caller.accountId, claim.id);
+    if (verified) for (const mail of ownerAddedMails(answer, verified, config.publicUrl)) await queueMail(services.jobs, mail);
+    return answer;
+  },
+});
