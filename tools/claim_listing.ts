@@ -7,6 +7,12 @@ import { claimSchema } from '../src/claims/claim-schema.js';
 import { claimLinkMail } from '../src/claims/claim-mail.js';
 import { findAccount } from '../src/accounts/accounts.js';
 import { queueMail } from '../src/jobs/mail-job.js';
+import { RateLimitedError } from '../src/errors.js';
+import { exactCounter, type RatePolicy } from '../src/rate-limit/counter.js';
+import { rateLimitHeaders } from '../src/rate-limit/request-policy.js';
+
+/** E-mail claims each mail an address the caller does not control: at most this many an hour per account. */
+const EMAIL_CLAIMS: RatePolicy = { name: 'claim_listing_email', limit: 10, windowSeconds: 3600 };
 
 export default defineTool({
   name: 'claim_listing',
@@ -15,7 +21,7 @@ export default defineTool({
     "Starts taking over a listing someone else added, by proving control of the listing's domain. Answers a pending " +
     'claim with exactly what to publish and instructions to follow word for word: dns (a TXT record), meta (a tag on ' +
     'the homepage) or file (under /.well-known/), then call verify_claim; or email (an address at the domain, not a ' +
-    'free-mail one): a link is mailed there and pressing its button verifies. Claiming the same listing again answers ' +
+    'free-mail one; at most 10 an hour): a link is mailed there and pressing its button verifies. Claiming the same listing again answers ' +
     'your pending claim (switched to the method asked for). Expires after 14 days. Needs listings:write.',
   http: { method: 'POST', path: '/claims', status: 201 },
   scopes: ['listings:write'],
@@ -29,6 +35,15 @@ export default defineTool({
   output: claimSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async handler({ slug, method, email }, { services, caller }) {
+    if (method === 'email') {
+      const hit = await exactCounter(services.db).hit(`claim_email:${caller.accountId}`, EMAIL_CLAIMS, services.now());
+      if (!hit.allowed)
+        throw new RateLimitedError(
+          hit.resetSeconds,
+          `At most ${EMAIL_CLAIMS.limit} e-mail claims an hour per account.`,
+          rateLimitHeaders(EMAIL_CLAIMS, hit),
+        );
+    }
     const { claim, emailToken } = await claimListing(services.db, {
       accountId: caller.accountId,
       slug,

@@ -272,6 +272,18 @@ describe('claims and their owner', () => {
     expect(mixed.body.errors.map((e: { path: string }) => e.path)).toEqual(['/email']);
   });
 
+  it('limits e-mail claims to 10 an hour per account (each mails an address at the domain)', async () => {
+    const who = await person(t.db);
+    const slug = await listing('https://www.mailco.example/');
+    for (let i = 0; i < 10; i++) {
+      const answer = await call(who, 'POST', '/claims', { slug, method: 'email', email: 'team@mailco.example' });
+      expect(answer.status).toBe(201);
+    }
+    const refused = await call(who, 'POST', '/claims', { slug, method: 'email', email: 'team@mailco.example' });
+    expect(refused.status).toBe(429);
+    expect((await call(who, 'POST', '/claims', { slug, method: 'dns' })).status).toBe(201);
+  });
+
   it('limits checks to 5 a minute per claim (429 with Retry-After)', async () => {
     const who = await person(t.db);
     const claim = (await call(who, 'POST', '/claims', { slug: await listing('https://claimco.example/'), method: 'dns' })).body;
