@@ -9,6 +9,8 @@ export interface SiteSettings {
   /** How many free launches one week takes. */
   free_launches_per_week: number;
   billboard_minimum_cents: number;
+  /** The seller's country (ISO code): EU business buyers elsewhere in the EU are reverse charged. */
+  seller_country: string;
   rate_limits: { anonymous_per_minute: number; signed_in_per_minute: number; submit_listing_per_hour: number };
 }
 
@@ -20,6 +22,7 @@ const DEFAULT_SETTINGS: SiteSettings = {
   free_launch_weeks: { min: 6, max: 8 },
   free_launches_per_week: 25,
   billboard_minimum_cents: 1000,
+  seller_country: 'DE',
   rate_limits: { anonymous_per_minute: 120, signed_in_per_minute: 600, submit_listing_per_hour: 20 },
 };
 

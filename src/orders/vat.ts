@@ -1,0 +1,79 @@
+/**
+ * VAT of an order: the buyer's country rate (vat_rates, basis points) for consumers in the EU; 0% outside the EU;
+ * 0% with reverse charge for an EU business whose VAT number is valid and from another EU country than the
+ * seller's. VAT numbers are checked offline (format and check digits, jsvat). Amounts are integer cents, VAT is
+ * rounded per line, half up.
+ */
+import { checkVAT, countries } from 'jsvat';
+import type { Database } from '../db/database.js';
+import type { ProblemFieldError } from '../errors.js';
+
+export interface VatTreatment {
+  country: string | null;
+  rate_basis_points: number;
+  reverse_charge: boolean;
+  /** What a person reads on the quote. */
+  note: string;
+  vat_number: { value: string; valid: boolean; checked: 'offline' } | null;
+}
+
+/** The EU member states (ISO codes; Greece is GR here, EL in VAT numbers). */
+const EU = new Set('AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '));
+
+/** VAT of `net` cents at `basisPoints` (1900 = 19%), rounded half up. */
+export const vatOf = (net: number, basisPoints: number): number => Math.floor((net * basisPoints + 5000) / 10000);
+
+export async function vatTreatment(
+  db: Database,
+  input: { billingCountry?: string; vatNumber?: string; sellerCountry: string },
+): Promise<VatTreatment | ProblemFieldError> {
+  const country = input.billingCountry?.toUpperCase();
+  const number = input.vatNumber?.replace(/[\s.-]/g, '').toUpperCase();
+  if (!country) {
+    if (number) return { path: '/billing_country', message: 'Give the billing country of the VAT number' };
+    return {
+      country: null,
+      rate_basis_points: 0,
+      reverse_charge: false,
+      note: 'Prices exclude VAT: give billing_country to see the VAT that applies.',
+      vat_number: null,
+    };
+  }
+  const rate = await db.one<{ rate_basis_points: number; eu: boolean }>('SELECT rate_basis_points, eu FROM vat_rates WHERE country = $1', [
+    country,
+  ]);
+  const checked = number ? checkVAT(number, countries) : undefined;
+  if (number && !checked?.isValid)
+    return { path: '/vat_number', message: `${number} is not a valid VAT number (checked offline: format and check digits)` };
+  const numberCountry = checked?.country?.isoCode.short;
+  if (number && numberCountry !== country)
+    return { path: '/vat_number', message: `${number} is a VAT number of ${numberCountry}, but billing_country is ${country}` };
+  const vatNumber = number ? { value: number, valid: true, checked: 'offline' as const } : null;
+  if (EU.has(country) && !rate)
+    return { path: '/billing_country', message: `No VAT rate is set for ${country} yet; the site team sets it (npm run admin -- set-vat)` };
+  if (!rate || (!EU.has(country) && !rate.eu)) {
+    return {
+      country,
+      rate_basis_points: 0,
+      reverse_charge: false,
+      note: `No VAT: the buyer is outside the EU (${country}).`,
+      vat_number: vatNumber,
+    };
+  }
+  if (vatNumber && country !== input.sellerCountry) {
+    return {
+      country,
+      rate_basis_points: 0,
+      reverse_charge: true,
+      note: `Reverse charge: VAT to be accounted for by the recipient (${vatNumber.value}), Article 196 of the EU VAT Directive.`,
+      vat_number: vatNumber,
+    };
+  }
+  return {
+    country,
+    rate_basis_points: rate.rate_basis_points,
+    reverse_charge: false,
+    note: `${country} VAT at ${rate.rate_basis_points / 100}%.`,
+    vat_number: vatNumber,
+  };
+}
