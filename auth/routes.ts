@@ -17,6 +17,7 @@ import { consentRoutes } from './pages/consent-page.js';
 import { accountPageRoutes } from './pages/account-pages.js';
 import { inviteRoutes } from './pages/invite-page.js';
 import { claimConfirmRoutes } from './pages/claim-confirm-page.js';
+import { checkoutRoutes } from './pages/checkout-page.js';
 
 export interface AuthParts {
   db: Database;
@@ -63,6 +64,7 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
   accountPageRoutes(pages, env);
   inviteRoutes(pages, env);
   claimConfirmRoutes(pages, env);
+  checkoutRoutes(pages, env);
 
   const serveAuthorizationServer = provider.callback();
   const authorizationServer: Middleware = async (ctx, next) => {

@@ -22,6 +22,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0011_listing_profiles', file: '0011-listing-profiles.sql' },
   { name: '0012_search_by_votes', file: '0012-search-by-votes.sql' },
   { name: '0013_claims', file: '0013-claims.sql' },
+  { name: '0014_orders', file: '0014-orders.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

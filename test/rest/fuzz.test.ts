@@ -46,6 +46,18 @@ const CROSS_FIELD_RULES: { operation: string; path: RegExp; message: RegExp }[] 
   { operation: 'search_listings', path: /^\/category$/, message: /No category has this slug/ },
   { operation: 'update_draft', path: /^\/fields\/categories\/\d+$/, message: /Unknown category/ },
   { operation: 'answer_interview', path: /^\/answers\/\d+\/question_id$/, message: /No question|answered twice/ },
+  ...['quote_order', 'create_checkout'].flatMap((operation) => [
+    {
+      operation,
+      path: /^\/items\/\d+\/(product|listing_id|week|amount|categories(\/\d+)?)$/,
+      message:
+        /No product|takes no|give its listing_id|not bought for a listing|already|Not a date|past|No category|primary|twice|at least|contribution/,
+    },
+    { operation, path: /^\/vat_number$/, message: /not a valid VAT number|is a VAT number of/ },
+    { operation, path: /^\/billing_country$/, message: /No VAT rate|billing country of the VAT number/ },
+  ]),
+  { operation: 'claim_listing', path: /^\/email$/, message: /must be at|given to anyone|only used with method|needs an address/ },
+  { operation: 'claim_listing', path: /^\/slug$/, message: /cannot be claimed/ },
 ];
 
 function crossFieldRule(operation: string, error: { path: string; message: string }): boolean {

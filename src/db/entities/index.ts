@@ -12,6 +12,7 @@ import {
   WebSession,
 } from './account.js';
 import { Claim } from './claim.js';
+import { Order, OrderLine } from './order.js';
 import { Draft, DraftInvite, DraftOwner, DraftPage, ListingOwner } from './draft.js';
 import { Award } from './award.js';
 import { BadgeCheck, InterviewAnswer, JobSchedule, ListingVersion } from './owner-listing.js';
@@ -67,6 +68,7 @@ export * from './account.js';
 export * from './draft.js';
 export * from './owner-listing.js';
 export * from './claim.js';
+export * from './order.js';
 
 export const entities = [
   SiteSetting,
@@ -116,4 +118,6 @@ export const entities = [
   InterviewAnswer,
   JobSchedule,
   Claim,
+  Order,
+  OrderLine,
 ];

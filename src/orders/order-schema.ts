@@ -1,0 +1,71 @@
+/** Quotes and orders as the order operations answer them (the published schemas, shared by the four tools). */
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../db/entities/order.js';
+import { country, isoDate, isoDateTime, recordId, slug } from '../schema.js';
+
+const cents = z.number().int();
+
+/** The body of quote_order and create_checkout. */
+export const orderBody = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        product: z.string().min(1).max(40).describe('A product id from list_products, e.g. "launch" or "billboard"'),
+        listing_id: recordId('One of your listings (list_my_listings), for products that need one').optional(),
+        week: isoDate.optional().describe('launch: any date of the launch week (snapped to its Monday); leave out to go live when paid'),
+        categories: z.array(slug('category')).max(3).optional().describe('launch: up to 3 categories besides the primary one'),
+        amount: cents.min(1).max(100_000_000).optional().describe('billboard: the contribution in USD cents, excluding VAT'),
+      }),
+    )
+    .min(1)
+    .max(20)
+    .describe('What to buy; list_products says what each product takes'),
+  billing_country: country.optional().describe("The buyer's country (ISO code), for VAT"),
+  vat_number: z
+    .string()
+    .min(4)
+    .max(20)
+    .optional()
+    .describe('EU businesses: the VAT number (reverse charge when valid and from another EU country)'),
+});
+
+export const quoteSchema = z.object({
+  currency: z.literal('usd'),
+  lines: z.array(
+    z.object({
+      product: z.string(),
+      name: z.string(),
+      listing_id: z.number().int().nullable(),
+      week: z.string().nullable().describe('launch: the Monday of the launch week; null: live when paid'),
+      categories: z.array(z.string()),
+      net_cents: cents,
+      vat_cents: cents,
+      gross_cents: cents,
+    }),
+  ),
+  net_cents: cents,
+  vat_cents: cents,
+  gross_cents: cents,
+  vat: z.object({
+    country: z.string().nullable(),
+    rate_percent: z.number(),
+    reverse_charge: z.boolean(),
+    note: z.string().describe('What applies, in words to show the buyer'),
+    vat_number: z.object({ value: z.string(), valid: z.boolean(), checked: z.literal('offline') }).nullable(),
+  }),
+});
+
+export const orderSchema = quoteSchema.extend({
+  number: z.string().describe('The order number, e.g. LD-2026-000042'),
+  status: z
+    .enum(ORDER_STATUSES)
+    .describe('pending until paid; expired 24 hours after checkout unpaid; canceled when a newer checkout launches the same listing'),
+  lines: z.array(
+    quoteSchema.shape.lines.element.extend({
+      fulfilled: z.boolean().describe('Done on payment: the launch made, the contribution counted'),
+    }),
+  ),
+  created_at: isoDateTime,
+  expires_at: isoDateTime,
+  paid_at: isoDateTime.nullable(),
+});

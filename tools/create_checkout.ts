@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineTool } from '../src/registry/tool.js';
+import { createOrder } from '../src/orders/orders.js';
+import { orderBody, orderSchema } from '../src/orders/order-schema.js';
+
+export default defineTool({
+  name: 'create_checkout',
+  title: 'Create a checkout',
+  description:
+    'Saves the order of a quote_order body (the same checks and prices) as pending and answers it with checkout_url: ' +
+    'give that link to the person, who pays on that page themselves (never send card details). Paid, the order is ' +
+    'fulfilled at once: a launch goes live now or is scheduled for its week, with its paid sections unlocked. A new ' +
+    'checkout launching a listing cancels the pending one that did. Unpaid orders expire after 24 hours; get_order ' +
+    'shows the status. Needs orders:write.',
+  http: { method: 'POST', path: '/orders/checkout', status: 201 },
+  scopes: ['orders:write'],
+  idempotencyKey: true,
+  errorStatuses: [401, 403, 404],
+  input: orderBody,
+  output: orderSchema.extend({
+    checkout_url: z.string().describe('The page where the person pays (signed in as you); test mode without a payment provider'),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async handler(input, { services, caller }) {
+    const order = await createOrder(services.db, caller.accountId, input, services.now());
+    return { ...order, checkout_url: `${services.config.publicUrl}/checkout/${order.number}` };
+  },
+});
