@@ -54,8 +54,10 @@ describe('the tool registry', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  it('marks exactly the GET operations read-only', () => {
-    for (const tool of registry.tools) expect(tool.annotations.readOnlyHint, tool.name).toBe(tool.http.method === 'GET');
+  it('marks exactly the GET operations read-only, and quote_order (a POST that saves and charges nothing)', () => {
+    const readOnlyPosts = ['quote_order'];
+    for (const tool of registry.tools)
+      expect(tool.annotations.readOnlyHint, tool.name).toBe(tool.http.method === 'GET' || readOnlyPosts.includes(tool.name));
   });
 
   it('declares all four MCP annotations as booleans', () => {
