@@ -8,6 +8,7 @@ import { randomToken } from '../security/random.js';
 import { isScope, SCOPE_NAMES, type Scope } from '../accounts/caller.js';
 import { listingHistory, type VersionEntry } from '../listings/listing-history.js';
 import { SLUG_PATTERN } from '../schema.js';
+import { setPrice, setVatRate } from '../orders/prices.js';
 
 export interface AdminDeps {
   db: Database;
@@ -33,6 +34,10 @@ const ADMIN_USAGE = `usage: npm run admin -- <command>
       Prints the newest mails of the outbox (sign-up and password-reset links without SMTP).
   listing-history <slug> [--limit N]
       Prints a listing's versions, newest first: who changed what, when, each field before and after.
+  set-price <product> <cents>
+      Sets a product's price in USD cents, excluding VAT (list_products shows the products).
+  set-vat <country> <percent> [--eu | --not-eu]
+      Sets a country's VAT rate, e.g. set-vat DE 19 or set-vat FI 25.5; --eu marks a new country as an EU member.
   help
       Prints this text.`;
 
@@ -46,6 +51,8 @@ const COMMANDS: Record<string, Command> = {
   'create-api-key': createApiKeyCommand,
   outbox,
   'listing-history': listingHistoryCommand,
+  'set-price': setPriceCommand,
+  'set-vat': setVatCommand,
   help: async () => done(ADMIN_USAGE),
 };
 
@@ -108,6 +115,32 @@ async function listingHistoryCommand(deps: AdminDeps, args: string[]): Promise<A
   if (!versions) return failed(`no listing has the slug ${slug}`);
   if (versions.length === 0) return done(`${slug} has not been changed since it was saved`);
   return done(versions.map(describeVersion).join('\n\n'));
+}
+
+async function setPriceCommand(deps: AdminDeps, args: string[]): Promise<AdminResult> {
+  const { positionals } = parse(args, {});
+  if (positionals.length !== 2) throw new UsageError('set-price takes <product> <cents>');
+  const [product, raw] = positionals;
+  const cents = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(cents) || cents > 100_000_000)
+    throw new UsageError(`"${raw}" is not a price in cents (a whole number, e.g. 4900 for $49.00)`);
+  if (!(await setPrice(deps.db, product, cents))) return failed(`no product "${product}"; list_products names them`);
+  return done(`${product} now costs ${cents} cents ($${(cents / 100).toFixed(2)}) excluding VAT`);
+}
+
+async function setVatCommand(deps: AdminDeps, args: string[]): Promise<AdminResult> {
+  const { positionals, values } = parse(args, { eu: { type: 'boolean' }, 'not-eu': { type: 'boolean' } });
+  if (positionals.length !== 2) throw new UsageError('set-vat takes <country> <percent>');
+  const [rawCountry, rawPercent] = positionals;
+  const country = rawCountry.toUpperCase();
+  if (!/^[A-Z]{2}$/.test(country)) throw new UsageError(`"${rawCountry}" is not a two-letter country code`);
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(rawPercent) || Number(rawPercent) > 100)
+    throw new UsageError(`"${rawPercent}" is not a percentage from 0 to 100 (at most two decimals, e.g. 25.5)`);
+  if (values.eu && values['not-eu']) throw new UsageError('give --eu or --not-eu, not both');
+  const basisPoints = Math.round(Number(rawPercent) * 100);
+  const eu = values.eu ? true : values['not-eu'] ? false : undefined;
+  const outcome = await setVatRate(deps.db, country, basisPoints, eu);
+  return done(`${country} VAT ${outcome === 'added' ? 'added' : 'set'}: ${basisPoints / 100}%`);
 }
 
 function describeVersion(version: VersionEntry): string {

@@ -92,4 +92,36 @@ describe('runAdminCommand', () => {
     expect(unknown.exitCode).toBe(2);
     expect(unknown.output).toContain('unknown command "drop-everything"');
   });
+
+  it('set-price sets a product price read back by list_products; refuses an unknown product and a bad amount', async () => {
+    await test.db.query(
+      `INSERT INTO products (id, name, description, price_cents, needs_listing) VALUES ('launch', 'Launch', 'x', 100, true)`,
+    );
+    expect(await admin('set-price', 'launch', '4900')).toEqual({
+      exitCode: 0,
+      output: 'launch now costs 4900 cents ($49.00) excluding VAT',
+    });
+    expect((await test.db.one<{ p: number }>(`SELECT price_cents AS p FROM products WHERE id = 'launch'`))!.p).toBe(4900);
+    expect(await admin('set-price', 'rocket', '100')).toEqual({
+      exitCode: 1,
+      output: 'admin: no product "rocket"; list_products names them',
+    });
+    for (const bad of ['49.00', '-5', 'free', '100000001']) expect((await admin('set-price', 'launch', bad)).exitCode, bad).toBe(2);
+    expect((await admin('set-price', 'launch')).exitCode).toBe(2);
+    expect((await test.db.one<{ p: number }>(`SELECT price_cents AS p FROM products WHERE id = 'launch'`))!.p).toBe(4900);
+  });
+
+  it('set-vat changes a rate (every database starts with the EU ones), adds a country, and refuses bad input', async () => {
+    const rate = async (country: string) =>
+      test.db.one<{ bp: number; eu: boolean }>('SELECT rate_basis_points AS bp, eu FROM vat_rates WHERE country = $1', [country]);
+    expect(await rate('FI')).toEqual({ bp: 2550, eu: true });
+    expect(await admin('set-vat', 'fi', '25.5')).toEqual({ exitCode: 0, output: 'FI VAT set: 25.5%' });
+    expect(await admin('set-vat', 'DE', '20')).toEqual({ exitCode: 0, output: 'DE VAT set: 20%' });
+    expect(await rate('DE')).toEqual({ bp: 2000, eu: true });
+    expect(await admin('set-vat', 'CH', '8.1', '--not-eu')).toEqual({ exitCode: 0, output: 'CH VAT added: 8.1%' });
+    expect(await rate('CH')).toEqual({ bp: 810, eu: false });
+    for (const bad of [['DEU', '19'], ['DE', '101'], ['DE', '19.123'], ['DE', 'x'], ['DE', '19', '--eu', '--not-eu'], ['DE']])
+      expect((await admin('set-vat', ...bad)).exitCode, bad.join(' ')).toBe(2);
+    expect(await rate('DE')).toEqual({ bp: 2000, eu: true });
+  });
 });

@@ -20,7 +20,8 @@ beforeAll(async () => {
   call = caller(t);
   await t.db.script(`INSERT INTO products (id, name, description, price_cents, needs_listing, position) VALUES
       ('launch', 'Launch', 'A paid launch', 4900, true, 1), ('billboard', 'Billboard', 'A contribution', 0, true, 2);
-    INSERT INTO vat_rates (country, rate_basis_points, eu) VALUES ('DE', 1900, true)`);
+    INSERT INTO vat_rates (country, rate_basis_points, eu) VALUES ('DE', 1900, true)
+    ON CONFLICT (country) DO UPDATE SET rate_basis_points = EXCLUDED.rate_basis_points, eu = EXCLUDED.eu`);
   launchPrice = (await t.db.one<{ p: number }>(`SELECT price_cents AS p FROM products WHERE id = 'launch'`))!.p;
 }, 60_000);
 afterAll(() => t?.close());

@@ -27,7 +27,8 @@ beforeAll(async () => {
       ('launch', 'Launch', 'A paid launch', 4999, true, 1),
       ('billboard', 'Billboard', 'A billboard contribution', 0, true, 2),
       ('newsletter', 'Newsletter mention', 'A mention', 1050, false, 3);
-    INSERT INTO vat_rates (country, rate_basis_points, eu) VALUES ('DE', 1900, true), ('FR', 2000, true), ('IT', 2200, true)`);
+    INSERT INTO vat_rates (country, rate_basis_points, eu) VALUES ('DE', 1900, true), ('FR', 2000, true), ('IT', 2200, true)
+    ON CONFLICT (country) DO UPDATE SET rate_basis_points = EXCLUDED.rate_basis_points, eu = EXCLUDED.eu`);
   launchPrice = (await t.db.one<{ p: number }>(`SELECT price_cents AS p FROM products WHERE id = 'launch'`))!.p;
   account = (await makeAccount(t.db)).id;
   const other = (await makeAccount(t.db)).id;
@@ -133,7 +134,13 @@ describe('quote_order: VAT', () => {
     expect(none.vat.note).toMatch(/give billing_country/);
   });
 
+  it('every database starts with the EU standard rates: a Swedish consumer pays 25%', async () => {
+    const q = await quote({ items: [{ product: 'launch', listing_id: draft }], billing_country: 'SE' });
+    expect(q).toMatchObject({ vat_cents: Math.floor((launchPrice * 2500 + 5000) / 10000), vat: { country: 'SE', rate_percent: 25 } });
+  });
+
   it('an EU country without a stored rate is a 400, not a silent 0%', async () => {
+    await t.db.query(`DELETE FROM vat_rates WHERE country = 'AT'`); // every database starts with the EU rates (migration 0015)
     const problem = await refusal({ items: [{ product: 'launch', listing_id: draft }], billing_country: 'AT' });
     expect(problem.errors).toEqual([{ path: '/billing_country', message: expect.stringMatching(/No VAT rate is set for AT/) }]);
   });

@@ -1,0 +1,31 @@
+-- The EU standard VAT rates (basis points, November 2026) on every database, not only the demo's: quotes of EU
+-- buyers need them. Rows the site team has set already stay as they are; `npm run admin -- set-vat` changes them.
+INSERT INTO vat_rates (country, rate_basis_points, eu) VALUES
+  ('AT', 2000, true),
+  ('BE', 2100, true),
+  ('BG', 2000, true),
+  ('HR', 2500, true),
+  ('CY', 1900, true),
+  ('CZ', 2100, true),
+  ('DK', 2500, true),
+  ('EE', 2400, true),
+  ('FI', 2550, true),
+  ('FR', 2000, true),
+  ('DE', 1900, true),
+  ('GR', 2400, true),
+  ('HU', 2700, true),
+  ('IE', 2300, true),
+  ('IT', 2200, true),
+  ('LV', 2100, true),
+  ('LT', 2100, true),
+  ('LU', 1700, true),
+  ('MT', 1800, true),
+  ('NL', 2100, true),
+  ('PL', 2300, true),
+  ('PT', 2300, true),
+  ('RO', 2100, true),
+  ('SK', 2300, true),
+  ('SI', 2200, true),
+  ('ES', 2100, true),
+  ('SE', 2500, true)
+ON CONFLICT (country) DO NOTHING;
