@@ -7,9 +7,8 @@ import { claimSchema } from '../src/claims/claim-schema.js';
 import { claimLinkMail } from '../src/claims/claim-mail.js';
 import { findAccount } from '../src/accounts/accounts.js';
 import { queueMail } from '../src/jobs/mail-job.js';
-import { RateLimitedError } from '../src/errors.js';
-import { exactCounter, type RatePolicy } from '../src/rate-limit/counter.js';
-import { rateLimitHeaders } from '../src/rate-limit/request-policy.js';
+import type { RatePolicy } from '../src/rate-limit/counter.js';
+import { countOrRefuse } from '../src/rate-limit/count-or-refuse.js';
 
 /** E-mail claims each mail an address the caller does not control: at most this many an hour per account. */
 const EMAIL_CLAIMS: RatePolicy = { name: 'claim_listing_email', limit: 10, windowSeconds: 3600 };
@@ -36,13 +35,8 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async handler({ slug, method, email }, { services, caller }) {
     if (method === 'email') {
-      const hit = await exactCounter(services.db).hit(`claim_email:${caller.accountId}`, EMAIL_CLAIMS, services.now());
-      if (!hit.allowed)
-        throw new RateLimitedError(
-          hit.resetSeconds,
-          `At most ${EMAIL_CLAIMS.limit} e-mail claims an hour per account.`,
-          rateLimitHeaders(EMAIL_CLAIMS, hit),
-        );
+      const detail = `At most ${EMAIL_CLAIMS.limit} e-mail claims an hour per account.`;
+      await countOrRefuse(services.db, `claim_email:${caller.accountId}`, EMAIL_CLAIMS, services.now(), detail);
     }
     const { claim, emailToken } = await claimListing(services.db, {
       accountId: caller.accountId,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { recordId } from '../src/schema.js';
-import { InvalidStateError, RateLimitedError } from '../src/errors.js';
+import { InvalidStateError } from '../src/errors.js';
 import { claimedListing, expireClaims, failClaim, ownClaim, recordCheck } from '../src/claims/claims.js';
 import { claimSchema } from '../src/claims/claim-schema.js';
 import { ownerAddedMails } from '../src/claims/claim-mail.js';
 import { checkDns, checkFile, checkMeta, type ProofSettings } from '../src/claims/proofs.js';
-import { exactCounter, type RatePolicy } from '../src/rate-limit/counter.js';
-import { rateLimitHeaders } from '../src/rate-limit/request-policy.js';
+import type { RatePolicy } from '../src/rate-limit/counter.js';
+import { countOrRefuse } from '../src/rate-limit/count-or-refuse.js';
 import { crawlerUserAgent } from '../src/crawler/crawl-site.js';
 import { queueMail } from '../src/jobs/mail-job.js';
 
@@ -41,9 +41,7 @@ export default defineTool({
       );
     if (claim.method === 'email')
       throw new InvalidStateError(`E-mail claims are verified by opening the link mailed to ${claim.email} and pressing its button.`);
-    const hit = await exactCounter(db).hit(`verify_claim:${claim.id}`, CHECKS, now);
-    if (!hit.allowed)
-      throw new RateLimitedError(hit.resetSeconds, `At most ${CHECKS.limit} checks a minute per claim.`, rateLimitHeaders(CHECKS, hit));
+    await countOrRefuse(db, `verify_claim:${claim.id}`, CHECKS, now, `At most ${CHECKS.limit} checks a minute per claim.`);
     const listing = await claimedListing(db, claim.id);
     if (listing.domain !== claim.domain) {
       await failClaim(db, claim.id, `The listing's domain changed from ${claim.domain} to ${listing.domain}: claim it again.`, now);

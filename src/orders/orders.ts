@@ -101,9 +101,9 @@ interface OrderRow extends Record<string, unknown> {
   }[];
 }
 
-/** A pending order past its expiry reads as expired, whether or not it was marked yet. */
-const ORDER_SELECT = `
-  SELECT o.id, o.number, CASE WHEN o.status = 'pending' AND o.expires_at <= $NOW::timestamptz THEN 'expired' ELSE o.status END AS status,
+/** Orders with their lines; a pending order past its expiry reads as expired (`now` is the parameter named). */
+const orderSelect = (now: string) => `
+  SELECT o.id, o.number, CASE WHEN o.status = 'pending' AND o.expires_at <= ${now}::timestamptz THEN 'expired' ELSE o.status END AS status,
     o.net_cents::text, o.vat_cents::text, o.gross_cents::text, o.vat, iso_time(o.created_at) AS created_at,
     iso_time(o.expires_at) AS expires_at, iso_time(o.paid_at) AS paid_at,
     (SELECT coalesce(jsonb_agg(jsonb_build_object('product', l.product, 'name', l.name, 'listing_id', l.listing_id,
@@ -130,7 +130,7 @@ function toView(row: OrderRow): OrderView {
 
 /** The account's order, or 404 (another account's order is as unknown as a missing one). */
 export async function ownOrder(db: Pick<Database, 'one'>, accountId: string, number: string, now: Date): Promise<OrderView> {
-  const row = await db.one<OrderRow>(`${ORDER_SELECT.replace('$NOW', '$3')} WHERE o.number = $1 AND o.account_id = $2::uuid`, [
+  const row = await db.one<OrderRow>(`${orderSelect('$3')} WHERE o.number = $1 AND o.account_id = $2::uuid`, [
     number,
     accountId,
     now.toISOString(),
@@ -146,10 +146,12 @@ export async function listOrders(
   now: Date,
 ): Promise<{ items: OrderView[]; total: number }> {
   const [rows, count] = await Promise.all([
-    db.query<OrderRow>(
-      `${ORDER_SELECT.replace('$NOW', '$4')} WHERE o.account_id = $1::uuid ORDER BY o.created_at DESC, o.id DESC LIMIT $2 OFFSET $3`,
-      [accountId, page.per_page, (page.page - 1) * page.per_page, now.toISOString()],
-    ),
+    db.query<OrderRow>(`${orderSelect('$4')} WHERE o.account_id = $1::uuid ORDER BY o.created_at DESC, o.id DESC LIMIT $2 OFFSET $3`, [
+      accountId,
+      page.per_page,
+      (page.page - 1) * page.per_page,
+      now.toISOString(),
+    ]),
     db.one<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE account_id = $1::uuid', [accountId]),
   ]);
   return { items: rows.map(toView), total: count?.n ?? 0 };
