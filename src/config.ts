@@ -42,6 +42,8 @@ export interface Config {
    * (SEARCH_INDEX: "memory", the default, or "off").
    */
   searchIndex: boolean;
+  /** The EU's VIES REST API (VIES_URL, e.g. https://ec.europa.eu/taxation_customs/vies/rest-api); empty: VAT numbers are checked offline only. */
+  viesUrl: string;
   /** DNS servers for claim checks (DNS_SERVERS, comma-separated "host" or "host:port"; default the system's). */
   dnsServers: string[];
 }
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchWalkShare: share(env.SEARCH_WALK_SHARE, 'SEARCH_WALK_SHARE', 0.1),
     searchIndex: searchIndexSetting(env.SEARCH_INDEX),
     dnsServers: list(env.DNS_SERVERS),
+    viesUrl: (env.VIES_URL ?? '').replace(/\/+$/, ''),
   };
 }
 

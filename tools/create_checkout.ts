@@ -22,7 +22,7 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async handler(input, { services, caller }) {
-    const order = await createOrder(services.db, caller.accountId, input, services.now());
+    const order = await createOrder(services.db, caller.accountId, input, services.now(), services.config.viesUrl);
     return { ...order, checkout_url: `${services.config.publicUrl}/checkout/${order.number}` };
   },
 });

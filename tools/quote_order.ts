@@ -19,6 +19,6 @@ export default defineTool({
   output: quoteSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(input, { services, caller }) {
-    return quoteOrder(services.db, caller.accountId, input, services.now());
+    return quoteOrder(services.db, caller.accountId, input, services.now(), services.config.viesUrl);
   },
 });

@@ -51,7 +51,13 @@ export const quoteSchema = z.object({
     rate_percent: z.number(),
     reverse_charge: z.boolean(),
     note: z.string().describe('What applies, in words to show the buyer'),
-    vat_number: z.object({ value: z.string(), valid: z.boolean(), checked: z.literal('offline') }).nullable(),
+    vat_number: z
+      .object({
+        value: z.string(),
+        valid: z.boolean(),
+        checked: z.enum(['vies', 'offline']).describe("vies: the EU's VIES service confirmed it; offline: format and check digits only"),
+      })
+      .nullable(),
   }),
 });
 

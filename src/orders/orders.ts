@@ -31,8 +31,8 @@ export interface OrderView extends Omit<Quote, 'lines'> {
 }
 
 /** Prices the body (every check of quote_order) and saves it as a pending order; pending orders launching the same listings are canceled. */
-export async function createOrder(db: Database, accountId: string, input: QuoteInput, now: Date): Promise<OrderView> {
-  const quote = await quoteOrder(db, accountId, input, now);
+export async function createOrder(db: Database, accountId: string, input: QuoteInput, now: Date, viesUrl?: string): Promise<OrderView> {
+  const quote = await quoteOrder(db, accountId, input, now, viesUrl);
   const launched = quote.lines.flatMap((line) => (line.product === 'launch' && line.listing_id !== null ? [line.listing_id] : []));
   const number = await db.transaction(async (tx) => {
     // Listings in id order, so two checkouts of the same listings wait for each other rather than deadlock.

@@ -63,7 +63,7 @@ interface ListingRow {
   primary_category_id: number;
 }
 
-export async function quoteOrder(db: Database, accountId: string, input: QuoteInput, now: Date): Promise<Quote> {
+export async function quoteOrder(db: Database, accountId: string, input: QuoteInput, now: Date, viesUrl?: string): Promise<Quote> {
   const settings = await loadSiteSettings(db);
   const [products, listings, categories] = await Promise.all([
     db.query<ProductRow>('SELECT id, name, price_cents, needs_listing FROM products WHERE active'),
@@ -140,6 +140,7 @@ export async function quoteOrder(db: Database, accountId: string, input: QuoteIn
     billingCountry: input.billing_country,
     vatNumber: input.vat_number,
     sellerCountry: settings.seller_country,
+    viesUrl,
   });
   if ('path' in vat) errors.push(vat);
   if (errors.length > 0 || 'path' in vat) throw new ValidationError(errors);

@@ -14,8 +14,11 @@ export interface VatTreatment {
   reverse_charge: boolean;
   /** What a person reads on the quote. */
   note: string;
-  vat_number: { value: string; valid: boolean; checked: 'offline' } | null;
+  vat_number: { value: string; valid: boolean; checked: 'vies' | 'offline' } | null;
 }
+
+/** How long the VIES service is waited for before the number counts as checked offline only. */
+const VIES_TIMEOUT_MS = 4_000;
 
 /** The EU member states (ISO codes; Greece is GR here, EL in VAT numbers). */
 const EU = new Set('AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '));
@@ -25,7 +28,7 @@ export const vatOf = (net: number, basisPoints: number): number => Math.floor((n
 
 export async function vatTreatment(
   db: Database,
-  input: { billingCountry?: string; vatNumber?: string; sellerCountry: string },
+  input: { billingCountry?: string; vatNumber?: string; sellerCountry: string; viesUrl?: string },
 ): Promise<VatTreatment | ProblemFieldError> {
   const country = input.billingCountry?.toUpperCase();
   const number = input.vatNumber?.replace(/[\s.-]/g, '').toUpperCase();
@@ -48,7 +51,13 @@ export async function vatTreatment(
   const numberCountry = checked?.country?.isoCode.short;
   if (number && numberCountry !== country)
     return { path: '/vat_number', message: `${number} is a VAT number of ${numberCountry}, but billing_country is ${country}` };
-  const vatNumber = number ? { value: number, valid: true, checked: 'offline' as const } : null;
+  let vatNumber: VatTreatment['vat_number'] = number ? { value: number, valid: true, checked: 'offline' } : null;
+  if (number && input.viesUrl) {
+    const registered = await viesSays(input.viesUrl, number);
+    if (registered === false)
+      return { path: '/vat_number', message: `${number} is not a registered VAT number: the EU's VIES service does not know it` };
+    if (registered === true) vatNumber = { value: number, valid: true, checked: 'vies' };
+  }
   if (EU.has(country) && !rate)
     return { path: '/billing_country', message: `No VAT rate is set for ${country} yet; the site team sets it (npm run admin -- set-vat)` };
   if (!rate || (!EU.has(country) && !rate.eu)) {
@@ -65,7 +74,9 @@ export async function vatTreatment(
       country,
       rate_basis_points: 0,
       reverse_charge: true,
-      note: `Reverse charge: VAT to be accounted for by the recipient (${vatNumber.value}), Article 196 of the EU VAT Directive.`,
+      note:
+        `Reverse charge: VAT to be accounted for by the recipient (${vatNumber.value}), Article 196 of the EU VAT Directive.` +
+        (vatNumber.checked === 'offline' ? ' The number was checked offline only (format and check digits).' : ''),
       vat_number: vatNumber,
     };
   }
@@ -76,4 +87,27 @@ export async function vatTreatment(
     note: `${country} VAT at ${rate.rate_basis_points / 100}%.`,
     vat_number: vatNumber,
   };
+}
+
+/**
+ * Whether VIES knows the number (POST {viesUrl}/check-vat-number): true or false as it answers, undefined when it
+ * cannot be asked now (unreachable, slow, an error or an answer without `valid`); the number then counts as checked
+ * offline only.
+ */
+async function viesSays(viesUrl: string, number: string): Promise<boolean | undefined> {
+  // VAT numbers begin with their country's prefix (EL for Greece); VIES takes it apart from the rest.
+  const body = JSON.stringify({ countryCode: number.slice(0, 2), vatNumber: number.slice(2) });
+  try {
+    const response = await fetch(`${viesUrl}/check-vat-number`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body,
+      signal: AbortSignal.timeout(VIES_TIMEOUT_MS),
+    });
+    if (!response.ok) return undefined;
+    const answer = (await response.json()) as { valid?: unknown };
+    return typeof answer.valid === 'boolean' ? answer.valid : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -53,7 +53,7 @@ const CROSS_FIELD_RULES: { operation: string; path: RegExp; message: RegExp }[] 
       message:
         /No product|takes no|give its listing_id|not bought for a listing|already|Not a date|past|No category|primary|twice|at least|contribution/,
     },
-    { operation, path: /^\/vat_number$/, message: /not a valid VAT number|is a VAT number of/ },
+    { operation, path: /^\/vat_number$/, message: /not a valid VAT number|not a registered VAT number|is a VAT number of/ },
     { operation, path: /^\/billing_country$/, message: /No VAT rate|billing country of the VAT number/ },
   ]),
   { operation: 'claim_listing', path: /^\/email$/, message: /must be at|given to anyone|only used with method|needs an address/ },

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tool from '../../tools/quote_order.js';
 import { invokeTool } from '../../src/registry/invoke.js';
@@ -143,6 +145,61 @@ describe('quote_order: VAT', () => {
     await t.db.query(`DELETE FROM vat_rates WHERE country = 'AT'`); // every database starts with the EU rates (migration 0015)
     const problem = await refusal({ items: [{ product: 'launch', listing_id: draft }], billing_country: 'AT' });
     expect(problem.errors).toEqual([{ path: '/billing_country', message: expect.stringMatching(/No VAT rate is set for AT/) }]);
+  });
+});
+
+describe('quote_order: VAT numbers asked of VIES (VIES_URL)', () => {
+  /** A loopback VIES: knows FR40303265045, not FR83404833048; answers 500 while `failing`. */
+  let vies: http.Server;
+  let viesUrl: string;
+  let failing = false;
+  const asked: unknown[] = [];
+  beforeAll(async () => {
+    vies = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        const question = JSON.parse(body) as { countryCode: string; vatNumber: string };
+        asked.push({ path: req.url, ...question });
+        if (failing) return void res.writeHead(500).end();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ...question, valid: question.vatNumber === '40303265045', name: '---' }));
+      });
+    });
+    await new Promise<void>((resolve) => vies.listen(0, '127.0.0.1', resolve));
+    viesUrl = `http://127.0.0.1:${(vies.address() as AddressInfo).port}/rest-api`;
+  });
+  afterAll(() => new Promise<void>((resolve) => vies.close(() => resolve())));
+
+  const quoteWith = async (url: string, input: unknown) => {
+    const services = testServices(t.db, () => NOW);
+    return invokeTool(tool, input, {
+      services: { ...services, config: { ...services.config, viesUrl: url } },
+      caller: caller(),
+      requestId: 't',
+    });
+  };
+  const business = (vat_number: string) => ({ items: [{ product: 'launch', listing_id: draft }], billing_country: 'FR', vat_number });
+
+  it('says when VIES confirmed the number, and refuses one VIES does not know', async () => {
+    const confirmed = (await quoteWith(viesUrl, business('FR40303265045'))).result as Record<string, any>;
+    expect(confirmed.vat).toMatchObject({ reverse_charge: true, vat_number: { value: 'FR40303265045', checked: 'vies' } });
+    expect(confirmed.vat.note).not.toMatch(/offline/);
+    expect(asked.at(-1)).toEqual({ path: '/rest-api/check-vat-number', countryCode: 'FR', vatNumber: '40303265045' });
+    const unknown = await quoteWith(viesUrl, business('FR83404833048')).catch((error: ProblemError) => error);
+    expect(unknown).toMatchObject({ status: 400, errors: [{ path: '/vat_number', message: expect.stringMatching(/VIES/) }] });
+  });
+
+  it('counts the number as checked offline only when VIES fails or cannot be reached', async () => {
+    failing = true;
+    const failed = (await quoteWith(viesUrl, business('FR83404833048'))).result as Record<string, any>;
+    failing = false;
+    expect(failed.vat).toMatchObject({ reverse_charge: true, vat_number: { checked: 'offline' } });
+    expect(failed.vat.note).toMatch(/checked offline only/);
+    const closed = (await quoteWith('http://127.0.0.1:9/rest-api', business('FR40303265045'))).result as Record<string, any>;
+    expect(closed.vat.vat_number.checked).toBe('offline');
   });
 });
 
