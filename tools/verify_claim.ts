@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { recordId } from '../src/schema.js';
 import { InvalidStateError } from '../src/errors.js';
-import { claimedListing, expireClaims, failClaim, ownClaim, recordCheck } from '../src/claims/claims.js';
+import { expireClaims, failClaim, ownClaim, ownClaimAndListing, recordCheck } from '../src/claims/claims.js';
 import { claimSchema } from '../src/claims/claim-schema.js';
 import { ownerAddedMails } from '../src/claims/claim-mail.js';
-import { checkDns, checkFile, checkMeta, type ProofSettings } from '../src/claims/proofs.js';
+import { checkProof } from '../src/claims/proofs.js';
 import type { RatePolicy } from '../src/rate-limit/counter.js';
 import { countOrRefuse } from '../src/rate-limit/count-or-refuse.js';
 import { crawlerUserAgent } from '../src/crawler/crawl-site.js';
@@ -32,7 +32,7 @@ export default defineTool({
   async handler({ claim_id }, { services, caller }) {
     const { db, config } = services;
     const now = services.now();
-    const claim = await ownClaim(db, caller.accountId, claim_id);
+    const { claim, listing } = await ownClaimAndListing(db, caller.accountId, claim_id);
     if (claim.status === 'verified') return claim;
     if (claim.status === 'pending' && Date.parse(claim.expires_at) <= now.getTime()) await expireClaims(db, now);
     if (claim.status !== 'pending' || Date.parse(claim.expires_at) <= now.getTime())
@@ -42,22 +42,15 @@ export default defineTool({
     if (claim.method === 'email')
       throw new InvalidStateError(`E-mail claims are verified by opening the link mailed to ${claim.email} and pressing its button.`);
     await countOrRefuse(db, `verify_claim:${claim.id}`, CHECKS, now, `At most ${CHECKS.limit} checks a minute per claim.`);
-    const listing = await claimedListing(db, claim.id);
     if (listing.domain !== claim.domain) {
       await failClaim(db, claim.id, `The listing's domain changed from ${claim.domain} to ${listing.domain}: claim it again.`, now);
       return ownClaim(db, caller.accountId, claim.id);
     }
-    const settings: ProofSettings = {
+    const check = await checkProof({ method: claim.method, domain: claim.domain, token: claim.token ?? '' }, listing.url, {
       dnsServers: config.dnsServers,
       allowHosts: config.crawlerAllowHosts,
       userAgent: crawlerUserAgent(config.publicUrl),
-    };
-    const check =
-      claim.method === 'dns'
-        ? await checkDns(claim.domain, claim.token ?? '', settings)
-        : claim.method === 'meta'
-          ? await checkMeta(listing.url, claim.domain, claim.token ?? '', settings)
-          : await checkFile(listing.url, claim.domain, claim.token ?? '', settings);
+    });
     const verified = await recordCheck(db, claim.id, check, now);
     const answer = await ownClaim(db, caller.accountId, claim.id);
     if (verified) for (const mail of ownerAddedMails(answer, verified, config.publicUrl)) await queueMail(services.jobs, mail);

@@ -50,8 +50,8 @@ class Postings {
       this.small.push(slot);
       this.length += 1;
       if (this.length < TYPED_FROM) return;
-      this.typed = Int32Array.from(this.small, (s) => s);
-      this.typed = grow(this.typed, this.length * 2);
+      this.typed = new Int32Array(this.length * 2);
+      this.typed.set(this.small);
       this.small = undefined;
       return;
     }

@@ -176,9 +176,18 @@ function emailAtDomain(email: string | undefined, domain: string): string {
 
 /** The account's claim, or 404 (another account's claim is as unknown as a missing one). */
 export async function ownClaim(db: Pick<Database, 'one'>, accountId: string, claimId: number): Promise<ClaimView> {
+  return (await ownClaimAndListing(db, accountId, claimId)).claim;
+}
+
+/** The account's claim (or 404) and the claimed listing's homepage and domain as they are now, to check it against. */
+export async function ownClaimAndListing(
+  db: Pick<Database, 'one'>,
+  accountId: string,
+  claimId: number,
+): Promise<{ claim: ClaimView; listing: { url: string; domain: string } }> {
   const row = await db.one<ClaimRow>(`${CLAIM_SELECT} WHERE c.id = $1 AND c.account_id = $2::uuid`, [claimId, accountId]);
   if (!row) throw new NotFoundError('claim', claimId, CLAIM_HINT);
-  return toView(row);
+  return { claim: toView(row), listing: { url: row.url, domain: claimDomain(row.listing_domain) } };
 }
 
 export async function listClaims(
@@ -296,13 +305,4 @@ export async function expireClaims(db: Database, now: Date): Promise<number> {
     [now.toISOString()],
   );
   return rows.length;
-}
-
-/** The claimed listing's current homepage and domain, to check a claim against. */
-export async function claimedListing(db: Database, claimId: number): Promise<{ url: string; domain: string }> {
-  const row = await db.one<{ url: string; domain: string }>(
-    'SELECT l.url, l.domain FROM claims c JOIN listings l ON l.id = c.listing_id WHERE c.id = $1',
-    [claimId],
-  );
-  return { url: row?.url ?? '', domain: claimDomain(row?.domain ?? '') };
 }

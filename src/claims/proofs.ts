@@ -7,6 +7,7 @@
  */
 import { Resolver } from 'node:dns/promises';
 import * as cheerio from 'cheerio';
+import { parseHtml } from '../crawler/html-reader.js';
 import { AddressGuard } from '../crawler/address-guard.js';
 import { guardedFetch } from '../crawler/guarded-fetch.js';
 import type { HostLookup } from '../security/public-address.js';
@@ -31,7 +32,18 @@ const TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 5;
 const clip = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-export async function checkDns(domain: string, token: string, settings: ProofSettings): Promise<ProofCheck> {
+/** Looks for the proof of a dns, meta or file claim on the listing's domain and homepage now. */
+export function checkProof(
+  claim: { method: 'dns' | 'meta' | 'file'; domain: string; token: string },
+  homepage: string,
+  settings: ProofSettings,
+): Promise<ProofCheck> {
+  if (claim.method === 'dns') return checkDns(claim.domain, claim.token, settings);
+  if (claim.method === 'meta') return checkMeta(homepage, claim.domain, claim.token, settings);
+  return checkFile(homepage, claim.domain, claim.token, settings);
+}
+
+async function checkDns(domain: string, token: string, settings: ProofSettings): Promise<ProofCheck> {
   const name = `${DNS_LABEL}.${domain}`;
   const resolver = new Resolver({ timeout: 3_000, tries: 2 });
   if (settings.dnsServers.length > 0) resolver.setServers([...settings.dnsServers]);
@@ -60,10 +72,12 @@ export async function checkDns(domain: string, token: string, settings: ProofSet
   };
 }
 
-export async function checkMeta(homepage: string, domain: string, token: string, settings: ProofSettings): Promise<ProofCheck> {
+async function checkMeta(homepage: string, domain: string, token: string, settings: ProofSettings): Promise<ProofCheck> {
   const page = await fetchOnDomain(homepage, domain, settings, 'The homepage');
   if ('finding' in page) return page;
-  const $ = cheerio.load(page.body);
+  // Parsed by the crawler's reader of untrusted pages (htmlparser2: linear time on hostile markup).
+  const root = parseHtml(page.body);
+  const $ = cheerio.load(root ?? '');
   const contents = $(`meta[name="${META_NAME}" i]`)
     .toArray()
     .map((element) => ($(element).attr('content') ?? '').trim());
@@ -73,7 +87,7 @@ export async function checkMeta(homepage: string, domain: string, token: string,
   return { found: false, finding: `${page.url} answered, but has no <meta name="${META_NAME}"> tag in its HTML.` };
 }
 
-export async function checkFile(homepage: string, domain: string, token: string, settings: ProofSettings): Promise<ProofCheck> {
+async function checkFile(homepage: string, domain: string, token: string, settings: ProofSettings): Promise<ProofCheck> {
   const url = `${new URL(homepage).origin}${FILE_PATH}`;
   const file = await fetchOnDomain(url, domain, settings, `The file ${FILE_PATH}`);
   if ('finding' in file) return file;

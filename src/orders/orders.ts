@@ -199,7 +199,7 @@ async function fulfil(
     return true;
   }
   if (line.product !== 'launch' || listing.status === 'live' || listing.plan === 'paid') return false;
-  const goesLive = line.week === null || line.week === undefined || line.week <= context.thisWeek;
+  const goesLive = !line.week || line.week <= context.thisWeek;
   const after = {
     status: goesLive ? ('live' as const) : ('scheduled' as const),
     plan: 'paid' as const,

@@ -162,7 +162,10 @@ export async function quoteOrder(db: Database, accountId: string, input: QuoteIn
 
 /** The Monday of the week of `date` (YYYY-MM-DD) in the site's time zone, or undefined for a date that does not exist. */
 function snapWeek(date: string, now: Date, timeZone: string): string | undefined {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) return undefined;
-  return resolveWeek(date, now, timeZone).start;
+  try {
+    return resolveWeek(date, now, timeZone).start;
+  } catch (error) {
+    if (error instanceof ValidationError) return undefined; // resolveWeek's own check of the calendar date
+    throw error;
+  }
 }

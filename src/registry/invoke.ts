@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { RateLimitedError, UnauthorizedError, ValidationError, type ProblemFieldError } from '../errors.js';
-import { exactCounter } from '../rate-limit/counter.js';
-import { rateLimitHeaders } from '../rate-limit/request-policy.js';
+import { UnauthorizedError, ValidationError, type ProblemFieldError } from '../errors.js';
+import { countOrRefuse } from '../rate-limit/count-or-refuse.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { jobOutbox, type TransactionalJobQueue } from '../jobs/job-outbox.js';
 import type { AnyTool } from './tool.js';
@@ -80,14 +79,8 @@ async function countAccountCall(tool: AnyTool, ctx: ToolContext): Promise<void> 
   const { setting, windowSeconds } = tool.accountRateLimit;
   const limit = (await loadSiteSettings(ctx.services.db)).rate_limits[setting];
   const policy = { name: tool.name, limit, windowSeconds };
-  const hit = await exactCounter(ctx.services.db).hit(`${tool.name}:${ctx.caller.accountId}`, policy, ctx.services.now());
-  if (hit.allowed) return;
-  const headers = rateLimitHeaders(policy, hit);
-  throw new RateLimitedError(
-    hit.resetSeconds,
-    `At most ${limit} calls of ${tool.name} per account in ${windowSeconds / 60} minutes.`,
-    headers,
-  );
+  const detail = `At most ${limit} calls of ${tool.name} per account in ${windowSeconds / 60} minutes.`;
+  await countOrRefuse(ctx.services.db, `${tool.name}:${ctx.caller.accountId}`, policy, ctx.services.now(), detail);
 }
 
 async function run(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {

@@ -5,6 +5,7 @@ import type { Services } from '../../src/services.js';
 import type { AnyTool } from '../../src/registry/tool.js';
 import { invokeTool } from '../../src/registry/invoke.js';
 import { ProblemError } from '../../src/errors.js';
+import { SCOPE_NAMES } from '../../src/accounts/caller.js';
 import { ResultCache } from '../../src/registry/result-cache.js';
 import { createMailer } from '../../src/mail/mailer.js';
 import { jobQueueLog, openJobQueue, type JobQueue } from '../../src/jobs/queue.js';
@@ -89,4 +90,19 @@ export async function expectSignedInOnly(tool: AnyTool): Promise<void> {
     status: 403,
     code: 'insufficient_scope',
   });
+}
+
+/**
+ * The field paths (sorted) of the 400 that `input` gets from a caller holding every scope, before any service is
+ * touched (validation comes first); fails the test when the call is not refused with a 400.
+ */
+export async function refusedPaths(tool: AnyTool, input: unknown): Promise<string[]> {
+  const caller = { accountId: 'a', scopes: SCOPE_NAMES, credential: { kind: 'api_key' as const, keyId: 'k', name: 'n', prefix: 'ldk_x' } };
+  try {
+    await invokeTool(tool, input, { services: {} as Services, caller, requestId: 't' });
+  } catch (error) {
+    expect(error).toMatchObject({ status: 400 });
+    return ((error as ProblemError).errors ?? []).map((e) => e.path).sort();
+  }
+  throw new Error(`${tool.name} accepted ${JSON.stringify(input)}`);
 }
