@@ -18,6 +18,7 @@ import { accountPageRoutes } from './pages/account-pages.js';
 import { inviteRoutes } from './pages/invite-page.js';
 import { claimConfirmRoutes } from './pages/claim-confirm-page.js';
 import { checkoutRoutes } from './pages/checkout-page.js';
+import type { PaymentGateway } from '../src/payments/gateway.js';
 
 export interface AuthParts {
   db: Database;
@@ -27,6 +28,8 @@ export interface AuthParts {
   now: () => Date;
   log: Logger;
   outbound?: { fetch?: typeof fetch; lookup?: HostLookup };
+  /** Who takes payments: the checkout page offers its test-mode button only without a provider. */
+  payments: PaymentGateway;
 }
 
 export interface Auth {
@@ -64,7 +67,7 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
   accountPageRoutes(pages, env);
   inviteRoutes(pages, env);
   claimConfirmRoutes(pages, env);
-  checkoutRoutes(pages, env);
+  checkoutRoutes(pages, env, parts.payments);
 
   const serveAuthorizationServer = provider.callback();
   const authorizationServer: Middleware = async (ctx, next) => {

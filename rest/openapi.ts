@@ -15,6 +15,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'Request body over 1 MiB',
   415: 'Request body is not JSON',
   422: 'The Idempotency-Key was already used with a different request',
+  503: 'A service this operation depends on (the payment provider) is unavailable; retry after the seconds in Retry-After',
   429: 'Rate limited; retry after the seconds in Retry-After',
 };
 

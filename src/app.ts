@@ -21,6 +21,8 @@ import { deleteExpiredState } from './accounts/expired-state.js';
 import { relayJobOutbox } from './jobs/job-outbox.js';
 import { cachedSiteSettings } from './catalogue/site-settings.js';
 import { badgeImages } from './web/badge-route.js';
+import { stripeWebhook } from './web/stripe-webhook-route.js';
+import { paymentGateway } from './payments/payment-gateway.js';
 import { securityHeaders } from './web/security-headers.js';
 import { botPage } from './web/bot-page.js';
 import { problemPages } from './web/problem-pages.js';
@@ -128,7 +130,8 @@ export async function createApp(parts: AppParts): Promise<App> {
       if (!listening && !draining) log.warn('listing change notifications lost: answers are not cached until they are heard again');
     },
   });
-  const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log };
+  const payments = paymentGateway(config, log);
+  const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log, payments };
   const auth = await createAuth({
     db,
     // The pages' mail (sign-up, confirmation, reset) goes out through the job queue like all other mail.
@@ -138,6 +141,7 @@ export async function createApp(parts: AppParts): Promise<App> {
     now,
     log,
     outbound: parts.outbound,
+    payments,
   });
   const apiCaller = oncePerRequest(auth.apiCaller);
   const mcpCaller = oncePerRequest(auth.mcpCaller);
@@ -156,6 +160,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.use(securityHeaders());
   koa.use(cors());
   koa.use(healthChecks({ db, jobs, draining: () => draining }));
+  koa.use(stripeWebhook(services)); // before the request quota: Stripe's deliveries are never rate limited
   const requestCounter = new BatchedCounter(db);
   const quota = requestQuota({
     counter: requestCounter,

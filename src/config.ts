@@ -44,6 +44,17 @@ export interface Config {
   searchIndex: boolean;
   /** The EU's VIES REST API (VIES_URL, e.g. https://ec.europa.eu/taxation_customs/vies/rest-api); empty: VAT numbers are checked offline only. */
   viesUrl: string;
+  /** Stripe takes the payments when set (STRIPE_SECRET_KEY); otherwise the built-in test-mode checkout page does. */
+  stripeSecretKey: string;
+  /** The signing secret of the Stripe webhook endpoint at /webhooks/stripe (STRIPE_WEBHOOK_SECRET, whsec_…). */
+  stripeWebhookSecret: string;
+  /** Tests point this at a loopback fake of the Stripe API (STRIPE_API_URL, e.g. http://127.0.0.1:12111). */
+  stripeApiUrl: string;
+  /**
+   * The payment methods offered at Stripe Checkout (STRIPE_PAYMENT_METHODS, e.g. "card,link,paypal,crypto"); empty:
+   * the methods enabled in the Stripe dashboard (wallets such as Apple Pay and Google Pay come with card).
+   */
+  stripePaymentMethods: string[];
   /** DNS servers for claim checks (DNS_SERVERS, comma-separated "host" or "host:port"; default the system's). */
   dnsServers: string[];
 }
@@ -84,7 +95,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchIndex: searchIndexSetting(env.SEARCH_INDEX),
     dnsServers: list(env.DNS_SERVERS),
     viesUrl: (env.VIES_URL ?? '').replace(/\/+$/, ''),
+    ...stripeSettings(env),
   };
+}
+
+function stripeSettings(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripeApiUrl' | 'stripePaymentMethods'> {
+  const stripeSecretKey = env.STRIPE_SECRET_KEY ?? '';
+  const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
+  // Without the signing secret no payment would ever be confirmed: orders would be paid at Stripe and never fulfilled.
+  if (stripeSecretKey && !stripeWebhookSecret)
+    throw new Error('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: payments could not be confirmed');
+  const stripeApiUrl = (env.STRIPE_API_URL ?? '').replace(/\/+$/, '');
+  if (stripeApiUrl && !/^https?:\/\/[^/]+$/.test(stripeApiUrl))
+    throw new Error(`STRIPE_API_URL must be http(s)://host[:port], got "${stripeApiUrl}"`);
+  return { stripeSecretKey, stripeWebhookSecret, stripeApiUrl, stripePaymentMethods: list(env.STRIPE_PAYMENT_METHODS) };
 }
 
 /** A comma-separated setting as its non-empty entries. */

@@ -5,6 +5,7 @@ import type { ResultCache } from './registry/result-cache.js';
 import type { Mailer } from './mail/mailer.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logging/logger.js';
+import type { PaymentGateway } from './payments/gateway.js';
 
 /** Everything a handler may use; built once by the composition root (app.ts). */
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   mailer: Mailer;
   /** Background jobs (stored in the database; see src/jobs/queue.ts). */
   jobs: JobQueue;
+  /** Who takes payments: Stripe Checkout with STRIPE_SECRET_KEY, else the built-in test-mode page. */
+  payments: PaymentGateway;
   /** Structured JSON lines (src/logging/logger.ts); never give it a credential. */
   log: Logger;
 }

@@ -2,32 +2,53 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html, type SafeHtml } from '../../src/text/html.js';
 import { NotFoundError } from '../../src/errors.js';
-import { type OrderView, ownOrder, payOrder } from '../../src/orders/orders.js';
+import { currentWeek, type OrderView, ownOrder, payOrder } from '../../src/orders/orders.js';
+import { checkoutPageUrl, type PaymentGateway } from '../../src/payments/gateway.js';
 import { csrfFor, type PageEnv } from './env.js';
 import { hiddenCsrf, renderPage } from './layout.js';
 import { requireSignedIn } from './require-sign-in.js';
 
 /**
- * The built-in checkout page, used while no payment provider is configured: clearly test mode, no card is asked
- * for and no money moves. The person signs in as the account that made the order and confirms; the button drives
- * the same payment and fulfilment code a provider's confirmation will.
+ * The checkout page of an order, for the account that made it. With a payment provider it shows the order and
+ * sends the person to the provider's page (and is where the provider sends them back); without one it is the
+ * built-in test-mode checkout: clearly marked, no card asked for, no money moving, and its button drives the same
+ * payment and fulfilment code the provider's confirmation does.
  */
-export function checkoutRoutes(router: Router, env: PageEnv): void {
+export function checkoutRoutes(router: Router, env: PageEnv, payments: PaymentGateway): void {
+  const testMode = payments.provider === 'test';
+
   router.get('/checkout/:number', async (ctx) => {
     const account = await requireSignedIn(ctx, env, ctx.path);
     if (!account) return;
     const order = await orderOrNotFound(ctx, env, account.id, ctx.params.number ?? '');
     if (!order) return;
-    const pay =
-      order.status === 'pending'
-        ? html`<form method="post" action="/checkout/${order.number}">${hiddenCsrf(csrfFor(ctx, env))}<button type="submit">Pay ${money(order.gross_cents)} (test mode)</button></form>`
-        : html`<p class="notice" role="status">This order is ${order.status}; there is nothing to pay.</p>`;
-    renderPage(ctx, `Order ${order.number}`, html`${TEST_MODE}${summary(order)}${pay}`, { signedInEmail: account.email });
+    const thisWeek = await currentWeek(env.db, env.now());
+    const body =
+      order.status !== 'pending'
+        ? html`${order.status === 'paid' ? html`<p class="notice" role="status">Order ${order.number} is paid. ${fulfilled(order, thisWeek)}</p>` : html`<p class="notice" role="status">This order is ${order.status}; there is nothing to pay.</p>`}${summary(order)}`
+        : testMode
+          ? html`${TEST_MODE}${summary(order)}<form method="post" action="/checkout/${order.number}">${hiddenCsrf(csrfFor(ctx, env))}<button type="submit">Pay ${money(order.gross_cents)} (test mode)</button></form>`
+          : ctx.query.paid === '1'
+            ? html`<p class="notice" role="status">Thank you: the payment is being confirmed by the payment provider, usually within seconds. Reload this page to see the order paid.</p>${summary(order)}`
+            : html`${summary(order)}${providerLink(order, env.publicUrl)}`;
+    renderPage(ctx, `Order ${order.number}`, body, { signedInEmail: account.email });
   });
 
   router.post('/checkout/:number', async (ctx) => {
     const account = await requireSignedIn(ctx, env, `/checkout/${ctx.params.number ?? ''}`);
     if (!account) return;
+    if (!testMode) {
+      // With a provider only its confirmation pays an order: the test-mode button does not exist.
+      ctx.status = 409;
+      return renderPage(
+        ctx,
+        'Pay at the payment provider',
+        html`<p class="error" role="alert">Orders are paid at the payment provider. Open the order page and follow its Pay button.</p>`,
+        {
+          signedInEmail: account.email,
+        },
+      );
+    }
     let outcome: Awaited<ReturnType<typeof payOrder>>;
     try {
       outcome = await payOrder(env.db, account.id, ctx.params.number ?? '', env.now());
@@ -36,11 +57,12 @@ export function checkoutRoutes(router: Router, env: PageEnv): void {
       throw error;
     }
     const { order } = outcome;
+    const thisWeek = await currentWeek(env.db, env.now());
     renderPage(
       ctx,
       outcome.kind === 'paid' ? 'Paid' : `Order ${order.number}`,
       outcome.kind === 'paid'
-        ? html`${TEST_MODE}<p class="notice" role="status">Order ${order.number} is paid (test mode). ${fulfilled(order)}</p>${summary(order)}`
+        ? html`${TEST_MODE}<p class="notice" role="status">Order ${order.number} is paid (test mode). ${fulfilled(order, thisWeek)}</p>${summary(order)}`
         : html`<p class="error" role="alert">Order ${order.number} is ${order.status}: it cannot be paid. Ask your assistant for a new checkout.</p>`,
       { signedInEmail: account.email },
     );
@@ -50,6 +72,13 @@ export function checkoutRoutes(router: Router, env: PageEnv): void {
 const TEST_MODE = html`<p class="error" role="note"><strong>Test mode.</strong> No payment provider is configured: no card is asked for and no money moves. Confirming marks the order paid and fulfils it.</p>`;
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The provider's page, where the person pays; an order made before the provider was set up has none. */
+function providerLink(order: OrderView, publicUrl: string): SafeHtml {
+  if (!order.checkout_url || order.checkout_url === checkoutPageUrl(publicUrl, order.number))
+    return html`<p class="error" role="alert">This order was made in test mode and cannot be paid here. Ask your assistant for a new checkout.</p>`;
+  return html`<p><a class="button" href="${order.checkout_url}">Pay ${money(order.gross_cents)}</a></p><p class="muted">You pay on the payment provider's secure page (card, wallet, PayPal or crypto where offered); this site never sees your card.</p>`;
+}
 
 function summary(order: OrderView): SafeHtml {
   const rows = order.lines.map(
@@ -63,11 +92,13 @@ function summary(order: OrderView): SafeHtml {
 </table><p class="muted">${order.vat.note}</p>`;
 }
 
-function fulfilled(order: OrderView): string {
+/** What the payment did for each launch: live now, or scheduled for a week that has not begun. */
+function fulfilled(order: OrderView, thisWeek: string): string {
   const launches = order.lines.filter((line) => line.product === 'launch' && line.fulfilled);
-  if (launches.length === 0) return '';
   return launches
-    .map((line) => (line.week ? `The launch is scheduled for the week of ${line.week}.` : 'The listing is live now.'))
+    .map((line) =>
+      line.week && line.week > thisWeek ? `The launch is scheduled for the week of ${line.week}.` : 'The listing is live now.',
+    )
     .join(' ');
 }
 

@@ -11,6 +11,8 @@ export interface SiteSettings {
   billboard_minimum_cents: number;
   /** The seller's country (ISO code): EU business buyers elsewhere in the EU are reverse charged. */
   seller_country: string;
+  /** An unpaid order expires this many hours after checkout (1 to 24: a Stripe Checkout session lasts at most 24 hours). */
+  order_lifetime_hours: number;
   rate_limits: { anonymous_per_minute: number; signed_in_per_minute: number; submit_listing_per_hour: number };
 }
 
@@ -23,6 +25,7 @@ const DEFAULT_SETTINGS: SiteSettings = {
   free_launches_per_week: 25,
   billboard_minimum_cents: 1000,
   seller_country: 'DE',
+  order_lifetime_hours: 24,
   rate_limits: { anonymous_per_minute: 120, signed_in_per_minute: 600, submit_listing_per_hour: 20 },
 };
 

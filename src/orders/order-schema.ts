@@ -65,7 +65,9 @@ export const orderSchema = quoteSchema.extend({
   number: z.string().describe('The order number, e.g. LD-2026-000042'),
   status: z
     .enum(ORDER_STATUSES)
-    .describe('pending until paid; expired 24 hours after checkout unpaid; canceled when a newer checkout launches the same listing'),
+    .describe(
+      'pending until paid; expired when unpaid at expires_at; canceled when a newer checkout launches the same listing; refunded when the payment was given back in full',
+    ),
   lines: z.array(
     quoteSchema.shape.lines.element.extend({
       fulfilled: z.boolean().describe('Done on payment: the launch made, the contribution counted'),
@@ -74,4 +76,6 @@ export const orderSchema = quoteSchema.extend({
   created_at: isoDateTime,
   expires_at: isoDateTime,
   paid_at: isoDateTime.nullable(),
+  checkout_url: z.string().nullable().describe('While pending: the page where the person pays (give them this link again); otherwise null'),
+  refunded_cents: cents.describe('Money given back so far, e.g. for a line that could not be fulfilled'),
 });

@@ -3,14 +3,15 @@
  * payment's own transaction: a launch makes the listing live now, or scheduled for its week, paid, with its paid
  * sections unlocked and its extra categories added; a billboard line becomes a contribution. A listing is never
  * paid for twice: a new checkout that launches a listing cancels the pending orders that launch it, and payment
- * re-checks each listing under its lock. Unpaid orders expire ORDER_LIFETIME_HOURS after checkout.
+ * re-checks each listing under its lock. Unpaid orders expire after the site's order_lifetime_hours. Who takes the
+ * payment (the test-mode page, Stripe) is recorded on the order; fulfilment is the same code for both.
  */
 import { LockMode } from '@mikro-orm/core';
 import type { Database, Transaction } from '../db/database.js';
 import { Account } from '../db/entities/account.js';
 import { BillboardContribution } from '../db/entities/billboard-contribution.js';
 import { Listing, ListingCategory } from '../db/entities/listing.js';
-import { Order, OrderLine, type OrderStatus } from '../db/entities/order.js';
+import { Order, OrderLine, type OrderStatus, type PaymentProvider } from '../db/entities/order.js';
 import { NotFoundError } from '../errors.js';
 import { PAID_SECTIONS } from '../catalogue/listing-profile.js';
 import { resolveWeek } from '../catalogue/weeks.js';
@@ -18,7 +19,8 @@ import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { recordVersion } from '../listings/listing-history.js';
 import { type Quote, type QuoteInput, quoteOrder } from './quote.js';
 
-const ORDER_LIFETIME_HOURS = 24;
+/** Bounds of the order_lifetime_hours setting: a Stripe Checkout session lasts at least 30 minutes and at most 24 hours. */
+const LIFETIME_HOURS = { min: 1, max: 24 };
 const HINT = 'list_my_orders lists your orders';
 
 export interface OrderView extends Omit<Quote, 'lines'> {
@@ -28,22 +30,57 @@ export interface OrderView extends Omit<Quote, 'lines'> {
   created_at: string;
   expires_at: string;
   paid_at: string | null;
+  /** Where the person pays, while the order is pending. */
+  checkout_url: string | null;
+  /** Money given back so far (a refund of lines that could not be fulfilled, or of the whole order). */
+  refunded_cents: number;
 }
 
-/** Prices the body (every check of quote_order) and saves it as a pending order; pending orders launching the same listings are canceled. */
-export async function createOrder(db: Database, accountId: string, input: QuoteInput, now: Date, viesUrl?: string): Promise<OrderView> {
-  const quote = await quoteOrder(db, accountId, input, now, viesUrl);
+/** A new order, and the provider sessions of the pending orders it replaced (to be closed so they cannot be paid). */
+export interface CreatedOrder {
+  order: OrderView;
+  replacedSessions: string[];
+}
+
+/** Where the person pays an order: opened by the payment gateway while the order is being saved. */
+export interface OpenedPayment {
+  provider: PaymentProvider;
+  url: string;
+  session?: string;
+}
+
+/**
+ * Prices the body (every check of quote_order) and saves it as a pending order, its payment opened by `openPayment`
+ * in the same transaction, under the locks of the listings it launches: a concurrent checkout of the same listing
+ * waits, and then cancels this order knowing its payment session. Pending orders launching the same listings are
+ * canceled; their sessions are answered for the caller to close. When `openPayment` throws, nothing is saved.
+ */
+export async function createOrder(
+  db: Database,
+  accountId: string,
+  input: QuoteInput,
+  now: Date,
+  openPayment: (order: OrderView) => Promise<OpenedPayment>,
+  viesUrl?: string,
+): Promise<CreatedOrder> {
+  const [quote, settings] = await Promise.all([quoteOrder(db, accountId, input, now, viesUrl), loadSiteSettings(db)]);
+  const lifetimeHours = Math.min(
+    LIFETIME_HOURS.max,
+    Math.max(LIFETIME_HOURS.min, Number(settings.order_lifetime_hours) || LIFETIME_HOURS.max),
+  );
   const launched = quote.lines.flatMap((line) => (line.product === 'launch' && line.listing_id !== null ? [line.listing_id] : []));
-  const number = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Listings in id order, so two checkouts of the same listings wait for each other rather than deadlock.
     for (const id of [...launched].sort((a, b) => a - b)) await tx.em.findOne(Listing, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (launched.length > 0) {
-      await tx.query(
-        `UPDATE orders SET status = 'canceled' WHERE status = 'pending' AND id IN (
-           SELECT order_id FROM order_lines WHERE product = 'launch' AND listing_id = ANY($1::int[]))`,
-        [launched],
-      );
-    }
+    const replaced =
+      launched.length === 0
+        ? []
+        : await tx.query<{ payment_session: string | null }>(
+            `UPDATE orders SET status = 'canceled' WHERE status = 'pending' AND id IN (
+               SELECT order_id FROM order_lines WHERE product = 'launch' AND listing_id = ANY($1::int[]))
+             RETURNING payment_session`,
+            [launched],
+          );
     const [{ n }] = await tx.query<{ n: string }>(`SELECT nextval('order_numbers')::text AS n`);
     const orderNumber = `LD-${now.getUTCFullYear()}-${n.padStart(6, '0')}`;
     const { currency: _currency, lines, net_cents, vat_cents, gross_cents, vat } = quote;
@@ -56,7 +93,7 @@ export async function createOrder(db: Database, accountId: string, input: QuoteI
       grossCents: gross_cents,
       vat,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + ORDER_LIFETIME_HOURS * 3_600_000),
+      expiresAt: new Date(now.getTime() + lifetimeHours * 3_600_000),
     });
     for (const [position, line] of lines.entries()) {
       tx.em.create(OrderLine, {
@@ -72,9 +109,15 @@ export async function createOrder(db: Database, accountId: string, input: QuoteI
         grossCents: line.gross_cents,
       });
     }
-    return orderNumber;
+    await tx.em.flush();
+    const opened = await openPayment(await ownOrder(tx, accountId, orderNumber, now));
+    Object.assign(order, { paymentProvider: opened.provider, paymentUrl: opened.url, paymentSession: opened.session ?? null });
+    await tx.em.flush();
+    return {
+      order: await ownOrder(tx, accountId, orderNumber, now),
+      replacedSessions: replaced.flatMap((row) => (row.payment_session ? [row.payment_session] : [])),
+    };
   });
-  return ownOrder(db, accountId, number, now);
 }
 
 interface OrderRow extends Record<string, unknown> {
@@ -88,6 +131,8 @@ interface OrderRow extends Record<string, unknown> {
   created_at: string;
   expires_at: string;
   paid_at: string | null;
+  payment_url: string | null;
+  refunded_cents: string;
   lines: {
     product: string;
     name: string;
@@ -105,7 +150,7 @@ interface OrderRow extends Record<string, unknown> {
 const orderSelect = (now: string) => `
   SELECT o.id, o.number, CASE WHEN o.status = 'pending' AND o.expires_at <= ${now}::timestamptz THEN 'expired' ELSE o.status END AS status,
     o.net_cents::text, o.vat_cents::text, o.gross_cents::text, o.vat, iso_time(o.created_at) AS created_at,
-    iso_time(o.expires_at) AS expires_at, iso_time(o.paid_at) AS paid_at,
+    iso_time(o.expires_at) AS expires_at, iso_time(o.paid_at) AS paid_at, o.payment_url, o.refunded_cents::text,
     (SELECT coalesce(jsonb_agg(jsonb_build_object('product', l.product, 'name', l.name, 'listing_id', l.listing_id,
         'week', l.week::text, 'categories', to_jsonb(l.categories), 'net_cents', l.net_cents, 'vat_cents', l.vat_cents,
         'gross_cents', l.gross_cents, 'fulfilled', l.fulfilled) ORDER BY l.position), '[]'::jsonb)
@@ -125,12 +170,14 @@ function toView(row: OrderRow): OrderView {
     created_at: row.created_at,
     expires_at: row.expires_at,
     paid_at: row.paid_at,
+    checkout_url: row.status === 'pending' ? row.payment_url : null,
+    refunded_cents: Number(row.refunded_cents),
   };
 }
 
 /** The account's order, or 404 (another account's order is as unknown as a missing one). */
-export async function ownOrder(db: Pick<Database, 'one'>, accountId: string, number: string, now: Date): Promise<OrderView> {
-  const row = await db.one<OrderRow>(`${orderSelect('$3')} WHERE o.number = $1 AND o.account_id = $2::uuid`, [
+export async function ownOrder(db: Pick<Database, 'query'>, accountId: string, number: string, now: Date): Promise<OrderView> {
+  const [row] = await db.query<OrderRow>(`${orderSelect('$3')} WHERE o.number = $1 AND o.account_id = $2::uuid`, [
     number,
     accountId,
     now.toISOString(),
@@ -160,12 +207,11 @@ export async function listOrders(
 export type PaymentOutcome = { kind: 'paid'; order: OrderView } | { kind: 'not_payable'; order: OrderView };
 
 /**
- * Takes the payment of a pending order and fulfils it, in one transaction: the same code serves every way of
- * paying. An order that is no longer pending (paid already, canceled, expired) is answered as it is, unchanged.
+ * The test-mode page's payment: the person confirms a pending order of theirs, which is paid and fulfilled in one
+ * transaction. An order that is no longer pending (paid already, canceled, expired) is answered as it is, unchanged.
  */
 export async function payOrder(db: Database, accountId: string, number: string, now: Date): Promise<PaymentOutcome> {
-  const settings = await loadSiteSettings(db);
-  const thisWeek = resolveWeek('this', now, settings.time_zone).start;
+  const thisWeek = await currentWeek(db, now);
   const paid = await db.transaction(async (tx) => {
     const order = await tx.em.findOne(Order, { number, account: accountId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!order) throw new NotFoundError('order', number, HINT);
@@ -174,16 +220,66 @@ export async function payOrder(db: Database, accountId: string, number: string, 
       order.status = 'expired';
       return false;
     }
-    const lines = await tx.em.find(OrderLine, { order: order.id }, { orderBy: { position: 'asc' } });
-    for (const line of lines) {
-      line.fulfilled = await fulfil(tx, line, { accountId, number, now, thisWeek });
-      await tx.em.flush(); // before the next line re-reads its listing under lock (a refresh drops unflushed changes)
-    }
-    Object.assign(order, { status: 'paid', paidAt: now });
+    await settle(tx, order, { provider: 'test', now, thisWeek });
     return true;
   });
   const order = await ownOrder(db, accountId, number, now);
   return paid ? { kind: 'paid', order } : { kind: 'not_payable', order };
+}
+
+/** The launch week payments made now fall in (site time zone). */
+export async function currentWeek(db: Database, now: Date): Promise<string> {
+  const settings = await loadSiteSettings(db);
+  return resolveWeek('this', now, settings.time_zone).start;
+}
+
+export interface Payment {
+  provider: PaymentProvider;
+  /** The provider's payment (refunds name it). */
+  reference?: string;
+  now: Date;
+  /** currentWeek at `now`. */
+  thisWeek: string;
+}
+
+/**
+ * Marks a locked order paid and fulfils each line, in the caller's transaction. Money the provider has taken is
+ * never turned away: an order that expired or was replaced meanwhile is paid too, each line fulfilled if it still
+ * can be (a listing launched by another order meanwhile is not launched twice). Answers what could not be
+ * fulfilled, in cents, for the caller to give back.
+ */
+export async function settle(tx: Transaction, order: Order, payment: Payment): Promise<{ unfulfilledCents: number }> {
+  const lines = await tx.em.find(OrderLine, { order: order.id }, { orderBy: { position: 'asc' } });
+  const context = { accountId: order.account.id, number: order.number, now: payment.now, thisWeek: payment.thisWeek };
+  let unfulfilledCents = 0;
+  for (const line of lines) {
+    line.fulfilled = await fulfil(tx, line, context);
+    if (!line.fulfilled) unfulfilledCents += line.grossCents;
+    await tx.em.flush(); // before the next line re-reads its listing under lock (a refresh drops unflushed changes)
+  }
+  Object.assign(order, {
+    status: 'paid',
+    paidAt: payment.now,
+    paymentProvider: payment.provider,
+    paymentReference: payment.reference ?? null,
+  });
+  return { unfulfilledCents };
+}
+
+/**
+ * Records money given back for a paid order, in the caller's transaction. A full refund turns the order
+ * `refunded` and reverses what can be reversed: its billboard contributions leave the ranking. A launch stays
+ * published (the site team unpublishes by hand when a refund was for abuse).
+ */
+export async function recordRefund(
+  tx: Transaction,
+  order: Order,
+  refund: { refundedCents: number; full: boolean; now: Date },
+): Promise<void> {
+  order.refundedCents = Math.max(order.refundedCents, refund.refundedCents);
+  if (!refund.full || order.status === 'refunded') return;
+  Object.assign(order, { status: 'refunded', refundedAt: refund.now });
+  await tx.query('DELETE FROM billboard_contributions WHERE order_number = $1', [order.number]);
 }
 
 async function fulfil(

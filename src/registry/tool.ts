@@ -47,7 +47,7 @@ export interface Tool<
    */
   idempotencyKey: boolean;
   /** Error statuses this operation can answer beyond 400 and 429 (e.g. 404 for a path identifier). */
-  errorStatuses: readonly (401 | 403 | 404 | 409 | 422)[];
+  errorStatuses: readonly (401 | 403 | 404 | 409 | 422 | 503)[];
   /**
    * Public read operations only: answers are kept in memory and reused for the same input until a
    * change notification names one of the answer's `tags` (src/registry/result-cache.ts). The tags must

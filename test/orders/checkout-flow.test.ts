@@ -156,4 +156,37 @@ describe('orders of other accounts, and unpaid ones', () => {
     expect(late.text).toContain('cannot be paid');
     expect((await listingState(listing.id)).status).toBe('draft');
   });
+
+  it('expire after the site setting order_lifetime_hours, kept within 1 to 24 hours', async () => {
+    const owner = await person(t.db);
+    const setLifetime = (hours: unknown) =>
+      t.db.query(
+        `INSERT INTO site_settings (key, value) VALUES ('order_lifetime_hours', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+        [JSON.stringify(hours)],
+      );
+    const lifetime = async (hours: unknown) => {
+      await setLifetime(hours);
+      const listing = await ownedListing(t.db, owner);
+      const order = (await call(owner, 'POST', '/orders/checkout', { items: [{ product: 'launch', listing_id: listing.id }] })).body;
+      return (new Date(order.expires_at).getTime() - new Date(order.created_at).getTime()) / 3_600_000;
+    };
+    try {
+      expect(await lifetime(2)).toBe(2);
+      expect(await lifetime(100)).toBe(24);
+      expect(await lifetime(0)).toBe(24); // not a usable number of hours: the default
+      expect(await lifetime(0.25)).toBe(1);
+    } finally {
+      await t.db.query(`DELETE FROM site_settings WHERE key = 'order_lifetime_hours'`);
+    }
+  });
+});
+
+describe('without a payment provider', () => {
+  it('there is no Stripe webhook endpoint, and checkout_url is the test-mode page', async () => {
+    expect((await fetch(`${t.url}/webhooks/stripe`, { method: 'POST', body: '{}' })).status).toBe(404);
+    const owner = await person(t.db);
+    const listing = await ownedListing(t.db, owner);
+    const order = (await call(owner, 'POST', '/orders/checkout', { items: [{ product: 'launch', listing_id: listing.id }] })).body;
+    expect((await call(owner, 'GET', `/orders/${order.number}`)).body.checkout_url).toBe(`${t.url}/checkout/${order.number}`);
+  });
 });

@@ -11,6 +11,7 @@ import { createMailer } from '../../src/mail/mailer.js';
 import { jobQueueLog, openJobQueue, type JobQueue } from '../../src/jobs/queue.js';
 import { defineMailJob } from '../../src/jobs/mail-job.js';
 import { createLogger } from '../../src/logging/logger.js';
+import { paymentGateway } from '../../src/payments/payment-gateway.js';
 
 export const TEST_PUBLIC_URL = 'http://directory.test';
 
@@ -28,7 +29,7 @@ export function testServices(db: Database, now: () => Date = () => new Date()): 
     openJobQueue({ db, processEveryMs: 50, lockLifetimeMs: 2000, retryDelayMs: 50, drainTimeoutMs: 2000, log: jobQueueLog(log) }),
   );
   defineMailJob(jobs, mailer);
-  return { config, db, now, resultCache: new ResultCache(), mailer, jobs, log };
+  return { config, db, now, resultCache: new ResultCache(), mailer, jobs, log, payments: paymentGateway(config, log) };
 }
 
 /** A JobQueue that opens the real one when first enqueued to, started or waited on; definitions made before are replayed. */

@@ -12,7 +12,7 @@ import {
   WebSession,
 } from './account.js';
 import { Claim } from './claim.js';
-import { Order, OrderLine } from './order.js';
+import { Order, OrderLine, PaymentEvent } from './order.js';
 import { Draft, DraftInvite, DraftOwner, DraftPage, ListingOwner } from './draft.js';
 import { Award } from './award.js';
 import { BadgeCheck, InterviewAnswer, JobSchedule, ListingVersion } from './owner-listing.js';
@@ -120,4 +120,5 @@ export const entities = [
   Claim,
   Order,
   OrderLine,
+  PaymentEvent,
 ];

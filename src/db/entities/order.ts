@@ -5,6 +5,8 @@ import { Listing } from './listing.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** orders: what a buyer checked out, with the VAT treatment of its quote (migration 0014). */
 export const Order = defineEntity({
@@ -22,6 +24,15 @@ export const Order = defineEntity({
     createdAt: p.datetime().defaultRaw('now()'),
     expiresAt: p.datetime(),
     paidAt: p.datetime().nullable(),
+    /** Who took the payment: the built-in test checkout or Stripe (migration 0016). */
+    paymentProvider: p.enum(PAYMENT_PROVIDERS).nullable(),
+    /** The provider's checkout session and the address where the person pays. */
+    paymentSession: p.text().nullable().unique('orders_payment_session_key'),
+    paymentUrl: p.text().nullable(),
+    /** The provider's payment (Stripe: the PaymentIntent), which refunds name. */
+    paymentReference: p.text().nullable().unique('orders_payment_reference_key'),
+    refundedCents: p.bigint('number').defaultRaw('0'),
+    refundedAt: p.datetime().nullable(),
   },
   indexes: [{ name: 'orders_account_idx', expression: 'CREATE INDEX orders_account_idx ON orders (account_id, created_at DESC, id DESC)' }],
 });
@@ -50,3 +61,18 @@ export const OrderLine = defineEntity({
   indexes: [{ name: 'order_lines_listing_idx', properties: ['listing'] }],
 });
 export type OrderLine = InferEntity<typeof OrderLine>;
+
+/** payment_events: each event of a payment provider, stored by its id in the transaction that acts on it (migration 0016). */
+export const PaymentEvent = defineEntity({
+  name: 'PaymentEvent',
+  tableName: 'payment_events',
+  properties: {
+    id: p.text().primary(),
+    type: p.text(),
+    orderNumber: p.text().nullable(),
+    outcome: p.text(),
+    receivedAt: p.datetime().defaultRaw('now()'),
+  },
+  indexes: [{ name: 'payment_events_order_idx', properties: ['orderNumber', 'receivedAt'] }],
+});
+export type PaymentEvent = InferEntity<typeof PaymentEvent>;

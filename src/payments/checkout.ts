@@ -1,0 +1,58 @@
+import type { Database } from '../db/database.js';
+import { ProblemError } from '../errors.js';
+import { findAccount } from '../accounts/accounts.js';
+import { createOrder, type OrderView } from '../orders/orders.js';
+import type { QuoteInput } from '../orders/quote.js';
+import type { Logger } from '../logging/logger.js';
+import type { PaymentGateway } from './gateway.js';
+
+export interface CheckoutDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  log: Logger;
+  viesUrl?: string;
+}
+
+/** The payment provider could not open a checkout: nothing was saved, and trying again is safe. */
+class PaymentProviderUnavailableError extends ProblemError {
+  constructor() {
+    super({
+      status: 503,
+      code: 'payment_provider_unavailable',
+      title: 'Payment provider unavailable',
+      detail: 'The payment provider could not open a checkout; nothing was saved. Call create_checkout again in a minute.',
+      headers: { 'Retry-After': '30' },
+    });
+  }
+}
+
+/**
+ * Saves the order (quote_order's checks and prices) with its payment opened at the gateway: the answer carries
+ * `checkout_url`, where the person pays. Checkouts of the orders it replaced are closed at the provider, so they
+ * cannot be paid (one paid in the instant before is fulfilled where it still can be and the rest refunded).
+ */
+export async function checkout(
+  deps: CheckoutDeps,
+  accountId: string,
+  input: QuoteInput,
+  now: Date,
+): Promise<OrderView & { checkout_url: string }> {
+  const account = await findAccount(deps.db, accountId);
+  const { order, replacedSessions } = await createOrder(
+    deps.db,
+    accountId,
+    input,
+    now,
+    async (saved) => {
+      try {
+        return { provider: deps.gateway.provider, ...(await deps.gateway.open(saved, { email: account?.email ?? '' })) };
+      } catch (error) {
+        deps.log.error({ err: error, order: saved.number }, 'the payment provider could not open a checkout');
+        throw new PaymentProviderUnavailableError();
+      }
+    },
+    deps.viesUrl,
+  );
+  await deps.gateway.close(replacedSessions);
+  return { ...order, checkout_url: order.checkout_url ?? '' };
+}

@@ -1,0 +1,37 @@
+/**
+ * Who takes the money: Stripe Checkout when the service has a Stripe key, otherwise the built-in test-mode page.
+ * Orders and fulfilment know only this interface; the tools and pages never ask which gateway it is, except the
+ * checkout page, which offers its test-mode button only when no provider is configured.
+ */
+import type { PaymentProvider } from '../db/entities/order.js';
+import type { OrderView } from '../orders/orders.js';
+
+interface OpenedCheckout {
+  /** Where the person pays. */
+  url: string;
+  /** The provider's checkout session, named by its events. */
+  session?: string;
+}
+
+export interface PaymentGateway {
+  readonly provider: PaymentProvider;
+  /** Opens the payment of a new pending order; throws when the provider cannot be reached. */
+  open(order: OrderView, buyer: { email: string }): Promise<OpenedCheckout>;
+  /** Closes checkouts that must no longer be paid (their orders were replaced); failures are logged, never thrown. */
+  close(sessions: readonly string[]): Promise<void>;
+  /** Gives back `cents` of a payment (for lines that could not be fulfilled); `key` makes a repeated call one refund. */
+  refund(reference: string, cents: number, key: string): Promise<void>;
+}
+
+/** The address of the built-in checkout page of an order. */
+export const checkoutPageUrl = (publicUrl: string, number: string) => `${publicUrl}/checkout/${encodeURIComponent(number)}`;
+
+/** No provider: the person confirms on the service's own test-mode page; no money moves, so none is given back. */
+export function testGateway(publicUrl: string): PaymentGateway {
+  return {
+    provider: 'test',
+    open: async (order) => ({ url: checkoutPageUrl(publicUrl, order.number) }),
+    close: async () => {},
+    refund: async () => {},
+  };
+}
