@@ -12,13 +12,15 @@ import { callerResolver, type CallerResolver } from './credentials.js';
 import { createOAuthServer } from './oauth-server.js';
 import { protectedResourceMetadata } from './resource-metadata.js';
 import { API_PREFIX, MCP_PATH, protectedResources } from '../src/web/paths.js';
-import { formGuard, type PageEnv } from './pages/env.js';
+import { csrfFor, currentAccount, formGuard, submittedForm, type PageEnv } from './pages/env.js';
 import { consentRoutes } from './pages/consent-page.js';
 import { accountPageRoutes } from './pages/account-pages.js';
 import { inviteRoutes } from './pages/invite-page.js';
 import { claimConfirmRoutes } from './pages/claim-confirm-page.js';
 import { checkoutRoutes } from './pages/checkout-page.js';
 import type { PaymentGateway } from '../src/payments/gateway.js';
+import type { PageKit } from '../src/web/page-kit.js';
+import { signInPath } from './pages/require-sign-in.js';
 
 export interface AuthParts {
   db: Database;
@@ -42,6 +44,8 @@ export interface Auth {
   apiCaller: CallerResolver;
   /** The paths of every page form (POST route): each one passes formGuard. */
   formRoutes: string[];
+  /** Sessions, CSRF and the form guard, for the public site's pages. */
+  pageKit: PageKit;
 }
 
 const AUTHORIZATION_SERVER_PATHS = /^\/(oauth\/|\.well-known\/(oauth-authorization-server|openid-configuration)$)/;
@@ -90,5 +94,12 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
     mcpCaller: callerResolver(deps, resources.mcp),
     apiCaller: callerResolver(deps, resources.api),
     formRoutes: pages.stack.filter((layer) => layer.methods.includes('POST')).map((layer) => String(layer.path)),
+    pageKit: {
+      account: (ctx) => currentAccount(ctx, env),
+      csrf: (ctx) => csrfFor(ctx, env),
+      formGuard: formGuard(env),
+      form: submittedForm,
+      signInPath,
+    },
   };
 }

@@ -23,6 +23,10 @@ import { cachedSiteSettings } from './catalogue/site-settings.js';
 import { badgeImages } from './web/badge-route.js';
 import { stripeWebhook } from './web/stripe-webhook-route.js';
 import { paymentGateway } from './payments/payment-gateway.js';
+import { publicSite } from './site/routes.js';
+import { PageViews } from './community/page-views.js';
+import { sharedSecret } from './security/service-secrets.js';
+import { randomToken } from './security/random.js';
 import { securityHeaders } from './web/security-headers.js';
 import { botPage } from './web/bot-page.js';
 import { problemPages } from './web/problem-pages.js';
@@ -79,6 +83,8 @@ export interface AppParts {
   log?: Logger;
   /** Tests only: false leaves the listings' clock stopped (tests tick it themselves with a pinned time). */
   listingClock?: false;
+  /** Tests only: how often counted page views are written (default 5 s). */
+  pageViewsEveryMs?: number;
 }
 
 export interface App {
@@ -86,6 +92,8 @@ export interface App {
   services: Services;
   log: Logger;
   server: http.Server;
+  /** Listing page views waiting to be written (tests flush them). */
+  pageViews: PageViews;
   /** The paths of the pages' forms, each guarded against cross-site requests (tests walk them all). */
   formRoutes: readonly string[];
   listen(port?: number, host?: string): Promise<string>;
@@ -199,6 +207,9 @@ export async function createApp(parts: AppParts): Promise<App> {
   );
   koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
+  const pageViews = new PageViews(db, await sharedSecret(db, 'page_view_key', () => randomToken(32)), log, parts.pageViewsEveryMs);
+  const site = publicSite(services, auth.pageKit, pageViews);
+  koa.use(site.middleware);
   koa.use(botPage(config.publicUrl));
   koa.use(problemPages());
   const sweeper = setInterval(() => {
@@ -222,6 +233,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerUnparsableRequest(error, socket, config.publicUrl));
+  pageViews.start();
   await jobs.start(); // after every job kind is defined
   await relayOutbox();
   if (clock) await tickClock();
@@ -230,7 +242,8 @@ export async function createApp(parts: AppParts): Promise<App> {
     services,
     log,
     server,
-    formRoutes: auth.formRoutes,
+    formRoutes: [...auth.formRoutes, ...site.formRoutes],
+    pageViews,
     listen(port = parts.config.port, host = parts.config.host) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -265,6 +278,7 @@ export async function createApp(parts: AppParts): Promise<App> {
       });
       clearTimeout(cutOff);
       clearInterval(closeIdle);
+      await pageViews.stop();
       await stopHearingChanges();
       await searchIndex?.close();
       await jobs.stop();

@@ -25,6 +25,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0014_orders', file: '0014-orders.sql' },
   { name: '0015_eu_vat_rates', file: '0015-eu-vat-rates.sql' },
   { name: '0016_payments', file: '0016-payments.sql' },
+  { name: '0017_page_visitors', file: '0017-page-visitors.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

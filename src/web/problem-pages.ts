@@ -45,6 +45,14 @@ export const PROBLEM_CODES: Readonly<Record<string, { status: number; meaning: s
   },
   headers_too_large: { status: 431, meaning: 'The request line and headers exceed 16 KiB; send long inputs in a JSON body.' },
   request_aborted: { status: 400, meaning: 'The client closed the connection before the body arrived.' },
+  payment_provider_unavailable: {
+    status: 503,
+    meaning: 'The payment provider could not open a checkout; nothing was saved. Retry after Retry-After.',
+  },
+  vote_refused: {
+    status: 403,
+    meaning: 'The rules do not let this person vote yet (e.g. the e-mail address is not confirmed); detail says what to do.',
+  },
   internal_error: { status: 500, meaning: "Something failed on the service's side. Retry later; quote the request_id if it persists." },
 };
 

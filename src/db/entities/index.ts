@@ -34,7 +34,7 @@ import {
   Milestone,
   Story,
 } from './listing.js';
-import { ListingView } from './listing-view.js';
+import { ListingView, ListingVisitor } from './listing-view.js';
 import { ListingSearch } from './listing-search.js';
 import { ListingProfileParts } from './listing-profile.js';
 import { Product } from './product.js';
@@ -88,6 +88,7 @@ export const entities = [
   Alternative,
   Vote,
   ListingView,
+  ListingVisitor,
   Follow,
   Review,
   DomainRating,

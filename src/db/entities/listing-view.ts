@@ -16,3 +16,17 @@ export const ListingView = defineEntity({
   primaryKeys: ['listing', 'day'],
 });
 export type ListingView = InferEntity<typeof ListingView>;
+
+/** listing_visitors: who (a hash) saw a listing on a day, so that each visitor counts once a day (migration 0017). */
+export const ListingVisitor = defineEntity({
+  name: 'ListingVisitor',
+  tableName: 'listing_visitors',
+  properties: {
+    day: p.type(CalendarDateType).primary(),
+    listing: () =>
+      p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_visitors_listing_id_fkey'),
+    visitor: p.text().primary(),
+  },
+  primaryKeys: ['day', 'listing', 'visitor'],
+});
+export type ListingVisitor = InferEntity<typeof ListingVisitor>;

@@ -193,8 +193,11 @@ it('refuses a form that is not a form (JSON) with 400, changing nothing', async 
 });
 
 describe('every form of the pages, walked from the router', () => {
-  it('lists only routes whose cases above, or the consent, invite, claim and checkout tests, exercise', () => {
-    const elsewhere = ['/interaction/:uid/confirm', '/interaction/:uid/deny', '/invites/accept', '/claims/confirm', '/checkout/:number'];
+  it('lists only routes whose cases above, or the consent, invite, claim, checkout and site tests, exercise', () => {
+    const elsewhere = [
+      ...['/interaction/:uid/confirm', '/interaction/:uid/deny', '/invites/accept', '/claims/confirm', '/checkout/:number'],
+      ...['vote', 'unvote', 'follow', 'unfollow'].map((action) => `/listings/:slug/${action}`), // test/site/vote-follow-pages.test.ts
+    ];
     const covered = [...Object.keys(FORMS).map((name) => name.replace(/^POST /, '')), ...elsewhere].sort();
     expect([...t.app.formRoutes].sort()).toEqual(covered);
   });

@@ -1,0 +1,82 @@
+/**
+ * Votes come only from people on the site: a signed-in person with a confirmed e-mail address, one vote per
+ * listing (voter_key `account:<id>`), which they can take back; never for a listing they own; only for live
+ * listings. Each vote moves the listing's count in the same transaction, under the listing's row lock, and the
+ * weekly board (votes cast in the launch week) at once.
+ */
+import { LockMode } from '@mikro-orm/core';
+import type { Database, Transaction } from '../db/database.js';
+import { Listing } from '../db/entities/listing.js';
+import { Vote } from '../db/entities/vote.js';
+import { InvalidStateError, NotFoundError, ProblemError } from '../errors.js';
+import type { RatePolicy } from '../rate-limit/counter.js';
+import { countOrRefuse } from '../rate-limit/count-or-refuse.js';
+
+/** Votes and take-backs per person: generous for a person, a wall for a script. */
+const VOTE_LIMIT: RatePolicy = { name: 'site_votes', limit: 30, windowSeconds: 600 };
+
+export interface Voter {
+  id: string;
+  emailVerified: boolean;
+}
+
+/** A person the rules do not let vote (unconfirmed address): 403, saying what to do. */
+class VoteRefusedError extends ProblemError {
+  constructor(detail: string) {
+    super({ status: 403, code: 'vote_refused', title: 'This vote is not allowed', detail });
+  }
+}
+
+const voterKey = (accountId: string) => `account:${accountId}`;
+
+export interface VoteState {
+  slug: string;
+  votes: number;
+  voted: boolean;
+}
+
+/** Casts the person's vote for a live listing; voting twice leaves one vote. */
+export async function castVote(db: Database, slug: string, voter: Voter, now: Date): Promise<VoteState> {
+  if (!voter.emailVerified)
+    throw new VoteRefusedError('Confirm your e-mail address first: votes come from people with a confirmed address.');
+  await countOrRefuse(db, `vote:${voter.id}`, VOTE_LIMIT, now, `At most ${VOTE_LIMIT.limit} votes and take-backs in 10 minutes.`);
+  return db.transaction(async (tx) => {
+    const listing = await lockedPublicListing(tx, slug);
+    if (listing.status !== 'live')
+      throw new InvalidStateError(`${listing.name} launches in the week of ${listing.launchWeek}: votes open when it is live.`);
+    const [owner] = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND account_id = $2::uuid', [listing.id, voter.id]);
+    if (owner) throw new InvalidStateError('You own this listing: votes come from other people.');
+    const existing = await tx.em.count(Vote, { listing: listing.id, voterKey: voterKey(voter.id) });
+    if (existing === 0) {
+      tx.em.create(Vote, { listing, voterKey: voterKey(voter.id), createdAt: now });
+      listing.votesCount += 1;
+    }
+    return { slug, votes: listing.votesCount, voted: true };
+  });
+}
+
+/** Takes the person's vote back; without one, nothing changes. */
+export async function withdrawVote(db: Database, slug: string, voter: Voter, now: Date): Promise<VoteState> {
+  await countOrRefuse(db, `vote:${voter.id}`, VOTE_LIMIT, now, `At most ${VOTE_LIMIT.limit} votes and take-backs in 10 minutes.`);
+  return db.transaction(async (tx) => {
+    const listing = await lockedPublicListing(tx, slug);
+    const vote = await tx.em.findOne(Vote, { listing: listing.id, voterKey: voterKey(voter.id) });
+    if (vote) {
+      tx.em.remove(vote);
+      listing.votesCount = Math.max(0, listing.votesCount - 1);
+    }
+    return { slug, votes: listing.votesCount, voted: false };
+  });
+}
+
+/** Whether the person has voted for the listing. */
+export async function hasVoted(db: Database, listingId: number, accountId: string): Promise<boolean> {
+  const row = await db.one('SELECT 1 AS v FROM votes WHERE listing_id = $1 AND voter_key = $2', [listingId, voterKey(accountId)]);
+  return row !== undefined;
+}
+
+async function lockedPublicListing(tx: Transaction, slug: string) {
+  const listing = await tx.em.findOne(Listing, { slug }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  if (!listing || (listing.status !== 'live' && listing.status !== 'scheduled')) throw new NotFoundError('listing', slug);
+  return listing;
+}

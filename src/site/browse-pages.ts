@@ -1,0 +1,161 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Services } from '../services.js';
+import type { PageKit } from '../web/page-kit.js';
+import { html, type SafeHtml } from '../text/html.js';
+import { type CategoryNode, categoryListings, categoryTree, findCategory } from '../catalogue/categories.js';
+import { isKnownWeek, rankedLaunches, scheduledLaunches } from '../catalogue/launch-week.js';
+import {
+  billboard,
+  BOARD_INFO,
+  BOARDS,
+  communityAllTime,
+  communityWeekly,
+  domainRating,
+  isBoard,
+  revenue,
+} from '../catalogue/leaderboards.js';
+import { loadSiteSettings, type SiteSettings } from '../catalogue/site-settings.js';
+import { addDays, resolveWeek, WEEK_SPEC, weekInstants, weekLabel } from '../catalogue/weeks.js';
+import { ProblemError } from '../errors.js';
+import { SLUG_PATTERN } from '../schema.js';
+import { cardList, dollars, listingCard, pageNumber, pager, renderSitePage, type SiteEnv } from './layout.js';
+import { notFoundPage } from './not-found.js';
+
+const PER_PAGE = 20;
+
+interface PageContext {
+  env: SiteEnv;
+  settings: SiteSettings;
+  account: Awaited<ReturnType<PageKit['account']>>;
+}
+
+async function pageContext(ctx: Context, services: Services, kit: PageKit): Promise<PageContext> {
+  const [settings, account] = await Promise.all([loadSiteSettings(services.db), kit.account(ctx)]);
+  return { env: { publicUrl: services.config.publicUrl, siteName: settings.site_name }, settings, account };
+}
+
+/** /categories, /categories/{slug}, /weeks/{this|last|next|YYYY-MM-DD}, /leaderboards/{board}. */
+export function browseRoutes(router: Router, services: Services, kit: PageKit): void {
+  const { db, config } = services;
+
+  router.get('/categories', async (ctx) => {
+    const { env, account } = await pageContext(ctx, services, kit);
+    const tree = await categoryTree(db, config.publicUrl, false);
+    const branch = (nodes: CategoryNode[]): SafeHtml =>
+      html`<ul>${nodes.map((n) => html`<li><a href="/categories/${n.slug}">${n.name}</a> <span class="muted">(${n.live_count})</span>${n.subcategories.length ? branch(n.subcategories) : ''}</li>`)}</ul>`;
+    renderSitePage(ctx, env, {
+      title: 'Categories',
+      description: `Every category of ${env.siteName}, with the number of live products in each.`,
+      path: '/categories',
+      account,
+      body: tree.length ? branch(tree) : html`<p class="muted">No categories have live listings yet.</p>`,
+    });
+  });
+
+  router.get('/categories/:slug', async (ctx) => {
+    const { env, account } = await pageContext(ctx, services, kit);
+    const slug = ctx.params.slug ?? '';
+    const category = SLUG_PATTERN.test(slug) ? await findCategory(db, slug, config.publicUrl) : undefined;
+    if (!category) return notFoundPage(ctx, env, account, 'No category has this address.');
+    const page = pageNumber(ctx.query.page);
+    const listings = await categoryListings(db, category.id, { page, per_page: PER_PAGE }, config.publicUrl);
+    renderSitePage(ctx, env, {
+      title: category.name,
+      description: category.description || `${category.name} products on ${env.siteName}.`,
+      path: `/categories/${slug}`,
+      account,
+      body: html`<p>${category.description}</p>${category.parent ? html`<p class="muted">In <a href="/categories/${category.parent.slug}">${category.parent.name}</a></p>` : ''}
+${category.subcategories.length ? html`<ul class="tags">${category.subcategories.map((s) => html`<li><a href="/categories/${s.slug}">${s.name}</a> (${s.live_count})</li>`)}</ul>` : ''}
+${cardList(
+  listings.items.map((l) => listingCard(l)),
+  'No live listings in this category yet.',
+)}${pager(`/categories/${slug}`, page, PER_PAGE, listings.total)}
+${category.faqs.length ? html`<h2>Questions</h2><dl>${category.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : ''}`,
+    });
+  });
+
+  router.get('/weeks/:week', async (ctx) => {
+    const { env, settings, account } = await pageContext(ctx, services, kit);
+    const spec = ctx.params.week ?? '';
+    const now = services.now();
+    let week: ReturnType<typeof resolveWeek> | undefined;
+    try {
+      week = WEEK_SPEC.test(spec) ? resolveWeek(spec, now, settings.time_zone) : undefined;
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
+    }
+    const current = resolveWeek('this', now, settings.time_zone);
+    if (!week || !(await isKnownWeek(db, week, current))) return notFoundPage(ctx, env, account, 'No launch week has this address.');
+    const future = week.start > current.start;
+    const [launches, scheduled] = await Promise.all([
+      rankedLaunches(db, week, config.publicUrl),
+      future ? scheduledLaunches(db, week, config.publicUrl) : [],
+    ]);
+    const [prevStart, nextStart] = [addDays(week.start, -7), addDays(week.start, 7)];
+    renderSitePage(ctx, env, {
+      title: `Launches: ${weekLabel(week)}`,
+      description: `The products launched on ${env.siteName} in the week of ${week.start}, ranked by community votes.`,
+      path: `/weeks/${week.start}`,
+      account,
+      body: html`<p class="muted">${week.start === current.start ? 'This week, ranked by votes so far.' : future ? 'An upcoming week.' : 'Ranked by community votes.'} Times in ${settings.time_zone}.</p>
+${cardList(
+  launches.map((l) => listingCard(l, { rank: l.rank })),
+  future ? 'Nothing launched yet: the week has not begun.' : 'No launches this week.',
+)}
+${
+  future
+    ? html`<h2>Scheduled</h2>${cardList(
+        scheduled.map((l) => listingCard(l, { metric: 'scheduled' })),
+        'Nothing scheduled yet.',
+      )}`
+    : ''
+}
+<nav class="pager" aria-label="Weeks"><a href="/weeks/${prevStart}" rel="prev">← Week of ${prevStart}</a>${week.start < current.start ? html`<a href="/weeks/${nextStart}" rel="next">Week of ${nextStart} →</a>` : ''}</nav>`,
+    });
+  });
+
+  router.get('/leaderboards/:board', async (ctx) => {
+    const { env, settings, account } = await pageContext(ctx, services, kit);
+    const board = ctx.params.board ?? '';
+    if (!isBoard(board)) return notFoundPage(ctx, env, account, `No such leaderboard. Boards: ${BOARDS.join(', ')}.`);
+    const page = pageNumber(ctx.query.page);
+    const paging = { page, per_page: PER_PAGE };
+    const info = BOARD_INFO[board];
+    const week = board === 'community-weekly' ? resolveWeek('this', services.now(), settings.time_zone) : undefined;
+    const { entries, total } = week
+      ? await communityWeekly(db, weekInstants(week, settings.time_zone), paging, config.publicUrl)
+      : await { 'community-all-time': communityAllTime, billboard, 'domain-rating': domainRating, revenue }[
+          board as Exclude<typeof board, 'community-weekly'>
+        ](db, paging, config.publicUrl);
+    const paid = board === 'billboard';
+    const figure = (m: (typeof entries)[number]['metric']) =>
+      m.unit === 'usd_cents'
+        ? dollars(m.value)
+        : m.unit === 'usd_cents_per_month'
+          ? `${dollars(m.value)}/month`
+          : m.unit === 'score_0_100'
+            ? `DR ${m.value}`
+            : `${m.value} votes`;
+    renderSitePage(ctx, env, {
+      title: info.title,
+      description: info.description,
+      path: `/leaderboards/${board}`,
+      account,
+      body: html`<p>${info.description}</p>${paid ? html`<p class="paid" role="note">${info.disclosure ?? 'Paid placement'}</p>` : ''}
+${week ? html`<p class="muted">Votes cast in ${weekLabel(week)}.</p>` : ''}
+${board === 'domain-rating' ? html`<p class="muted">Domain Rating comes from a third-party SEO data provider, measured daily.</p>` : ''}
+<nav aria-label="Boards"><p>${BOARDS.map((b) => html`<a href="/leaderboards/${b}">${BOARD_INFO[b].title}</a> `)}</p></nav>
+${cardList(
+  entries.map((e) =>
+    listingCard(e.listing, {
+      rank: e.rank,
+      paid,
+      metric: html`${figure(e.metric)}${e.metric.measured_on ? html`<br><span class="muted">${e.metric.source ?? ''} ${e.metric.measured_on}</span>` : ''}${e.metric.verified_at ? html`<br><span class="muted">verified ${e.metric.verified_at.slice(0, 10)}${e.metric.source ? `, ${e.metric.source}` : ''}</span>` : ''}`,
+    }),
+  ),
+  'Nobody is on this board yet.',
+)}${pager(`/leaderboards/${board}`, page, PER_PAGE, total)}`,
+    });
+  });
+}

@@ -1,0 +1,137 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Services } from '../services.js';
+import { countPublicListings, LISTINGS_PER_SITEMAP, type SitemapEntry, sitemapListings, sitemapPages } from '../catalogue/sitemap.js';
+import { launchFeed } from '../catalogue/launch-feed.js';
+import { listBlogPosts } from '../catalogue/blog.js';
+import { loadSiteSettings } from '../catalogue/site-settings.js';
+
+const FEED_ITEMS = 50;
+
+const xml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+
+function send(ctx: Context, type: string, body: string, maxAge = 600): void {
+  ctx.type = type;
+  ctx.set('Cache-Control', `public, max-age=${maxAge}`);
+  ctx.body = body;
+}
+
+/** /robots.txt, /sitemap.xml (an index of /sitemaps/pages.xml and /sitemaps/listings-N.xml), Atom feeds of launches and of blog posts. */
+export function feedRoutes(router: Router, services: Services): void {
+  const { db, config } = services;
+  const base = config.publicUrl;
+  const urlset = (entries: SitemapEntry[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
+      .map((e) => `<url><loc>${xml(base + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ''}</url>`)
+      .join('\n')}\n</urlset>\n`;
+
+  router.get('/robots.txt', (ctx) =>
+    send(
+      ctx,
+      'text/plain; charset=utf-8',
+      `User-agent: *\nDisallow: /api/\nDisallow: /mcp\nDisallow: /oauth/\nDisallow: /account\nDisallow: /checkout/\nDisallow: /search\n\nSitemap: ${base}/sitemap.xml\n`,
+      3600,
+    ),
+  );
+
+  router.get('/sitemap.xml', async (ctx) => {
+    const files = Math.max(1, Math.ceil((await countPublicListings(db)) / LISTINGS_PER_SITEMAP));
+    const maps = ['/sitemaps/pages.xml', ...Array.from({ length: files }, (_, i) => `/sitemaps/listings-${i + 1}.xml`)];
+    send(
+      ctx,
+      'application/xml; charset=utf-8',
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.map((m) => `<sitemap><loc>${xml(base + m)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
+    );
+  });
+
+  router.get('/sitemaps/pages.xml', async (ctx) =>
+    send(ctx, 'application/xml; charset=utf-8', urlset(await sitemapPages(db, services.now()))),
+  );
+
+  router.get('/sitemaps/:file', async (ctx, next) => {
+    const match = /^listings-([1-9]\d{0,4})\.xml$/.exec(ctx.params.file ?? '');
+    if (!match) return next();
+    const entries = await sitemapListings(db, Number(match[1]));
+    if (entries.length === 0 && match[1] !== '1') return next();
+    send(ctx, 'application/xml; charset=utf-8', urlset(entries));
+  });
+
+  router.get('/feeds/launches.xml', async (ctx) => {
+    const settings = await loadSiteSettings(db);
+    const { items } = await launchFeed(
+      db,
+      'recent',
+      { now: services.now(), timeZone: settings.time_zone },
+      { page: 1, per_page: FEED_ITEMS },
+      base,
+    );
+    const entries = items.map((l) =>
+      entry({
+        id: `${base}/listings/${l.slug}`,
+        title: l.name,
+        link: `${base}/listings/${l.slug}`,
+        updated: l.launched_at ?? services.now().toISOString(),
+        summary: l.tagline,
+      }),
+    );
+    send(
+      ctx,
+      'application/atom+xml; charset=utf-8',
+      atom({
+        id: `${base}/feeds/launches.xml`,
+        title: `${settings.site_name}: launches`,
+        base,
+        self: '/feeds/launches.xml',
+        entries,
+        now: services.now(),
+      }),
+    );
+  });
+
+  router.get('/feeds/blog.xml', async (ctx) => {
+    const settings = await loadSiteSettings(db);
+    const { items } = await listBlogPosts(db, { now: services.now() }, { page: 1, per_page: FEED_ITEMS }, base);
+    const entries = items.map((p) =>
+      entry({ id: p.url, title: p.title, link: p.url, updated: p.published_at, summary: p.excerpt, author: p.author }),
+    );
+    send(
+      ctx,
+      'application/atom+xml; charset=utf-8',
+      atom({
+        id: `${base}/feeds/blog.xml`,
+        title: `${settings.site_name}: blog`,
+        base,
+        self: '/feeds/blog.xml',
+        entries,
+        now: services.now(),
+      }),
+    );
+  });
+}
+
+function entry(e: { id: string; title: string; link: string; updated: string; summary: string; author?: string }): {
+  updated: string;
+  xml: string;
+} {
+  return {
+    updated: e.updated,
+    xml: `<entry><id>${xml(e.id)}</id><title>${xml(e.title)}</title><link href="${xml(e.link)}"/><updated>${e.updated}</updated>${e.author ? `<author><name>${xml(e.author)}</name></author>` : ''}<summary>${xml(e.summary)}</summary></entry>`,
+  };
+}
+
+function atom(feed: {
+  id: string;
+  title: string;
+  base: string;
+  self: string;
+  entries: { updated: string; xml: string }[];
+  now: Date;
+}): string {
+  const updated =
+    feed.entries
+      .map((e) => e.updated)
+      .sort()
+      .at(-1) ?? feed.now.toISOString(); // ISO instants sort as text
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${xml(feed.id)}</id><title>${xml(feed.title)}</title><updated>${updated}</updated><link rel="self" href="${xml(feed.base + feed.self)}"/><link href="${xml(feed.base)}/"/><author><name>${xml(feed.title)}</name></author>\n${feed.entries.map((e) => e.xml).join('\n')}\n</feed>\n`;
+}

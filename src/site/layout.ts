@@ -1,0 +1,125 @@
+import type { Context } from 'koa';
+import type { AccountRecord } from '../accounts/accounts.js';
+import type { ListingSummary } from '../schema.js';
+import { html, SafeHtml } from '../text/html.js';
+import { pagePolicy } from '../web/security-headers.js';
+
+const STYLE = `
+*{box-sizing:border-box}
+body{font:16px/1.55 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#f6f6f8}
+a{color:#2b2bb8}
+header{background:#fff;border-bottom:1px solid #e3e3e8}
+header .bar{max-width:64rem;margin:0 auto;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:center}
+header .brand{font-weight:700;color:#1d1d1f;text-decoration:none;margin-right:auto}
+header nav{display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.95rem}
+header form{display:flex;gap:.3rem;flex:1 1 14rem;max-width:22rem}
+input[type=search]{flex:1;min-width:0;padding:.4rem .5rem;border:1px solid #c8c8d0;border-radius:6px;font:inherit}
+button{font:inherit;padding:.4rem .9rem;border-radius:6px;border:1px solid #3a3ad0;background:#3a3ad0;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#3a3ad0}
+main{max-width:64rem;margin:0 auto;padding:1rem}
+h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2rem;margin:1.6rem 0 .6rem}
+.cards{list-style:none;padding:0;margin:0;display:grid;gap:.6rem}
+.card{background:#fff;border:1px solid #e3e3e8;border-radius:10px;padding:.7rem .9rem;display:flex;gap:.8rem;align-items:flex-start}
+.card .rank{font-weight:700;color:#666;min-width:1.6rem}
+.card .body{flex:1;min-width:0}.card .name{font-weight:600}
+.card .tagline{color:#444;overflow-wrap:anywhere}
+.card .metric{font-weight:700;white-space:nowrap}
+.muted{color:#5f5f68;font-size:.9rem}
+.paid{display:inline-block;background:#fff4d6;border:1px solid #e6c35c;color:#5c4300;border-radius:4px;padding:0 .35rem;font-size:.8rem;font-weight:600}
+.notice{background:#eef6ee;border:1px solid #b9dcb9;padding:.6rem .8rem;border-radius:6px}
+.error{background:#fdecee;border:1px solid #f3b6bf;color:#8a0018;padding:.6rem .8rem;border-radius:6px}
+.panel{background:#fff;border:1px solid #e3e3e8;border-radius:10px;padding:1rem;margin:.8rem 0;overflow-wrap:anywhere}
+.actions{display:flex;flex-wrap:wrap;gap:.6rem;align-items:center;margin:.6rem 0}
+.actions form{margin:0}
+.tags{display:flex;flex-wrap:wrap;gap:.3rem;list-style:none;padding:0}.tags li{background:#eef;border-radius:4px;padding:0 .4rem;font-size:.85rem}
+.pager{display:flex;gap:1rem;margin:1rem 0}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1px solid #e3e3e8;padding:.35rem .4rem;vertical-align:top}
+.sr{position:absolute;left:-9999px}
+footer{max-width:64rem;margin:2rem auto;padding:1rem;color:#5f5f68;font-size:.85rem}
+img.logo{width:40px;height:40px;border-radius:8px;object-fit:cover;flex:none}
+`;
+
+export interface SitePage {
+  title: string;
+  /** The meta description (and Open Graph description). */
+  description: string;
+  /** The canonical path of this page, e.g. /listings/acme. */
+  path: string;
+  body: SafeHtml;
+  account?: AccountRecord;
+  /** schema.org data for the page (JSON-LD). */
+  jsonLd?: Record<string, unknown>;
+  /** Open Graph type (default website). */
+  ogType?: string;
+  image?: string | null;
+  noindex?: boolean;
+}
+
+export interface SiteEnv {
+  publicUrl: string;
+  siteName: string;
+}
+
+/** JSON inside a <script> element: "<" escaped so no text in the data can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** A complete page of the public site: the shared header, the page, its meta description, canonical URL and Open Graph tags. */
+export function renderSitePage(ctx: Context, env: SiteEnv, page: SitePage): void {
+  const canonical = `${env.publicUrl}${page.path}`;
+  const user = page.account
+    ? html`<a href="/account">Account</a>`
+    : html`<a href="${`/signin?return_to=${encodeURIComponent(ctx.path).replace(/%2F/gi, '/')}`}">Sign in</a>`;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'private, no-cache');
+  ctx.set('Content-Security-Policy', pagePolicy());
+  ctx.body = html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${page.title} · ${env.siteName}</title>
+<meta name="description" content="${page.description}">
+<link rel="canonical" href="${canonical}">
+${page.noindex ? html`<meta name="robots" content="noindex">` : ''}
+<meta property="og:site_name" content="${env.siteName}"><meta property="og:type" content="${page.ogType ?? 'website'}">
+<meta property="og:title" content="${page.title}"><meta property="og:description" content="${page.description}">
+<meta property="og:url" content="${canonical}">${page.image ? html`<meta property="og:image" content="${page.image}">` : ''}
+<link rel="alternate" type="application/atom+xml" title="Launches" href="/feeds/launches.xml">
+<link rel="alternate" type="application/atom+xml" title="Blog" href="/feeds/blog.xml">
+${page.jsonLd ? html`<script type="application/ld+json">${new SafeHtml(scriptJson(page.jsonLd))}</script>` : ''}
+<style>${new SafeHtml(STYLE)}</style></head>
+<body><header><div class="bar"><a class="brand" href="/">${env.siteName}</a>
+<nav aria-label="Site"><a href="/weeks/this">Launches</a><a href="/categories">Categories</a><a href="/leaderboards/community-weekly">Leaderboards</a><a href="/founders">Founders</a><a href="/blog">Blog</a><a href="/awards">Awards</a>${user}</nav>
+<form method="get" action="/search" role="search"><label for="site-q" class="sr">Search listings</label><input id="site-q" type="search" name="q" placeholder="Search products" value="${ctx.path === '/search' ? String(ctx.query.q ?? '') : ''}"><button type="submit">Search</button></form>
+</div></header>
+<main id="main"><h1>${page.title}</h1>${page.body}</main>
+<footer>Votes come only from people on this site; awards follow community votes only. The billboard is a paid ranking. <a href="/api/v1/openapi.json">API</a> · <a href="/docs">Docs</a> · <a href="/sitemap.xml">Sitemap</a></footer>
+</body></html>`.value;
+}
+
+/** A listing in a list: logo, name, tagline, category, and a metric (votes unless given). */
+export function listingCard(
+  listing: ListingSummary,
+  options: { rank?: number; metric?: SafeHtml | string; paid?: boolean } = {},
+): SafeHtml {
+  const logo = listing.logo_url ? html`<img class="logo" src="${listing.logo_url}" alt="" width="40" height="40" loading="lazy">` : '';
+  return html`<li class="card">${options.rank !== undefined ? html`<span class="rank">#${options.rank}</span>` : ''}${logo}<div class="body"><a class="name" href="/listings/${listing.slug}">${listing.name}</a>${options.paid ? html` <span class="paid">Paid</span>` : ''}<div class="tagline">${listing.tagline}</div><div class="muted"><a href="/categories/${listing.primary_category.slug}">${listing.primary_category.name}</a>${listing.launch_week ? ` · week of ${listing.launch_week}` : ''}</div></div><span class="metric">${options.metric ?? `${listing.votes} votes`}</span></li>`;
+}
+
+export function cardList(items: SafeHtml[], empty: string): SafeHtml {
+  return items.length ? html`<ul class="cards">${items}</ul>` : html`<p class="muted">${empty}</p>`;
+}
+
+/** Previous/next links of a paged list (?page=N). */
+export function pager(path: string, page: number, perPage: number, total: number, query: Record<string, string> = {}): SafeHtml {
+  const link = (n: number) => `${path}?${new URLSearchParams({ ...query, page: String(n) }).toString()}`;
+  const last = Math.max(1, Math.ceil(total / perPage));
+  if (last <= 1) return html``;
+  return html`<nav class="pager" aria-label="Pages">${page > 1 ? html`<a href="${link(page - 1)}" rel="prev">← Previous</a>` : ''}<span class="muted">Page ${page} of ${last}</span>${page < last ? html`<a href="${link(page + 1)}" rel="next">Next →</a>` : ''}</nav>`;
+}
+
+/** ?page=N as a positive integer (1 when absent or not a number), at most `max`. */
+export function pageNumber(value: unknown, max = 1000): number {
+  const n = Number(typeof value === 'string' ? value : 1);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
+}
+
+export const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,0 +1,191 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Services } from '../services.js';
+import type { AccountRecord } from '../accounts/accounts.js';
+import type { PageKit } from '../web/page-kit.js';
+import { html, type SafeHtml } from '../text/html.js';
+import { type ListingProfile, loadListingProfile } from '../catalogue/listing-profile.js';
+import { listAlternatives } from '../catalogue/alternatives.js';
+import { listAwards } from '../catalogue/awards.js';
+import { toSummary } from '../catalogue/listing-summary.js';
+import { loadSiteSettings } from '../catalogue/site-settings.js';
+import { todayIn } from '../catalogue/weeks.js';
+import { castVote, hasVoted, withdrawVote } from '../community/votes.js';
+import { isFollowing, setFollowing } from '../community/follows.js';
+import type { PageViews } from '../community/page-views.js';
+import { ProblemError } from '../errors.js';
+import { SLUG_PATTERN } from '../schema.js';
+import { cardList, listingCard, renderSitePage, type SiteEnv } from './layout.js';
+import { notFoundPage } from './not-found.js';
+
+/**
+ * /listings/{slug}: everything get_listing shows (the paid sections only when unlocked), with vote and follow
+ * forms (plain POST forms with CSRF; no script), alternatives, awards and the badge. POST .../vote, .../unvote,
+ * .../follow and .../unfollow act for the signed-in person and come back to the page with what happened.
+ */
+export function listingRoutes(router: Router, services: Services, kit: PageKit, views: PageViews | undefined): void {
+  router.get('/listings/:slug', async (ctx) => {
+    const slug = ctx.params.slug ?? '';
+    const profile = SLUG_PATTERN.test(slug) ? await loadListingProfile(services.db, slug, services.config.publicUrl) : null;
+    const account = await kit.account(ctx);
+    const settings = await loadSiteSettings(services.db);
+    const env: SiteEnv = { publicUrl: services.config.publicUrl, siteName: settings.site_name };
+    if (!profile) return notFoundPage(ctx, env, account, 'No listing has this address. It may not be published yet.');
+    views?.record(
+      profile.id,
+      { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined },
+      todayIn(services.now(), settings.time_zone),
+    );
+    const [voted, following, alternatives, awards] = await Promise.all([
+      account ? hasVoted(services.db, profile.id, account.id) : false,
+      account ? isFollowing(services.db, profile.id, account.email) : false,
+      listAlternatives(services.db, slug, { limit: 5, offset: 0 }),
+      listAwards(services.db, slug, { page: 1, per_page: 10 }, services.config.publicUrl),
+    ]);
+    const actions = account
+      ? html`<div class="actions">${actionForm(kit.csrf(ctx), slug, voted ? 'unvote' : 'vote', voted ? `Voted (${profile.votes}) · take back` : `Vote (${profile.votes})`, profile.status !== 'live')}${actionForm(kit.csrf(ctx), slug, following ? 'unfollow' : 'follow', following ? 'Following · stop' : 'Follow')}</div>`
+      : html`<div class="actions"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to vote or follow</a> <span class="muted">${profile.votes} votes · ${profile.follows} followers</span></div>`;
+    renderSitePage(ctx, env, {
+      title: profile.name,
+      description: `${profile.name}: ${profile.tagline}`.slice(0, 300),
+      path: `/listings/${slug}`,
+      account,
+      ogType: 'product',
+      image: profile.logo_url,
+      jsonLd: jsonLd(profile),
+      body: html`${flash(ctx.query.done)}<p class="tagline">${profile.tagline}</p>
+<p><a href="${profile.url}" rel="nofollow noopener">${new URL(profile.url).host}</a> · <a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p>
+${actions}
+${profileSections(profile)}
+<h2>Awards</h2>${cardList(
+        awards.items.map(
+          (a) =>
+            html`<li class="card"><div class="body"><a href="/weeks/${a.week}">${a.title}</a>, week of ${a.week}</div><span class="metric">${a.votes} votes</span></li>`,
+        ),
+        'No awards yet.',
+      )}
+<h2>Alternatives</h2>${cardList(
+        (alternatives?.rows ?? []).map((row) => listingCard(toSummary(row, services.config.publicUrl))),
+        'No alternatives listed.',
+      )}
+<h2>Badge</h2><p><img src="/badges/${slug}/rounded-light-medium.svg" alt="${profile.name} on ${settings.site_name}" height="54"></p><p class="muted">Founders: embed codes come from get_badges (<a href="/api/v1/listings/${slug}/badges">API</a>).</p>`,
+    });
+  });
+
+  for (const action of ['vote', 'unvote', 'follow', 'unfollow'] as const) {
+    router.post(`/listings/:slug/${action}`, async (ctx) => {
+      const slug = ctx.params.slug ?? '';
+      const back = `/listings/${slug}`;
+      const account = await kit.account(ctx);
+      if (!account) return ctx.redirect(kit.signInPath(back));
+      try {
+        const now = services.now();
+        if (action === 'vote') await castVote(services.db, slug, account, now);
+        else if (action === 'unvote') await withdrawVote(services.db, slug, account, now);
+        else await setFollowing(services.db, slug, account.email, action === 'follow', now);
+      } catch (error) {
+        if (!(error instanceof ProblemError)) throw error;
+        return refused(ctx, services, account, error);
+      }
+      ctx.status = 303;
+      ctx.redirect(`${back}?done=${action}`);
+    });
+  }
+}
+
+function actionForm(csrf: string, slug: string, action: string, label: string, disabled = false): SafeHtml {
+  return html`<form method="post" action="/listings/${slug}/${action}"><input type="hidden" name="csrf" value="${csrf}"><button type="submit"${action.startsWith('un') ? html` class="secondary"` : ''}${disabled ? html` disabled title="Votes open when the listing is live"` : ''}>${label}</button></form>`;
+}
+
+const FLASH: Record<string, string> = {
+  vote: 'Your vote is counted.',
+  unvote: 'Your vote is taken back.',
+  follow: 'You follow this listing: its updates come to your e-mail.',
+  unfollow: 'You no longer follow this listing.',
+};
+
+function flash(done: unknown): SafeHtml {
+  return typeof done === 'string' && FLASH[done] ? html`<p class="notice" role="status">${FLASH[done]}</p>` : html``;
+}
+
+async function refused(ctx: Context, services: Services, account: AccountRecord, error: ProblemError): Promise<void> {
+  const settings = await loadSiteSettings(services.db);
+  ctx.status = error.status;
+  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+  const slug = ctx.params.slug ?? '';
+  renderSitePage(
+    ctx,
+    { publicUrl: services.config.publicUrl, siteName: settings.site_name },
+    {
+      title: 'Not done',
+      description: error.detail ?? error.title,
+      path: ctx.path,
+      account,
+      noindex: true,
+      body: html`<p class="error" role="alert">${error.detail ?? error.title}</p><p><a href="/listings/${slug}">Back to the listing</a>${error.code === 'vote_refused' ? html` · <a href="/account">Your account</a>` : ''}</p>`,
+    },
+  );
+}
+
+function section(title: string, content: SafeHtml | string | null | undefined): SafeHtml {
+  return content ? html`<section class="panel"><h2>${title}</h2>${content}</section>` : html``;
+}
+
+function profileSections(p: ListingProfile): SafeHtml {
+  const list = (items: string[]) => (items.length ? html`<ul>${items.map((i) => html`<li>${i}</li>`)}</ul>` : null);
+  const story = p.story
+    ? html`${p.story.title ? html`<h3>${p.story.title}</h3>` : ''}${[
+        p.story.story,
+        p.story.why_started,
+        p.story.problem,
+        p.story.journey,
+        p.story.challenges,
+        p.story.achievements,
+        p.story.lessons,
+        p.story.whats_next,
+      ]
+        .filter(Boolean)
+        .map((para) => html`<p>${para}</p>`)}`
+    : null;
+  return html`${section('About', html`<p>${p.description || p.short_description}</p>`)}
+${section('Features', list(p.features))}
+${section('What sets it apart', list(p.usps))}
+${section('Pricing', p.pricing.summary || p.pricing.model ? html`<p>${p.pricing.summary ?? p.pricing.model}</p>` : null)}
+${section('Founders', p.founders.length ? html`<ul>${p.founders.map((f) => html`<li><a href="/founders/${f.slug}">${f.name}</a>${f.role ? `, ${f.role}` : ''}</li>`)}</ul>` : null)}
+${section('Latest updates', p.latest_updates.length ? html`${p.latest_updates.map((u) => html`<article><h3>${u.title}</h3><p class="muted">${u.published_at.slice(0, 10)}</p><p>${u.body}</p></article>`)}` : null)}
+${section('Founder story', story)}
+${section('Milestones', p.milestones?.length ? html`<ul>${p.milestones.map((m) => html`<li>${m.date}: ${m.title}${m.description ? ` — ${m.description}` : ''}</li>`)}</ul>` : null)}
+${section('FAQ', p.faqs.length ? html`<dl>${p.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : null)}
+${section('Community rating', p.community_rating.count ? html`<p>${p.community_rating.average} / 5 from ${p.community_rating.count} reviews</p>` : null)}
+${section('Domain Rating', p.domain_rating ? html`<p>${p.domain_rating.current} / 100, measured ${p.domain_rating.measured_on} by a third-party SEO data provider${p.domain_rating.trend !== null ? ` (${p.domain_rating.trend >= 0 ? '+' : ''}${p.domain_rating.trend} in about 30 days)` : ''}.</p>` : null)}
+${p.tags.length ? html`<ul class="tags" aria-label="Tags">${p.tags.map((t) => html`<li>${t}</li>`)}</ul>` : ''}`;
+}
+
+/** schema.org SoftwareApplication with the community's votes and rating. */
+function jsonLd(p: ListingProfile): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: p.name,
+    description: p.tagline,
+    url: p.links.profile,
+    sameAs: p.url,
+    applicationCategory: p.primary_category.name,
+    ...(p.logo_url && { image: p.logo_url }),
+    ...(p.founders.length && { author: p.founders.map((f) => ({ '@type': 'Person', name: f.name, url: f.profile_url })) }),
+    ...(p.community_rating.count > 0 && {
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: p.community_rating.average,
+        ratingCount: p.community_rating.count,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    }),
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: 'https://schema.org/LikeAction',
+      userInteractionCount: p.votes,
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { TestBrowser } from '../support/browser.js';
+import { signedInBrowser } from '../auth/pages/page-flows.js';
+import { insertCategory, insertListing } from '../support/fixtures.js';
+
+/**
+ * Voting and following on the listing page, as a person does it without JavaScript: forms with CSRF, the answer
+ * back on the page, the weekly board moved at once; page views counted once per visitor per day, bots not.
+ */
+const clock = { now: new Date('2026-11-25T12:00:00Z') };
+let t: TestApp & { clock: { now: Date }; advance(seconds: number): void };
+let category: number;
+
+beforeAll(async () => {
+  const app = await startTestApp({ now: () => new Date(clock.now) });
+  t = Object.assign(app, {
+    clock,
+    advance: (s: number) => {
+      clock.now = new Date(clock.now.getTime() + s * 1000);
+    },
+  });
+  category = await insertCategory(t.db);
+}, 60_000);
+afterAll(() => t?.close());
+
+const liveListing = async () => {
+  const id = await insertListing(t.db, {
+    category_id: category,
+    status: 'live',
+    launch_week: '2026-11-23',
+    launched_at: '2026-11-23T10:00:00Z',
+  });
+  return (await t.db.one<{ id: number; slug: string }>('SELECT id, slug FROM listings WHERE id = $1', [id]))!;
+};
+const weeklyVotes = async (slug: string) => {
+  const board = (await (await fetch(`${t.url}/api/v1/leaderboards/community-weekly?per_page=100`)).json()) as {
+    items: { listing: { slug: string }; metric: { value: number } }[];
+  };
+  return board.items.find((e) => e.listing.slug === slug)?.metric.value ?? 0;
+};
+
+describe('voting on the listing page', () => {
+  it('signed out: a link to sign in and come back, no form', async () => {
+    const target = await liveListing();
+    const page = await new TestBrowser().get(`${t.url}/listings/${target.slug}`);
+    expect(page.text).toContain(`/signin?return_to=/listings/${target.slug}`);
+    expect(page.text).not.toContain(`action="/listings/${target.slug}/vote"`);
+    const post = await fetch(`${t.url}/listings/${target.slug}/vote`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'x=1',
+    });
+    expect(post.status).toBe(403); // no CSRF token: refused before anything else
+  });
+
+  it('vote, see it on the page and on the weekly board at once, take it back', async () => {
+    const target = await liveListing();
+    const { browser } = await signedInBrowser(t);
+    const page = await browser.get(`${t.url}/listings/${target.slug}`);
+    expect(page.text).toContain('Vote (0)');
+    const voted = await browser.post(`${t.url}/listings/${target.slug}/vote`, { csrf: page.field('csrf') });
+    expect(voted.status).toBe(200); // followed the 303 back to the page
+    expect(voted.text).toContain('Your vote is counted.');
+    expect(voted.text).toContain('Voted (1)');
+    expect(await weeklyVotes(target.slug)).toBe(1);
+    const back = await browser.post(`${t.url}/listings/${target.slug}/unvote`, { csrf: voted.field('csrf') });
+    expect(back.text).toContain('Your vote is taken back.');
+    expect(back.text).toContain('Vote (0)');
+    expect(await weeklyVotes(target.slug)).toBe(0);
+  });
+
+  it('an unconfirmed address gets a 403 page saying what to do; an owner a 409', async () => {
+    const target = await liveListing();
+    const unconfirmed = await signedInBrowser(t, { verified: false });
+    const page = await unconfirmed.browser.get(`${t.url}/listings/${target.slug}`);
+    const refused = await unconfirmed.browser.post(`${t.url}/listings/${target.slug}/vote`, { csrf: page.field('csrf') });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('Confirm your e-mail address');
+    const owner = await signedInBrowser(t);
+    await t.db.query('INSERT INTO listing_owners (listing_id, account_id) VALUES ($1, $2::uuid)', [target.id, owner.id]);
+    const own = await owner.browser.get(`${t.url}/listings/${target.slug}`);
+    const mine = await owner.browser.post(`${t.url}/listings/${target.slug}/vote`, { csrf: own.field('csrf') });
+    expect(mine.status).toBe(409);
+    expect(mine.text).toContain('You own this listing');
+    expect(await weeklyVotes(target.slug)).toBe(0);
+  });
+
+  it('follow and unfollow: the address joins the followers who get its updates', async () => {
+    const target = await liveListing();
+    const person = await signedInBrowser(t);
+    const page = await person.browser.get(`${t.url}/listings/${target.slug}`);
+    const followed = await person.browser.post(`${t.url}/listings/${target.slug}/follow`, { csrf: page.field('csrf') });
+    expect(followed.text).toContain('You follow this listing');
+    expect(followed.text).toContain('Following · stop');
+    const rows = await t.db.query('SELECT follower_email FROM follows WHERE listing_id = $1', [target.id]);
+    expect(rows).toEqual([{ follower_email: person.email }]);
+    const stopped = await person.browser.post(`${t.url}/listings/${target.slug}/unfollow`, { csrf: followed.field('csrf') });
+    expect(stopped.text).toContain('You no longer follow');
+    expect(await t.db.query('SELECT 1 FROM follows WHERE listing_id = $1', [target.id])).toEqual([]);
+  });
+});
+
+describe('page views', () => {
+  const view = (slug: string, userAgent: string) =>
+    fetch(`${t.url}/listings/${slug}`, { headers: { 'user-agent': userAgent } }).then((r) => r.text());
+  const views = async (id: number) =>
+    (await t.db.one<{ total: number; today: number }>(
+      `SELECT l.views_count AS total, coalesce((SELECT views FROM listing_views WHERE listing_id = l.id AND day = '2026-11-25'), 0) AS today FROM listings l WHERE id = $1`,
+      [id],
+    ))!;
+  const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const safari = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+
+  it('count once per visitor per day, without bots, written in batches', async () => {
+    const target = await liveListing();
+    for (let i = 0; i < 3; i++) await view(target.slug, firefox);
+    await view(target.slug, safari);
+    await view(target.slug, 'Googlebot/2.1 (+http://www.google.com/bot.html)');
+    await view(target.slug, 'curl/8.5.0');
+    expect(await views(target.id)).toEqual({ total: 0, today: 0 }); // nothing written per view
+    await t.app.pageViews.flush();
+    expect(await views(target.id)).toEqual({ total: 2, today: 2 });
+    await view(target.slug, firefox); // the same visitor later the same day
+    await t.app.pageViews.flush();
+    expect(await views(target.id)).toEqual({ total: 2, today: 2 });
+    const mostViewed = (await (await fetch(`${t.url}/api/v1/launches?section=most-viewed&per_page=100`)).json()) as {
+      items: { slug: string; views: number }[];
+    };
+    expect(mostViewed.items.find((l) => l.slug === target.slug)?.views).toBe(2);
+  });
+});
