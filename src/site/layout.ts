@@ -18,12 +18,13 @@ button{font:inherit;padding:.4rem .9rem;border-radius:6px;border:1px solid #3a3a
 button.secondary{background:#fff;color:#3a3ad0}
 main{max-width:64rem;margin:0 auto;padding:1rem}
 h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2rem;margin:1.6rem 0 .6rem}
-.cards{list-style:none;padding:0;margin:0;display:grid;gap:.6rem}
+.cards{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:minmax(0,1fr);gap:.6rem}
 .card{background:#fff;border:1px solid #e3e3e8;border-radius:10px;padding:.7rem .9rem;display:flex;gap:.8rem;align-items:flex-start}
 .card .rank{font-weight:700;color:#666;min-width:1.6rem}
 .card .body{flex:1;min-width:0}.card .name{font-weight:600}
 .card .tagline{color:#444;overflow-wrap:anywhere}
 .card .metric{font-weight:700;white-space:nowrap}
+@media (max-width:30rem){.card{flex-wrap:wrap}.card .metric{white-space:normal;flex-basis:100%}}
 .muted{color:#5f5f68;font-size:.9rem}
 .paid{display:inline-block;background:#fff4d6;border:1px solid #e6c35c;color:#5c4300;border-radius:4px;padding:0 .35rem;font-size:.8rem;font-weight:600}
 .notice{background:#eef6ee;border:1px solid #b9dcb9;padding:.6rem .8rem;border-radius:6px}

@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { chromiumAvailable, launchChromium } from '../support/chromium.js';
+import { seedDemo } from '../../src/seed/demo.js';
+import { readOutbox } from '../../src/mail/mailer.js';
+
+/**
+ * The public site in a real browser (Debian's Chromium) on the demo directory: home → listing → sign up →
+ * confirm → vote → the vote on the listing and on the weekly board → take it back; follow; a search with a typo;
+ * home and a listing page at 375 px without horizontal overflow; axe-core on every page kind.
+ */
+const NOW = new Date('2026-11-18T12:00:00Z');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let t: TestApp;
+let chromium: { browser: BrowserContext; close(): Promise<void> };
+const browserPresent = chromiumAvailable();
+
+beforeAll(async () => {
+  if (!browserPresent) return;
+  t = await startTestApp({ now: () => NOW, prepare: (db) => seedDemo(db, { now: NOW }).then(() => undefined) });
+  chromium = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await chromium?.close();
+  await t?.close();
+});
+
+const weeklyVotes = async (slug: string) => {
+  const board = (await (await fetch(`${t.url}/api/v1/leaderboards/community-weekly?per_page=100`)).json()) as {
+    items: { listing: { slug: string }; metric: { value: number } }[];
+  };
+  return board.items.find((e) => e.listing.slug === slug)?.metric.value ?? 0;
+};
+
+/** Serious and critical axe-core violations of the page (the script is evaluated over CDP, which the page's CSP does not govern). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
+    return (await axe.run()).violations;
+  });
+  return result
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe.skipIf(!browserPresent)('a person on the site in Chromium', () => {
+  it('opens a listing from home, signs up, confirms, votes (the weekly board moves), takes it back, follows', async () => {
+    const page = await chromium.browser.newPage();
+    await page.goto(`${t.url}/`);
+    const first = page.locator('h2:has-text("This week") + ul .card a.name').first();
+    const name = (await first.textContent())!;
+    await first.click();
+    await expect.poll(() => page.textContent('h1')).toBe(name);
+    const slug = new URL(page.url()).pathname.split('/')[2];
+    const before = await weeklyVotes(slug);
+
+    const email = `voter-${Date.now()}@example.com`;
+    const password = 'a long enough passphrase';
+    await page.goto(`${t.url}/signup`);
+    await page.fill('input[name="email"]', email);
+    await page.fill('input[name="password"]', password);
+    await page.click('button[type="submit"]');
+    await expect.poll(async () => (await readOutbox(t.db, { to: email })).length).toBe(1);
+    const link = /https?:\/\/\S+\/verify-email\?\S+/.exec((await readOutbox(t.db, { to: email }))[0].text)![0];
+    await page.goto(link);
+    await page.click('button[type="submit"]');
+    await expect.poll(() => page.textContent('h1')).toBe('Address confirmed');
+
+    await page.goto(`${t.url}/listings/${slug}`);
+    const signInLink = page.locator('a:has-text("Sign in to vote or follow")');
+    if (await signInLink.count()) {
+      await signInLink.click();
+      await page.fill('input[name="email"]', email);
+      await page.fill('input[name="password"]', password);
+      await page.click('button[type="submit"]');
+    }
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/listings/${slug}`);
+    await page.click('button:has-text("Vote (")');
+    await expect.poll(() => page.textContent('main')).toContain('Your vote is counted.');
+    expect(await weeklyVotes(slug)).toBe(before + 1);
+    await page.goto(`${t.url}/leaderboards/community-weekly?page=1`);
+    expect(await page.textContent('main')).toContain(name);
+    await page.goto(`${t.url}/listings/${slug}`);
+    await page.click('button:has-text("take back")');
+    await expect.poll(() => page.textContent('main')).toContain('Your vote is taken back.');
+    expect(await weeklyVotes(slug)).toBe(before);
+    await page.click('button:has-text("Follow")');
+    await expect.poll(() => page.textContent('main')).toContain('You follow this listing');
+    await page.close();
+  });
+
+  it('finds listings by a misspelled word from the search box', async () => {
+    const page = await chromium.browser.newPage();
+    await page.goto(`${t.url}/`);
+    await page.fill('input[name="q"]', 'calender');
+    await page.press('input[name="q"]', 'Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
+    expect(await page.locator('main .card').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('home and a listing page fit 375 px without horizontal scrolling', async () => {
+    const page = await chromium.browser.newPage();
+    await page.setViewportSize({ width: 375, height: 800 });
+    const { slug } = (await t.db.one<{ slug: string }>(
+      `SELECT slug FROM listings WHERE status = 'live' ORDER BY votes_count DESC LIMIT 1`,
+    ))!;
+    for (const path of ['/', `/listings/${slug}`]) {
+      await page.goto(`${t.url}${path}`);
+      const screenshot = await page.screenshot({ fullPage: true });
+      expect(screenshot.length).toBeGreaterThan(1000);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect({ path, width }).toEqual({ path, width: 375 });
+    }
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility violations on any page kind (axe-core)', async () => {
+    const api = async (path: string) => (await fetch(`${t.url}/api/v1${path}`)).json() as Promise<any>;
+    const listing = (await api('/listings?per_page=1')).items[0];
+    const founder = (await api('/founders?per_page=1')).items[0];
+    const post = (await api('/blog?per_page=1')).items[0];
+    const categories = await api('/categories');
+    const category = (categories.items ?? categories)[0];
+    const page = await chromium.browser.newPage();
+    // The check can fail: a page with an unnamed button and an image without text has serious violations.
+    await page.setContent('<!doctype html><html lang="en"><title>x</title><main><img src="data:,"><button></button></main></html>');
+    expect((await seriousViolations(page)).join('\n')).toMatch(/button-name[\s\S]*image-alt|image-alt[\s\S]*button-name/);
+    const found: Record<string, string[]> = {};
+    for (const path of [
+      '/',
+      `/listings/${listing.slug}`,
+      '/listings/no-such-listing',
+      '/search?q=calender',
+      '/categories',
+      new URL(category.url).pathname,
+      '/weeks/this',
+      '/leaderboards/community-weekly',
+      '/leaderboards/billboard',
+      '/founders',
+      new URL(founder.profile_url).pathname,
+      '/blog',
+      new URL(post.url).pathname,
+      '/awards',
+    ]) {
+      await page.goto(`${t.url}${path}`);
+      const violations = await seriousViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    expect(found).toEqual({});
+    await page.close();
+  });
+});
