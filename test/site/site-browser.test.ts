@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -13,7 +12,7 @@ import { readOutbox } from '../../src/mail/mailer.js';
  * home and a listing page at 375 px without horizontal overflow; axe-core on every page kind.
  */
 const NOW = new Date('2026-11-18T12:00:00Z');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = axe.source;
 let t: TestApp;
 let chromium: { browser: BrowserContext; close(): Promise<void> };
 const browserPresent = chromiumAvailable();
