@@ -13,9 +13,19 @@ export interface Load {
   /** A fixed number of requests instead of DURATION seconds. */
   amount?: number;
   seconds?: number;
+  /** Headers of each GET (e.g. a browser's User-Agent). */
+  headers?: Record<string, string>;
 }
 
-export async function load({ origin, connections = 32, paths, post, amount, seconds = DURATION }: Load): Promise<autocannon.Result> {
+export async function load({
+  origin,
+  connections = 32,
+  paths,
+  post,
+  amount,
+  seconds = DURATION,
+  headers,
+}: Load): Promise<autocannon.Result> {
   let i = 0;
   const request: autocannon.Request = post
     ? {
@@ -24,7 +34,7 @@ export async function load({ origin, connections = 32, paths, post, amount, seco
         headers: post.headers,
         setupRequest: (req) => ({ ...req, body: post.bodies[i++ % post.bodies.length] }),
       }
-    : { setupRequest: (req) => ({ ...req, path: paths![i++ % paths!.length] }) };
+    : { headers, setupRequest: (req) => ({ ...req, path: paths![i++ % paths!.length] }) };
   const result = await autocannon({ url: origin, connections, ...(amount ? { amount } : { duration: seconds }), requests: [request] });
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0)

@@ -102,6 +102,12 @@ async function main() {
     post: { path: '/mcp', headers: mcpHeaders('search_listings'), bodies: commonTypos.map((q, i) => mcpBody(i, 'search_listings', { q })) },
   });
 
+  // The public site's pages: the home page, and listing pages of slugs no earlier run has read.
+  const browserHeaders = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', accept: 'text/html' };
+  await load({ origin: SERVICE, paths: ['/'], headers: browserHeaders, connections: 8, seconds: 3 });
+  const homePage = await load({ origin: SERVICE, paths: ['/'], headers: browserHeaders });
+  const listingPages = await load({ origin: SERVICE, paths: coldMcp.map((s) => `/listings/${s}`), headers: browserHeaders });
+
   const rssBefore = await residentMb(service.child.pid!);
   await load({ origin: SERVICE, paths: listingPaths(data.slugs), amount: READS_FOR_MEMORY });
   const rssAfter = await residentMb(service.child.pid!);
@@ -138,7 +144,8 @@ async function main() {
     p95Under('search_listings REST, misspelled common word, sequential', commonSequential, 20),
     ['search_listings REST, misspelled common word, 8 connections', reqs(searchRest), '>= 500 req/s', rps(searchRest) >= 500],
     shareOf('MCP tools/call search_listings, the same, 8 connections', searchMcp, searchRest, 'REST', 0.8),
-    ['page routes (home, listing page)', 'not built yet (public site pages: issue 17)', '>= 30% of bare'],
+    shareOf('site home page (/)', homePage, bareRun, 'bare', 0.3),
+    shareOf(`site listing pages, ${coldMcp.length} different slugs, none read as pages before`, listingPages, bareRun, 'bare', 0.3),
     ['start-up to first answer, PostgreSQL', ms(startupPg), '< 2 s', startupPg < 2000],
     ['start-up to first answer, embedded, data present', ms(embedded.present), '< 6 s', embedded.present < 6000],
     ['start-up, embedded, empty folder (migrations + demo seed)', ms(embedded.empty), ''],

@@ -29,7 +29,7 @@ async function main() {
   const ms = Math.round(performance.now() - started);
   app.log.info(
     { startup_ms: ms, listening, public_url: config.publicUrl, operations: registry.tools.length, database: db.kind, demo_loaded: seeded },
-    `launch-directory ready in ${ms} ms, listening on ${listening}: REST ${config.publicUrl}/api/v1 · MCP ${config.publicUrl}/mcp · docs ${config.publicUrl}/docs` +
+    `launch-directory ready in ${ms} ms, listening on ${listening}: site ${config.publicUrl}/ · REST ${config.publicUrl}/api/v1 · MCP ${config.publicUrl}/mcp · docs ${config.publicUrl}/docs` +
       ` (${describeDatabase(db, config.dataDir)}${seeded ? '; loaded the demo directory' : ''})`,
   );
   let stopping = false;

@@ -2,7 +2,6 @@ import type { Context } from 'koa';
 import type { AccountRecord } from '../accounts/accounts.js';
 import type { ListingSummary } from '../schema.js';
 import { html, SafeHtml } from '../text/html.js';
-import { pagePolicy } from '../web/security-headers.js';
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -40,6 +39,21 @@ footer{max-width:64rem;margin:2rem auto;padding:1rem;color:#5f5f68;font-size:.85
 img.logo{width:40px;height:40px;border-radius:8px;object-fit:cover;flex:none}
 `;
 
+/** The site's pages run no script and load only their own styles, plus images over https (listing logos, founders' avatars). */
+const SITE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/** A link target given by a person or crawled from a website, only when it is an http(s) URL (never javascript: or data:). */
+export function webUrl(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface SitePage {
   title: string;
   /** The meta description (and Open Graph description). */
@@ -72,7 +86,7 @@ export function renderSitePage(ctx: Context, env: SiteEnv, page: SitePage): void
     : html`<a href="${`/signin?return_to=${encodeURIComponent(ctx.path).replace(/%2F/gi, '/')}`}">Sign in</a>`;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', 'private, no-cache');
-  ctx.set('Content-Security-Policy', pagePolicy());
+  ctx.set('Content-Security-Policy', SITE_POLICY);
   ctx.body = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title} · ${env.siteName}</title>
@@ -81,7 +95,7 @@ export function renderSitePage(ctx: Context, env: SiteEnv, page: SitePage): void
 ${page.noindex ? html`<meta name="robots" content="noindex">` : ''}
 <meta property="og:site_name" content="${env.siteName}"><meta property="og:type" content="${page.ogType ?? 'website'}">
 <meta property="og:title" content="${page.title}"><meta property="og:description" content="${page.description}">
-<meta property="og:url" content="${canonical}">${page.image ? html`<meta property="og:image" content="${page.image}">` : ''}
+<meta property="og:url" content="${canonical}">${webUrl(page.image) ? html`<meta property="og:image" content="${webUrl(page.image)}">` : ''}
 <link rel="alternate" type="application/atom+xml" title="Launches" href="/feeds/launches.xml">
 <link rel="alternate" type="application/atom+xml" title="Blog" href="/feeds/blog.xml">
 ${page.jsonLd ? html`<script type="application/ld+json">${new SafeHtml(scriptJson(page.jsonLd))}</script>` : ''}
@@ -100,7 +114,8 @@ export function listingCard(
   listing: ListingSummary,
   options: { rank?: number; metric?: SafeHtml | string; paid?: boolean } = {},
 ): SafeHtml {
-  const logo = listing.logo_url ? html`<img class="logo" src="${listing.logo_url}" alt="" width="40" height="40" loading="lazy">` : '';
+  const logoUrl = webUrl(listing.logo_url);
+  const logo = logoUrl ? html`<img class="logo" src="${logoUrl}" alt="" width="40" height="40" loading="lazy">` : '';
   return html`<li class="card">${options.rank !== undefined ? html`<span class="rank">#${options.rank}</span>` : ''}${logo}<div class="body"><a class="name" href="/listings/${listing.slug}">${listing.name}</a>${options.paid ? html` <span class="paid">Paid</span>` : ''}<div class="tagline">${listing.tagline}</div><div class="muted"><a href="/categories/${listing.primary_category.slug}">${listing.primary_category.name}</a>${listing.launch_week ? ` · week of ${listing.launch_week}` : ''}</div></div><span class="metric">${options.metric ?? `${listing.votes} votes`}</span></li>`;
 }
 

@@ -15,7 +15,7 @@ import { isFollowing, setFollowing } from '../community/follows.js';
 import type { PageViews } from '../community/page-views.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
-import { cardList, listingCard, renderSitePage, type SiteEnv } from './layout.js';
+import { cardList, listingCard, renderSitePage, type SiteEnv, webUrl } from './layout.js';
 import { notFoundPage } from './not-found.js';
 
 /**
@@ -54,7 +54,7 @@ export function listingRoutes(router: Router, services: Services, kit: PageKit, 
       image: profile.logo_url,
       jsonLd: jsonLd(profile),
       body: html`${flash(ctx.query.done)}<p class="tagline">${profile.tagline}</p>
-<p><a href="${profile.url}" rel="nofollow noopener">${new URL(profile.url).host}</a> · <a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p>
+<p>${webUrl(profile.url) ? html`<a href="${webUrl(profile.url)}" rel="nofollow noopener">${new URL(profile.url).host}</a> · ` : ''}<a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p>
 ${actions}
 ${profileSections(profile)}
 <h2>Awards</h2>${cardList(
@@ -147,7 +147,15 @@ function profileSections(p: ListingProfile): SafeHtml {
         .filter(Boolean)
         .map((para) => html`<p>${para}</p>`)}`
     : null;
-  return html`${section('About', html`<p>${p.description || p.short_description}</p>`)}
+  const facts = [
+    p.stage && `Stage: ${p.stage}`,
+    p.founded_year && `Founded ${p.founded_year}`,
+    (p.city || p.country) && `Based in ${[p.city, p.country].filter(Boolean).join(', ')}`,
+    p.pricing.model && `Pricing: ${p.pricing.model}`,
+  ].filter((fact): fact is string => Boolean(fact));
+  const socials = Object.entries(p.socials).flatMap(([k, v]) => (webUrl(v) ? [[k, webUrl(v)!] as const] : []));
+  const media = (p.media ?? []).flatMap((m) => (webUrl(m.url) ? [{ ...m, url: webUrl(m.url)! }] : []));
+  return html`${p.headline ? html`<p><strong>${p.headline}</strong></p>` : ''}${section('About', html`<p>${p.description || p.short_description}</p>${p.summary ? html`<p>${p.summary}</p>` : ''}${facts.length ? html`<ul class="tags">${facts.map((f) => html`<li>${f}</li>`)}</ul>` : ''}`)}
 ${section('Features', list(p.features))}
 ${section('What sets it apart', list(p.usps))}
 ${section('Pricing', p.pricing.summary || p.pricing.model ? html`<p>${p.pricing.summary ?? p.pricing.model}</p>` : null)}
@@ -155,6 +163,9 @@ ${section('Founders', p.founders.length ? html`<ul>${p.founders.map((f) => html`
 ${section('Latest updates', p.latest_updates.length ? html`${p.latest_updates.map((u) => html`<article><h3>${u.title}</h3><p class="muted">${u.published_at.slice(0, 10)}</p><p>${u.body}</p></article>`)}` : null)}
 ${section('Founder story', story)}
 ${section('Milestones', p.milestones?.length ? html`<ul>${p.milestones.map((m) => html`<li>${m.date}: ${m.title}${m.description ? ` — ${m.description}` : ''}</li>`)}</ul>` : null)}
+${section('Media', media.length ? html`<ul>${media.map((m) => html`<li><a href="${m.url}" rel="nofollow noopener">${m.caption ?? (m.kind === 'video' ? 'Video' : 'Image')}</a></li>`)}</ul>` : null)}
+${section('Demo video', webUrl(p.demo_video_url) ? html`<p><a href="${webUrl(p.demo_video_url)}" rel="nofollow noopener">Watch the demo</a></p>` : null)}
+${section('Links', socials.length ? html`<ul class="tags">${socials.map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener">${k}</a></li>`)}</ul>` : null)}
 ${section('FAQ', p.faqs.length ? html`<dl>${p.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : null)}
 ${section('Community rating', p.community_rating.count ? html`<p>${p.community_rating.average} / 5 from ${p.community_rating.count} reviews</p>` : null)}
 ${section('Domain Rating', p.domain_rating ? html`<p>${p.domain_rating.current} / 100, measured ${p.domain_rating.measured_on} by a third-party SEO data provider${p.domain_rating.trend !== null ? ` (${p.domain_rating.trend >= 0 ? '+' : ''}${p.domain_rating.trend} in about 30 days)` : ''}.</p>` : null)}

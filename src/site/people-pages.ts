@@ -9,7 +9,7 @@ import { findBlogPost, listBlogPosts } from '../catalogue/blog.js';
 import { listAwards } from '../catalogue/awards.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { SLUG_PATTERN } from '../schema.js';
-import { cardList, listingCard, pageNumber, pager, renderSitePage, type SiteEnv } from './layout.js';
+import { cardList, listingCard, pageNumber, pager, renderSitePage, type SiteEnv, webUrl } from './layout.js';
 import { notFoundPage } from './not-found.js';
 
 const PER_PAGE = 20;
@@ -18,6 +18,13 @@ async function pageContext(ctx: Context, services: Services, kit: PageKit) {
   const [settings, account] = await Promise.all([loadSiteSettings(services.db), kit.account(ctx)]);
   const env: SiteEnv = { publicUrl: services.config.publicUrl, siteName: settings.site_name };
   return { env, account };
+}
+
+function socialLinks(socials: Record<string, string>) {
+  const links = Object.entries(socials).flatMap(([k, v]) => (webUrl(v) ? [[k, webUrl(v)!] as const] : []));
+  return links.length
+    ? html`<ul class="tags" aria-label="Links">${links.map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener me">${k}</a></li>`)}</ul>`
+    : '';
 }
 
 const sectionTitle = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -65,7 +72,7 @@ export function peopleRoutes(router: Router, services: Services, kit: PageKit): 
         ...(founder.title && { jobTitle: founder.title }),
       },
       body: html`${founder.title ? html`<p class="muted">${founder.title}</p>` : ''}<p>${founder.bio}</p>
-${Object.keys(founder.socials).length ? html`<ul class="tags" aria-label="Links">${Object.entries(founder.socials).map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener me">${k}</a></li>`)}</ul>` : ''}
+${socialLinks(founder.socials)}
 <h2>Companies</h2>${cardList(
         founder.companies.map((c) => listingCard(c)),
         'No live companies yet.',

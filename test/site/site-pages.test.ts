@@ -131,16 +131,23 @@ describe('the public site', () => {
     }
   });
 
-  it('escapes what people wrote: a listing name with markup shows as text', async () => {
+  it('escapes what people wrote, and links only to http(s) addresses', async () => {
     await t.db.query(
       `UPDATE listings SET tagline = '<img src=x onerror=alert(1)>' WHERE id = (SELECT min(id) FROM listings WHERE status = 'live')`,
     );
     const { slug } = (await t.db.one<{ slug: string }>(
       `SELECT slug FROM listings WHERE id = (SELECT min(id) FROM listings WHERE status = 'live')`,
     ))!;
+    await t.db.query(
+      `UPDATE listings SET socials = '{"x": "javascript:alert(2)", "github": "https://github.com/acme"}'::jsonb WHERE slug = $1`,
+      [slug],
+    );
     const page = await get(`/listings/${slug}`);
     expect(page.text).not.toContain('<img src=x');
     expect(page.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    // Links people gave or the crawler found are links only when they are http(s).
+    expect(page.text).toContain('href="https://github.com/acme"');
+    expect(page.text).not.toContain('javascript:');
   });
 
   it('sitemap, robots.txt and the Atom feeds', async () => {
