@@ -17,9 +17,14 @@ let index: SearchIndex;
 let stopListening: StopListening;
 let category: number;
 
+/** Every notification payload heard, so that a test can wait until the index was told of its change. */
+const heard: string[] = [];
 const listen = () =>
   t.db.listen(LISTING_CHANGES_CHANNEL, {
-    onChange: (payload) => index.changed(changedListingIds(payload)),
+    onChange: (payload) => {
+      heard.push(payload);
+      index.changed(changedListingIds(payload));
+    },
     onListening: (listening) => index.setListening(listening),
   });
 
@@ -146,7 +151,10 @@ describe('searches through the word index', () => {
 
   it('reload everything when a change is too large to name its listings', async () => {
     await t.db.query(`UPDATE listings SET tagline = 'quillbar once more' WHERE slug = 'quill-10'`);
+    const told = heard.length;
     await t.db.query(`SELECT pg_notify('listing_changed', '*')`);
+    // Until the '*' is heard, the index may still look current from the UPDATE's own notification.
+    await until(() => heard.slice(told).includes('*'));
     await caughtUp();
     await expectSameAsPostgres();
   });
