@@ -10,12 +10,12 @@ export interface AlternativeRow extends SummaryRow {
 /**
  * A page of the live alternatives to the public listing with `slug`: owner-approved ones first, then the rest of
  * its primary category, each group most voted first; every listing once, never the listing itself.
- * Null when no public listing has the slug.
+ * Null when no public listing has the slug. `count: false` skips counting them all (`total` is then the page's size).
  */
 export async function listAlternatives(
   db: Database,
   slug: string,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; count?: boolean },
 ): Promise<{ rows: AlternativeRow[]; total: number } | null> {
   const rows = await db.query<AlternativeRow & { total: number }>(
     `WITH subject AS (
@@ -24,22 +24,35 @@ export async function listAlternatives(
      approved AS (
        SELECT a.alternative_id AS id FROM alternatives a JOIN subject s ON s.id = a.listing_id WHERE a.approved
      ),
-     candidates AS (
-       SELECT l.id, l.id IN (SELECT id FROM approved) AS approved, l.votes_count
-       FROM listings l CROSS JOIN subject s
+     approved_live AS (
+       SELECT l.id, true AS approved, l.votes_count
+       FROM listings l JOIN approved a ON a.id = l.id CROSS JOIN subject s
        WHERE l.status = 'live' AND l.id <> s.id
-         AND (l.primary_category_id = s.primary_category_id OR l.id IN (SELECT id FROM approved))
+     ),
+     -- The rest of the primary category, most voted first: read in index order only as far as the page reaches;
+     -- the count (when asked for) reads them all.
+     same_category AS NOT MATERIALIZED (
+       SELECT l.id, false AS approved, l.votes_count
+       FROM listings l CROSS JOIN subject s
+       WHERE l.primary_category_id = s.primary_category_id AND l.status = 'live' AND l.id <> s.id
+         AND l.id NOT IN (SELECT id FROM approved)
      ),
      page AS (
-       SELECT id, approved FROM candidates ORDER BY approved DESC, votes_count DESC, id LIMIT $3 OFFSET $4
+       SELECT id, approved FROM (
+         SELECT * FROM approved_live
+         UNION ALL
+         (SELECT * FROM same_category ORDER BY votes_count DESC, id LIMIT $3::int + $4::int)
+       ) c
+       ORDER BY approved DESC, votes_count DESC, id LIMIT $3 OFFSET $4
      )
      SELECT t.total, p.*
      FROM subject
-     CROSS JOIN (SELECT count(*)::int AS total FROM candidates) t
+     CROSS JOIN (SELECT CASE WHEN $5::boolean THEN (SELECT (SELECT count(*) FROM approved_live) + (SELECT count(*) FROM same_category))::int ELSE -1 END AS total) t
      LEFT JOIN (SELECT ${SUMMARY_COLUMNS}, page.approved FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id) p ON true
      ORDER BY p.approved DESC, p.votes DESC, p.id`,
-    [slug, PUBLIC_STATUSES, page.limit, page.offset],
+    [slug, PUBLIC_STATUSES, page.limit, page.offset, page.count !== false],
   );
   if (rows.length === 0) return null;
-  return { rows: rows.filter((row) => row.id !== null), total: rows[0].total };
+  const found = rows.filter((row) => row.id !== null);
+  return { rows: found, total: rows[0].total < 0 ? found.length : rows[0].total };
 }

@@ -71,7 +71,8 @@ export async function launchFeed(
   clock: Clock,
   paging: { page: number; per_page: number },
   publicUrl: string,
+  options: { count?: boolean } = {},
 ): Promise<{ items: ListingSummary[]; total: number }> {
-  const { rows, total } = await findListingPage(db, sectionQuery(section, clock), paging);
+  const { rows, total } = await findListingPage(db, sectionQuery(section, clock), paging, options);
   return { items: rows.map((row) => toSummary(row, publicUrl)), total };
 }

@@ -16,21 +16,23 @@ export interface ListingPageQuery {
   params?: readonly unknown[];
 }
 
+/** `count: false` skips counting every match (a page that shows no total): `total` is then the rows' number. */
 export async function findListingPage<T extends SummaryRow = SummaryRow>(
   db: Database,
   query: ListingPageQuery,
   paging: { page: number; per_page: number },
+  options: { count?: boolean } = {},
 ): Promise<{ rows: T[]; total: number }> {
   const params = query.params ?? [];
   const from = `${SUMMARY_FROM} ${query.joins ?? ''} WHERE ${query.where}`;
   const columns = query.columns ? `${SUMMARY_COLUMNS}, ${query.columns}` : SUMMARY_COLUMNS;
   const [count, rows] = await Promise.all([
-    db.one<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, params),
+    options.count === false ? undefined : db.one<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, params),
     db.query<T>(`SELECT ${columns} FROM ${from} ORDER BY ${query.orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
       ...params,
       paging.per_page,
       offsetOf(paging),
     ]),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total: options.count === false ? rows.length : (count?.total ?? 0) };
 }

@@ -26,6 +26,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0015_eu_vat_rates', file: '0015-eu-vat-rates.sql' },
   { name: '0016_payments', file: '0016-payments.sql' },
   { name: '0017_page_visitors', file: '0017-page-visitors.sql' },
+  { name: '0018_page_indexes', file: '0018-page-indexes.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

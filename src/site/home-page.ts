@@ -8,8 +8,28 @@ import { resolveWeek, weekLabel } from '../catalogue/weeks.js';
 import { BOARD_INFO, BOARDS } from '../catalogue/leaderboards.js';
 import { cardList, listingCard, renderSitePage } from './layout.js';
 
+/**
+ * The trending section is an aggregate over every vote of the last 14 days, decaying over days: each instance
+ * computes it at most once a minute for its home page (the feed operation computes it per call).
+ */
+const TRENDING_KEPT_MS = 60_000;
+
+/** The home page shows the first listings of each section and no totals. */
+const NO_TOTAL = { count: false };
+
 /** /: today's and this week's launches by votes, upcoming launches, trending, and the boards. */
 export function homeRoutes(router: Router, services: Services, kit: PageKit): void {
+  let kept: { at: number; trending: ReturnType<typeof launchFeed> } | undefined;
+  const trendingNow = (clock: { now: Date; timeZone: string }) => {
+    if (!kept || performance.now() - kept.at > TRENDING_KEPT_MS) {
+      const trending = launchFeed(services.db, 'trending', clock, { page: 1, per_page: 5 }, services.config.publicUrl, NO_TOTAL);
+      kept = { at: performance.now(), trending };
+      trending.catch(() => {
+        kept = undefined; // a failed read is not kept
+      });
+    }
+    return kept.trending;
+  };
   router.get('/', async (ctx) => {
     const { db, config } = services;
     const settings = await loadSiteSettings(db);
@@ -17,10 +37,10 @@ export function homeRoutes(router: Router, services: Services, kit: PageKit): vo
     const first = { page: 1, per_page: 10 };
     const [account, today, week, upcoming, trending] = await Promise.all([
       kit.account(ctx),
-      launchFeed(db, 'today', clock, first, config.publicUrl),
-      launchFeed(db, 'this-week', clock, { page: 1, per_page: 20 }, config.publicUrl),
-      launchFeed(db, 'upcoming', clock, first, config.publicUrl),
-      launchFeed(db, 'trending', clock, { page: 1, per_page: 5 }, config.publicUrl),
+      launchFeed(db, 'today', clock, first, config.publicUrl, NO_TOTAL),
+      launchFeed(db, 'this-week', clock, { page: 1, per_page: 20 }, config.publicUrl, NO_TOTAL),
+      launchFeed(db, 'upcoming', clock, first, config.publicUrl, NO_TOTAL),
+      trendingNow(clock),
     ]);
     const thisWeek = resolveWeek('this', clock.now, clock.timeZone);
     renderSitePage(

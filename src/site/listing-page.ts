@@ -39,7 +39,7 @@ export function listingRoutes(router: Router, services: Services, kit: PageKit, 
     const [voted, following, alternatives, awards] = await Promise.all([
       account ? hasVoted(services.db, profile.id, account.id) : false,
       account ? isFollowing(services.db, profile.id, account.email) : false,
-      listAlternatives(services.db, slug, { limit: 5, offset: 0 }),
+      listAlternatives(services.db, slug, { limit: 5, offset: 0, count: false }),
       listAwards(services.db, slug, { page: 1, per_page: 10 }, services.config.publicUrl),
     ]);
     const actions = account

@@ -134,6 +134,14 @@ export const Listing = defineEntity({
       name: 'listings_status_follows_idx',
       expression: 'CREATE INDEX listings_status_follows_idx ON listings(status, follows_count DESC, id)',
     },
+    {
+      name: 'listings_status_week_name_idx',
+      expression: 'CREATE INDEX listings_status_week_name_idx ON listings(status, launch_week, name, id)',
+    },
+    {
+      name: 'listings_category_status_votes_idx',
+      expression: 'CREATE INDEX listings_category_status_votes_idx ON listings(primary_category_id, status, votes_count DESC, id)',
+    },
     { name: 'listings_launch_week_idx', properties: ['launchWeek'] },
     { name: 'listings_primary_category_idx', properties: ['primaryCategory'] },
     { name: 'listings_domain_idx', properties: ['domain'] },
