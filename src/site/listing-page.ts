@@ -15,6 +15,7 @@ import { isFollowing, setFollowing } from '../community/follows.js';
 import type { PageViews } from '../community/page-views.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
+import { badgeSvgUrl } from '../badges/variants.js';
 import { cardList, listingCard, renderSitePage, type SiteEnv, webUrl } from './layout.js';
 import { notFoundPage } from './not-found.js';
 
@@ -68,7 +69,7 @@ ${profileSections(profile)}
         (alternatives?.rows ?? []).map((row) => listingCard(toSummary(row, services.config.publicUrl))),
         'No alternatives listed.',
       )}
-<h2>Badge</h2><p><img src="/badges/${slug}/rounded-light-medium.svg" alt="${profile.name} on ${settings.site_name}" height="54"></p><p class="muted">Founders: embed codes come from get_badges (<a href="/api/v1/listings/${slug}/badges">API</a>).</p>`,
+<h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" height="54"></p><p class="muted">Founders: embed codes come from get_badges (<a href="/api/v1/listings/${slug}/badges">API</a>).</p>`,
     });
   });
 

@@ -68,6 +68,9 @@ describe('the public site', () => {
       const target = /href="([^"]+)"/.exec(badge.embed_html)![1];
       expect((await get(new URL(target).pathname)).status).toBe(200);
       expect((await fetch(badge.svg_url)).status).toBe(200);
+      // The badge image the page itself shows answers too.
+      const shown = /<h2>Badge<\/h2><p><img src="([^"]+)"/.exec(page.text)![1];
+      expect((await fetch(shown)).status).toBe(200);
     }
   });
 
