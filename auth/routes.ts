@@ -21,6 +21,7 @@ import { checkoutRoutes } from './pages/checkout-page.js';
 import type { PaymentGateway } from '../src/payments/gateway.js';
 import type { PageKit } from '../src/web/page-kit.js';
 import { signInPath } from './pages/require-sign-in.js';
+import { hiddenCsrf } from './pages/layout.js';
 
 export interface AuthParts {
   db: Database;
@@ -96,7 +97,7 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
     formRoutes: pages.stack.filter((layer) => layer.methods.includes('POST')).map((layer) => String(layer.path)),
     pageKit: {
       account: (ctx) => currentAccount(ctx, env),
-      csrf: (ctx) => csrfFor(ctx, env),
+      csrfField: (ctx) => hiddenCsrf(csrfFor(ctx, env)),
       formGuard: formGuard(env),
       form: submittedForm,
       signInPath,

@@ -58,7 +58,7 @@ const OUTBOX_RELAY_MS = 30_000;
 /** How often each instance ticks the listings' clock (launch weeks, daily badge checks); each period's work starts once. */
 const LISTING_CLOCK_MS = 60_000;
 
-/** Rate limits are site settings; each instance rereads them this often. */
+/** Rate limits and the site's name and time zone are site settings; each instance rereads them this often for every request. */
 const SETTINGS_TTL_MS = 5000;
 
 /** The API surfaces share one request quota; the OAuth endpoints that clients call directly count per address. */
@@ -170,9 +170,10 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.use(healthChecks({ db, jobs, draining: () => draining }));
   koa.use(stripeWebhook(services)); // before the request quota: Stripe's deliveries are never rate limited
   const requestCounter = new BatchedCounter(db);
+  const siteSettings = cachedSiteSettings(db, SETTINGS_TTL_MS);
   const quota = requestQuota({
     counter: requestCounter,
-    settings: cachedSiteSettings(db, SETTINGS_TTL_MS),
+    settings: siteSettings,
     now,
     counts: isRateLimitedPath,
     accountOf: (ctx) => {
@@ -208,7 +209,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
   const pageViews = new PageViews(db, await sharedSecret(db, 'page_view_key', () => randomToken(32)), log, parts.pageViewsEveryMs);
-  const site = publicSite(services, auth.pageKit, pageViews);
+  const site = publicSite({ services, kit: auth.pageKit, settings: siteSettings }, pageViews);
   koa.use(site.middleware);
   koa.use(botPage(config.publicUrl));
   koa.use(problemPages());

@@ -4,7 +4,7 @@ import { NotFoundError } from '../src/errors.js';
 import { isoDate, listingSummary } from '../src/schema.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { resolveWeek, WEEK_SPEC, weekLabel } from '../src/catalogue/weeks.js';
-import { isKnownWeek, rankedLaunches, scheduledLaunches } from '../src/catalogue/launch-week.js';
+import { readLaunchWeek } from '../src/catalogue/launch-week.js';
 
 export default defineTool({
   name: 'get_launch_week',
@@ -46,15 +46,11 @@ export default defineTool({
     const now = services.now();
     const { time_zone: timeZone } = await loadSiteSettings(db);
     const week = resolveWeek(input.week, now, timeZone);
-    const current = resolveWeek('this', now, timeZone);
-    if (!(await isKnownWeek(db, week, current))) throw new NotFoundError('launch week', week.start);
-    const isFuture = week.start > current.start;
-    const [launches, scheduled] = await Promise.all([
-      rankedLaunches(db, week, config.publicUrl),
-      isFuture ? scheduledLaunches(db, week, config.publicUrl) : [],
-    ]);
+    const view = await readLaunchWeek(db, week, resolveWeek('this', now, timeZone), config.publicUrl);
+    if (!view) throw new NotFoundError('launch week', week.start);
+    const { isCurrent, isFuture, launches, scheduled } = view;
     return {
-      week: { ...week, label: weekLabel(week), time_zone: timeZone, is_current: week.start === current.start, is_future: isFuture },
+      week: { ...week, label: weekLabel(week), time_zone: timeZone, is_current: isCurrent, is_future: isFuture },
       launches,
       scheduled,
     };

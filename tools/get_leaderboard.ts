@@ -4,16 +4,7 @@ import { NotFoundError, ValidationError } from '../src/errors.js';
 import { isoDate, isoDateTime, listingSummary, pageOf, pageResult, paging, slug } from '../src/schema.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { resolveWeek, weekInstants, weekLabel } from '../src/catalogue/weeks.js';
-import {
-  billboard,
-  BOARD_INFO,
-  BOARDS,
-  communityAllTime,
-  communityWeekly,
-  domainRating,
-  isBoard,
-  revenue,
-} from '../src/catalogue/leaderboards.js';
+import { BOARD_INFO, BOARDS, isBoard, readBoard } from '../src/catalogue/leaderboards.js';
 
 const metric = z.object({
   name: z.string().describe('week_votes, votes, contributed, domain_rating or mrr'),
@@ -80,11 +71,10 @@ export default defineTool({
     if (board === 'community-weekly') {
       const { time_zone: timeZone } = await loadSiteSettings(db);
       const week = resolveWeek(input.week ?? 'this', services.now(), timeZone);
-      const { entries, total } = await communityWeekly(db, weekInstants(week, timeZone), input, config.publicUrl);
+      const { entries, total } = await readBoard(db, board, input, config.publicUrl, { window: weekInstants(week, timeZone) });
       return { board: { ...info, week: { ...week, label: weekLabel(week), time_zone: timeZone } }, ...pageResult(entries, total, input) };
     }
-    const read = { 'community-all-time': communityAllTime, billboard, 'domain-rating': domainRating, revenue }[board];
-    const { entries, total } = await read(db, input, config.publicUrl);
+    const { entries, total } = await readBoard(db, board, input, config.publicUrl, undefined);
     return { board: info, ...pageResult(entries, total, input) };
   },
 });

@@ -92,7 +92,7 @@ async function ranked<T extends SummaryRow>(
 }
 
 /** Votes cast in [from, to), for listings with at least one such vote. */
-export function communityWeekly(db: Database, window: { from: Date; to: Date }, paging: Paging, publicUrl: string): BoardPage {
+function communityWeekly(db: Database, window: { from: Date; to: Date }, paging: Paging, publicUrl: string): BoardPage {
   return ranked<SummaryRow & { week_votes: number }>(
     db,
     {
@@ -110,7 +110,7 @@ export function communityWeekly(db: Database, window: { from: Date; to: Date }, 
 }
 
 /** All votes, for listings with at least one. */
-export function communityAllTime(db: Database, paging: Paging, publicUrl: string): BoardPage {
+function communityAllTime(db: Database, paging: Paging, publicUrl: string): BoardPage {
   return ranked(db, { where: `${LIVE} AND l.votes_count > 0`, orderBy: BY_VOTES }, paging, publicUrl, (row) => ({
     name: 'votes',
     value: row.votes,
@@ -120,7 +120,7 @@ export function communityAllTime(db: Database, paging: Paging, publicUrl: string
 }
 
 /** Money contributed, all contributions summed; on a tie the earlier contributor leads. */
-export function billboard(db: Database, paging: Paging, publicUrl: string): BoardPage {
+function billboard(db: Database, paging: Paging, publicUrl: string): BoardPage {
   return ranked<SummaryRow & { contributed_cents: number }>(
     db,
     {
@@ -140,7 +140,7 @@ export function billboard(db: Database, paging: Paging, publicUrl: string): Boar
  * The latest Domain Rating of each listing; its trend compares it with the latest rating measured at
  * least 30 days before (null when there is none that old).
  */
-export function domainRating(db: Database, paging: Paging, publicUrl: string): BoardPage {
+function domainRating(db: Database, paging: Paging, publicUrl: string): BoardPage {
   return ranked<SummaryRow & { rating: number; measured_on: string; previous_rating: number | null; previous_measured_on: string | null }>(
     db,
     {
@@ -176,7 +176,7 @@ export function domainRating(db: Database, paging: Paging, publicUrl: string): B
 }
 
 /** The latest verified monthly recurring revenue of each listing. */
-export function revenue(db: Database, paging: Paging, publicUrl: string): BoardPage {
+function revenue(db: Database, paging: Paging, publicUrl: string): BoardPage {
   return ranked<SummaryRow & { mrr_cents: number; revenue_source: string; verified_at: string }>(
     db,
     {
@@ -197,4 +197,22 @@ export function revenue(db: Database, paging: Paging, publicUrl: string): BoardP
       verified_at: row.verified_at,
     }),
   );
+}
+
+/**
+ * A page of any board: the community-weekly board counts the votes of `week` (the launch week in the site's time
+ * zone, e.g. resolveWeek's), the others need none. get_leaderboard and the site's board pages both read it.
+ */
+export function readBoard(
+  db: Database,
+  board: Board,
+  paging: Paging,
+  publicUrl: string,
+  week: { window: { from: Date; to: Date } } | undefined,
+): BoardPage {
+  if (board === 'community-weekly') {
+    if (!week) throw new Error('the community-weekly board needs its week');
+    return communityWeekly(db, week.window, paging, publicUrl);
+  }
+  return { 'community-all-time': communityAllTime, billboard, 'domain-rating': domainRating, revenue }[board](db, paging, publicUrl);
 }

@@ -3,11 +3,9 @@
  * post_listing_update); the listing's count moves in the same transaction. Live and upcoming listings can be
  * followed.
  */
-import { LockMode } from '@mikro-orm/core';
 import type { Database } from '../db/database.js';
 import { Follow } from '../db/entities/follow.js';
-import { Listing } from '../db/entities/listing.js';
-import { NotFoundError } from '../errors.js';
+import { lockedPublicListing } from './public-listing.js';
 
 export interface FollowState {
   slug: string;
@@ -17,8 +15,7 @@ export interface FollowState {
 
 export async function setFollowing(db: Database, slug: string, email: string, following: boolean, now: Date): Promise<FollowState> {
   return db.transaction(async (tx) => {
-    const listing = await tx.em.findOne(Listing, { slug }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    if (!listing || (listing.status !== 'live' && listing.status !== 'scheduled')) throw new NotFoundError('listing', slug);
+    const listing = await lockedPublicListing(tx, slug);
     const existing = await tx.em.findOne(Follow, { listing: listing.id, followerEmail: email });
     if (following && !existing) {
       tx.em.create(Follow, { listing, followerEmail: email, createdAt: now });

@@ -4,11 +4,10 @@
  * listings. Each vote moves the listing's count in the same transaction, under the listing's row lock, and the
  * weekly board (votes cast in the launch week) at once.
  */
-import { LockMode } from '@mikro-orm/core';
-import type { Database, Transaction } from '../db/database.js';
-import { Listing } from '../db/entities/listing.js';
+import type { Database } from '../db/database.js';
 import { Vote } from '../db/entities/vote.js';
-import { InvalidStateError, NotFoundError, ProblemError } from '../errors.js';
+import { InvalidStateError, ProblemError } from '../errors.js';
+import { lockedPublicListing } from './public-listing.js';
 import type { RatePolicy } from '../rate-limit/counter.js';
 import { countOrRefuse } from '../rate-limit/count-or-refuse.js';
 
@@ -73,10 +72,4 @@ export async function withdrawVote(db: Database, slug: string, voter: Voter, now
 export async function hasVoted(db: Database, listingId: number, accountId: string): Promise<boolean> {
   const row = await db.one('SELECT 1 AS v FROM votes WHERE listing_id = $1 AND voter_key = $2', [listingId, voterKey(accountId)]);
   return row !== undefined;
-}
-
-async function lockedPublicListing(tx: Transaction, slug: string) {
-  const listing = await tx.em.findOne(Listing, { slug }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-  if (!listing || (listing.status !== 'live' && listing.status !== 'scheduled')) throw new NotFoundError('listing', slug);
-  return listing;
 }

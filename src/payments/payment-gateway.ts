@@ -7,14 +7,5 @@ import { stripeClient, stripeGateway } from './stripe-gateway.js';
 export function paymentGateway(config: Config, log: Logger): PaymentGateway {
   if (!config.stripeSecretKey) return testGateway(config.publicUrl);
   const stripe = stripeClient({ secretKey: config.stripeSecretKey, apiUrl: config.stripeApiUrl });
-  return stripeGateway(
-    stripe,
-    {
-      secretKey: config.stripeSecretKey,
-      apiUrl: config.stripeApiUrl,
-      paymentMethods: config.stripePaymentMethods,
-      publicUrl: config.publicUrl,
-    },
-    log,
-  );
+  return stripeGateway(stripe, { paymentMethods: config.stripePaymentMethods, publicUrl: config.publicUrl }, log);
 }

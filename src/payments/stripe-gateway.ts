@@ -4,9 +4,6 @@ import type { OrderView } from '../orders/orders.js';
 import { checkoutPageUrl, type PaymentGateway } from './gateway.js';
 
 export interface StripeSettings {
-  secretKey: string;
-  /** http(s)://host[:port] of the API; empty: Stripe's own. */
-  apiUrl: string;
   /** Payment method types for Checkout; empty: those enabled in the Stripe dashboard. */
   paymentMethods: readonly string[];
   publicUrl: string;
@@ -15,7 +12,8 @@ export interface StripeSettings {
 /** Stripe's own limits on a Checkout session's lifetime. */
 const SESSION_LIFETIME = { minMs: 30 * 60_000 + 60_000, maxMs: 24 * 3_600_000 - 60_000 };
 
-export function stripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiUrl'>): Stripe {
+/** The official client; `apiUrl` (http(s)://host[:port]) points it elsewhere than Stripe's own API, e.g. at a test fake. */
+export function stripeClient(settings: { secretKey: string; apiUrl: string }): Stripe {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,

@@ -1,46 +1,24 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
-import type { Services } from '../services.js';
-import type { PageKit } from '../web/page-kit.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { type CategoryNode, categoryListings, categoryTree, findCategory } from '../catalogue/categories.js';
-import { isKnownWeek, rankedLaunches, scheduledLaunches } from '../catalogue/launch-week.js';
-import {
-  billboard,
-  BOARD_INFO,
-  BOARDS,
-  communityAllTime,
-  communityWeekly,
-  domainRating,
-  isBoard,
-  revenue,
-} from '../catalogue/leaderboards.js';
-import { loadSiteSettings, type SiteSettings } from '../catalogue/site-settings.js';
+import { readLaunchWeek } from '../catalogue/launch-week.js';
+import { BOARD_INFO, BOARDS, isBoard, readBoard } from '../catalogue/leaderboards.js';
 import { addDays, resolveWeek, WEEK_SPEC, weekInstants, weekLabel } from '../catalogue/weeks.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
-import { cardList, dollars, listingCard, pageNumber, pager, renderSitePage, type SiteEnv } from './layout.js';
+import { cardList, dollars, listingCard, pageNumber, pager, renderSitePage } from './layout.js';
 import { notFoundPage } from './not-found.js';
+import { type SiteDeps, visit } from './visit.js';
 
 const PER_PAGE = 20;
 
-interface PageContext {
-  env: SiteEnv;
-  settings: SiteSettings;
-  account: Awaited<ReturnType<PageKit['account']>>;
-}
-
-async function pageContext(ctx: Context, services: Services, kit: PageKit): Promise<PageContext> {
-  const [settings, account] = await Promise.all([loadSiteSettings(services.db), kit.account(ctx)]);
-  return { env: { publicUrl: services.config.publicUrl, siteName: settings.site_name }, settings, account };
-}
-
 /** /categories, /categories/{slug}, /weeks/{this|last|next|YYYY-MM-DD}, /leaderboards/{board}. */
-export function browseRoutes(router: Router, services: Services, kit: PageKit): void {
+export function browseRoutes(router: Router, site: SiteDeps): void {
+  const { services } = site;
   const { db, config } = services;
 
   router.get('/categories', async (ctx) => {
-    const { env, account } = await pageContext(ctx, services, kit);
+    const { env, account } = await visit(ctx, site);
     const tree = await categoryTree(db, config.publicUrl, false);
     const branch = (nodes: CategoryNode[]): SafeHtml =>
       html`<ul>${nodes.map((n) => html`<li><a href="/categories/${n.slug}">${n.name}</a> <span class="muted">(${n.live_count})</span>${n.subcategories.length ? branch(n.subcategories) : ''}</li>`)}</ul>`;
@@ -54,7 +32,7 @@ export function browseRoutes(router: Router, services: Services, kit: PageKit): 
   });
 
   router.get('/categories/:slug', async (ctx) => {
-    const { env, account } = await pageContext(ctx, services, kit);
+    const { env, account } = await visit(ctx, site);
     const slug = ctx.params.slug ?? '';
     const category = SLUG_PATTERN.test(slug) ? await findCategory(db, slug, config.publicUrl) : undefined;
     if (!category) return notFoundPage(ctx, env, account, 'No category has this address.');
@@ -76,7 +54,7 @@ ${category.faqs.length ? html`<h2>Questions</h2><dl>${category.faqs.map((f) => h
   });
 
   router.get('/weeks/:week', async (ctx) => {
-    const { env, settings, account } = await pageContext(ctx, services, kit);
+    const { env, settings, account } = await visit(ctx, site);
     const spec = ctx.params.week ?? '';
     const now = services.now();
     let week: ReturnType<typeof resolveWeek> | undefined;
@@ -85,13 +63,9 @@ ${category.faqs.length ? html`<h2>Questions</h2><dl>${category.faqs.map((f) => h
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error;
     }
-    const current = resolveWeek('this', now, settings.time_zone);
-    if (!week || !(await isKnownWeek(db, week, current))) return notFoundPage(ctx, env, account, 'No launch week has this address.');
-    const future = week.start > current.start;
-    const [launches, scheduled] = await Promise.all([
-      rankedLaunches(db, week, config.publicUrl),
-      future ? scheduledLaunches(db, week, config.publicUrl) : [],
-    ]);
+    const view = week && (await readLaunchWeek(db, week, resolveWeek('this', now, settings.time_zone), config.publicUrl));
+    if (!week || !view) return notFoundPage(ctx, env, account, 'No launch week has this address.');
+    const { current, isFuture: future, launches, scheduled } = view;
     const [prevStart, nextStart] = [addDays(week.start, -7), addDays(week.start, 7)];
     renderSitePage(ctx, env, {
       title: `Launches: ${weekLabel(week)}`,
@@ -116,18 +90,20 @@ ${
   });
 
   router.get('/leaderboards/:board', async (ctx) => {
-    const { env, settings, account } = await pageContext(ctx, services, kit);
+    const { env, settings, account } = await visit(ctx, site);
     const board = ctx.params.board ?? '';
     if (!isBoard(board)) return notFoundPage(ctx, env, account, `No such leaderboard. Boards: ${BOARDS.join(', ')}.`);
     const page = pageNumber(ctx.query.page);
     const paging = { page, per_page: PER_PAGE };
     const info = BOARD_INFO[board];
     const week = board === 'community-weekly' ? resolveWeek('this', services.now(), settings.time_zone) : undefined;
-    const { entries, total } = week
-      ? await communityWeekly(db, weekInstants(week, settings.time_zone), paging, config.publicUrl)
-      : await { 'community-all-time': communityAllTime, billboard, 'domain-rating': domainRating, revenue }[
-          board as Exclude<typeof board, 'community-weekly'>
-        ](db, paging, config.publicUrl);
+    const { entries, total } = await readBoard(
+      db,
+      board,
+      paging,
+      config.publicUrl,
+      week && { window: weekInstants(week, settings.time_zone) },
+    );
     const paid = board === 'billboard';
     const figure = (m: (typeof entries)[number]['metric']) =>
       m.unit === 'usd_cents'

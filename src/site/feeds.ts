@@ -1,15 +1,12 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Services } from '../services.js';
+import type { SiteDeps } from './visit.js';
+import { escapeHtml } from '../text/html.js';
 import { countPublicListings, LISTINGS_PER_SITEMAP, type SitemapEntry, sitemapListings, sitemapPages } from '../catalogue/sitemap.js';
 import { launchFeed } from '../catalogue/launch-feed.js';
 import { listBlogPosts } from '../catalogue/blog.js';
-import { loadSiteSettings } from '../catalogue/site-settings.js';
 
 const FEED_ITEMS = 50;
-
-const xml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
 function send(ctx: Context, type: string, body: string, maxAge = 600): void {
   ctx.type = type;
@@ -18,12 +15,13 @@ function send(ctx: Context, type: string, body: string, maxAge = 600): void {
 }
 
 /** /robots.txt, /sitemap.xml (an index of /sitemaps/pages.xml and /sitemaps/listings-N.xml), Atom feeds of launches and of blog posts. */
-export function feedRoutes(router: Router, services: Services): void {
+export function feedRoutes(router: Router, site: SiteDeps): void {
+  const { services } = site;
   const { db, config } = services;
   const base = config.publicUrl;
   const urlset = (entries: SitemapEntry[]) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
-      .map((e) => `<url><loc>${xml(base + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ''}</url>`)
+      .map((e) => `<url><loc>${escapeHtml(base + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ''}</url>`)
       .join('\n')}\n</urlset>\n`;
 
   router.get('/robots.txt', (ctx) =>
@@ -41,7 +39,7 @@ export function feedRoutes(router: Router, services: Services): void {
     send(
       ctx,
       'application/xml; charset=utf-8',
-      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.map((m) => `<sitemap><loc>${xml(base + m)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.map((m) => `<sitemap><loc>${escapeHtml(base + m)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
     );
   });
 
@@ -58,7 +56,7 @@ export function feedRoutes(router: Router, services: Services): void {
   });
 
   router.get('/feeds/launches.xml', async (ctx) => {
-    const settings = await loadSiteSettings(db);
+    const settings = await site.settings();
     const { items } = await launchFeed(
       db,
       'recent',
@@ -90,7 +88,7 @@ export function feedRoutes(router: Router, services: Services): void {
   });
 
   router.get('/feeds/blog.xml', async (ctx) => {
-    const settings = await loadSiteSettings(db);
+    const settings = await site.settings();
     const { items } = await listBlogPosts(db, { now: services.now() }, { page: 1, per_page: FEED_ITEMS }, base);
     const entries = items.map((p) =>
       entry({ id: p.url, title: p.title, link: p.url, updated: p.published_at, summary: p.excerpt, author: p.author }),
@@ -116,7 +114,7 @@ function entry(e: { id: string; title: string; link: string; updated: string; su
 } {
   return {
     updated: e.updated,
-    xml: `<entry><id>${xml(e.id)}</id><title>${xml(e.title)}</title><link href="${xml(e.link)}"/><updated>${e.updated}</updated>${e.author ? `<author><name>${xml(e.author)}</name></author>` : ''}<summary>${xml(e.summary)}</summary></entry>`,
+    xml: `<entry><id>${escapeHtml(e.id)}</id><title>${escapeHtml(e.title)}</title><link href="${escapeHtml(e.link)}"/><updated>${e.updated}</updated>${e.author ? `<author><name>${escapeHtml(e.author)}</name></author>` : ''}<summary>${escapeHtml(e.summary)}</summary></entry>`,
   };
 }
 
@@ -133,5 +131,5 @@ function atom(feed: {
       .map((e) => e.updated)
       .sort()
       .at(-1) ?? feed.now.toISOString(); // ISO instants sort as text
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${xml(feed.id)}</id><title>${xml(feed.title)}</title><updated>${updated}</updated><link rel="self" href="${xml(feed.base + feed.self)}"/><link href="${xml(feed.base)}/"/><author><name>${xml(feed.title)}</name></author>\n${feed.entries.map((e) => e.xml).join('\n')}\n</feed>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${escapeHtml(feed.id)}</id><title>${escapeHtml(feed.title)}</title><updated>${updated}</updated><link rel="self" href="${escapeHtml(feed.base + feed.self)}"/><link href="${escapeHtml(feed.base)}/"/><author><name>${escapeHtml(feed.title)}</name></author>\n${feed.entries.map((e) => e.xml).join('\n')}\n</feed>\n`;
 }

@@ -1,9 +1,7 @@
 import type Router from '@koa/router';
-import type { Services } from '../services.js';
-import type { PageKit } from '../web/page-kit.js';
+import { type SiteDeps, visit } from './visit.js';
 import { html } from '../text/html.js';
 import { launchFeed } from '../catalogue/launch-feed.js';
-import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { resolveWeek, weekLabel } from '../catalogue/weeks.js';
 import { BOARD_INFO, BOARDS } from '../catalogue/leaderboards.js';
 import { cardList, listingCard, renderSitePage } from './layout.js';
@@ -18,7 +16,8 @@ const TRENDING_KEPT_MS = 60_000;
 const NO_TOTAL = { count: false };
 
 /** /: today's and this week's launches by votes, upcoming launches, trending, and the boards. */
-export function homeRoutes(router: Router, services: Services, kit: PageKit): void {
+export function homeRoutes(router: Router, site: SiteDeps): void {
+  const { services } = site;
   let kept: { at: number; trending: ReturnType<typeof launchFeed> } | undefined;
   const trendingNow = (clock: { now: Date; timeZone: string }) => {
     if (!kept || performance.now() - kept.at > TRENDING_KEPT_MS) {
@@ -32,45 +31,40 @@ export function homeRoutes(router: Router, services: Services, kit: PageKit): vo
   };
   router.get('/', async (ctx) => {
     const { db, config } = services;
-    const settings = await loadSiteSettings(db);
+    const { env, settings, account } = await visit(ctx, site);
     const clock = { now: services.now(), timeZone: settings.time_zone };
     const first = { page: 1, per_page: 10 };
-    const [account, today, week, upcoming, trending] = await Promise.all([
-      kit.account(ctx),
+    const [today, week, upcoming, trending] = await Promise.all([
       launchFeed(db, 'today', clock, first, config.publicUrl, NO_TOTAL),
       launchFeed(db, 'this-week', clock, { page: 1, per_page: 20 }, config.publicUrl, NO_TOTAL),
       launchFeed(db, 'upcoming', clock, first, config.publicUrl, NO_TOTAL),
       trendingNow(clock),
     ]);
     const thisWeek = resolveWeek('this', clock.now, clock.timeZone);
-    renderSitePage(
-      ctx,
-      { publicUrl: config.publicUrl, siteName: settings.site_name },
-      {
-        title: settings.site_name,
-        description: settings.site_purpose,
-        path: '/',
-        account,
-        body: html`<p>${settings.site_purpose}</p>
+    renderSitePage(ctx, env, {
+      title: settings.site_name,
+      description: settings.site_purpose,
+      path: '/',
+      account,
+      body: html`<p>${settings.site_purpose}</p>
 <h2>Launched today</h2>${cardList(
-          today.items.map((l, i) => listingCard(l, { rank: i + 1 })),
-          'Nothing launched today yet.',
-        )}
+        today.items.map((l, i) => listingCard(l, { rank: i + 1 })),
+        'Nothing launched today yet.',
+      )}
 <h2>This week: ${weekLabel(thisWeek)}</h2>${cardList(
-          week.items.map((l, i) => listingCard(l, { rank: i + 1 })),
-          'No launches this week yet.',
-        )}
+        week.items.map((l, i) => listingCard(l, { rank: i + 1 })),
+        'No launches this week yet.',
+      )}
 <p><a href="/weeks/this">All of this week's launches</a> · <a href="/weeks/last">Last week</a></p>
 <h2>Trending</h2>${cardList(
-          trending.items.map((l) => listingCard(l)),
-          'Nothing is trending right now.',
-        )}
+        trending.items.map((l) => listingCard(l)),
+        'Nothing is trending right now.',
+      )}
 <h2>Upcoming launches</h2>${cardList(
-          upcoming.items.map((l) => listingCard(l, { metric: l.launch_week ? `week of ${l.launch_week}` : 'upcoming' })),
-          'No launches are scheduled.',
-        )}
+        upcoming.items.map((l) => listingCard(l, { metric: l.launch_week ? `week of ${l.launch_week}` : 'upcoming' })),
+        'No launches are scheduled.',
+      )}
 <h2>Leaderboards</h2><ul>${BOARDS.map((b) => html`<li><a href="/leaderboards/${b}">${BOARD_INFO[b].title}</a>${b === 'billboard' ? html` <span class="paid">Paid ranking</span>` : ''}</li>`)}</ul>`,
-      },
-    );
+    });
   });
 }

@@ -1,14 +1,12 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Services } from '../services.js';
 import type { AccountRecord } from '../accounts/accounts.js';
-import type { PageKit } from '../web/page-kit.js';
+import { type SiteDeps, visit } from './visit.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { type ListingProfile, loadListingProfile } from '../catalogue/listing-profile.js';
 import { listAlternatives } from '../catalogue/alternatives.js';
 import { listAwards } from '../catalogue/awards.js';
 import { toSummary } from '../catalogue/listing-summary.js';
-import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { todayIn } from '../catalogue/weeks.js';
 import { castVote, hasVoted, withdrawVote } from '../community/votes.js';
 import { isFollowing, setFollowing } from '../community/follows.js';
@@ -24,13 +22,12 @@ import { notFoundPage } from './not-found.js';
  * forms (plain POST forms with CSRF; no script), alternatives, awards and the badge. POST .../vote, .../unvote,
  * .../follow and .../unfollow act for the signed-in person and come back to the page with what happened.
  */
-export function listingRoutes(router: Router, services: Services, kit: PageKit, views: PageViews | undefined): void {
+export function listingRoutes(router: Router, site: SiteDeps, views: PageViews | undefined): void {
+  const { services, kit } = site;
   router.get('/listings/:slug', async (ctx) => {
     const slug = ctx.params.slug ?? '';
     const profile = SLUG_PATTERN.test(slug) ? await loadListingProfile(services.db, slug, services.config.publicUrl) : null;
-    const account = await kit.account(ctx);
-    const settings = await loadSiteSettings(services.db);
-    const env: SiteEnv = { publicUrl: services.config.publicUrl, siteName: settings.site_name };
+    const { env, settings, account } = await visit(ctx, site);
     if (!profile) return notFoundPage(ctx, env, account, 'No listing has this address. It may not be published yet.');
     views?.record(
       profile.id,
@@ -43,8 +40,9 @@ export function listingRoutes(router: Router, services: Services, kit: PageKit, 
       listAlternatives(services.db, slug, { limit: 5, offset: 0, count: false }),
       listAwards(services.db, slug, { page: 1, per_page: 10 }, services.config.publicUrl),
     ]);
-    const actions = account
-      ? html`<div class="actions">${actionForm(kit.csrf(ctx), slug, voted ? 'unvote' : 'vote', voted ? `Voted (${profile.votes}) · take back` : `Vote (${profile.votes})`, profile.status !== 'live')}${actionForm(kit.csrf(ctx), slug, following ? 'unfollow' : 'follow', following ? 'Following · stop' : 'Follow')}</div>`
+    const csrf = account && kit.csrfField(ctx);
+    const actions = csrf
+      ? html`<div class="actions">${actionForm(csrf, slug, voted ? 'unvote' : 'vote', voted ? `Voted (${profile.votes}) · take back` : `Vote (${profile.votes})`, profile.status !== 'live')}${actionForm(csrf, slug, following ? 'unfollow' : 'follow', following ? 'Following · stop' : 'Follow')}</div>`
       : html`<div class="actions"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to vote or follow</a> <span class="muted">${profile.votes} votes · ${profile.follows} followers</span></div>`;
     renderSitePage(ctx, env, {
       title: profile.name,
@@ -77,7 +75,7 @@ ${profileSections(profile)}
     router.post(`/listings/:slug/${action}`, async (ctx) => {
       const slug = ctx.params.slug ?? '';
       const back = `/listings/${slug}`;
-      const account = await kit.account(ctx);
+      const { env, account } = await visit(ctx, site);
       if (!account) return ctx.redirect(kit.signInPath(back));
       try {
         const now = services.now();
@@ -86,7 +84,7 @@ ${profileSections(profile)}
         else await setFollowing(services.db, slug, account.email, action === 'follow', now);
       } catch (error) {
         if (!(error instanceof ProblemError)) throw error;
-        return refused(ctx, services, account, error);
+        return refused(ctx, env, account, error);
       }
       ctx.status = 303;
       ctx.redirect(`${back}?done=${action}`);
@@ -94,8 +92,8 @@ ${profileSections(profile)}
   }
 }
 
-function actionForm(csrf: string, slug: string, action: string, label: string, disabled = false): SafeHtml {
-  return html`<form method="post" action="/listings/${slug}/${action}"><input type="hidden" name="csrf" value="${csrf}"><button type="submit"${action.startsWith('un') ? html` class="secondary"` : ''}${disabled ? html` disabled title="Votes open when the listing is live"` : ''}>${label}</button></form>`;
+function actionForm(csrf: SafeHtml, slug: string, action: string, label: string, disabled = false): SafeHtml {
+  return html`<form method="post" action="/listings/${slug}/${action}">${csrf}<button type="submit"${action.startsWith('un') ? html` class="secondary"` : ''}${disabled ? html` disabled title="Votes open when the listing is live"` : ''}>${label}</button></form>`;
 }
 
 const FLASH: Record<string, string> = {
@@ -109,23 +107,18 @@ function flash(done: unknown): SafeHtml {
   return typeof done === 'string' && FLASH[done] ? html`<p class="notice" role="status">${FLASH[done]}</p>` : html``;
 }
 
-async function refused(ctx: Context, services: Services, account: AccountRecord, error: ProblemError): Promise<void> {
-  const settings = await loadSiteSettings(services.db);
+function refused(ctx: Context, env: SiteEnv, account: AccountRecord, error: ProblemError): void {
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
   const slug = ctx.params.slug ?? '';
-  renderSitePage(
-    ctx,
-    { publicUrl: services.config.publicUrl, siteName: settings.site_name },
-    {
-      title: 'Not done',
-      description: error.detail ?? error.title,
-      path: ctx.path,
-      account,
-      noindex: true,
-      body: html`<p class="error" role="alert">${error.detail ?? error.title}</p><p><a href="/listings/${slug}">Back to the listing</a>${error.code === 'vote_refused' ? html` · <a href="/account">Your account</a>` : ''}</p>`,
-    },
-  );
+  renderSitePage(ctx, env, {
+    title: 'Not done',
+    description: error.detail ?? error.title,
+    path: ctx.path,
+    account,
+    noindex: true,
+    body: html`<p class="error" role="alert">${error.detail ?? error.title}</p><p><a href="/listings/${slug}">Back to the listing</a>${error.code === 'vote_refused' ? html` · <a href="/account">Your account</a>` : ''}</p>`,
+  });
 }
 
 function section(title: string, content: SafeHtml | string | null | undefined): SafeHtml {

@@ -1,24 +1,15 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
-import type { Services } from '../services.js';
-import type { PageKit } from '../web/page-kit.js';
 import { html } from '../text/html.js';
 import { renderMarkdown } from '../text/markdown.js';
 import { findFounder, listFounders } from '../catalogue/founders.js';
 import { findBlogPost, listBlogPosts } from '../catalogue/blog.js';
 import { listAwards } from '../catalogue/awards.js';
-import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { SLUG_PATTERN } from '../schema.js';
-import { cardList, listingCard, pageNumber, pager, renderSitePage, type SiteEnv, webUrl } from './layout.js';
+import { cardList, listingCard, pageNumber, pager, renderSitePage, webUrl } from './layout.js';
 import { notFoundPage } from './not-found.js';
+import { type SiteDeps, visit } from './visit.js';
 
 const PER_PAGE = 20;
-
-async function pageContext(ctx: Context, services: Services, kit: PageKit) {
-  const [settings, account] = await Promise.all([loadSiteSettings(services.db), kit.account(ctx)]);
-  const env: SiteEnv = { publicUrl: services.config.publicUrl, siteName: settings.site_name };
-  return { env, account };
-}
 
 function socialLinks(socials: Record<string, string>) {
   const links = Object.entries(socials).flatMap(([k, v]) => (webUrl(v) ? [[k, webUrl(v)!] as const] : []));
@@ -30,11 +21,12 @@ function socialLinks(socials: Record<string, string>) {
 const sectionTitle = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** /founders, /founders/{slug} (with interview answers and stories), /blog, /blog/{slug}, /awards. */
-export function peopleRoutes(router: Router, services: Services, kit: PageKit): void {
+export function peopleRoutes(router: Router, site: SiteDeps): void {
+  const { services } = site;
   const { db, config } = services;
 
   router.get('/founders', async (ctx) => {
-    const { env, account } = await pageContext(ctx, services, kit);
+    const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
     const founders = await listFounders(db, {}, { page, per_page: PER_PAGE }, config.publicUrl);
     renderSitePage(ctx, env, {
@@ -53,7 +45,7 @@ export function peopleRoutes(router: Router, services: Services, kit: PageKit): 
   });
 
   router.get('/founders/:slug', async (ctx) => {
-    const { env, account } = await pageContext(ctx, services, kit);
+    const { env, account } = await visit(ctx, site);
     const slug = ctx.params.slug ?? '';
     const founder = SLUG_PATTERN.test(slug) ? await findFounder(db, slug, config.publicUrl) : undefined;
     if (!founder) return notFoundPage(ctx, env, account, 'No founder has this address.');
@@ -90,7 +82,7 @@ ${founder.stories.map(
   });
 
   router.get('/blog', async (ctx) => {
-    const { env, account } = await pageContext(ctx, services, kit);
+    const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
     const posts = await listBlogPosts(db, { now: services.now() }, { page, per_page: PER_PAGE }, config.publicUrl);
     renderSitePage(ctx, env, {
@@ -109,7 +101,7 @@ ${founder.stories.map(
   });
 
   router.get('/blog/:slug', async (ctx) => {
-    const { env, account } = await pageContext(ctx, services, kit);
+    const { env, account } = await visit(ctx, site);
     const slug = ctx.params.slug ?? '';
     const post = SLUG_PATTERN.test(slug) ? await findBlogPost(db, slug, services.now(), config.publicUrl) : undefined;
     if (!post) return notFoundPage(ctx, env, account, 'No blog post has this address.');
@@ -134,7 +126,7 @@ ${post.faqs.length ? html`<h2>Questions</h2><dl>${post.faqs.map((f) => html`<dt>
   });
 
   router.get('/awards', async (ctx) => {
-    const { env, account } = await pageContext(ctx, services, kit);
+    const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
     const awards = await listAwards(db, undefined, { page, per_page: PER_PAGE }, config.publicUrl);
     renderSitePage(ctx, env, {

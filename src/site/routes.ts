@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { Services } from '../services.js';
-import type { PageKit } from '../web/page-kit.js';
+import type { SiteDeps } from './visit.js';
 import type { PageViews } from '../community/page-views.js';
 import { homeRoutes } from './home-page.js';
 import { listingRoutes } from './listing-page.js';
@@ -20,15 +19,16 @@ export interface Site {
  * The public site: server-rendered pages of the directory reading through the same catalogue functions as the
  * tools, with the sign-in pages' sessions, CSRF and security headers; forms work without JavaScript.
  */
-export function publicSite(services: Services, kit: PageKit, views: PageViews | undefined): Site {
+export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   const router = new Router();
+  const { kit } = site;
   router.use(kit.formGuard);
-  homeRoutes(router, services, kit);
-  listingRoutes(router, services, kit, views);
-  searchRoutes(router, services, kit);
-  browseRoutes(router, services, kit);
-  peopleRoutes(router, services, kit);
-  feedRoutes(router, services);
+  homeRoutes(router, site);
+  listingRoutes(router, site, views);
+  searchRoutes(router, site);
+  browseRoutes(router, site);
+  peopleRoutes(router, site);
+  feedRoutes(router, site);
   return {
     middleware: router.routes() as Middleware,
     formRoutes: router.stack.filter((layer) => layer.methods.includes('POST')).map((layer) => String(layer.path)),

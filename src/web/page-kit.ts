@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { AccountRecord } from '../accounts/accounts.js';
+import type { SafeHtml } from '../text/html.js';
 
 /**
  * What the public site's pages borrow from the sign-in pages (built by auth/, handed over by the composition
@@ -7,7 +8,8 @@ import type { AccountRecord } from '../accounts/accounts.js';
  */
 export interface PageKit {
   account(ctx: Context): Promise<AccountRecord | undefined>;
-  csrf(ctx: Context): string;
+  /** The hidden CSRF field of this browser's forms. */
+  csrfField(ctx: Context): SafeHtml;
   /** Mount on a router before its POST routes: reads the form, checks CSRF and Origin (400/403 pages otherwise). */
   formGuard: Middleware;
   /** The form formGuard read. */
