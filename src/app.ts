@@ -37,7 +37,11 @@ import { createMailer } from './mail/mailer.js';
 import { jobQueueLog, openJobQueue } from './jobs/queue.js';
 import { defineMailJob, queuedMailer } from './jobs/mail-job.js';
 import { defineDraftJobs, type PipelineDeps } from './drafting/pipeline.js';
-import { defineListingJobs, homepageReader, tickListingClock } from './listings/listing-jobs.js';
+import { defineListingJobs, homepageReader } from './listings/listing-jobs.js';
+import { defineRecurringJobs, tickServiceClock } from './schedule/service-clock.js';
+import { defineRecurringFollowUps, recurringJobs } from './schedule/recurring-jobs.js';
+import { domainRatingProvider } from './metrics/domain-rating-provider.js';
+import type { RecurringJob } from './jobs/recurring.js';
 import { createAuth, type AuthParts } from '../auth/routes.js';
 import { carriesCredential } from '../auth/credentials.js';
 import { createLogger, type Logger } from './logging/logger.js';
@@ -55,8 +59,8 @@ const KEEP_ALIVE_MS = 65_000;
 /** How often each instance hands over jobs left in the outbox by a process that died after its commit. */
 const OUTBOX_RELAY_MS = 30_000;
 
-/** How often each instance ticks the listings' clock (launch weeks, daily badge checks); each period's work starts once. */
-const LISTING_CLOCK_MS = 60_000;
+/** How often each instance ticks the service's clock (src/schedule/recurring-jobs.ts); each period's work starts once. */
+const CLOCK_TICK_MS = 60_000;
 
 /** Rate limits and the site's name and time zone are site settings; each instance rereads them this often for every request. */
 const SETTINGS_TTL_MS = 5000;
@@ -81,8 +85,8 @@ export interface AppParts {
   drafting?: Pick<PipelineDeps, 'crawl' | 'drafter'>;
   /** Where log lines go; default: JSON lines on stdout at config.logLevel. */
   log?: Logger;
-  /** Tests only: false leaves the listings' clock stopped (tests tick it themselves with a pinned time). */
-  listingClock?: false;
+  /** Tests only: false leaves the service's clock stopped (tests tick it themselves with a pinned time). */
+  serviceClock?: false;
   /** Tests only: how often counted page views are written (default 5 s). */
   pageViewsEveryMs?: number;
 }
@@ -90,6 +94,8 @@ export interface AppParts {
 export interface App {
   koa: Koa;
   services: Services;
+  /** The recurring jobs the clock starts (npm run admin -- jobs, run-job). */
+  recurring: readonly RecurringJob[];
   log: Logger;
   server: http.Server;
   /** Listing page views waiting to be written (tests flush them). */
@@ -122,6 +128,9 @@ export async function createApp(parts: AppParts): Promise<App> {
   defineMailJob(jobs, mailer);
   defineDraftJobs(jobs, { db, config, now, log, ...parts.drafting });
   defineListingJobs(jobs, { db, now, publicUrl: config.publicUrl, readHomepage: homepageReader(config), mailer });
+  const recurring = recurringJobs({ db, queue: jobs, domainRatings: domainRatingProvider(config) });
+  defineRecurringJobs(jobs, recurring, { db, log, now });
+  defineRecurringFollowUps(jobs, { db, mailer, publicUrl: config.publicUrl });
   let draining = false;
   const resultCache = new ResultCache();
   const searchIndex = config.searchIndex ? new SearchIndex(db, log) : undefined;
@@ -224,8 +233,10 @@ export async function createApp(parts: AppParts): Promise<App> {
   const relay = setInterval(relayOutbox, OUTBOX_RELAY_MS);
   relay.unref();
   const tickClock = () =>
-    tickListingClock(db, jobs, now()).catch((error: unknown) => log.warn({ err: error }, 'the listings clock could not start its work'));
-  const clock = parts.listingClock === false ? undefined : setInterval(tickClock, LISTING_CLOCK_MS);
+    tickServiceClock(db, jobs, recurring, now()).catch((error: unknown) =>
+      log.warn({ err: error }, 'the service clock could not start its work'),
+    );
+  const clock = parts.serviceClock === false ? undefined : setInterval(tickClock, CLOCK_TICK_MS);
   clock?.unref();
   const server = http.createServer(koa.callback());
   // Idle keep-alive connections outlive those of the clients and proxies in front (a load balancer keeps
@@ -241,6 +252,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   return {
     koa,
     services,
+    recurring,
     log,
     server,
     formRoutes: [...auth.formRoutes, ...site.formRoutes],

@@ -55,6 +55,8 @@ export interface Config {
    * the methods enabled in the Stripe dashboard (wallets such as Apple Pay and Google Pay come with card).
    */
   stripePaymentMethods: string[];
+  /** The Domain Rating provider (DR_PROVIDER_URL, DR_PROVIDER_KEY; README "Domain Rating"); empty URL: nothing is measured. */
+  domainRatingProvider: { url: string; key: string; requestsPerMinute: number; batchSize: number };
   /** DNS servers for claim checks (DNS_SERVERS, comma-separated "host" or "host:port"; default the system's). */
   dnsServers: string[];
 }
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsServers: list(env.DNS_SERVERS),
     viesUrl: (env.VIES_URL ?? '').replace(/\/+$/, ''),
     ...stripeSettings(env),
+    domainRatingProvider: domainRatingSettings(env),
   };
 }
 
@@ -111,6 +114,18 @@ function stripeSettings(
   if (stripeApiUrl && !/^https?:\/\/[^/]+$/.test(stripeApiUrl))
     throw new Error(`STRIPE_API_URL must be http(s)://host[:port], got "${stripeApiUrl}"`);
   return { stripeSecretKey, stripeWebhookSecret, stripeApiUrl, stripePaymentMethods: list(env.STRIPE_PAYMENT_METHODS) };
+}
+
+function domainRatingSettings(env: NodeJS.ProcessEnv): Config['domainRatingProvider'] {
+  const url = (env.DR_PROVIDER_URL ?? '').trim();
+  if (url && !/^https?:\/\/[^\s]+$/.test(url)) throw new Error(`DR_PROVIDER_URL must be an http(s) address, got "${url}"`);
+  const key = env.DR_PROVIDER_KEY ?? '';
+  if (url && !key) throw new Error('DR_PROVIDER_URL is set without DR_PROVIDER_KEY');
+  const requestsPerMinute = nonNegativeInteger(env.DR_PROVIDER_REQUESTS_PER_MINUTE, 'DR_PROVIDER_REQUESTS_PER_MINUTE', 60);
+  const batchSize = nonNegativeInteger(env.DR_PROVIDER_BATCH_SIZE, 'DR_PROVIDER_BATCH_SIZE', 100);
+  if (requestsPerMinute < 1) throw new Error('DR_PROVIDER_REQUESTS_PER_MINUTE must be at least 1');
+  if (batchSize < 1 || batchSize > 1000) throw new Error('DR_PROVIDER_BATCH_SIZE must be 1 to 1000');
+  return { url, key, requestsPerMinute, batchSize };
 }
 
 /** A comma-separated setting as its non-empty entries. */

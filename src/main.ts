@@ -24,7 +24,7 @@ async function main() {
   const listening = await app.listen();
   const controlSocket = await startControlSocket({
     socketPath: controlSocketPath(config.dataDir),
-    run: (argv) => runAdminCommand({ db, now: () => new Date() }, argv),
+    run: (argv) => runAdminCommand({ db, now: () => new Date(), recurring: app.recurring, log: app.log }, argv),
   });
   const ms = Math.round(performance.now() - started);
   app.log.info(

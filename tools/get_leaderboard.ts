@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from '../src/errors.js';
 import { isoDate, isoDateTime, listingSummary, pageOf, pageResult, paging, slug } from '../src/schema.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { resolveWeek, weekInstants, weekLabel } from '../src/catalogue/weeks.js';
-import { BOARD_INFO, BOARDS, isBoard, readBoard } from '../src/catalogue/leaderboards.js';
+import { BOARD_INFO, BOARDS, isBoard, lastDomainRatingDay, readBoard } from '../src/catalogue/leaderboards.js';
 
 const metric = z.object({
   name: z.string().describe('week_votes, votes, contributed, domain_rating or mrr'),
@@ -55,6 +55,10 @@ export default defineTool({
         .object({ start: isoDate, end: isoDate, label: z.string(), time_zone: z.string() })
         .optional()
         .describe('community-weekly: the launch week whose votes are counted'),
+      last_measured_on: isoDate
+        .nullable()
+        .optional()
+        .describe('domain-rating: the latest day the provider measured any listing; null: never measured (the board is empty)'),
     }),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -75,6 +79,7 @@ export default defineTool({
       return { board: { ...info, week: { ...week, label: weekLabel(week), time_zone: timeZone } }, ...pageResult(entries, total, input) };
     }
     const { entries, total } = await readBoard(db, board, input, config.publicUrl, undefined);
-    return { board: info, ...pageResult(entries, total, input) };
+    const measured = board === 'domain-rating' ? { last_measured_on: (await lastDomainRatingDay(db)) ?? null } : {};
+    return { board: { ...info, ...measured }, ...pageResult(entries, total, input) };
   },
 });

@@ -9,10 +9,17 @@ import { isScope, SCOPE_NAMES, type Scope } from '../accounts/caller.js';
 import { listingHistory, type VersionEntry } from '../listings/listing-history.js';
 import { SLUG_PATTERN } from '../schema.js';
 import { setPrice, setVatRate } from '../orders/prices.js';
+import type { Logger } from '../logging/logger.js';
+import { JobAlreadyRunningError, type JobRunRecord, type RecurringJob } from '../jobs/recurring.js';
+import { recurringJobStatus, runJobNow, type RecurringJobStatus } from '../schedule/service-clock.js';
+import { MAX_REVENUE_SOURCE_LENGTH, recordVerifiedRevenue } from '../metrics/verified-revenue.js';
 
 export interface AdminDeps {
   db: Database;
   now: () => Date;
+  /** The service's recurring jobs (jobs, run-job). */
+  recurring: readonly RecurringJob[];
+  log: Logger;
 }
 
 export interface AdminResult {
@@ -38,6 +45,13 @@ const ADMIN_USAGE = `usage: npm run admin -- <command>
       Sets a product's price in USD cents, excluding VAT (list_products shows the products).
   set-vat <country> <percent> [--eu | --not-eu]
       Sets a country's VAT rate, e.g. set-vat DE 19 or set-vat FI 25.5; --eu marks a new country as an EU member.
+  verify-revenue <slug> <mrr-cents> --source <name> [--date YYYY-MM-DD]
+      Records a listing's verified monthly recurring revenue in USD cents, where it was verified (e.g. "Stripe
+      read-only key") and as of which day (default today); the revenue board shows the latest figure with both.
+  jobs
+      Lists the recurring jobs: what each does, its last run and outcome, and when the schedule runs it next.
+  run-job <name>
+      Runs a recurring job now (for its current period) and prints its outcome; \`jobs\` names them.
   help
       Prints this text.`;
 
@@ -53,6 +67,9 @@ const COMMANDS: Record<string, Command> = {
   'listing-history': listingHistoryCommand,
   'set-price': setPriceCommand,
   'set-vat': setVatCommand,
+  'verify-revenue': verifyRevenueCommand,
+  jobs: jobsCommand,
+  'run-job': runJobCommand,
   help: async () => done(ADMIN_USAGE),
 };
 
@@ -141,6 +158,71 @@ async function setVatCommand(deps: AdminDeps, args: string[]): Promise<AdminResu
   const eu = values.eu ? true : values['not-eu'] ? false : undefined;
   const outcome = await setVatRate(deps.db, country, basisPoints, eu);
   return done(`${country} VAT ${outcome === 'added' ? 'added' : 'set'}: ${basisPoints / 100}%`);
+}
+
+async function verifyRevenueCommand(deps: AdminDeps, args: string[]): Promise<AdminResult> {
+  const { positionals, values } = parse(args, { source: { type: 'string' }, date: { type: 'string' } });
+  if (positionals.length !== 2) throw new UsageError('verify-revenue takes <slug> <mrr-cents> --source <name>');
+  const [slug, raw] = positionals;
+  if (!SLUG_PATTERN.test(slug)) throw new UsageError(`"${slug}" is not a listing slug`);
+  const cents = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(cents))
+    throw new UsageError(`"${raw}" is not an amount in cents (a whole number, e.g. 1250000 for $12,500.00 a month)`);
+  const source = ((values.source as string | undefined) ?? '').trim();
+  if (source.length === 0 || source.length > MAX_REVENUE_SOURCE_LENGTH)
+    throw new UsageError(`--source must name where the figure was verified (1 to ${MAX_REVENUE_SOURCE_LENGTH} characters)`);
+  const verifiedAt = values.date === undefined ? deps.now() : parseDay(values.date as string, deps.now());
+  const recorded = await recordVerifiedRevenue(deps.db, { slug, mrrCents: cents, source, verifiedAt });
+  if (!recorded) return failed(`no listing has the slug ${slug}`);
+  const shown =
+    recorded.status === 'live'
+      ? 'the revenue board shows it'
+      : `the revenue board shows it once the listing is live (it is ${recorded.status})`;
+  return done(
+    `${recorded.name}: $${(cents / 100).toFixed(2)} a month verified from ${source} as of ${verifiedAt.toISOString().slice(0, 10)}; ${shown}`,
+  );
+}
+
+function parseDay(text: string, now: Date): Date {
+  const day = new Date(`${text}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text)
+    throw new UsageError(`--date must be a calendar date YYYY-MM-DD, got "${text}"`);
+  if (day.getTime() > now.getTime())
+    throw new UsageError(`--date ${text} is in the future: a figure is verified as of a day that has come`);
+  return day;
+}
+
+async function jobsCommand(deps: AdminDeps, args: string[]): Promise<AdminResult> {
+  const { positionals } = parse(args, {});
+  if (positionals.length > 0) throw new UsageError(`jobs takes no argument "${positionals[0]}"`);
+  const statuses = await recurringJobStatus(deps.db, deps.recurring, deps.now());
+  return done(statuses.map(describeJobStatus).join('\n\n'));
+}
+
+async function runJobCommand(deps: AdminDeps, args: string[]): Promise<AdminResult> {
+  const { positionals } = parse(args, {});
+  const name = onePositional(positionals, '<name>');
+  const job = deps.recurring.find((candidate) => candidate.name === name);
+  if (!job) throw new UsageError(`no recurring job "${name}"; the jobs are ${deps.recurring.map((j) => j.name).join(', ')}`);
+  try {
+    return done(describeRun(await runJobNow(deps, job, deps.now())));
+  } catch (error) {
+    if (error instanceof JobAlreadyRunningError) return failed(`${error.message}; try again when it has finished`);
+    return failed(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function describeRun(run: JobRunRecord): string {
+  const state = run.finishedAt ? `${run.outcome} ${run.finishedAt}` : 'running';
+  return `${run.name} ${run.period} (${run.trigger}, started ${run.startedAt}): ${state}${run.summary ? `\n  ${run.summary}` : ''}`;
+}
+
+function describeJobStatus(status: RecurringJobStatus): string {
+  return [
+    `${status.name} (${status.cadence}): ${status.description}`,
+    `  last run: ${status.lastRun ? describeRun(status.lastRun).replace(/\n {2}/, '\n    ') : 'never'}`,
+    `  next run: ${status.nextRunAt.toISOString()}`,
+  ].join('\n');
 }
 
 function describeVersion(version: VersionEntry): string {

@@ -216,3 +216,9 @@ export function readBoard(
   }
   return { 'community-all-time': communityAllTime, billboard, 'domain-rating': domainRating, revenue }[board](db, paging, publicUrl);
 }
+
+/** The latest day any Domain Rating was measured (YYYY-MM-DD); undefined when none ever was. */
+export async function lastDomainRatingDay(db: Database): Promise<string | undefined> {
+  const row = await db.one<{ day: string | null }>('SELECT max(measured_on)::text AS day FROM domain_ratings');
+  return row?.day ?? undefined;
+}

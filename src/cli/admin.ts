@@ -2,6 +2,7 @@
  * npm run admin -- create-user <email>
  * npm run admin -- create-api-key <email> [--scopes account:read,listings:write] [--name "..."]
  * npm run admin -- outbox [--to <email>] [--limit N]
+ * npm run admin -- jobs | run-job <name> | verify-revenue <slug> <mrr-cents> --source <name>  (and more: npm run admin -- help)
  *
  * When the service runs, the command runs inside it, over the control socket DATA_DIR/admin.sock
  * (an embedded database belongs to that one process). Otherwise the command opens the database
@@ -12,6 +13,10 @@ import { openDatabase } from '../db/database.js';
 import { DataDirBusyError, lockDataDir } from '../db/data-dir-lock.js';
 import { runAdminCommand, type AdminResult } from '../admin/commands.js';
 import { controlSocketPath, sendToControlSocket } from '../admin/control-socket.js';
+import { recurringJobs } from '../schedule/recurring-jobs.js';
+import { deferredJobQueue } from '../jobs/job-outbox.js';
+import { domainRatingProvider } from '../metrics/domain-rating-provider.js';
+import { createLogger } from '../logging/logger.js';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -34,7 +39,10 @@ async function runDirectly(config: Config, argv: string[]): Promise<AdminResult>
   try {
     const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
-      return await runAdminCommand({ db, now: () => new Date() }, argv);
+      // With no service here, the jobs' follow-up work waits in the outbox for a running instance.
+      const recurring = recurringJobs({ db, queue: deferredJobQueue(db), domainRatings: domainRatingProvider(config) });
+      const log = createLogger({ level: 'silent' }); // the command prints the run's outcome itself
+      return await runAdminCommand({ db, now: () => new Date(), recurring, log }, argv);
     } finally {
       await db.close();
     }

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import type { Database, Transaction } from '../db/database.js';
 import { canonicalCategoryNames } from '../catalogue/categories.js';
 import { changeDraft, EMPTY_FIELD, type DraftRecord, type StoredMilestone } from './draft-store.js';
 import { writeSubmission } from './draft-submission.js';
@@ -21,6 +21,30 @@ export interface DraftEdits {
   seo?: { title?: string | null; meta?: string | null };
 }
 
+/** The pages read for a draft that is failed or submitted are deleted this long after its last change (the daily refresh). */
+const DRAFT_PAGES_KEEP_DAYS = 90;
+
+async function hasStoredPages(tx: Transaction, draftId: string): Promise<boolean> {
+  return (await tx.query('SELECT 1 FROM draft_pages WHERE draft_id = $1 LIMIT 1', [draftId])).length > 0;
+}
+
+/**
+ * Deletes the pages kept for failed and submitted drafts that have not changed for DRAFT_PAGES_KEEP_DAYS: the
+ * evidence quotes stay in the drafts' fields; only redrafting from the site needs the pages. Answers the
+ * number of drafts whose pages went.
+ */
+export async function deleteOldDraftPages(db: Database, now: Date): Promise<number> {
+  const row = await db.one<{ drafts: number }>(
+    `WITH gone AS (
+       DELETE FROM draft_pages p USING drafts d
+       WHERE p.draft_id = d.id AND d.status IN ('failed', 'submitted') AND d.updated_at < $1::timestamptz - $2 * interval '1 day'
+       RETURNING p.draft_id)
+     SELECT count(DISTINCT draft_id)::int AS drafts FROM gone`,
+    [now.toISOString(), DRAFT_PAGES_KEEP_DAYS],
+  );
+  return row?.drafts ?? 0;
+}
+
 /**
  * update_draft: applies the edits to the draft under its lock. A draft still being crawled or drafted
  * is 409; a failed one becomes ready (a person fills it by hand); a submitted one carries the edit to
@@ -36,6 +60,11 @@ export async function editDraft(
   const changed = await changeDraft(db, id, now, async (draft, tx) => {
     if (draft.status === 'crawling' || draft.status === 'drafting') {
       throw new InvalidStateError(`The draft is still ${draft.status}; poll get_draft until it is ready, then edit it.`);
+    }
+    if (edits.regenerate?.length && !(await hasStoredPages(tx, id))) {
+      throw new InvalidStateError(
+        `No pages of the site are kept for this draft (the crawl found none, or they were deleted ${DRAFT_PAGES_KEEP_DAYS} days after the draft last changed), so nothing can be redrafted: type the values in fields, or start again with submit_listing.`,
+      );
     }
     const categories = edits.fields?.categories;
     if (edits.fields && Array.isArray(categories)) edits.fields.categories = await canonicalCategoryNames(tx, categories);

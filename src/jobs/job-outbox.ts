@@ -84,3 +84,23 @@ export async function relayJobOutbox(db: Database, jobs: JobQueue, now: Date, ol
   }
   return rows.length;
 }
+
+/**
+ * A JobQueue for a process that runs no queue (an operator command with the service stopped or elsewhere):
+ * each job is written to job_outbox, and the relay of a running instance hands it over.
+ */
+export function deferredJobQueue(db: Database): JobQueue {
+  const absent = (what: string) => () => {
+    throw new Error(`this process runs no job queue (${what}); its jobs wait in the outbox`);
+  };
+  return {
+    define: absent('define'),
+    async enqueue(name, data) {
+      await db.query('INSERT INTO job_outbox (name, data) VALUES ($1, $2::jsonb)', [name, JSON.stringify(data)]);
+    },
+    start: absent('start'),
+    stop: async () => {},
+    idle: absent('idle'),
+    check: absent('check'),
+  };
+}

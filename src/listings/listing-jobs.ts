@@ -1,10 +1,8 @@
 import type { Database } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
-import { startOncePerPeriod } from '../jobs/periodic.js';
+import type { RecurringJob } from '../jobs/recurring.js';
 import { expireClaims } from '../claims/claims.js';
-import { loadSiteSettings } from '../catalogue/site-settings.js';
-import { resolveWeek, todayIn } from '../catalogue/weeks.js';
 import { crawlSite, crawlerUserAgent, type CrawlResult } from '../crawler/crawl-site.js';
 import { checkListingBadge, type BadgeCheckDeps } from './badge-check.js';
 import { submissionUrlProblem } from '../drafting/draft-access.js';
@@ -47,18 +45,11 @@ export function defineListingJobs(queue: JobQueue, deps: ListingJobDeps): void {
   queue.define<{ updateId: number }>(NOTIFY_FOLLOWERS_JOB, async ({ updateId }) => void (await notifyFollowers(deps, updateId)), {
     maxAttempts: 5,
   });
-  queue.define<{ week: string }>(START_LAUNCH_WEEK_JOB, async ({ week }) => {
-    for (const listingId of await dueLaunches(deps.db, week)) await queue.enqueue(LAUNCH_LISTING_JOB, { listingId, week });
-  });
   queue.define<{ listingId: number; week: string }>(
     LAUNCH_LISTING_JOB,
     async ({ listingId, week }) => void (await launchListing({ ...deps, jobs: queue }, listingId, week)),
     { concurrency: 4 },
   );
-  queue.define(EXPIRE_CLAIMS_JOB, async () => void (await expireClaims(deps.db, deps.now())));
-  queue.define(DAILY_BADGE_CHECKS_JOB, async () => {
-    for (const listingId of await waitingForCheck(deps.db, deps.now())) await queue.enqueue(CHECK_BADGE_JOB, { listingId });
-  });
 }
 
 /** Free listings awaiting their badge whose next check is due (or that were never checked). */
@@ -72,18 +63,37 @@ async function waitingForCheck(db: Database, now: Date): Promise<number[]> {
 }
 
 /**
- * One tick of the listings' clock (every instance ticks; each period's work starts once): when a launch
- * week begins in the site's time zone, its scheduled listings are launched; once a day, waiting free
- * listings have their homepage checked. A tick after a pause catches up: the current week launches
- * every listing scheduled up to it. Answers the jobs this tick started.
+ * The listings' recurring work: when a launch week begins in the site's time zone, its scheduled listings are
+ * launched (a run after a pause launches every listing scheduled up to the current week); once a day, waiting
+ * free listings have their homepage checked and pending claims older than 14 days expire.
  */
-export async function tickListingClock(db: Database, jobs: JobQueue, now: Date): Promise<string[]> {
-  const { time_zone } = await loadSiteSettings(db);
-  const started: string[] = [];
-  const week = resolveWeek('this', now, time_zone).start;
-  if (await startOncePerPeriod(db, jobs, START_LAUNCH_WEEK_JOB, week, { week })) started.push(`${START_LAUNCH_WEEK_JOB} ${week}`);
-  const day = todayIn(now, time_zone);
-  if (await startOncePerPeriod(db, jobs, DAILY_BADGE_CHECKS_JOB, day, { day })) started.push(`${DAILY_BADGE_CHECKS_JOB} ${day}`);
-  if (await startOncePerPeriod(db, jobs, EXPIRE_CLAIMS_JOB, day, { day })) started.push(`${EXPIRE_CLAIMS_JOB} ${day}`);
-  return started;
+export function listingRecurringJobs(queue: JobQueue, deps: { db: Database }): RecurringJob[] {
+  return [
+    {
+      name: START_LAUNCH_WEEK_JOB,
+      description: 'Launches the listings scheduled for the week that begins (and any a pause left behind).',
+      cadence: 'weekly',
+      async run(week) {
+        const due = await dueLaunches(deps.db, week);
+        for (const listingId of due) await queue.enqueue(LAUNCH_LISTING_JOB, { listingId, week });
+        return `${due.length} listing(s) to launch in the week of ${week}`;
+      },
+    },
+    {
+      name: DAILY_BADGE_CHECKS_JOB,
+      description: 'Checks the homepages of free listings waiting for their badge.',
+      cadence: 'daily',
+      async run(_day, now) {
+        const waiting = await waitingForCheck(deps.db, now);
+        for (const listingId of waiting) await queue.enqueue(CHECK_BADGE_JOB, { listingId });
+        return `${waiting.length} homepage(s) to check`;
+      },
+    },
+    {
+      name: EXPIRE_CLAIMS_JOB,
+      description: 'Expires pending claims older than 14 days.',
+      cadence: 'daily',
+      run: async (_day, now) => `${await expireClaims(deps.db, now)} claim(s) expired`,
+    },
+  ];
 }

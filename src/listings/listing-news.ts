@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { ListingUpdate } from '../db/entities/listing.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { withJobOutbox } from '../jobs/job-outbox.js';
 import type { Mailer } from '../mail/mailer.js';
+import { stableMailId } from '../mail/mail-id.js';
 import { lockOwnedListing } from './ownership.js';
 import { recordVersion } from './listing-history.js';
 
@@ -47,12 +47,6 @@ export async function postListingUpdate(
   );
 }
 
-/** The same id for the same update and follower, whichever run of the job sends it: one mail each. */
-function mailId(updateId: number, email: string): string {
-  const hex = createHash('sha256').update(`listing-update:${updateId}:${email}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 /**
  * Mails one update to every follower of its listing. A run that stops half-way is run again and
  * sends only what was not recorded yet (each mail's id is fixed by update and address).
@@ -70,7 +64,7 @@ export async function notifyFollowers(deps: { db: Database; mailer: Mailer; publ
   const link = `${deps.publicUrl}/listings/${update.slug}`;
   for (const { email } of followers) {
     await deps.mailer.send({
-      id: mailId(updateId, email),
+      id: stableMailId(`listing-update:${updateId}:${email}`),
       to: email,
       subject: `${update.name}: ${update.title}`,
       text: `${update.name} posted an update.\n\n${update.title}\n\n${update.body}\n\n${link}\n\nYou get this because you follow ${update.name} on the launch directory.`,

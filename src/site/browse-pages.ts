@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { html, type SafeHtml } from '../text/html.js';
 import { type CategoryNode, categoryListings, categoryTree, findCategory } from '../catalogue/categories.js';
 import { readLaunchWeek } from '../catalogue/launch-week.js';
-import { BOARD_INFO, BOARDS, isBoard, readBoard } from '../catalogue/leaderboards.js';
+import { BOARD_INFO, BOARDS, isBoard, lastDomainRatingDay, readBoard } from '../catalogue/leaderboards.js';
 import { addDays, resolveWeek, WEEK_SPEC, weekInstants, weekLabel } from '../catalogue/weeks.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
@@ -105,6 +105,7 @@ ${
       week && { window: weekInstants(week, settings.time_zone) },
     );
     const paid = board === 'billboard';
+    const measuredOn = board === 'domain-rating' ? await lastDomainRatingDay(db) : undefined;
     const figure = (m: (typeof entries)[number]['metric']) =>
       m.unit === 'usd_cents'
         ? dollars(m.value)
@@ -120,7 +121,7 @@ ${
       account,
       body: html`<p>${info.description}</p>${paid ? html`<p class="paid" role="note">${info.disclosure ?? 'Paid placement'}</p>` : ''}
 ${week ? html`<p class="muted">Votes cast in ${weekLabel(week)}.</p>` : ''}
-${board === 'domain-rating' ? html`<p class="muted">Domain Rating comes from a third-party SEO data provider, measured daily.</p>` : ''}
+${board === 'domain-rating' ? html`<p class="muted">Domain Rating comes from a third-party SEO data provider, measured daily. ${measuredOn ? `Last measured ${measuredOn}.` : 'Not measured yet.'}</p>` : ''}
 <nav aria-label="Boards"><p>${BOARDS.map((b) => html`<a href="/leaderboards/${b}">${BOARD_INFO[b].title}</a> `)}</p></nav>
 ${cardList(
   entries.map((e) =>

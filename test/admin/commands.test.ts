@@ -1,6 +1,7 @@
 /** The operator commands (npm run admin) run against a test database, as the service runs them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/admin/commands.js';
+import { adminDeps } from '../support/admin.js';
 import { authenticate } from '../../src/accounts/accounts.js';
 import { createMailer } from '../../src/mail/mailer.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -9,7 +10,11 @@ const NOW = new Date('2026-11-18T15:45:30.000Z');
 
 describe('runAdminCommand', () => {
   let test: TestDatabase;
-  const admin = (...argv: string[]) => runAdminCommand({ db: test.db, now: () => NOW }, argv);
+  const admin = (...argv: string[]) =>
+    runAdminCommand(
+      adminDeps(test.db, () => NOW),
+      argv,
+    );
   const lastLine = (output: string) => output.trimEnd().split('\n').at(-1)!;
   const keyCount = async () => Number((await test.db.one<{ n: string }>('SELECT count(*) AS n FROM api_keys'))!.n);
 

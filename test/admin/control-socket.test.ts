@@ -6,13 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/admin/commands.js';
+import { adminDeps } from '../support/admin.js';
 import { sendToControlSocket, startControlSocket } from '../../src/admin/control-socket.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 describe('control socket', () => {
   let test: TestDatabase;
   let dir: string;
-  const run = (argv: string[]) => runAdminCommand({ db: test.db, now: () => new Date() }, argv);
+  const run = (argv: string[]) => runAdminCommand(adminDeps(test.db), argv);
 
   beforeAll(async () => {
     test = await createTestDatabase();

@@ -7,7 +7,7 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { TestBrowser } from '../support/browser.js';
 import { readOutbox, type OutboxEntry } from '../../src/mail/mailer.js';
 import { expireClaims } from '../../src/claims/claims.js';
-import { tickListingClock } from '../../src/listings/listing-jobs.js';
+import { tickServiceClock } from '../../src/schedule/service-clock.js';
 import { caller, person, type Call, type Person } from '../listings/support.js';
 
 /**
@@ -310,7 +310,9 @@ describe('claims and their owner', () => {
     const other = (await call(who, 'POST', '/claims', { slug: await listing('https://claimco.example/'), method: 'dns' })).body;
     clock.now = new Date(clock.now.getTime() + 15 * 86_400_000);
     // The listings' clock starts the day's expire_claims job once; the job marks the claim.
-    expect(await tickListingClock(t.db, t.app.services.jobs, clock.now)).toContain(`expire_claims ${clock.now.toISOString().slice(0, 10)}`);
+    expect(await tickServiceClock(t.db, t.app.services.jobs, t.app.recurring, clock.now)).toContain(
+      `expire_claims ${clock.now.toISOString().slice(0, 10)}`,
+    );
     await t.app.services.jobs.idle(15_000);
     expect((await call(who, 'GET', '/claims')).body.items[0]).toMatchObject({ id: other.id, status: 'expired' });
     expect(await expireClaims(t.db, clock.now)).toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
 import { insertCategory } from '../support/fixtures.js';
-import { tickListingClock } from '../../src/listings/listing-jobs.js';
+import { tickServiceClock } from '../../src/schedule/service-clock.js';
 import { caller, person, startOwnerApp, startSite, type Call, type TestSite } from './support.js';
 
 /**
@@ -85,7 +85,7 @@ describe('a product from its website to live, the free way', () => {
 
     // The Monday of the launch week, 00:01 UTC (the site's time zone): the clock's tick publishes it.
     clock.now = new Date(`${week}T00:01:00Z`);
-    await tickListingClock(t.db, t.app.services.jobs, clock.now);
+    await tickServiceClock(t.db, t.app.services.jobs, t.app.recurring, clock.now);
     await t.app.services.jobs.idle(15_000);
     const live = await call(null, 'GET', `/listings/${checked.body.badge.profile_url.split('/').pop()}`);
     expect(live.status).toBe(200);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
 import { readOutbox } from '../../src/mail/mailer.js';
 import { runAdminCommand } from '../../src/admin/commands.js';
-import { tickListingClock } from '../../src/listings/listing-jobs.js';
+import { adminDeps } from '../support/admin.js';
+import { tickServiceClock } from '../../src/schedule/service-clock.js';
 import { lookForBadge } from '../../src/listings/badge-check.js';
 import { homepageReader } from '../../src/listings/listing-jobs.js';
 import { caller, ownedListing, person, startOwnerApp, startSite, type Call, type TestSite } from './support.js';
@@ -106,7 +107,10 @@ describe('choose_free_listing', () => {
     const public_ = await call(null, 'GET', `/listings/${listing.slug}`);
     expect(public_.body.status).toBe('scheduled');
 
-    const history = await runAdminCommand({ db: t.db, now: () => clock.now }, ['listing-history', listing.slug]);
+    const history = await runAdminCommand(
+      adminDeps(t.db, () => clock.now),
+      ['listing-history', listing.slug],
+    );
     expect(history.output).toMatch(/badge_found by the service\n {2}status\n {4}before: "awaiting_badge"\n {4}after: {2}"scheduled"/);
     expect(history.output).toContain(`choose_free_listing by ${owner.email}`);
     expect(history.output).not.toContain('plan'); // it was free already: only what changed is recorded
@@ -165,15 +169,15 @@ describe('the start of a launch week', () => {
 
     // Sunday 31 January, 23:30 in Berlin (22:30 UTC): the week before.
     clock.now = new Date('2027-01-31T22:30:00Z');
-    await tickListingClock(t.db, t.app.services.jobs, clock.now);
+    await tickServiceClock(t.db, t.app.services.jobs, t.app.recurring, clock.now);
     await t.app.services.jobs.idle(15_000);
     expect((await status(paid.id)).status).toBe('scheduled');
 
     // Monday 1 February, 00:05 in Berlin, still Sunday in UTC.
     clock.now = new Date('2027-01-31T23:05:00Z');
     const [first, second] = await Promise.all([
-      tickListingClock(t.db, t.app.services.jobs, clock.now),
-      tickListingClock(t.db, t.app.services.jobs, clock.now),
+      tickServiceClock(t.db, t.app.services.jobs, t.app.recurring, clock.now),
+      tickServiceClock(t.db, t.app.services.jobs, t.app.recurring, clock.now),
     ]);
     expect([...first, ...second].filter((job) => job.startsWith('start_launch_week'))).toEqual([`start_launch_week ${week}`]);
     await t.app.services.jobs.idle(15_000);
@@ -186,6 +190,6 @@ describe('the start of a launch week', () => {
     const mail = await readOutbox(t.db, { to: owner.email });
     expect(mail.filter((m) => m.subject.includes('did not launch'))).toHaveLength(1);
     expect(mail[0].text).toContain(moved.launch_week);
-    expect(await tickListingClock(t.db, t.app.services.jobs, clock.now)).toEqual([]);
+    expect(await tickServiceClock(t.db, t.app.services.jobs, t.app.recurring, clock.now)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
 import { insertCategory, insertFounder } from '../support/fixtures.js';
 import { runAdminCommand } from '../../src/admin/commands.js';
+import { adminDeps } from '../support/admin.js';
 import { readOutbox } from '../../src/mail/mailer.js';
 import { notifyFollowers } from '../../src/listings/listing-news.js';
 import { caller, ownedListing, person, startOwnerApp, type Call, type Person } from './support.js';
@@ -137,13 +138,13 @@ describe('update_my_listing', () => {
 
     const again = await call(owner, 'PATCH', `/me/listings/${listing.id}`, { fields: { tagline: `The ${word} tagline` } });
     expect(again.body.changed).toEqual([]);
-    const history = await runAdminCommand({ db: t.db, now: () => new Date() }, ['listing-history', listing.slug]);
+    const history = await runAdminCommand(adminDeps(t.db), ['listing-history', listing.slug]);
     expect(history.exitCode).toBe(0);
     expect(history.output).toContain(`update_my_listing by ${owner.email}`);
     expect(history.output).toContain('before: "Old tagline"');
     expect(history.output).toContain(`after:  "The ${word} tagline"`);
     expect(history.output.match(/update_my_listing/g)).toHaveLength(1);
-    const unknown = await runAdminCommand({ db: t.db, now: () => new Date() }, ['listing-history', 'no-such-listing']);
+    const unknown = await runAdminCommand(adminDeps(t.db), ['listing-history', 'no-such-listing']);
     expect(unknown.exitCode).toBe(1);
   });
 });

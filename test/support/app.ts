@@ -22,7 +22,7 @@ export async function setRateLimits(db: Database, limits: Partial<SiteSettings['
   );
 }
 
-function testLogger(): Logger {
+export function testLogger(): Logger {
   return createLogger({ level: process.env.LOG_LEVEL ?? 'silent' });
 }
 
@@ -59,8 +59,8 @@ export async function startTestApp(
     rateLimits?: Partial<SiteSettings['rate_limits']>;
     /** Default: silent, unless LOG_LEVEL is set. */
     log?: Logger;
-    /** Run the listings' clock as in production (default: stopped; tests tick it with a pinned time). */
-    listingClock?: boolean;
+    /** Run the service's clock as in production (default: stopped; tests tick it with a pinned time). */
+    serviceClock?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
@@ -80,7 +80,7 @@ export async function startTestApp(
     outbound: options.outbound,
     jobs: options.jobs,
     drafting: options.drafting,
-    ...(options.listingClock ? {} : { listingClock: false as const }),
+    ...(options.serviceClock ? {} : { serviceClock: false as const }),
     log: options.log ?? testLogger(),
   });
   const url = await app.listen(port, '127.0.0.1');

@@ -20,3 +20,16 @@ export const Award = defineEntity({
   indexes: [{ name: 'awards_listing_idx', properties: ['listing'] }],
 });
 export type Award = InferEntity<typeof Award>;
+
+/** award_weeks: launch weeks whose awards are decided (with or without winners); a week is never awarded twice. */
+export const AwardWeek = defineEntity({
+  name: 'AwardWeek',
+  tableName: 'award_weeks',
+  properties: {
+    /** Monday of the launch week, YYYY-MM-DD. */
+    week: p.type(CalendarDateType).primary(),
+    decidedAt: p.datetime(),
+    winners: p.smallint(),
+  },
+});
+export type AwardWeek = InferEntity<typeof AwardWeek>;

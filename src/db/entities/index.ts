@@ -14,8 +14,8 @@ import {
 import { Claim } from './claim.js';
 import { Order, OrderLine, PaymentEvent } from './order.js';
 import { Draft, DraftInvite, DraftOwner, DraftPage, ListingOwner } from './draft.js';
-import { Award } from './award.js';
-import { BadgeCheck, InterviewAnswer, JobSchedule, ListingVersion } from './owner-listing.js';
+import { Award, AwardWeek } from './award.js';
+import { BadgeCheck, InterviewAnswer, JobRun, JobSchedule, ListingVersion } from './owner-listing.js';
 import { BillboardContribution } from './billboard-contribution.js';
 import { BlogPost } from './blog-post.js';
 import { Category } from './category.js';
@@ -118,6 +118,8 @@ export const entities = [
   BadgeCheck,
   InterviewAnswer,
   JobSchedule,
+  JobRun,
+  AwardWeek,
   Claim,
   Order,
   OrderLine,

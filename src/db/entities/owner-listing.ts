@@ -108,3 +108,28 @@ export const JobSchedule = defineEntity({
   },
 });
 export type JobSchedule = InferEntity<typeof JobSchedule>;
+
+const JOB_RUN_TRIGGERS = ['schedule', 'operator'] as const;
+const JOB_RUN_OUTCOMES = ['ok', 'failed', 'abandoned'] as const;
+
+/** job_runs: every run of a recurring job; a row not finished is the job's lease (one per name). */
+export const JobRun = defineEntity({
+  name: 'JobRun',
+  tableName: 'job_runs',
+  properties: {
+    id: p.bigint().primary().autoincrement(),
+    name: p.text(),
+    period: p.text(),
+    trigger: p.enum(JOB_RUN_TRIGGERS),
+    startedAt: p.datetime(),
+    heartbeatAt: p.datetime(),
+    finishedAt: p.datetime().nullable(),
+    outcome: p.enum(JOB_RUN_OUTCOMES).nullable(),
+    summary: p.text().default(''),
+  },
+  indexes: [
+    { name: 'job_runs_running_idx', expression: 'CREATE UNIQUE INDEX job_runs_running_idx ON job_runs (name) WHERE finished_at IS NULL' },
+    { name: 'job_runs_name_idx', expression: 'CREATE INDEX job_runs_name_idx ON job_runs (name, started_at DESC)' },
+  ],
+});
+export type JobRun = InferEntity<typeof JobRun>;

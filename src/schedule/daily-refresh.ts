@@ -1,0 +1,86 @@
+/**
+ * The daily refresh ("site data is refreshed daily"): what is kept up to date as it changes is set right
+ * again from its sources, and what can never be used again is deleted. Each step is timed; the run's
+ * summary (its log line and `npm run admin -- jobs`) names every step with its result and milliseconds.
+ * Trending scores are not among them: they are computed from the last 14 days of votes at each read.
+ */
+import type { Database } from '../db/database.js';
+import { refreshSearchTerms } from '../seed/search-terms.js';
+import { refreshListingCounters } from '../seed/counters.js';
+import { deleteExpiredState } from '../accounts/expired-state.js';
+import { deleteOldDraftPages } from '../drafting/draft-edits.js';
+
+/** Runs of recurring jobs are kept this long for `npm run admin -- jobs` and for the operator's questions. */
+const JOB_RUNS_KEEP_DAYS = 180;
+
+interface Step {
+  name: string;
+  run(db: Database, now: Date): Promise<string>;
+}
+
+const STEPS: Step[] = [
+  {
+    name: 'search dictionary',
+    run: async (db) => `${await refreshSearchTerms(db)} words`,
+  },
+  {
+    // votes, views and follows of each listing: the most voted, most viewed and most followed orders
+    name: 'live counts',
+    run: async (db) => `${await refreshListingCounters(db)} listings corrected`,
+  },
+  {
+    name: 'expired sessions, links, tokens, idempotency records and rate-limit windows',
+    run: async (db, now) => `${await deleteExpiredState(db, now)} deleted`,
+  },
+  {
+    name: 'draft pages past their keep period',
+    run: async (db, now) => `pages of ${await deleteOldDraftPages(db, now)} drafts deleted`,
+  },
+  {
+    name: 'page visitors of earlier days',
+    run: async (db, now) =>
+      `${(await db.query(`DELETE FROM listing_visitors WHERE day < $1::date - 1 RETURNING 1`, [now.toISOString().slice(0, 10)])).length} deleted`,
+  },
+  {
+    name: 'old job runs',
+    run: async (db, now) =>
+      `${
+        (
+          await db.query(`DELETE FROM job_runs WHERE finished_at < $1::timestamptz - $2 * interval '1 day' RETURNING 1`, [
+            now.toISOString(),
+            JOB_RUNS_KEEP_DAYS,
+          ])
+        ).length
+      } deleted`,
+  },
+];
+
+export interface StepTiming {
+  step: string;
+  result: string;
+  ms: number;
+}
+
+/** Runs every step in order (a failing step fails the run after the others ran); answers each step's result and time. */
+export async function dailyRefresh(db: Database, now: Date): Promise<StepTiming[]> {
+  const timings: StepTiming[] = [];
+  const failures: string[] = [];
+  for (const step of STEPS) {
+    const started = performance.now();
+    let result: string;
+    try {
+      result = await step.run(db, now);
+    } catch (error) {
+      result = `failed: ${error instanceof Error ? error.message : String(error)}`;
+      failures.push(step.name);
+    }
+    timings.push({ step: step.name, result, ms: Math.round(performance.now() - started) });
+  }
+  if (failures.length > 0) throw new Error(`daily refresh: ${failures.join(', ')} failed; ${describeTimings(timings)}`);
+  return timings;
+}
+
+/** "search dictionary: 3412 words (84 ms); live counts: ..." */
+export function describeTimings(timings: readonly StepTiming[]): string {
+  return timings.map((t) => `${t.step}: ${t.result} (${t.ms} ms)`).join('; ');
+}
