@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { MAX_BODY_BYTES } from '../../src/web/json-body.js';
-import { insertDraft, setDraftStatus } from '../../src/drafting/draft-store.js';
+import { insertDraft, replaceDraftPages, setDraftStatus } from '../../src/drafting/draft-store.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import { makeAccount } from './oauth.js';
 import { startTestApp, type TestApp } from './app.js';
@@ -132,6 +132,9 @@ export async function founder(t: TestApp): Promise<Founder> {
 /** A draft of `who` that update_draft accepts edits on (status ready). */
 export async function readyDraft(t: TestApp, who: Founder): Promise<string> {
   const draft = await insertDraft(t.db, who.accountId, 'https://example.com/', new Date());
+  // The page its crawl read (a draft is redrafted from its stored pages).
+  const text = 'Example builds example software.';
+  await replaceDraftPages(t.db, draft.id, [{ url: 'https://example.com/', title: 'Example', text, markup: [], html: `<p>${text}</p>` }]);
   await setDraftStatus(t.db, draft.id, 'ready', new Date());
   return draft.id;
 }
