@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { TOOLSETS } from '../src/registry/toolsets.js';
 import type { Registry } from '../src/registry/registry.js';
 import type { AnyTool } from '../src/registry/tool.js';
 import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '../src/registry/json-schema.js';
@@ -25,6 +26,18 @@ machine-readable <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a>.</p>
 <p>Every operation below is also an MCP tool with the same name. Errors are <code>application/problem+json</code>
 with a stable <code>code</code> and, for invalid input, an <code>errors</code> list naming every bad path.
 Lists answer <code>{items, page, per_page, total, has_more}</code>.</p>
+<h2 id="authentication">Authentication</h2>
+<p>Public operations need nothing. Signed-in operations take <code>Authorization: Bearer &lt;credential&gt;</code>, and each
+names the scope it needs (<code>account:read</code>, <code>listings:write</code>, <code>orders:write</code>):</p>
+<ul><li><b>API key</b> (scripts, REST integrations): a person signs in on the site and makes one on
+<a href="/account/api-keys">/account/api-keys</a>, choosing its scopes; it is shown once.</li>
+<li><b>OAuth 2.1</b> (MCP clients and apps): authorization code with PKCE, dynamic client registration or a client
+metadata document. A call without a credential answers 401 with <code>WWW-Authenticate: Bearer scope="…",
+resource_metadata="${publicUrl}/.well-known/oauth-protected-resource/mcp"</code> (for REST, <code>…/api/v1</code>), where the
+flow starts; the token is bound to the resource it was issued for (<code>/mcp</code> or <code>/api/v1</code>).</li></ul>
+<p>MCP clients may ask for fewer tools in the address, e.g. <code>/mcp?toolsets=directory,orders</code>, and
+<code>/mcp?read_only=true</code> for only the tools that change nothing. The toolsets:</p>
+<ul>${Object.entries(TOOLSETS).map(([name, about]) => html`<li><code>${name}</code>: ${about}</li>`)}</ul>
 <nav>${[...publicTools, ...signedIn].map((t) => html`<a href="#${t.name}">${t.name}</a> `)}</nav>
 <h2>Public operations</h2>${publicTools.map(operation)}
 ${signedIn.length ? html`<h2>Signed-in operations</h2>${signedIn.map(operation)}` : ''}`,

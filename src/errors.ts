@@ -89,15 +89,25 @@ export class IdempotencyKeyReusedError extends ProblemError {
   }
 }
 
+/** What a caller without a credential must do next. */
+function signInNeeded(scopes: readonly string[]): string {
+  const scope = scopes.length > 0 ? ` with the scope ${scopes.join(' and ')}` : '';
+  return (
+    `This operation needs a signed-in caller${scope}: send Authorization: Bearer <API key or access token>. ` +
+    'A person makes an API key on the account page of the site (/account/api-keys); an MCP client signs the person in ' +
+    'with OAuth, starting from the resource metadata the WWW-Authenticate header names.'
+  );
+}
+
 export class UnauthorizedError extends ProblemError {
   /** A credential was sent but is not valid (RFC 6750 error="invalid_token"), as opposed to none sent. */
   readonly invalidToken: boolean;
-  constructor(
-    detail = 'This operation needs a signed-in caller: send Authorization: Bearer <ACCESS_TOKEN_OR_API_KEY>.',
-    invalidToken = false,
-  ) {
-    super({ status: 401, code: 'unauthorized', title: 'Sign-in required', detail });
+  /** The scopes the refused operation needs (named in the challenge), when one was refused. */
+  readonly scopes: readonly string[];
+  constructor(detail?: string, invalidToken = false, scopes: readonly string[] = []) {
+    super({ status: 401, code: 'unauthorized', title: 'Sign-in required', detail: detail ?? signInNeeded(scopes) });
     this.invalidToken = invalidToken;
+    this.scopes = scopes;
   }
 }
 

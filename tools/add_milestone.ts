@@ -14,6 +14,7 @@ const milestoneOutput = z.object({
 export default defineTool({
   name: 'add_milestone',
   title: 'Add a milestone to my listing',
+  toolset: 'listings',
   description:
     'Adds a dated milestone (date YYYY-MM-DD, title up to 200, optional description up to 2000 and https link) to one of your ' +
     'listings. The public sees milestones while the listing is published with its paid sections unlocked (a launch ' +

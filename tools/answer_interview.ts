@@ -6,6 +6,7 @@ import { answerInterview } from '../src/listings/interview-answers.js';
 export default defineTool({
   name: 'answer_interview',
   title: 'Answer the founder interview',
+  toolset: 'listings',
   description:
     "Answers questions of the founder interview (ids from list_interview_questions; up to 30 per call, each answer up to 4000 characters, the founder's own words). " +
     'The answers appear on your public founder profile (get_founder); answering a question again replaces the answer. ' +

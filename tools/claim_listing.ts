@@ -16,12 +16,9 @@ const EMAIL_CLAIMS: RatePolicy = { name: 'claim_listing_email', limit: 10, windo
 export default defineTool({
   name: 'claim_listing',
   title: 'Claim a listing',
+  toolset: 'claims',
   description:
-    "Starts taking over a listing someone else added, by proving control of the listing's domain. Answers a pending " +
-    'claim with exactly what to publish and instructions to follow word for word: dns (a TXT record), meta (a tag on ' +
-    'the homepage) or file (under /.well-known/), then call verify_claim; or email (an address at the domain, not a ' +
-    'free-mail one; at most 10 an hour): a link is mailed there and pressing its button verifies. Claiming the same listing again answers ' +
-    'your pending claim (switched to the method asked for). Expires after 14 days. Needs listings:write.',
+    'Starts taking over a listing someone else added, by proving control of its domain. Answers a pending claim with what to publish and instructions: dns (a TXT record), meta (a homepage tag) or file (under /.well-known/), then call verify_claim; or email (an address at the domain, not free mail; 10 an hour), verified by the link mailed there. Claiming again answers your pending claim, switched to the method asked for. Expires after 14 days. Needs listings:write.',
   http: { method: 'POST', path: '/claims', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -8,12 +8,9 @@ import { comparisonRows, loadComparedListings } from '../src/catalogue/compare.j
 export default defineTool({
   name: 'compare_listings',
   title: 'Compare two listings',
+  toolset: 'directory',
   description:
-    'Puts two listings side by side. Rows come first for the standard facts (pricing_model, pricing_summary, stage, ' +
-    'country, founded_year, votes, community_rating: average of genuine reviews), then for every attribute the two ' +
-    'primary categories compare on (e.g. open_source, platforms, api). A null cell means that listing does not state ' +
-    'the fact; a row with both cells null means neither does. a and b must be different public listings (live or ' +
-    'upcoming); an unknown slug gives 404. get_alternatives suggests what to compare with.',
+    'Puts two public listings (a and b) side by side: rows for the standard facts (pricing, stage, country, founded_year, votes, community_rating) and for every attribute their primary categories compare on (e.g. open_source, platforms, api). A null cell means that listing does not state the fact. Unknown slugs 404; get_alternatives suggests what to compare with.',
   http: { method: 'GET', path: '/compare', status: 200 },
   scopes: [],
   idempotencyKey: false,

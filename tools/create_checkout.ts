@@ -6,12 +6,9 @@ import { orderBody, orderSchema } from '../src/orders/order-schema.js';
 export default defineTool({
   name: 'create_checkout',
   title: 'Create a checkout',
+  toolset: 'orders',
   description:
-    'Saves the order of a quote_order body (the same checks and prices) as pending and answers it with checkout_url: ' +
-    'give that link to the person, who pays on that page themselves (never send card details). Paid, the order is ' +
-    'fulfilled at once: a launch goes live now or is scheduled for its week, with its paid sections unlocked. A new ' +
-    'checkout launching a listing cancels the pending one that did. Unpaid orders expire (expires_at, 24 hours by ' +
-    'default); get_order shows the status. Needs orders:write.',
+    "Saves the order of a quote_order body as pending and answers checkout_url: give that link to the person, who pays on that page (never ask for card details). Once paid the order is fulfilled: a launch goes live now or is scheduled for its week, with its paid sections unlocked. A new checkout for the same listing's launch cancels the pending one. Unpaid orders expire (expires_at); get_order shows the status. Needs orders:write.",
   http: { method: 'POST', path: '/orders/checkout', status: 201 },
   scopes: ['orders:write'],
   idempotencyKey: true,

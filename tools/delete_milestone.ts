@@ -6,6 +6,7 @@ import { deleteMilestone } from '../src/listings/milestones.js';
 export default defineTool({
   name: 'delete_milestone',
   title: 'Delete a milestone of my listing',
+  toolset: 'listings',
   description:
     'Removes one milestone from one of your listings and answers what was removed. An unknown milestone, or one of ' +
     'another listing, answers 404. Needs listings:write.',

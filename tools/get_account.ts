@@ -9,11 +9,9 @@ const scopeName = z.enum(Object.keys(SCOPES) as [Scope, ...Scope[]]);
 export default defineTool({
   name: 'get_account',
   title: 'Who am I',
+  toolset: 'account',
   description:
-    'Tells who the signed-in caller is (account id and e-mail, whether the e-mail is confirmed) and what the current ' +
-    'credential allows: whether it is an OAuth access token (with the app it was issued to, the resource and expiry) or ' +
-    'an API key (with its name and prefix), the scopes it carries in plain words, and the scopes it lacks. Use it to ' +
-    'check a connection works, or before a write to see whether a scope is missing. Needs account:read.',
+    'Who is signed in (account id, e-mail, whether it is confirmed) and what the credential allows: OAuth access token (app, resource, expiry) or API key (name, prefix), the scopes it carries in plain words and those it lacks. Use it to check a connection, or before a write to see whether a scope is missing. Needs account:read.',
   http: { method: 'GET', path: '/me', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,

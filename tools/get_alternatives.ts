@@ -8,6 +8,7 @@ import { listAlternatives } from '../src/catalogue/alternatives.js';
 export default defineTool({
   name: 'get_alternatives',
   title: 'Alternatives to a listing',
+  toolset: 'directory',
   description:
     'Products people can use instead of the given listing, as a page of listing summaries: first the alternatives its ' +
     'owner approved (approved: true), then the other live listings of its primary category (approved: false); each ' +

@@ -5,7 +5,7 @@ import { NotFoundError } from '../src/errors.js';
 import { findBadgeListing, type BadgeListing } from '../src/catalogue/badges.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { describeBadge } from '../src/badges/embed.js';
-import { allBadgeVariants, BADGE_MODES, BADGE_SHAPES, BADGE_SIZES } from '../src/badges/variants.js';
+import { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES } from '../src/badges/variants.js';
 
 const badge = z.object({
   shape: z.enum(BADGE_SHAPES),
@@ -21,12 +21,12 @@ const badge = z.object({
 export default defineTool({
   name: 'get_badges',
   title: "Get a listing's badges",
+  toolset: 'directory',
   description:
-    "The embeddable badges of a listing: HTML to paste into the product's homepage (an image linking to the listing's " +
-    'page on this site), Markdown, and SVG image URLs. A free listing goes live only once one of these badges is on ' +
-    'its homepage, so use this right after choose_free_listing. Pick shape (standard, outline, pill, banner, square), ' +
-    "mode (light, dark, or auto to follow the viewer's colour scheme; outline has no background, so match the page) " +
-    'and size (s, m, l); `all` lists every combination. Works for live and upcoming listings and free ones awaiting their badge; other slugs answer 404.',
+    "A listing's embeddable badge: HTML for the product's homepage (an image linking to the listing's page here), " +
+    'Markdown and the SVG address. A free listing goes live only once its badge is on its homepage, so use this after ' +
+    'choose_free_listing. Answers the shape, mode and size asked for (default standard, auto, m) and names the others ' +
+    '(`variants`) to ask for instead. Live, upcoming and badge-awaiting listings; other slugs 404.',
   http: { method: 'GET', path: '/listings/{slug}/badges', status: 200 },
   scopes: [],
   idempotencyKey: false,
@@ -45,7 +45,9 @@ export default defineTool({
       profile_url: z.string().describe("The listing's page on this site; badges link here"),
     }),
     badge: badge.describe('The badge asked for'),
-    all: z.array(badge).describe('Every shape, mode and size'),
+    variants: z
+      .object({ shapes: z.array(z.enum(BADGE_SHAPES)), modes: z.array(z.enum(BADGE_MODES)), sizes: z.array(z.enum(BADGE_SIZES)) })
+      .describe('Every shape, mode and size there is: call again with any of them for that badge'),
     note: z.string(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -64,7 +66,7 @@ export default defineTool({
     return {
       listing: { slug: listing.slug, name: listing.name, status: listing.status, profile_url: profileUrl },
       badge: describeBadge(target, { shape, mode, size }),
-      all: allBadgeVariants().map((variant) => describeBadge(target, variant)),
+      variants: { shapes: [...BADGE_SHAPES], modes: [...BADGE_MODES], sizes: [...BADGE_SIZES] },
       note: badgeNote(listing, profileUrl),
     };
   },

@@ -7,6 +7,7 @@ import { blogPost, findBlogPost } from '../src/catalogue/blog.js';
 export default defineTool({
   name: 'get_blog_post',
   title: 'Get a blog post',
+  toolset: 'directory',
   description:
     'One published blog post by slug (from list_blog_posts): title, author, tags, dates, the full text as Markdown ' +
     'and its FAQs. Quote or summarise it with a link to its url. Unknown or unpublished posts answer 404.',

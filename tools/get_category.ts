@@ -7,6 +7,7 @@ import { categoryDetail, categoryListings, findCategory } from '../src/catalogue
 export default defineTool({
   name: 'get_category',
   title: 'Category with its listings',
+  toolset: 'directory',
   description:
     'Returns one category by slug: description, FAQs, parent, direct subcategories with their live counts, its live count, ' +
     'and `listings`, a page of its live listings including those of its subcategories (primary or extra category), most ' +

@@ -6,11 +6,9 @@ import { draftOutput } from '../src/drafting/draft-view.js';
 export default defineTool({
   name: 'get_draft',
   title: 'Get a draft',
+  toolset: 'submission',
   description:
-    'One of your drafts: status (crawling, drafting, ready, failed with a reason, submitted), completeness and the parts ' +
-    'still missing, every profile field with its value, state (ai, not_found, edited, manual, override, deleted) and the ' +
-    'quotes from the website that support it, FAQs, founders, socials, story, milestones, SEO and the listing made from it. ' +
-    'While status is crawling or drafting (or fields are regenerating), call again after poll_after_seconds. Needs account:read.',
+    'One of your drafts: status (crawling, drafting, ready, failed with a reason, submitted), completeness and what is missing, every profile field with its value, state (ai, not_found, edited, manual, override, deleted) and the website quotes that support it, FAQs, founders, socials, story, milestones, SEO and the listing made from it. While crawling, drafting or regenerating, call again after poll_after_seconds. Needs account:read.',
   http: { method: 'GET', path: '/drafts/{id}', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,

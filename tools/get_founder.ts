@@ -7,6 +7,7 @@ import { findFounder, founderProfile } from '../src/catalogue/founders.js';
 export default defineTool({
   name: 'get_founder',
   title: 'Get a founder',
+  toolset: 'directory',
   description:
     "A founder's public profile by slug (from list_founders or a listing's founders): bio, socials, the live and " +
     'upcoming companies they founded with their role in each, and the founder stories they published (the story of the ' +

@@ -9,12 +9,9 @@ import { readLaunchWeek } from '../src/catalogue/launch-week.js';
 export default defineTool({
   name: 'get_launch_week',
   title: 'Launches of a week',
+  toolset: 'directory',
   description:
-    "Returns one launch week (Monday to Sunday in the site's time zone): its dates and label, the live listings that " +
-    'launched in it ranked by community votes (rank 1 = most votes; ties go to the earlier launch), and for a future week ' +
-    'the listings scheduled to launch in it (`scheduled`; empty for current and past weeks). week: this, next, last, or ' +
-    "any date YYYY-MM-DD, which is snapped to the Monday of its week. A past week before the directory's first launch " +
-    'week answers 404.',
+    'One launch week (Monday to Sunday, site time zone): its dates and label, the live listings launched in it ranked by votes (ties: earlier launch first) and, for a future week, the listings scheduled for it. week: this, next, last or a date (snapped to its Monday). Before the first launch week: 404.',
   http: { method: 'GET', path: '/launches/weeks/{week}', status: 200 },
   scopes: [],
   idempotencyKey: false,

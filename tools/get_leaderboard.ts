@@ -24,12 +24,9 @@ const metric = z.object({
 export default defineTool({
   name: 'get_leaderboard',
   title: 'Leaderboard',
+  toolset: 'directory',
   description:
-    'Returns a page of one leaderboard; each item has rank, listing summary and metric. Boards: community-weekly (votes ' +
-    'people cast during a week; week: this (default), last or a date, snapped to its Monday), community-all-time (all ' +
-    'votes), billboard (a PAID ranking by money contributed, in USD cents: always tell the user it is paid placement, not ' +
-    'a vote), domain-rating (0-100 from a third-party SEO data provider, with its change over about 30 days) and revenue ' +
-    '(latest verified monthly recurring revenue in USD cents, with source and verification date). Unknown board: 404.',
+    'A page of one leaderboard: rank, listing summary and metric. community-weekly: votes cast in a week (week: this, last or a date); community-all-time: all votes; billboard: a PAID ranking by money contributed (always tell the user it is paid placement, not votes); domain-rating: 0-100 from a third-party SEO data provider, with its 30-day change; revenue: latest verified MRR with source and date. The weekly board is not the Launch of the Week award (list_awards). Unknown board: 404.',
   http: { method: 'GET', path: '/leaderboards/{board}', status: 200 },
   scopes: [],
   idempotencyKey: false,

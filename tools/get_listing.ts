@@ -8,13 +8,9 @@ import { listingTag } from '../src/catalogue/listing-changes.js';
 export default defineTool({
   name: 'get_listing',
   title: 'Get a listing',
+  toolset: 'directory',
   description:
-    'The full public profile of one product by its slug: description, features, pricing, categories (primary first), ' +
-    'founders, FAQs, socials, latest updates, community rating (genuine reviews only), Domain Rating with its 30-day ' +
-    "trend (from a third-party SEO data provider), and links. not_found_on_website lists facts the product's own site " +
-    'does not state; they are left blank on purpose, never guessed. Upcoming launches (status scheduled) are public too. ' +
-    'The paid sections story, milestones and media are present only when unlocked for the listing; when locked the key is ' +
-    'absent. Unknown or unpublished slugs give 404.',
+    "The full public profile of a product by slug: description, features, pricing, categories (primary first), founders, FAQs, socials, latest updates, community rating (genuine reviews only), Domain Rating with its 30-day trend (third-party SEO data) and links. not_found_on_website lists facts the product's own site does not state (left blank, never guessed). The paid sections story, milestones and media appear only when unlocked. Live and upcoming listings; other slugs 404.",
   http: { method: 'GET', path: '/listings/{slug}', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -6,6 +6,7 @@ import { ownerListing, ownerListingView } from '../src/listings/owner-view.js';
 export default defineTool({
   name: 'get_my_listing',
   title: 'Get my listing',
+  toolset: 'listings',
   description:
     'The owner view of one of your listings, in any status: status, plan (free or paid), launch week, which paid sections ' +
     'the public sees, the badge check of a free listing (what is looked for, when it was last checked, what was found ' +

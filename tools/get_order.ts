@@ -6,6 +6,7 @@ import { orderSchema } from '../src/orders/order-schema.js';
 export default defineTool({
   name: 'get_order',
   title: 'Get an order',
+  toolset: 'orders',
   description:
     'One of your orders: status (pending, paid, expired, canceled, refunded), totals with VAT and each line with whether ' +
     "it was fulfilled. Another account's order is 404. Needs account:read.",

@@ -7,6 +7,7 @@ import { PROTOCOL_VERSIONS } from '../src/registry/protocol-versions.js';
 export default defineTool({
   name: 'get_site_info',
   title: 'About this directory',
+  toolset: 'directory',
   description:
     'Describes the launch directory: its name and purpose, how many live listings and categories it has, and where its ' +
     'REST base address, OpenAPI document, API reference, MCP endpoint and OAuth metadata are. Call it first when you ' +

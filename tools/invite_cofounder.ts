@@ -9,6 +9,7 @@ import { LIMITS } from '../src/drafting/profile-fields.js';
 export default defineTool({
   name: 'invite_cofounder',
   title: 'Invite a co-founder',
+  toolset: 'submission',
   description:
     'E-mails a co-founder a link that lets them, once signed in, become an owner of this draft and of the listing made ' +
     'from it; only that address can accept. Up to 10 invites per draft; inviting the same address again (after 10 minutes) ' +

@@ -6,11 +6,9 @@ import { award, listAwards } from '../src/catalogue/awards.js';
 export default defineTool({
   name: 'list_awards',
   title: 'Launch of the Week awards',
+  toolset: 'directory',
   description:
-    'Lists Launch of the Week awards (#1, #2 and #3 of each launch week, decided by community votes only; nobody can buy ' +
-    "one), newest week first, then by rank. Each has the week's Monday, rank, title, the votes that won it and the " +
-    'winning listing. Give listing (a listing slug) to see the awards of one product; a slug with no awards gives an ' +
-    'empty page.',
+    'Launch of the Week awards (#1, #2, #3 of each ended week: the launches of that week with the most community votes; nobody can buy one), newest week first. Each has the week\'s Monday, rank, title, the votes that won it and the listing. listing (a slug) filters to one product. "#1 last week" in votes of any listing is the community-weekly board (get_leaderboard), not an award.',
   http: { method: 'GET', path: '/awards', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -6,6 +6,7 @@ import { blogPostListItem, listBlogPosts } from '../src/catalogue/blog.js';
 export default defineTool({
   name: 'list_blog_posts',
   title: 'List blog posts',
+  toolset: 'directory',
   description:
     "Lists the directory's published blog posts (guides and news about launching software), newest first. With q, " +
     'only posts whose title, excerpt, tags or text match the words (English word forms; "quoted phrases", or, -word ' +

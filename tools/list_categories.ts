@@ -5,12 +5,9 @@ import { categoryNode, categoryTree, countLiveListings } from '../src/catalogue/
 export default defineTool({
   name: 'list_categories',
   title: 'Category tree',
+  toolset: 'directory',
   description:
-    "Lists the whole category tree: top-level categories (ordered by the site's position, then name), each with its " +
-    'subcategories nested under `subcategories`. Every node has slug, name, description, the number of live listings in it ' +
-    'or any of its subcategories (primary or extra category, each listing counted once) and its page URL. Set include_empty ' +
-    'to false to leave out categories without live listings. Use the slugs with get_category or the category filter of ' +
-    'search_listings, and the names when choosing categories for a draft.',
+    "The whole category tree: top-level categories with their subcategories nested under `subcategories`, each with slug, name, description, live listing count (subcategories included) and page URL. include_empty=false leaves out categories without live listings. Use the slugs with get_category or search_listings' category filter, and the names when choosing a draft's categories.",
   http: { method: 'GET', path: '/categories', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -6,6 +6,7 @@ import { founderListItem, listFounders } from '../src/catalogue/founders.js';
 export default defineTool({
   name: 'list_founders',
   title: 'List founders',
+  toolset: 'directory',
   description:
     'Lists the founders behind live listings, with their role title, country and the live companies they founded. ' +
     'Filter by part of the name with q (a slightly misspelled name also matches; closest names come first) and by ' +

@@ -5,6 +5,7 @@ import { activeInterviewQuestions, interviewQuestion } from '../src/catalogue/in
 export default defineTool({
   name: 'list_interview_questions',
   title: 'List founder interview questions',
+  toolset: 'listings',
   description:
     'The founder interview: the questions founders are invited to answer about themselves and their company, in ' +
     'order, each with an optional hint on what a good answer covers. A signed-in founder answers them with ' +

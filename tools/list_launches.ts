@@ -7,12 +7,9 @@ import { FEED_SECTIONS, launchFeed } from '../src/catalogue/launch-feed.js';
 export default defineTool({
   name: 'list_launches',
   title: 'Launch feed',
+  toolset: 'directory',
   description:
-    'A page of the launch feed, one section at a time: today (live listings launched today, most voted first), this-week ' +
-    '(default; live listings of the current launch week, most voted first), trending (listings with votes in the last 14 ' +
-    'days, recent votes weigh most), most-voted (all time), recent (newest launches first), most-viewed, most-followed, ' +
-    "and upcoming (scheduled listings, soonest launch week first). Days and weeks follow the site's time zone. For a " +
-    'particular week use get_launch_week.',
+    "A page of the launch feed, one section at a time: today, this-week (default), trending (votes of the last 14 days, recent ones weigh most), most-voted (all time), recent, most-viewed, most-followed and upcoming (scheduled, soonest first). Days and weeks follow the site's time zone; for any other week use get_launch_week.",
   http: { method: 'GET', path: '/launches', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -7,6 +7,7 @@ import { claimSchema } from '../src/claims/claim-schema.js';
 export default defineTool({
   name: 'list_my_claims',
   title: 'List my claims',
+  toolset: 'claims',
   description:
     'Your claims of listings, newest first: status (pending, verified, failed, expired), what to publish, instructions ' +
     'and what the last check found. Needs account:read.',

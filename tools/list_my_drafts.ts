@@ -8,6 +8,7 @@ import { DRAFT_STATUSES } from '../src/db/entities/draft.js';
 export default defineTool({
   name: 'list_my_drafts',
   title: 'List my drafts',
+  toolset: 'submission',
   description:
     'Your drafts, newest first, each with its status, completeness (percentage), the parts still missing, the name drafted ' +
     'so far and the listing made from it once submitted. Use get_draft for the whole draft. Needs account:read.',

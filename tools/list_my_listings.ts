@@ -6,6 +6,7 @@ import { listOwnedListings, ownedListingItem } from '../src/listings/owner-view.
 export default defineTool({
   name: 'list_my_listings',
   title: 'List my listings',
+  toolset: 'listings',
   description:
     'Every listing you own, in any status (draft: saved, not published; awaiting_badge: free listing waiting for its badge; ' +
     'scheduled; live; hidden), most recently changed first, with plan and launch week. get_my_listing gives the whole ' +

@@ -7,6 +7,7 @@ import { orderSchema } from '../src/orders/order-schema.js';
 export default defineTool({
   name: 'list_my_orders',
   title: 'List my orders',
+  toolset: 'orders',
   description:
     'Your orders, newest first, with status, totals with VAT and lines (fulfilled or not). get_order reads one. Needs account:read.',
   http: { method: 'GET', path: '/orders', status: 200 },

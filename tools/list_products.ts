@@ -5,11 +5,9 @@ import { activeProducts, product } from '../src/catalogue/products.js';
 export default defineTool({
   name: 'list_products',
   title: 'List products and prices',
+  toolset: 'orders',
   description:
-    'What can be bought, with the current price in USD cents excluding VAT (set by the site team; never assume a ' +
-    'price). Use it before quote_order or create_checkout: each product says whether an order item needs a ' +
-    'listing_id and which other fields the item takes (for launch: an optional week and extra categories; for ' +
-    'billboard: the amount, at least the minimum given). Takes no input.',
+    'What can be bought, with current prices in USD cents excluding VAT (never assume a price): a launch, extra categories, the billboard. A free launch also exists and costs nothing: choose_free_listing (the listing goes live once its badge is on its homepage). Each product says whether an order item needs a listing_id and which fields it takes. Use before quote_order or create_checkout.',
   http: { method: 'GET', path: '/products', status: 200 },
   scopes: [],
   idempotencyKey: false,

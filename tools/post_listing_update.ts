@@ -6,6 +6,7 @@ import { postListingUpdate } from '../src/listings/listing-news.js';
 export default defineTool({
   name: 'post_listing_update',
   title: 'Post news of my listing',
+  toolset: 'listings',
   description:
     "Publishes an update (title up to 200 characters, plain-text body up to 5000) on one of your listings: it is in the listing's " +
     'latest_updates from the next read on, and every follower of the listing gets one email with it (sent in the ' +

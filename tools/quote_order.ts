@@ -5,12 +5,9 @@ import { orderBody, quoteSchema } from '../src/orders/order-schema.js';
 export default defineTool({
   name: 'quote_order',
   title: 'Quote an order',
+  toolset: 'orders',
   description:
-    'Prices a launch and extras before paying, nothing saved or charged: each item is checked (your listing, a launch ' +
-    'week not past, existing categories, the billboard minimum) and priced from the current prices (list_products), with ' +
-    'net, VAT and gross per line and in total. VAT follows billing_country; an EU business with a valid VAT number from ' +
-    "another EU country than the seller's is reverse charged at 0%. Every problem is a 400 naming the item and field. " +
-    'create_checkout takes the same body. Needs orders:write.',
+    "Prices a launch and extras without saving or charging anything: checks each item (your listing, a launch week not past, existing categories, the billboard minimum) and prices it from list_products, with net, VAT and gross per line and in total. VAT follows billing_country; an EU business with a valid VAT number outside the seller's country is reverse charged. Each problem is a 400 naming the item and field. create_checkout takes the same body. Needs orders:write.",
   http: { method: 'POST', path: '/orders/quote', status: 200 },
   scopes: ['orders:write'],
   idempotencyKey: false,

@@ -5,18 +5,14 @@ import { ValidationError } from '../src/errors.js';
 import { toSummary } from '../src/catalogue/listing-summary.js';
 import { searchListings, SEARCH_SORTS } from '../src/catalogue/search.js';
 import { categoryWithDescendants } from '../src/catalogue/categories.js';
+import { searchSuggestions, suggestForEmptySearch } from '../src/catalogue/search-suggestions.js';
 
 export default defineTool({
   name: 'search_listings',
   title: 'Search listings',
+  toolset: 'directory',
   description:
-    'Finds products in the directory by words and filters; returns a page of listing summaries. q is typo tolerant ' +
-    '("notin" finds Notion) and matches name, tagline, keywords and descriptions; every word must match. Filters: ' +
-    'category (includes its subcategories; a slug from list_categories, an unknown one is a 400), stage, country, ' +
-    "pricing_model, domain (the product's website, e.g. notion.so). status: live (default) or upcoming (scheduled " +
-    'launches). sort: relevance (default; most voted first when there is no q), newest (for upcoming: soonest launch ' +
-    'week first), votes, trending (votes of the last 14 days, recent ones count most), most_viewed, most_followed. ' +
-    'With very common words the total is estimated (total_is_estimate). Use get_listing for a full profile.',
+    'Finds products by words and filters; answers a page of listing summaries (get_listing gives a full profile). q is typo tolerant ("notin" finds Notion) over name, tagline, keywords and descriptions; every word must match. Filters: category (a slug from list_categories; includes subcategories), stage, country, pricing_model, domain (e.g. notion.so); status live (default) or upcoming. sort: relevance (default), newest, votes, trending (recent votes weigh most), most_viewed, most_followed. An empty page says what to try instead.',
   http: { method: 'GET', path: '/listings', status: 200 },
   scopes: [],
   idempotencyKey: false,
@@ -36,6 +32,7 @@ export default defineTool({
     total_is_estimate: z
       .boolean()
       .describe('true when total is an estimate: common words match too many listings to count them all (has_more is exact)'),
+    suggestions: searchSuggestions.optional().describe('Only when nothing matched: what to try instead'),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(input, { services }) {
@@ -44,7 +41,7 @@ export default defineTool({
     if (categoryIds === null) {
       throw new ValidationError([{ path: '/category', message: 'No category has this slug; list_categories names them all' }]);
     }
-    const { rows, total, totalIsEstimate } = await searchListings(db, {
+    const search = {
       q: input.q,
       categoryIds,
       stage: input.stage,
@@ -58,7 +55,9 @@ export default defineTool({
       now: now(),
       estimateAbove: { matches: config.searchExactTotalUpTo, share: config.searchWalkShare },
       index: services.searchIndex?.usable(),
-    });
+    };
+    const { rows, total, totalIsEstimate } = await searchListings(db, search);
+    const suggestions = total === 0 ? { suggestions: await suggestForEmptySearch(db, search) } : {};
     return {
       ...pageResult(
         rows.map((row) => toSummary(row, config.publicUrl)),
@@ -66,6 +65,7 @@ export default defineTool({
         input,
       ),
       total_is_estimate: totalIsEstimate,
+      ...suggestions,
     };
   },
 });

@@ -10,11 +10,9 @@ const sections = Object.keys(STORY_FIELDS) as StorySection[];
 export default defineTool({
   name: 'set_founder_story',
   title: "Set my listing's founder story",
+  toolset: 'listings',
   description:
-    "Writes the founder story of one of your listings in the founder's own words (no AI drafts it): title (up to 200), " +
-    'story, why_started, problem, journey, challenges, achievements, lessons, whats_next (each up to 8000). Replaces the ' +
-    'whole story: a section not sent is removed. Published with the listing: the public sees it while the listing is ' +
-    "published with its paid sections unlocked, and on the first founder's profile. Needs listings:write.",
+    "Writes the founder story of one of your listings in the founder's own words (no AI drafts it), by section. Replaces the whole story: a section not sent is removed. The public sees it while the listing is published with its paid sections unlocked, and on the first founder's profile. Needs listings:write.",
   http: { method: 'PUT', path: '/me/listings/{listing_id}/story', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -8,11 +8,9 @@ import { LISTING_STATUSES } from '../src/db/entities/listing.js';
 export default defineTool({
   name: 'submit_draft',
   title: 'Turn a draft into a listing',
+  toolset: 'submission',
   description:
-    'Saves a ready draft as a listing that is not yet published (status draft) and answers its listing_id. Running it again ' +
-    'after edits updates the same listing (update_draft on a submitted draft updates it too). The listing needs a name and ' +
-    'a category (set them with update_draft; categories by name from list_categories, the first is primary). Once the listing is published, edit it with update_my_listing instead. To publish, ' +
-    'choose a free listing or buy a launch. Answers 409 while the draft is still crawling or drafting. Needs listings:write.',
+    'Saves a ready draft as an unpublished listing (status draft) and answers its listing_id; running it again after edits updates that listing. It needs a name and a category (update_draft). To publish, choose_free_listing or buy a launch (create_checkout); once published, edit with update_my_listing. 409 while the draft is still crawling or drafting. Needs listings:write.',
   http: { method: 'POST', path: '/drafts/{id}/submit', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -10,12 +10,9 @@ import { webAddress } from '../src/schema.js';
 export default defineTool({
   name: 'submit_listing',
   title: 'Submit a product by its website',
+  toolset: 'submission',
   description:
-    "Starts a listing from the product's website address. Answers at once with a draft in status crawling; the service " +
-    'then reads the site (obeying its robots.txt) and drafts the profile in the background, usually within seconds. Poll ' +
-    'get_draft every poll_after_seconds until status is ready (or failed, with a reason). Every drafted value carries ' +
-    'quotes from the site as evidence; anything the site does not state is left empty (not_found), never invented. ' +
-    'Nothing is published or charged. At most 20 submissions an hour per account (429 with Retry-After). Needs listings:write.',
+    "Starts a listing from the product's website address: answers at once with a draft in status crawling, then reads the site (obeying robots.txt) and drafts the profile in the background. Poll get_draft every poll_after_seconds until ready (or failed, with a reason). Every drafted value quotes the site as evidence; what the site does not state stays empty (not_found), never invented. Nothing is published or charged. 20 an hour per account. Needs listings:write.",
   http: { method: 'POST', path: '/drafts', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -45,13 +45,9 @@ const socials = z.strictObject(Object.fromEntries(SOCIAL_KEYS.map((key) => [key,
 export default defineTool({
   name: 'update_draft',
   title: 'Edit a draft',
+  toolset: 'submission',
   description:
-    'Changes a draft; send only the parts you change. fields: profile values (null removes one; a value you type is marked ' +
-    'edited, or manual where the site said nothing); categories are names from list_categories, the first is primary. ' +
-    'lock_fields marks fields override so redrafts never touch them; restore puts the AI value and its evidence back; ' +
-    "regenerate (up to 5 fields) redrafts them from the website in the background (categories: from the directory's categories the site names; poll get_draft). faqs (up to 10), " +
-    'founders (up to 6, the first is primary), milestones (up to 50), story, seo, company_socials and founder_socials ' +
-    'replace what is stored. competitor_url "" clears it. On a submitted draft the listing is updated too. Needs listings:write.',
+    'Changes one of your drafts; send only what changes. fields: profile values (null removes one; categories are names from list_categories, the first primary). lock_fields keeps fields from redrafts; restore brings back the AI value and its evidence; regenerate (up to 5 fields) redrafts them from the website in the background (poll get_draft). faqs, founders (the first is primary), milestones, story, seo and the socials replace what is stored; competitor_url "" clears it. A submitted draft\'s listing is updated too. Needs listings:write.',
   http: { method: 'PATCH', path: '/drafts/{id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -41,13 +41,9 @@ const socials = z.strictObject(
 export default defineTool({
   name: 'update_my_listing',
   title: 'Edit my listing',
+  toolset: 'listings',
   description:
-    'Edits one of your listings; send only what changes. fields: tagline (200), short_description (300), description ' +
-    '(20000), pricing_model (40), pricing_summary (300), country (ISO code), city (120), founded_year (1800-2100 or null), ' +
-    'demo_video_url, contact_email, features/usps/keywords (20 items of 200), headline (200), summary (20000), seo_title ' +
-    '(200), seo_description (320); "" clears a text field. socials (platform to link) and faqs (up to 10) replace the whole ' +
-    'set. A live listing shows the edit at once; every edit is kept in the version history. Answers the owner view and ' +
-    'the fields that changed. Needs listings:write.',
+    'Edits one of your listings; send only what changes ("" clears a text field). socials and faqs replace the whole set. A live listing shows the edit at once; every edit is kept in the version history. Answers the owner view and the fields that changed. Needs listings:write.',
   http: { method: 'PATCH', path: '/me/listings/{listing_id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

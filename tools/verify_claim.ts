@@ -17,6 +17,7 @@ const CHECKS: RatePolicy = { name: 'verify_claim', limit: 5, windowSeconds: 60 }
 export default defineTool({
   name: 'verify_claim',
   title: 'Verify a claim',
+  toolset: 'claims',
   description:
     'Looks for the proof of a pending dns, meta or file claim now. Found: the claim is verified and you become an owner ' +
     'of the listing (the other owners are told by e-mail). Not found: the claim stays pending and last_check says what ' +

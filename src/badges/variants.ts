@@ -31,7 +31,7 @@ export function badgeDimensions(shape: BadgeShape, size: BadgeSize): { width: nu
   return { width: Math.round(box.width * SCALE[size]), height: Math.round(box.height * SCALE[size]) };
 }
 
-export function allBadgeVariants(): BadgeVariant[] {
+function allBadgeVariants(): BadgeVariant[] {
   return BADGE_SHAPES.flatMap((shape) => BADGE_MODES.flatMap((mode) => BADGE_SIZES.map((size) => ({ shape, mode, size }))));
 }
 

@@ -322,7 +322,7 @@ async function rankedPage(
 }
 
 /** The words of a query: runs of letters and digits (any script) after lower-casing, each once, in order. */
-function queryWords(q: string): string[] {
+export function queryWords(q: string): string[] {
   return [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
 }
 

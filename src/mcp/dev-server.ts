@@ -33,6 +33,7 @@ const noServices = new Proxy({} as Services, {
 const testErrorHandling = defineTool({
   name: 'test_error_handling',
   title: 'Always fails',
+  toolset: 'directory',
   description: 'Conformance fixture: always throws.',
   http: { method: 'POST', path: '/test-error-handling', status: 200 },
   scopes: [],

@@ -5,7 +5,7 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { Registry } from '../registry/registry.js';
 import type { Caller } from '../accounts/caller.js';
 import type { Services } from '../services.js';
-import type { ProblemError } from '../errors.js';
+import { ProblemError } from '../errors.js';
 import { sendProblem } from '../web/problem.js';
 import { toolServerFactory } from './tool-server.js';
 import { runInRequestScope } from './request-scope.js';
@@ -14,6 +14,7 @@ import { MAX_BODY_BYTES, readJsonBody } from '../web/json-body.js';
 import { calledTools, scopeRefusal } from './scope-gate.js';
 import { directToolCallAnswer, recogniseDirectToolCall } from './direct-tool-call.js';
 import { callTool } from './call-tool.js';
+import { toolSelection } from './tool-selection.js';
 import { withAuthenticationChallenge } from '../registry/scopes.js';
 import { UnauthorizedError } from '../errors.js';
 import { PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
@@ -64,6 +65,7 @@ export function mcpMiddleware(options: McpOptions): Middleware {
   const serve = toNodeHandler(handler, { ...(options.onError && { onerror: options.onError }) });
   const directCalls = options.directToolCalls ?? true;
   const callContext = { services: options.services, publicUrl, onUnexpectedError: reportToolFailure };
+  const selected = toolSelection(options.registry);
 
   return async (ctx, next) => {
     if (ctx.path !== MCP_PATH) return next();
@@ -72,9 +74,17 @@ export function mcpMiddleware(options: McpOptions): Middleware {
     if (rejection) return sendJsonRpcError(ctx, 403, SERVER_ERROR, `Forbidden: ${rejection}`);
 
     const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : options.newRequestId();
+    let registry: Registry;
+    try {
+      registry = selected(ctx.query);
+    } catch (error) {
+      if (error instanceof ProblemError) return sendProblem(ctx, error, requestId);
+      throw error;
+    }
     let parsedBody: unknown;
     let caller: Caller | null = null;
-    let toolNames: string[] | undefined;
+    // The tools this request's server serves: those it calls (a request of nothing but tool calls), else those selected.
+    let toolNames: readonly string[] | undefined = registry === options.registry ? undefined : registry.tools.map((tool) => tool.name);
 
     if (ctx.method === 'POST') {
       if (!isJsonContentType(ctx.get('content-type'))) {
@@ -93,7 +103,7 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       const overQuota = Array.isArray(parsedBody) ? await options.chargeMoreRequests?.(ctx, parsedBody.length - 1) : undefined;
       if (overQuota) return sendProblem(ctx, overQuota, requestId);
 
-      const { calls, tools, callsOnly } = calledTools(parsedBody, options.registry);
+      const { calls, tools, callsOnly } = calledTools(parsedBody, registry);
       if (callsOnly) toolNames = tools.map((tool) => tool.name);
       // A credential sent with any request is checked (an invalid one is 401 even on tools/list); public calls need none.
       if (calls || ctx.get('authorization')) {
@@ -107,7 +117,7 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       const refusal = scopeRefusal(tools, caller);
       if (refusal) return sendProblem(ctx, withAuthenticationChallenge(refusal, resourceMetadataUrl), requestId);
 
-      const direct = directCalls ? recogniseDirectToolCall(parsedBody, ctx.req.headers, options.registry) : undefined;
+      const direct = directCalls ? recogniseDirectToolCall(parsedBody, ctx.req.headers, registry) : undefined;
       if (direct) {
         const result = await callTool(direct.tool, direct.args, { ...callContext, caller, requestId });
         ctx.status = 200;

@@ -98,7 +98,7 @@ async function run(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<Rec
  * call without one; checked again here so no path can skip it); a public tool's handler takes null.
  */
 function handlerContext(tool: AnyTool, ctx: ToolContext): SignedInContext {
-  if (tool.scopes.length > 0 && !ctx.caller) throw new UnauthorizedError();
+  if (tool.scopes.length > 0 && !ctx.caller) throw new UnauthorizedError(undefined, false, tool.scopes);
   return ctx as SignedInContext;
 }
 

@@ -5,7 +5,7 @@ import type { AnyTool } from './tool.js';
 /** Public tools need nothing; the others need a caller whose credential carries every scope. */
 export function requireScopes(tool: AnyTool, caller: Caller | null): void {
   if (tool.scopes.length === 0) return;
-  if (!caller) throw new UnauthorizedError();
+  if (!caller) throw new UnauthorizedError(undefined, false, tool.scopes);
   const missing = tool.scopes.filter((scope) => !caller.scopes.includes(scope));
   if (missing.length > 0) throw new InsufficientScopeError(tool.scopes);
 }
@@ -19,7 +19,8 @@ function authenticationChallenge(refusal: UnauthorizedError | InsufficientScopeE
     return `Bearer error="insufficient_scope", scope="${refusal.scopes.join(' ')}", resource_metadata="${resourceMetadataUrl}"`;
   }
   const error = refusal.invalidToken ? `error="invalid_token", error_description="${(refusal.detail ?? '').replace(/["\\]/g, '')}", ` : '';
-  return `Bearer ${error}resource_metadata="${resourceMetadataUrl}"`;
+  const scope = refusal.scopes.length > 0 ? `scope="${refusal.scopes.join(' ')}", ` : '';
+  return `Bearer ${error}${scope}resource_metadata="${resourceMetadataUrl}"`;
 }
 
 /** The refusal with its WWW-Authenticate challenge, as REST and MCP both send it; other errors as they are. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Scope } from '../accounts/caller.js';
 import type { SignedInContext, ToolContext } from './context.js';
 import type { SiteSettings } from '../catalogue/site-settings.js';
+import type { Toolset } from './toolsets.js';
 
 /** Idempotency-Key (REST header) and idempotency_key (MCP argument): 1 to 255 printable ASCII characters. */
 export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' } as const;
@@ -30,6 +31,8 @@ export interface Tool<
   /** The operationId and the MCP tool name; equals the file name in tools/. */
   name: string;
   title: string;
+  /** The group an MCP client can ask for (`/mcp?toolsets=...`; src/registry/toolsets.ts). */
+  toolset: Toolset;
   /** Written for an AI assistant: when to use the tool and what comes back. */
   description: string;
   http: {

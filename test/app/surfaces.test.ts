@@ -116,6 +116,11 @@ describe('the web side', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const page = await response.text();
     for (const tool of t.registry.tools) expect(page).toContain(`id="${tool.name}"`);
+    // How to authenticate, and how an MCP client asks for fewer tools.
+    expect(page).toContain('<h2 id="authentication">Authentication</h2>');
+    expect(page).toContain('href="/account/api-keys"');
+    expect(page).toContain(`resource_metadata="${t.url}/.well-known/oauth-protected-resource/mcp"`);
+    expect(page).toContain('<code>/mcp?toolsets=directory,orders</code>');
   });
 
   it('gives every answer a request id, the same one problem bodies quote', async () => {

@@ -14,6 +14,7 @@ const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: t
 const repeatText = defineTool({
   name: 'repeat_text',
   title: 'Repeat a text',
+  toolset: 'directory',
   description: 'Repeats a text a few times. Public.',
   http: { method: 'GET', path: '/repeat', status: 200 },
   scopes: [],
@@ -31,6 +32,7 @@ const repeatText = defineTool({
 const getWidget = defineTool({
   name: 'get_widget',
   title: 'Get a widget',
+  toolset: 'directory',
   description: 'Looks a widget up by slug; none exists.',
   http: { method: 'GET', path: '/widgets/{slug}', status: 200 },
   scopes: [],
@@ -47,6 +49,7 @@ const getWidget = defineTool({
 const whoAmI = defineTool({
   name: 'who_am_i',
   title: 'Who am I',
+  toolset: 'directory',
   description: 'The signed-in account. Needs account:read.',
   http: { method: 'GET', path: '/me', status: 200 },
   scopes: ['account:read'],
@@ -62,6 +65,7 @@ const whoAmI = defineTool({
 const saveNote = defineTool({
   name: 'save_note',
   title: 'Save a note',
+  toolset: 'directory',
   description: 'Stores a note (pretend). Public and idempotent.',
   http: { method: 'POST', path: '/notes', status: 201 },
   scopes: [],

@@ -27,6 +27,7 @@ let release: Promise<void> = Promise.resolve();
 const recordEffect = defineTool({
   name: 'record_effect',
   title: 'Record an effect',
+  toolset: 'directory',
   description: 'test',
   http: { method: 'POST', path: '/effects', status: 201 },
   scopes: ['listings:write'],

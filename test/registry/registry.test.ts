@@ -2,7 +2,12 @@ import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistry, TOOLS_DIR, type Registry } from '../../src/registry/registry.js';
 import { SCOPES } from '../../src/accounts/caller.js';
-import { inputJsonSchema, pathParams } from '../../src/registry/json-schema.js';
+import { inputJsonSchema, outputJsonSchema, pathParams } from '../../src/registry/json-schema.js';
+import { INSTRUCTIONS } from '../../src/mcp/server-info.js';
+import { TOOLSET_NAMES } from '../../src/registry/toolsets.js';
+
+/** Field and value names that read like tool names. */
+const NOT_TOOLS = new Set(['claim_id']);
 
 /** The public operations of the interface spec (part "Public"), as method and path under /api/v1. */
 const PUBLIC_OPERATIONS = {
@@ -91,6 +96,27 @@ describe('the tool registry', () => {
       expect(tool.description.length, tool.name).toBeGreaterThanOrEqual(60);
       expect(tool.description.length, tool.name).toBeLessThanOrEqual(1500);
     }
+  });
+
+  it('sends a reader only to tools that exist: every tool name in a description or the server instructions is registered', () => {
+    const verbs = 'get|list|search|submit|update|create|choose|claim|verify|quote|compare|add|delete|set|answer|invite|post|redeliver|run';
+    const toolLike = new RegExp(`\\b(?:${verbs})_[a-z_]*[a-z]\\b`, 'g');
+    const texts = [
+      ...registry.tools.flatMap((tool) => [
+        tool.description,
+        JSON.stringify(inputJsonSchema(tool.input)),
+        JSON.stringify(outputJsonSchema(tool.output)),
+      ]),
+      INSTRUCTIONS,
+    ];
+    const mentioned = new Set(texts.flatMap((text) => text.match(toolLike) ?? []));
+    expect(mentioned.size).toBeGreaterThan(15); // the pattern does find the names
+    const unknown = [...mentioned].filter((name) => !registry.get(name) && !NOT_TOOLS.has(name));
+    expect(unknown).toEqual([]);
+  });
+
+  it('puts every tool in a toolset', () => {
+    for (const tool of registry.tools) expect(TOOLSET_NAMES, tool.name).toContain(tool.toolset);
   });
 
   it('has a plain object input schema: no top-level union, no unknown properties', () => {

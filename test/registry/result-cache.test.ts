@@ -76,6 +76,7 @@ describe('invokeTool with a cache', () => {
   const counted = defineTool({
     name: 'counted',
     title: 'Counted',
+    toolset: 'directory',
     description: 'Test tool: counts how often its handler runs.',
     http: { method: 'GET', path: '/counted', status: 200 },
     scopes: [],

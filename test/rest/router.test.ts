@@ -14,6 +14,7 @@ const readAnnotations = { readOnlyHint: true, destructiveHint: false, idempotent
 const getThing = defineTool({
   name: 'get_thing',
   title: 'Get a thing',
+  toolset: 'directory',
   description: 'Test tool: echoes its coerced input back.',
   http: { method: 'GET', path: '/things/{slug}', status: 200 },
   scopes: [],
@@ -35,6 +36,7 @@ const getThing = defineTool({
 const createThing = defineTool({
   name: 'create_thing',
   title: 'Create a thing',
+  toolset: 'directory',
   description: 'Test tool: accepts a JSON body.',
   http: { method: 'POST', path: '/things', status: 201 },
   scopes: [],
@@ -49,6 +51,7 @@ const createThing = defineTool({
 const secret = defineTool({
   name: 'get_secret',
   title: 'Secret',
+  toolset: 'directory',
   description: 'Test tool: needs account:read.',
   http: { method: 'GET', path: '/secret', status: 200 },
   scopes: ['account:read'],
@@ -63,6 +66,7 @@ const secret = defineTool({
 const boom = defineTool({
   name: 'boom',
   title: 'Boom',
+  toolset: 'directory',
   description: 'Test tool: fails with an unexpected error.',
   http: { method: 'GET', path: '/boom', status: 200 },
   scopes: [],
@@ -79,6 +83,7 @@ const boom = defineTool({
 const broken = defineTool({
   name: 'broken',
   title: 'Broken',
+  toolset: 'directory',
   description: 'Test tool: answers something its output schema does not allow.',
   http: { method: 'GET', path: '/broken', status: 200 },
   scopes: [],
@@ -216,7 +221,7 @@ describe('REST adapter', () => {
     const problem = await problemOf(response);
     expect(problem).toMatchObject({ status: 401, code: 'unauthorized' });
     expect(response.headers.get('www-authenticate')).toBe(
-      'Bearer resource_metadata="http://api.test/.well-known/oauth-protected-resource/api/v1"',
+      'Bearer scope="account:read", resource_metadata="http://api.test/.well-known/oauth-protected-resource/api/v1"',
     );
   });
 

@@ -100,6 +100,31 @@ describe('search_listings: typo-tolerant text', () => {
     expect(await search({ q: 'quasar xylqvwtz' })).toMatchObject({ items: [], total: 0, has_more: false });
   });
 
+  it('says what to try when nothing matches: words that find listings alone, nearby categories, dropping filters', async () => {
+    const mail = await insertCategory(t.db, {
+      slug: 'email-marketing',
+      name: 'Email marketing',
+      description: 'Newsletters and campaigns',
+      keywords: ['emails', 'newsletter'],
+    });
+    await listingIn(mail, { slug: 'post-pigeon', name: 'Post Pigeon', tagline: 'Send emails your readers open', country: 'FR' });
+    await refreshSearchTerms();
+    const vague = (await search({ q: 'write emails' })) as Page & { suggestions: Record<string, unknown> };
+    expect(vague).toMatchObject({ items: [], total: 0 });
+    expect(vague.suggestions).toEqual({
+      message:
+        'Nothing matched every word of "write emails". Try fewer words ("emails" finds 1); or browsing a category (email-marketing).',
+      categories: [{ slug: 'email-marketing', name: 'Email marketing' }],
+      words: [{ q: 'emails', total: 1 }],
+      without_filters: null,
+    });
+    const filtered = (await search({ q: 'emails', country: 'DE' })) as Page & { suggestions: Record<string, unknown> };
+    expect(filtered.suggestions).toMatchObject({ without_filters: 1 });
+    expect(filtered.suggestions.message).toContain('dropping the filters (1 match without them)');
+    // A search that finds something carries no suggestions.
+    expect(await search({ q: 'emails' })).not.toHaveProperty('suggestions');
+  });
+
   it('finds nothing for text without a letter or digit, rather than everything', async () => {
     const category = await insertCategory(t.db);
     await listingIn(category, { slug: 'some-listing', name: 'Something' });

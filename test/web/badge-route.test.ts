@@ -36,9 +36,18 @@ const fetchPath = (path: string, init?: RequestInit) => fetch(`${base}${path}`, 
 
 /** The badges get_badges lists for a listing, with their image addresses moved onto the test server. */
 async function listedBadges(slug: string) {
-  const { all } = (await callTool(getBadges, testServices(t.db), { slug })) as unknown as {
-    all: { svg_url: string; width: number; height: number }[];
+  // get_badges answers one variant and names the others: ask for each.
+  const first = (await callTool(getBadges, testServices(t.db), { slug })) as unknown as {
+    variants: { shapes: string[]; modes: string[]; sizes: string[] };
   };
+  const all: { svg_url: string; width: number; height: number }[] = [];
+  for (const shape of first.variants.shapes)
+    for (const mode of first.variants.modes)
+      for (const size of first.variants.sizes)
+        all.push(
+          ((await callTool(getBadges, testServices(t.db), { slug, shape, mode, size })) as unknown as { badge: (typeof all)[number] })
+            .badge,
+        );
   return all.map((badge) => ({ ...badge, path: badge.svg_url.slice(TEST_PUBLIC_URL.length) }));
 }
 

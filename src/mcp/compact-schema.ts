@@ -1,0 +1,174 @@
+/**
+ * The schemas tools/list gives an assistant: every byte of them sits in its context window on every turn, so
+ * they carry what a model needs to call a tool right and read its answer, and the OpenAPI document keeps the
+ * rest (bounds, long patterns, field prose of answers). Both are made from the same zod schemas; a compact
+ * schema accepts everything the full one accepts (parts are only dropped or loosened), and invokeTool checks
+ * every call against the full schema, answering a 400 that names each bad path.
+ */
+import type { JsonSchema } from '../registry/json-schema.js';
+
+/** Annotations a validator ignores or a model does not need in an answer's shape. */
+const OUTPUT_DROPPED = new Set([
+  'description',
+  'title',
+  'examples',
+  'default',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'additionalProperties',
+  'required',
+]);
+
+/** Objects nested deeper than this in an answer are listed as "an object" or "a list" (the answer itself shows them). */
+const OUTPUT_DEPTH = 0;
+
+/**
+ * The shape of an answer: its property names with their types and enums, nested objects and lists named as
+ * such (the answer shows their fields); no prose, bounds or required lists.
+ * `oneOf` becomes `anyOf` (two branches made alike by loosening must not exclude each other).
+ */
+export function compactOutputSchema(schema: JsonSchema): JsonSchema {
+  return compactNode(schema, 0) as JsonSchema;
+}
+
+function compactNode(node: unknown, depth: number): unknown {
+  if (Array.isArray(node)) return node.map((item) => compactNode(item, depth));
+  if (node === null || typeof node !== 'object') return node;
+  const source = node as Record<string, unknown>;
+  if (depth > OUTPUT_DEPTH && (source.type === 'object' || source.type === 'array')) return { type: source.type };
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (OUTPUT_DROPPED.has(key)) continue;
+    if (key === 'properties') {
+      out.properties = Object.fromEntries(Object.entries(value as object).map(([name, child]) => [name, compactNode(child, depth + 1)]));
+    } else if (key === 'items') {
+      out.items = compactNode(value, depth + 1);
+    } else if (key === 'anyOf' || key === 'oneOf') {
+      const branches = unique((value as unknown[]).map((branch) => compactNode(branch, depth)));
+      if (branches.length === 1) Object.assign(out, branches[0]);
+      else out.anyOf = branches;
+    } else {
+      out[key] = compactNode(value, depth);
+    }
+  }
+  return out;
+}
+
+/** Patterns longer than this (URLs, e-mail addresses) are left to the server's check; the format says what is meant. */
+const LONG_PATTERN = 80;
+
+/**
+ * The arguments as a model needs them: every property, type, enum, bound and description stays; only long
+ * regular expressions go (a URL's is ~400 characters, repeated for every URL field), replaced by the format
+ * they stand for. The server still checks the full pattern and names the argument it refuses.
+ */
+export function compactInputSchema(schema: JsonSchema): JsonSchema {
+  return sharedShapes(compactInput(schema) as JsonSchema);
+}
+
+function compactInput(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(compactInput);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    if (key === 'pattern' && typeof value === 'string' && value.length > LONG_PATTERN) {
+      if (!('format' in (node as object)) && /^\^https\?/.test(value)) out.format = 'uri';
+      continue;
+    }
+    out[key] = compactInput(value);
+  }
+  return sameValuedObject(nullableAsType(out));
+}
+
+/**
+ * An object whose optional properties all take the same schema (links by platform) as its names and that
+ * schema once: `{propertyNames: {enum: [...]}, additionalProperties: <schema>}` accepts exactly the same.
+ */
+function sameValuedObject(node: Record<string, unknown>): Record<string, unknown> {
+  const properties = node.properties as Record<string, unknown> | undefined;
+  if (!properties || node.additionalProperties !== false || (Array.isArray(node.required) && node.required.length > 0)) return node;
+  const values = Object.values(properties).map((value) => JSON.stringify(value));
+  if (values.length < 4 || new Set(values).size !== 1) return node;
+  const { properties: _properties, required: _required, ...rest } = node;
+  return { ...rest, propertyNames: { enum: Object.keys(properties) }, additionalProperties: Object.values(properties)[0] };
+}
+
+/**
+ * `{anyOf: [{type: "string", maxLength: 500}, {type: "null"}]}` as `{type: ["string", "null"], maxLength: 500}`:
+ * the same schema (a string keyword applies to strings only), in half the bytes.
+ */
+function nullableAsType(node: Record<string, unknown>): Record<string, unknown> {
+  const branches = node.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2) return node;
+  const nullIndex = branches.findIndex((branch) => isOnly(branch, { type: 'null' }));
+  const other = branches[1 - nullIndex] as Record<string, unknown> | undefined;
+  if (nullIndex < 0 || !other || typeof other.type !== 'string' || 'anyOf' in other || 'enum' in other || 'const' in other) return node;
+  const { anyOf: _anyOf, ...rest } = node;
+  if (Object.keys(rest).some((key) => key in other)) return node;
+  return { ...rest, ...other, type: [other.type, 'null'] };
+}
+
+function isOnly(value: unknown, expected: Record<string, unknown>): boolean {
+  return JSON.stringify(value) === JSON.stringify(expected);
+}
+
+/** A shape of this many bytes or more that a schema repeats is defined once, in $defs. */
+const SHARED_FROM_BYTES = 80;
+
+/** Repeated shapes (the socials of a company and of its founder, a list of field names) defined once and referred to. */
+function sharedShapes(schema: JsonSchema): JsonSchema {
+  const counts = new Map<string, number>();
+  const walk = (node: unknown, visit: (text: string) => void) => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, visit);
+      return;
+    }
+    const text = JSON.stringify(withoutDescription(node as Record<string, unknown>));
+    if (text.length >= SHARED_FROM_BYTES) visit(text);
+    for (const value of Object.values(node)) walk(value, visit);
+  };
+  for (const value of Object.values((schema.properties ?? {}) as object))
+    walk(value, (text) => counts.set(text, (counts.get(text) ?? 0) + 1));
+  const shared = [...counts].filter(([, n]) => n > 1).map(([text]) => text);
+  if (shared.length === 0) return schema;
+  const defs: Record<string, unknown> = {};
+  const names = new Map(shared.map((text, i) => [text, `shape${i + 1}`]));
+  const replace = (node: unknown): unknown => {
+    if (node === null || typeof node !== 'object') return node;
+    if (Array.isArray(node)) return node.map(replace);
+    const record = node as Record<string, unknown>;
+    const name = names.get(JSON.stringify(withoutDescription(record)));
+    if (name) {
+      defs[name] ??= replaceInside(withoutDescription(record));
+      return record.description === undefined ? { $ref: `#/$defs/${name}` } : { $ref: `#/$defs/${name}`, description: record.description };
+    }
+    return replaceInside(record);
+  };
+  const replaceInside = (record: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(record).map(([key, value]) => [key, replace(value)]));
+  const properties = replaceInside((schema.properties ?? {}) as Record<string, unknown>);
+  return { ...schema, properties, $defs: defs };
+}
+
+function withoutDescription({ description: _description, ...rest }: Record<string, unknown>): Record<string, unknown> {
+  return rest;
+}
+
+function unique(values: unknown[]): unknown[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = JSON.stringify(value);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
