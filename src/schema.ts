@@ -7,8 +7,8 @@ export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,219}$/;
 export const slug = (what: string) =>
   z.string().regex(SLUG_PATTERN, 'Must be a lowercase slug: a-z, 0-9 and hyphens, 1-220 characters').describe(`The ${what}'s slug`);
 
-const page = z.number().int().min(1).max(1000).default(1).describe('Page number, 1 to 1000 (default 1)');
-const perPage = z.number().int().min(1).max(100).default(20).describe('Items per page, 1 to 100 (default 20)');
+const page = z.number().int().min(1).max(1000).default(1).describe('Page number');
+const perPage = z.number().int().min(1).max(100).default(20).describe('Items per page');
 export const paging = { page, per_page: perPage };
 
 export const country = z

@@ -33,9 +33,9 @@ export default defineTool({
   errorStatuses: [404],
   input: z.strictObject({
     slug: slug('listing'),
-    shape: z.enum(BADGE_SHAPES).default('standard').describe('Badge shape (default standard)'),
-    mode: z.enum(BADGE_MODES).default('auto').describe("Colours: light, dark, or auto to follow the viewer's colour scheme (default auto)"),
-    size: z.enum(BADGE_SIZES).default('m').describe('s, m or l (default m)'),
+    shape: z.enum(BADGE_SHAPES).default('standard').describe('Badge shape'),
+    mode: z.enum(BADGE_MODES).default('auto').describe("Colours; auto follows the viewer's colour scheme"),
+    size: z.enum(BADGE_SIZES).default('m').describe('Size'),
   }),
   output: z.object({
     listing: z.object({

@@ -38,7 +38,7 @@ export default defineTool({
       .max(10)
       .regex(/^(this|last|\d{4}-\d{2}-\d{2})$/, 'Must be this, last or a date YYYY-MM-DD')
       .optional()
-      .describe('community-weekly only: this (default), last, or a date YYYY-MM-DD (snapped to its Monday)'),
+      .describe('community-weekly only: this (default), last, or a date (snapped to its Monday)'),
     ...paging,
   }),
   output: pageOf(z.object({ rank: z.number().int(), listing: listingSummary, metric })).extend({

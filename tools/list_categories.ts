@@ -7,7 +7,7 @@ export default defineTool({
   title: 'Category tree',
   toolset: 'directory',
   description:
-    "The whole category tree: top-level categories with their subcategories nested under `subcategories`, each with slug, name, description, live listing count (subcategories included) and page URL. include_empty=false leaves out categories without live listings. Use the slugs with get_category or search_listings' category filter, and the names when choosing a draft's categories.",
+    "The whole category tree: top-level categories with their `subcategories`, each with slug, name, description, live listing count (subcategories included) and page URL; include_empty=false leaves out empty ones. Use slugs with get_category or search_listings, names when choosing a draft's categories.",
   http: { method: 'GET', path: '/categories', status: 200 },
   scopes: [],
   idempotencyKey: false,

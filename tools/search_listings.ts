@@ -12,7 +12,7 @@ export default defineTool({
   title: 'Search listings',
   toolset: 'directory',
   description:
-    'Finds products by words and filters; answers a page of listing summaries (get_listing gives a full profile). q is typo tolerant ("notin" finds Notion) over name, tagline, keywords and descriptions; every word must match. Filters: category (a slug from list_categories; includes subcategories), stage, country, pricing_model, domain (e.g. notion.so); status live (default) or upcoming. sort: relevance (default), newest, votes, trending (recent votes weigh most), most_viewed, most_followed. An empty page says what to try instead.',
+    'Finds products by words and filters; answers a page of listing summaries (get_listing for a full profile). q is typo tolerant ("notin" finds Notion); every word must match. Filters: category (slug from list_categories, subcategories included), stage, country, pricing_model, domain (e.g. notion.so); status live (default) or upcoming. sort: relevance (default), newest, votes, trending, most_viewed, most_followed. An empty page says what to try instead.',
   http: { method: 'GET', path: '/listings', status: 200 },
   scopes: [],
   idempotencyKey: false,
@@ -22,10 +22,10 @@ export default defineTool({
     category: slug('category').optional().describe('Category slug; listings of its subcategories are included'),
     stage: slug('stage').optional().describe('Company stage slug, as shown on listings'),
     country: country.optional(),
-    pricing_model: z.string().max(40).optional().describe('Pricing model as shown on listings, e.g. "freemium" (any letter case)'),
+    pricing_model: z.string().max(40).optional().describe('Pricing model as shown on listings, e.g. "freemium"'),
     domain: z.string().max(253).optional().describe('Website domain, e.g. "notion.so"; a leading "www." is ignored'),
-    status: z.enum(['live', 'upcoming']).default('live').describe('live (default) or upcoming: scheduled for a future launch week'),
-    sort: z.enum(SEARCH_SORTS).default('relevance').describe('Order of the results (default relevance)'),
+    status: z.enum(['live', 'upcoming']).default('live').describe('upcoming: scheduled for a future launch week'),
+    sort: z.enum(SEARCH_SORTS).default('relevance').describe('Order of the results'),
     ...paging,
   }),
   output: pageOf(listingSummary).extend({
