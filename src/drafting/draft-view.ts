@@ -8,7 +8,8 @@ const POLL_AFTER_SECONDS = 3;
 
 const evidence = z
   .array(z.object({ quote: z.string(), url: z.string() }))
-  .describe('Verbatim passages of the site that state the value, with the page they are on');
+  .optional()
+  .describe('Verbatim passages of the site that state the value, with the page they are on (left out of a brief view)');
 const fieldView = z.object({
   value: z.union([z.string(), z.array(z.string())]).nullable(),
   state: z
@@ -97,5 +98,20 @@ export function draftView(draft: DraftRecord, invites: number): DraftView {
     listing_id: draft.listingId,
     created_at: draft.createdAt,
     updated_at: draft.updatedAt,
+  };
+}
+
+/** The views get_draft answers: `brief` leaves out the website quotes (most of a draft's bytes), e.g. while polling. */
+export const DRAFT_VIEWS = ['full', 'brief'] as const;
+
+/** The draft without its evidence quotes: values and states, for a reader that does not show them now. */
+export function briefDraftView(view: DraftView): DraftView {
+  const strip = <T extends { evidence?: unknown }>({ evidence: _evidence, ...rest }: T) => rest;
+  return {
+    ...view,
+    fields: Object.fromEntries(Object.entries(view.fields).map(([field, value]) => [field, strip(value)])) as DraftView['fields'],
+    faqs: view.faqs.map(strip),
+    founders: view.founders.map(strip),
+    company_socials: Object.fromEntries(Object.entries(view.company_socials).map(([key, social]) => [key, strip(social!)])),
   };
 }

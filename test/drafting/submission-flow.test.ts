@@ -73,6 +73,20 @@ async function submitted(who: Person, url: string): Promise<any> {
 }
 
 describe('submit_listing → get_draft', () => {
+  it('answers a brief view without the quotes: the same values and states in a fraction of the bytes', async () => {
+    const founder = await person();
+    const draft = await submitted(founder, sites.urls.acme);
+    const full = await call(founder, 'GET', `/drafts/${draft.id}`);
+    const brief = await call(founder, 'GET', `/drafts/${draft.id}?view=brief`);
+    expect(brief.status).toBe(200);
+    for (const [field, view] of Object.entries(full.body.fields as Record<string, { value: unknown; state: string }>))
+      expect(brief.body.fields[field]).toEqual({ value: view.value, state: view.state });
+    expect(JSON.stringify(brief.body)).not.toContain('"evidence"');
+    expect(brief.body.founders.map((f: { name: string }) => f.name)).toEqual(full.body.founders.map((f: { name: string }) => f.name));
+    expect(JSON.stringify(brief.body).length).toBeLessThan(JSON.stringify(full.body).length * 0.5);
+    expect((await call(founder, 'GET', `/drafts/${draft.id}?view=short`)).status).toBe(400);
+  });
+
   it('drafts a well-described site with evidence quoted verbatim from its pages', async () => {
     const founder = await person();
     const draft = await submitted(founder, sites.urls.acme);
