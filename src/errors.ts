@@ -118,7 +118,10 @@ export class InsufficientScopeError extends ProblemError {
       status: 403,
       code: 'insufficient_scope',
       title: 'Missing scope',
-      detail: `The credential lacks the scope this operation needs: ${scopes.join(' ')}.`,
+      detail:
+        `The credential lacks the scope this operation needs: ${scopes.join(' ')}. Ask the person for one that has it: ` +
+        'an API key made with that scope on the account page (/account/api-keys), or a new sign-in asking for it (the ' +
+        'WWW-Authenticate header names the scope).',
     });
     this.scopes = scopes;
   }

@@ -59,7 +59,9 @@ export async function editDraft(
 ): Promise<{ draft: DraftRecord; regenerate: ProfileField[] }> {
   const changed = await changeDraft(db, id, now, async (draft, tx) => {
     if (draft.status === 'crawling' || draft.status === 'drafting') {
-      throw new InvalidStateError(`The draft is still ${draft.status}; poll get_draft until it is ready, then edit it.`);
+      throw new InvalidStateError(
+        `The draft is still ${draft.status}: call get_draft again after its poll_after_seconds (view brief) until it is ready, then edit it.`,
+      );
     }
     if (edits.regenerate?.length && !(await hasStoredPages(tx, id))) {
       throw new InvalidStateError(
