@@ -123,40 +123,48 @@ function isOnly(value: unknown, expected: Record<string, unknown>): boolean {
 /** A shape of this many bytes or more that a schema repeats is defined once, in $defs. */
 const SHARED_FROM_BYTES = 80;
 
+/** Keywords whose value is a schema, and those whose value is a list or a map of schemas (JSON Schema 2020-12). */
+const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'propertyNames', 'not', 'contains', 'unevaluatedProperties']);
+const SCHEMA_LIST_KEYS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
+const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
+
+/** Calls `visit` with every subschema of `schema` (not the schema itself), and maps them when it returns one. */
+function mapSubschemas(schema: Record<string, unknown>, visit: (subschema: unknown) => unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (SCHEMA_KEYS.has(key) && typeof value === 'object' && value !== null) out[key] = visit(value);
+    else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) out[key] = value.map(visit);
+    else if (SCHEMA_MAP_KEYS.has(key) && typeof value === 'object' && value !== null)
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child)]));
+    else out[key] = value; // enum, const, required, bounds...: values, not schemas
+  }
+  return out;
+}
+
 /** Repeated shapes (the socials of a company and of its founder, a list of field names) defined once and referred to. */
 function sharedShapes(schema: JsonSchema): JsonSchema {
+  const keyOf = (node: Record<string, unknown>) => JSON.stringify(withoutDescription(node));
   const counts = new Map<string, number>();
-  const walk = (node: unknown, visit: (text: string) => void) => {
-    if (node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      for (const item of node) walk(item, visit);
-      return;
-    }
-    const text = JSON.stringify(withoutDescription(node as Record<string, unknown>));
-    if (text.length >= SHARED_FROM_BYTES) visit(text);
-    for (const value of Object.values(node)) walk(value, visit);
+  const count = (node: unknown): unknown => {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
+    const key = keyOf(node as Record<string, unknown>);
+    if (key.length >= SHARED_FROM_BYTES) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return mapSubschemas(node as Record<string, unknown>, count);
   };
-  for (const value of Object.values((schema.properties ?? {}) as object))
-    walk(value, (text) => counts.set(text, (counts.get(text) ?? 0) + 1));
-  const shared = [...counts].filter(([, n]) => n > 1).map(([text]) => text);
+  mapSubschemas(schema, count);
+  const shared = [...counts].filter(([, n]) => n > 1).map(([key]) => key);
   if (shared.length === 0) return schema;
+  const names = new Map(shared.map((key, i) => [key, `shape${i + 1}`]));
   const defs: Record<string, unknown> = {};
-  const names = new Map(shared.map((text, i) => [text, `shape${i + 1}`]));
   const replace = (node: unknown): unknown => {
-    if (node === null || typeof node !== 'object') return node;
-    if (Array.isArray(node)) return node.map(replace);
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
     const record = node as Record<string, unknown>;
-    const name = names.get(JSON.stringify(withoutDescription(record)));
-    if (name) {
-      defs[name] ??= replaceInside(withoutDescription(record));
-      return record.description === undefined ? { $ref: `#/$defs/${name}` } : { $ref: `#/$defs/${name}`, description: record.description };
-    }
-    return replaceInside(record);
+    const name = names.get(keyOf(record));
+    if (!name) return mapSubschemas(record, replace);
+    defs[name] ??= mapSubschemas(withoutDescription(record), replace);
+    return record.description === undefined ? { $ref: `#/$defs/${name}` } : { $ref: `#/$defs/${name}`, description: record.description };
   };
-  const replaceInside = (record: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(record).map(([key, value]) => [key, replace(value)]));
-  const properties = replaceInside((schema.properties ?? {}) as Record<string, unknown>);
-  return { ...schema, properties, $defs: defs };
+  return { ...mapSubschemas(schema, replace), $defs: defs };
 }
 
 function withoutDescription({ description: _description, ...rest }: Record<string, unknown>): Record<string, unknown> {

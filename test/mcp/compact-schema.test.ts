@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { compactInputSchema, compactOutputSchema } from '../../src/mcp/compact-schema.js';
+import { loadRegistry } from '../../src/registry/registry.js';
+import { mcpToolDefinition } from '../../src/mcp/tool-definition.js';
+
+const URL_PATTERN = `^https?:\\/\\/${'[a-z0-9]'.repeat(20)}$`;
+const link = { type: 'string', maxLength: 500, pattern: URL_PATTERN };
+const person = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 160 },
+    title: { anyOf: [{ type: 'string', maxLength: 160 }, { type: 'null' }] },
+  },
+  required: ['name'],
+  additionalProperties: false,
+};
+
+describe('compactInputSchema', () => {
+  it('keeps bounds and descriptions, turns a long URL pattern into its format and a nullable into a type list', () => {
+    const compact = compactInputSchema({
+      type: 'object',
+      properties: {
+        site: { ...link, description: 'The website' },
+        nickname: { anyOf: [{ type: 'string', maxLength: 40 }, { type: 'null' }] },
+        country: { type: 'string', pattern: '^[A-Z]{2}$' },
+      },
+      required: ['site'],
+      additionalProperties: false,
+    });
+    expect(compact).toEqual({
+      type: 'object',
+      properties: {
+        site: { type: 'string', maxLength: 500, format: 'uri', description: 'The website' },
+        nickname: { type: ['string', 'null'], maxLength: 40 },
+        country: { type: 'string', pattern: '^[A-Z]{2}$' },
+      },
+      required: ['site'],
+      additionalProperties: false,
+    });
+  });
+
+  it('lists the names of an object whose properties all take one schema, and that schema once', () => {
+    const socials = {
+      type: 'object',
+      properties: Object.fromEntries(['x', 'github', 'website', 'custom'].map((key) => [key, link])),
+      additionalProperties: false,
+    };
+    expect(compactInputSchema({ type: 'object', properties: { socials } })).toEqual({
+      type: 'object',
+      properties: {
+        socials: {
+          type: 'object',
+          propertyNames: { enum: ['x', 'github', 'website', 'custom'] },
+          additionalProperties: { type: 'string', maxLength: 500, format: 'uri' },
+        },
+      },
+    });
+  });
+
+  it('defines a repeated shape once in $defs, keeping each use’s own description, and never puts a $ref where a map of properties goes', () => {
+    const compact = compactInputSchema({
+      type: 'object',
+      properties: {
+        founders: { type: 'array', items: person, description: 'The founders' },
+        mentor: { ...person, description: 'Who helped' },
+        team: { type: 'array', items: person },
+      },
+    });
+    const defs = compact.$defs as Record<string, Record<string, unknown>>;
+    const nameOf = (type: string) => Object.entries(defs).find(([, def]) => def.type === type)![0];
+    const [personShape, listShape] = [nameOf('object'), nameOf('array')];
+    expect(defs[personShape]!.properties).toEqual({
+      name: { type: 'string', minLength: 1, maxLength: 160 },
+      title: { type: ['string', 'null'], maxLength: 160 },
+    });
+    expect(defs[listShape]).toEqual({ type: 'array', items: { $ref: `#/$defs/${personShape}` } });
+    const properties = compact.properties as Record<string, Record<string, unknown>>;
+    expect(properties.mentor).toEqual({ $ref: `#/$defs/${personShape}`, description: 'Who helped' });
+    expect(properties.founders).toEqual({ $ref: `#/$defs/${listShape}`, description: 'The founders' });
+    expect(properties.team).toEqual({ $ref: `#/$defs/${listShape}` });
+    expect(JSON.stringify(compact)).not.toMatch(/"properties":\{"\$ref"/);
+  });
+});
+
+describe('compactOutputSchema', () => {
+  it('names the top-level properties with their types and enums, and lists deeper objects as objects', () => {
+    expect(
+      compactOutputSchema({
+        type: 'object',
+        properties: {
+          id: { type: 'integer', description: 'The id', minimum: 1 },
+          plan: { type: 'string', enum: ['free', 'paid'] },
+          owner: person,
+          kind: {
+            oneOf: [
+              { type: 'object', properties: { a: { type: 'string' } } },
+              { type: 'object', properties: { b: { type: 'string' } } },
+            ],
+          },
+        },
+        required: ['id', 'plan', 'owner'],
+        additionalProperties: false,
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        plan: { type: 'string', enum: ['free', 'paid'] },
+        owner: { type: 'object' },
+        // Two branches made alike by loosening must not exclude each other: oneOf becomes one branch.
+        kind: { type: 'object' },
+      },
+    });
+  });
+});
+
+describe('every tool as listed', () => {
+  it('refers only to shapes it defines, and nowhere in place of a map of properties', async () => {
+    const registry = await loadRegistry();
+    for (const tool of registry.tools) {
+      const { inputSchema } = mcpToolDefinition(tool);
+      const text = JSON.stringify(inputSchema);
+      const defs = Object.keys((inputSchema.$defs ?? {}) as object);
+      for (const [, name] of text.matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g)) expect(defs, tool.name).toContain(name);
+      expect(text, tool.name).not.toMatch(/"(properties|patternProperties)":\{"\$ref"/);
+    }
+  });
+});
