@@ -21,10 +21,12 @@ import { deleteExpiredState } from './accounts/expired-state.js';
 import { relayJobOutbox } from './jobs/job-outbox.js';
 import { cachedSiteSettings } from './catalogue/site-settings.js';
 import { badgeImages } from './web/badge-route.js';
+import { awardProofRoutes } from './web/award-proof-routes.js';
 import { stripeWebhook } from './web/stripe-webhook-route.js';
 import { paymentGateway } from './payments/payment-gateway.js';
 import { publicSite } from './site/routes.js';
 import { PageViews } from './community/page-views.js';
+import { awardSigner } from './community/award-proofs.js';
 import { sharedSecret } from './security/service-secrets.js';
 import { randomToken } from './security/random.js';
 import { securityHeaders } from './web/security-headers.js';
@@ -148,7 +150,8 @@ export async function createApp(parts: AppParts): Promise<App> {
     },
   });
   const payments = paymentGateway(config, log);
-  const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log, payments };
+  const signAward = awardSigner(db, config.publicUrl, now);
+  const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log, payments, signAward };
   const auth = await createAuth({
     db,
     // The pages' mail (sign-up, confirmation, reset) goes out through the job queue like all other mail.
@@ -217,6 +220,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   );
   koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
+  koa.use(awardProofRoutes(services));
   const pageViews = new PageViews(db, await sharedSecret(db, 'page_view_key', () => randomToken(32)), log, parts.pageViewsEveryMs);
   const site = publicSite({ services, kit: auth.pageKit, settings: siteSettings }, pageViews);
   koa.use(site.middleware);

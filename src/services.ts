@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logging/logger.js';
 import type { PaymentGateway } from './payments/gateway.js';
+import type { AwardSigner } from './community/award-proofs.js';
 
 /** Everything a handler may use; built once by the composition root (app.ts). */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   jobs: JobQueue;
   /** Who takes payments: Stripe Checkout with STRIPE_SECRET_KEY, else the built-in test-mode page. */
   payments: PaymentGateway;
+  /** Signs the proofs of awards with the service's award key (src/community/award-proofs.ts). */
+  signAward: AwardSigner;
   /** Structured JSON lines (src/logging/logger.ts); never give it a credential. */
   log: Logger;
 }

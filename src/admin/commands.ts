@@ -13,6 +13,7 @@ import type { Logger } from '../logging/logger.js';
 import { JobAlreadyRunningError, type JobRunRecord, type RecurringJob } from '../jobs/recurring.js';
 import { recurringJobStatus, runJobNow, type RecurringJobStatus } from '../schedule/service-clock.js';
 import { MAX_REVENUE_SOURCE_LENGTH, recordVerifiedRevenue } from '../metrics/verified-revenue.js';
+import { rotateAwardKey } from '../community/award-proofs.js';
 
 export interface AdminDeps {
   db: Database;
@@ -52,6 +53,8 @@ const ADMIN_USAGE = `usage: npm run admin -- <command>
       Lists the recurring jobs: what each does, its last run and outcome, and when the schedule runs it next.
   run-job <name>
       Runs a recurring job now (for its current period) and prints its outcome; \`jobs\` names them.
+  rotate-award-key
+      Signs award proofs with a new key from now on; earlier keys stay published, so earlier proofs still verify.
   help
       Prints this text.`;
 
@@ -70,6 +73,7 @@ const COMMANDS: Record<string, Command> = {
   'verify-revenue': verifyRevenueCommand,
   jobs: jobsCommand,
   'run-job': runJobCommand,
+  'rotate-award-key': rotateAwardKeyCommand,
   help: async () => done(ADMIN_USAGE),
 };
 
@@ -210,6 +214,15 @@ async function runJobCommand(deps: AdminDeps, args: string[]): Promise<AdminResu
     if (error instanceof JobAlreadyRunningError) return failed(`${error.message}; try again when it has finished`);
     return failed(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+async function rotateAwardKeyCommand(deps: AdminDeps, args: string[]): Promise<AdminResult> {
+  const { positionals } = parse(args, {});
+  if (positionals.length > 0) throw new UsageError(`rotate-award-key takes no argument "${positionals[0]}"`);
+  const { kid, published } = await rotateAwardKey(deps.db, deps.now());
+  return done(
+    `award proofs are signed with key ${kid} from now on (within a minute on every instance); ${published} keys are published at /.well-known/jwks.json`,
+  );
 }
 
 function describeRun(run: JobRunRecord): string {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isoDate, listingSummary } from '../schema.js';
 import { findListingPage } from './listing-page.js';
 import { toSummary, type SummaryRow } from './listing-summary.js';
+import type { AwardSigner } from '../community/award-proofs.js';
 
 /** A Launch of the Week award, as list_awards answers it (the published schema and the type in one). */
 export const award = z.object({
@@ -12,8 +13,29 @@ export const award = z.object({
   title: z.string().describe('e.g. "Launch of the Week #1"'),
   votes: z.number().int().describe('Community votes that won the award'),
   listing: listingSummary,
+  proof: z
+    .string()
+    .describe('A JWT (ES256) stating this award, signed by the service: verify it offline with the keys at /.well-known/jwks.json'),
 });
 export type Award = z.infer<typeof award>;
+
+/** The award of a week and rank (a live listing's), with its proof; undefined when there is none. */
+export async function findAward(
+  db: Database,
+  week: string,
+  rank: number,
+  publicUrl: string,
+  sign: AwardSigner,
+): Promise<Award | undefined> {
+  const { items } = await readAwards(
+    db,
+    { where: 'a.week = $1::date AND a.rank = $2', params: [week, rank] },
+    { page: 1, per_page: 1 },
+    publicUrl,
+    sign,
+  );
+  return items[0];
+}
 
 /** Awards of live listings, newest week first, then by rank; optionally those of one listing. */
 export async function listAwards(
@@ -21,24 +43,36 @@ export async function listAwards(
   listingSlug: string | undefined,
   paging: { page: number; per_page: number },
   publicUrl: string,
+  sign: AwardSigner,
+): Promise<{ items: Award[]; total: number }> {
+  return readAwards(db, { where: '($1::text IS NULL OR l.slug = $1::text)', params: [listingSlug ?? null] }, paging, publicUrl, sign);
+}
+
+async function readAwards(
+  db: Database,
+  filter: { where: string; params: unknown[] },
+  paging: { page: number; per_page: number },
+  publicUrl: string,
+  sign: AwardSigner,
 ): Promise<{ items: Award[]; total: number }> {
   const { rows, total } = await findListingPage<SummaryRow & { award_week: string; award_rank: number; award_votes: number }>(
     db,
     {
       joins: 'JOIN awards a ON a.listing_id = l.id',
       columns: 'a.week::text AS award_week, a.rank::int AS award_rank, a.votes AS award_votes',
-      where: `l.status = 'live' AND ($1::text IS NULL OR l.slug = $1::text)`,
+      where: `l.status = 'live' AND ${filter.where}`,
       orderBy: 'a.week DESC, a.rank',
-      params: [listingSlug ?? null],
+      params: filter.params,
     },
     paging,
   );
-  const items = rows.map((row) => ({
-    week: row.award_week,
-    rank: row.award_rank,
-    title: `Launch of the Week #${row.award_rank}`,
-    votes: row.award_votes,
-    listing: toSummary(row, publicUrl),
-  }));
+  const items = await Promise.all(
+    rows.map(async (row) => {
+      const listing = toSummary(row, publicUrl);
+      const stated = { week: row.award_week, rank: row.award_rank, title: `Launch of the Week #${row.award_rank}`, votes: row.award_votes };
+      const proof = await sign({ ...stated, listing: { slug: listing.slug, name: listing.name, profile_url: listing.profile_url } });
+      return { ...stated, listing, proof };
+    }),
+  );
   return { items, total };
 }

@@ -128,16 +128,17 @@ ${post.faqs.length ? html`<h2>Questions</h2><dl>${post.faqs.map((f) => html`<dt>
   router.get('/awards', async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
-    const awards = await listAwards(db, undefined, { page, per_page: PER_PAGE }, config.publicUrl);
+    const awards = await listAwards(db, undefined, { page, per_page: PER_PAGE }, config.publicUrl, services.signAward);
     renderSitePage(ctx, env, {
       title: 'Awards',
       description: `Launch of the Week awards on ${env.siteName}, decided by community votes only.`,
       path: '/awards',
       account,
-      body: html`<p>Launch of the Week #1, #2 and #3 go to the most voted launches of each week. Votes come only from people on this site.</p>${cardList(
+      body: html`<p>Launch of the Week #1, #2 and #3 go to the most voted launches of each week. Votes come only from people on this site.</p>
+<p class="muted">Every award has a signed proof (a JWT) that anyone can check offline against our public keys at <a href="/.well-known/jwks.json">/.well-known/jwks.json</a>.</p>${cardList(
         awards.items.map((a) =>
           listingCard(a.listing, {
-            metric: html`${a.title}<br><span class="muted">week of <a href="/weeks/${a.week}">${a.week}</a>, ${a.votes} votes</span>`,
+            metric: html`${a.title}<br><span class="muted">week of <a href="/weeks/${a.week}">${a.week}</a>, ${a.votes} votes · <a href="/awards/${a.week}/${a.rank}.jwt">proof</a></span>`,
           }),
         ),
         'No awards yet.',

@@ -6,6 +6,7 @@ import type { AnyTool } from '../../src/registry/tool.js';
 import { invokeTool } from '../../src/registry/invoke.js';
 import { ProblemError } from '../../src/errors.js';
 import { SCOPE_NAMES } from '../../src/accounts/caller.js';
+import { awardSigner } from '../../src/community/award-proofs.js';
 import { ResultCache } from '../../src/registry/result-cache.js';
 import { createMailer } from '../../src/mail/mailer.js';
 import { jobQueueLog, openJobQueue, type JobQueue } from '../../src/jobs/queue.js';
@@ -29,7 +30,8 @@ export function testServices(db: Database, now: () => Date = () => new Date()): 
     openJobQueue({ db, processEveryMs: 50, lockLifetimeMs: 2000, retryDelayMs: 50, drainTimeoutMs: 2000, log: jobQueueLog(log) }),
   );
   defineMailJob(jobs, mailer);
-  return { config, db, now, resultCache: new ResultCache(), mailer, jobs, log, payments: paymentGateway(config, log) };
+  const signAward = awardSigner(db, config.publicUrl, now);
+  return { config, db, now, resultCache: new ResultCache(), mailer, jobs, log, payments: paymentGateway(config, log), signAward };
 }
 
 /** A JobQueue that opens the real one when first enqueued to, started or waited on; definitions made before are replayed. */
