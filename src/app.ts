@@ -150,7 +150,7 @@ export async function createApp(parts: AppParts): Promise<App> {
     },
   });
   const payments = paymentGateway(config, log);
-  const signAward = awardSigner(db, config.publicUrl, now);
+  const signAward = awardSigner(db, config.publicUrl);
   const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log, payments, signAward };
   const auth = await createAuth({
     db,

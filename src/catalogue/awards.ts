@@ -15,7 +15,7 @@ export const award = z.object({
   listing: listingSummary,
   proof: z
     .string()
-    .describe('A JWT (ES256) stating this award, signed by the service: verify it offline with the keys at /.well-known/jwks.json'),
+    .describe('A JWT (EdDSA) stating this award, signed by the service: verify it offline with the keys at /.well-known/jwks.json'),
 });
 export type Award = z.infer<typeof award>;
 

@@ -1,5 +1,5 @@
 /**
- * Verifiable awards: each Launch of the Week award comes with a proof, a JWT (compact JWS, ES256) signed with the
+ * Verifiable awards: each Launch of the Week award comes with a proof, a JWT (compact JWS, EdDSA with Ed25519) signed with the
  * service's award key, that anyone can check offline against the public keys at /.well-known/jwks.json. Keys are
  * shared by every instance (service_secrets) and rotated by the site team (npm run admin -- rotate-award-key): the
  * newest signs, the older ones stay published, so a proof made before a rotation still verifies.
@@ -10,7 +10,11 @@ import type { Database } from '../db/database.js';
 import { sharedSecret } from '../security/service-secrets.js';
 
 const SECRET_NAME = 'award_signing_keys';
-const ALG = 'ES256';
+/**
+ * Ed25519 signatures are deterministic: the same award always has the same proof under one key, so REST and MCP,
+ * every instance and every read answer alike (ECDSA would give a new signature each time).
+ */
+const ALG = 'EdDSA';
 /** Keys kept published after a rotation (older proofs than the oldest kept key no longer verify). */
 const KEYS_KEPT = 10;
 /** How long an instance signs with the keys it read before reading them again (a rotation elsewhere). */
@@ -36,7 +40,7 @@ interface AwardStatement {
 }
 
 async function newKey(now: Date): Promise<StoredKey> {
-  const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
+  const { privateKey, publicKey } = await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true });
   const kid = randomUUID();
   return {
     kid,
@@ -74,7 +78,7 @@ export async function rotateAwardKey(db: Database, now: Date): Promise<{ kid: st
 export type AwardSigner = (statement: AwardStatement) => Promise<string>;
 
 /** Signs award statements with the newest key, rereading the keys at most once a minute. */
-export function awardSigner(db: Database, issuer: string, now: () => Date = () => new Date()): AwardSigner {
+export function awardSigner(db: Database, issuer: string): AwardSigner {
   let loaded: { kid: string; key: CryptoKey | Uint8Array; until: number } | undefined;
   const signingKey = async () => {
     if (loaded && Date.now() < loaded.until) return loaded;
@@ -91,7 +95,6 @@ export function awardSigner(db: Database, issuer: string, now: () => Date = () =
       .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
       .setIssuer(issuer)
       .setSubject(statement.listing.profile_url)
-      .setIssuedAt(Math.floor(now().getTime() / 1000))
-      .sign(key);
+      .sign(key); // no iat: the statement holds whenever it is read, and stays the same bytes
   };
 }

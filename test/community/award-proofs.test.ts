@@ -19,7 +19,7 @@ const awards = async () =>
     listing: { slug: string };
   }[];
 const verify = async (proof: string, set?: JSONWebKeySet) =>
-  jwtVerify(proof, createLocalJWKSet(set ?? (await keys())), { issuer: t.url, algorithms: ['ES256'] });
+  jwtVerify(proof, createLocalJWKSet(set ?? (await keys())), { issuer: t.url, algorithms: ['EdDSA'] });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -43,11 +43,13 @@ describe('award proofs', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/jwk-set\+json/);
     const set = (await response.json()) as JSONWebKeySet;
     expect(set.keys).toHaveLength(1);
-    expect(set.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(set.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
     expect(set.keys[0]).not.toHaveProperty('d'); // never the private part
     const [gold] = await awards();
     const { payload, protectedHeader } = await verify(gold!.proof, set);
-    expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: set.keys[0]!.kid });
+    expect(protectedHeader).toMatchObject({ alg: 'EdDSA', kid: set.keys[0]!.kid });
+    // The same award always has the same proof (Ed25519 is deterministic): REST, MCP and every instance agree.
+    expect((await awards())[0]!.proof).toBe(gold!.proof);
     expect(payload).toMatchObject({
       iss: t.url,
       sub: `${t.url}/listings/gold-app`,
@@ -66,9 +68,9 @@ describe('award proofs', () => {
   it('refuse a forged proof (another key under the published kid) and a tampered one', async () => {
     const [gold] = await awards();
     const { kid } = decodeProtectedHeader(gold!.proof);
-    const { privateKey } = await generateKeyPair('ES256');
+    const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
     const forged = await new SignJWT({ award: { week: '2026-11-09', rank: 1, title: 'Launch of the Week #1', votes: 999 } })
-      .setProtectedHeader({ alg: 'ES256', kid })
+      .setProtectedHeader({ alg: 'EdDSA', kid })
       .setIssuer(t.url)
       .setSubject(`${t.url}/listings/some-other-app`)
       .sign(privateKey);
@@ -81,8 +83,8 @@ describe('award proofs', () => {
     await expect(verify(tampered)).rejects.toThrow(/signature verification failed/);
 
     // A key nobody published (the forger's own set) proves nothing either.
-    const { publicKey } = await generateKeyPair('ES256');
-    await expect(verify(gold!.proof, { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256' }] })).rejects.toThrow();
+    const { publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    await expect(verify(gold!.proof, { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'EdDSA' }] })).rejects.toThrow();
   });
 
   it('keep verifying after the key is rotated, while new proofs use the new key', async () => {

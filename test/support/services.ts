@@ -30,7 +30,7 @@ export function testServices(db: Database, now: () => Date = () => new Date()): 
     openJobQueue({ db, processEveryMs: 50, lockLifetimeMs: 2000, retryDelayMs: 50, drainTimeoutMs: 2000, log: jobQueueLog(log) }),
   );
   defineMailJob(jobs, mailer);
-  const signAward = awardSigner(db, config.publicUrl, now);
+  const signAward = awardSigner(db, config.publicUrl);
   return { config, db, now, resultCache: new ResultCache(), mailer, jobs, log, payments: paymentGateway(config, log), signAward };
 }
 
