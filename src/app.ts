@@ -17,7 +17,6 @@ import { answerUnparsableRequest } from './web/client-error.js';
 import { oncePerRequest } from './web/once-per-request.js';
 import { requestQuota } from './web/request-rate-limit.js';
 import { BatchedCounter } from './rate-limit/batched-counter.js';
-import { deleteExpiredState } from './accounts/expired-state.js';
 import { relayJobOutbox } from './jobs/job-outbox.js';
 import { cachedSiteSettings } from './catalogue/site-settings.js';
 import { badgeImages } from './web/badge-route.js';
@@ -51,9 +50,6 @@ import { logUnhandledError, requestLog } from './web/request-log.js';
 import { cors } from './web/cors.js';
 import { keepHeadersOnErrors } from './web/error-headers.js';
 import { currentRequestScope } from './mcp/request-scope.js';
-
-/** How often each instance deletes expired sessions, e-mail links, OAuth records and idempotency records. */
-const EXPIRED_STATE_SWEEP_MS = 60 * 60 * 1000;
 
 /** How long an idle HTTP connection is kept open. */
 const KEEP_ALIVE_MS = 65_000;
@@ -226,12 +222,6 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.use(site.middleware);
   koa.use(botPage(config.publicUrl));
   koa.use(problemPages());
-  const sweeper = setInterval(() => {
-    deleteExpiredState(db, now()).catch((error: unknown) =>
-      log.warn({ err: error }, 'deleting expired sessions, links, tokens and idempotency records failed'),
-    );
-  }, EXPIRED_STATE_SWEEP_MS);
-  sweeper.unref();
   const relayOutbox = () =>
     relayJobOutbox(db, jobs, now()).catch((error: unknown) => log.warn({ err: error }, 'handing over jobs left in the outbox failed'));
   const relay = setInterval(relayOutbox, OUTBOX_RELAY_MS);
@@ -283,7 +273,6 @@ export async function createApp(parts: AppParts): Promise<App> {
      */
     async close() {
       draining = true;
-      clearInterval(sweeper);
       clearInterval(relay);
       clearInterval(clock);
       const cutOff = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);

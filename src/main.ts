@@ -4,7 +4,6 @@ import { openDatabase, type Database } from './db/database.js';
 import { loadRegistry } from './registry/registry.js';
 import { createApp } from './app.js';
 import { seedDemo } from './seed/demo.js';
-import { deleteExpiredState } from './accounts/expired-state.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { runAdminCommand } from './admin/commands.js';
 import { controlSocketPath, removeStaleSocket, startControlSocket } from './admin/control-socket.js';
@@ -18,7 +17,6 @@ async function main() {
   await removeStaleSocket(controlSocketPath(config.dataDir));
   const db = await openDatabase(config);
   const seeded = await seedFreshEmbeddedDatabase(db);
-  await deleteExpiredState(db, new Date());
   const registry = await loadRegistry();
   const app = await createApp({ config, db, registry });
   const listening = await app.listen();

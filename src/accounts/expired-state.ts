@@ -3,7 +3,8 @@ import type { Database } from '../db/database.js';
 /**
  * Removes what can never be used again: expired browser sessions, e-mail links, OAuth records
  * (codes, tokens, interactions), idempotency records and rate-limit windows older than a day.
- * Run at start-up and every hour by each instance (the deletes are harmless to repeat).
+ * Run once a day by the daily refresh (src/schedule/daily-refresh.ts); every read checks expiry itself, so this
+ * only reclaims space, and the deletes are harmless to repeat.
  */
 export async function deleteExpiredState(db: Database, now: Date): Promise<number> {
   const at = now.toISOString();

@@ -50,7 +50,7 @@ export async function listAwards(
 
 async function readAwards(
   db: Database,
-  filter: { where: string; params: unknown[] },
+  filter: { where: string; params: unknown[]; count?: boolean },
   paging: { page: number; per_page: number },
   publicUrl: string,
   sign: AwardSigner,
@@ -65,6 +65,7 @@ async function readAwards(
       params: filter.params,
     },
     paging,
+    { count: filter.count },
   );
   const items = await Promise.all(
     rows.map(async (row) => {

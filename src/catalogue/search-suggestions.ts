@@ -34,18 +34,18 @@ export async function suggestForEmptySearch(db: Database, search: ListingSearch)
            WHERE doc @@ query ORDER BY ts_rank(doc, query) DESC, c.name LIMIT ${MAX_CATEGORIES}`,
           [words.map((word) => `'${word}'`).join(' | ')],
         );
-  const alone = { ...search, limit: 1, offset: 0, categoryIds: undefined };
+  // Only totals are wanted: one row a search.
+  const counting = { ...search, limit: 1, offset: 0 };
   const counted: SearchSuggestions['words'] = [];
   if (words.length > 1) {
     for (const word of words) {
-      const { total } = await searchListings(db, { ...alone, categoryIds: search.categoryIds, q: word });
+      const { total } = await searchListings(db, { ...counting, q: word });
       if (total > 0) counted.push({ q: word, total });
     }
   }
+  const unfiltered = { categoryIds: undefined, stage: undefined, country: undefined, pricingModel: undefined, domain: undefined };
   const filtered = search.categoryIds || search.stage || search.country || search.pricingModel || search.domain;
-  const withoutFilters = filtered
-    ? (await searchListings(db, { ...alone, stage: undefined, country: undefined, pricingModel: undefined, domain: undefined })).total
-    : null;
+  const withoutFilters = filtered ? (await searchListings(db, { ...counting, ...unfiltered })).total : null;
   const tries = [
     counted.length > 0
       ? `fewer words (${counted.map((w) => `"${w.q}" finds ${w.total}`).join(', ')})`

@@ -6,7 +6,7 @@
  * address and browser, never the address itself; known bots are not counted.
  */
 import { createHmac } from 'node:crypto';
-import type { Database } from '../db/database.js';
+import type { Database, Statements } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
 
 /** Crawlers, link previews and scripts, by their User-Agent. */
@@ -83,7 +83,15 @@ export class PageViews {
         [batch.map((s) => s.day), batch.map((s) => s.listingId), batch.map((s) => s.visitor)],
       );
       const [oldest] = batch.map((s) => s.day).sort(); // calendar dates sort as text
-      await tx.query(`DELETE FROM listing_visitors WHERE day < $1::date - 1`, [oldest]);
+      await deleteVisitorsBefore(tx, oldest!);
     });
   }
+}
+
+/**
+ * Forgets the visitors of days before the day before `day` (YYYY-MM-DD): a visit of those days can no longer
+ * arrive, so nothing needs them to count a visitor once. Answers how many rows went.
+ */
+export async function deleteVisitorsBefore(db: Statements, day: string): Promise<number> {
+  return (await db.query('DELETE FROM listing_visitors WHERE day < $1::date - 1 RETURNING 1', [day])).length;
 }

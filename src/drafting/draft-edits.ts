@@ -1,6 +1,6 @@
-import type { Database, Transaction } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { canonicalCategoryNames } from '../catalogue/categories.js';
-import { changeDraft, EMPTY_FIELD, type DraftRecord, type StoredMilestone } from './draft-store.js';
+import { changeDraft, DRAFT_PAGES_KEEP_DAYS, EMPTY_FIELD, hasStoredPages, type DraftRecord, type StoredMilestone } from './draft-store.js';
 import { writeSubmission } from './draft-submission.js';
 import type { FieldValue, ProfileField, SocialKey } from './profile-fields.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../errors.js';
@@ -19,30 +19,6 @@ export interface DraftEdits {
   milestones?: { date: string; title: string; description?: string | null; url?: string | null }[];
   competitor_url?: string;
   seo?: { title?: string | null; meta?: string | null };
-}
-
-/** The pages read for a draft that is failed or submitted are deleted this long after its last change (the daily refresh). */
-const DRAFT_PAGES_KEEP_DAYS = 90;
-
-async function hasStoredPages(tx: Transaction, draftId: string): Promise<boolean> {
-  return (await tx.query('SELECT 1 FROM draft_pages WHERE draft_id = $1 LIMIT 1', [draftId])).length > 0;
-}
-
-/**
- * Deletes the pages kept for failed and submitted drafts that have not changed for DRAFT_PAGES_KEEP_DAYS: the
- * evidence quotes stay in the drafts' fields; only redrafting from the site needs the pages. Answers the
- * number of drafts whose pages went.
- */
-export async function deleteOldDraftPages(db: Database, now: Date): Promise<number> {
-  const row = await db.one<{ drafts: number }>(
-    `WITH gone AS (
-       DELETE FROM draft_pages p USING drafts d
-       WHERE p.draft_id = d.id AND d.status IN ('failed', 'submitted') AND d.updated_at < $1::timestamptz - $2 * interval '1 day'
-       RETURNING p.draft_id)
-     SELECT count(DISTINCT draft_id)::int AS drafts FROM gone`,
-    [now.toISOString(), DRAFT_PAGES_KEEP_DAYS],
-  );
-  return row?.drafts ?? 0;
 }
 
 /**

@@ -216,6 +216,31 @@ export async function replaceDraftPages(db: Database, draftId: string, pages: re
   });
 }
 
+/** The pages read for a draft that is failed or submitted are deleted this long after its last change (the daily refresh). */
+export const DRAFT_PAGES_KEEP_DAYS = 90;
+
+/** Whether the pages read for a draft are still kept (a redraft needs them). */
+export async function hasStoredPages(tx: Transaction, draftId: string): Promise<boolean> {
+  return (await tx.query('SELECT 1 FROM draft_pages WHERE draft_id = $1 LIMIT 1', [draftId])).length > 0;
+}
+
+/**
+ * Deletes the pages kept for failed and submitted drafts that have not changed for DRAFT_PAGES_KEEP_DAYS: the
+ * evidence quotes stay in the drafts' fields; only redrafting from the site needs the pages. Answers the
+ * number of drafts whose pages went.
+ */
+export async function deleteOldDraftPages(db: Database, now: Date): Promise<number> {
+  const row = await db.one<{ drafts: number }>(
+    `WITH gone AS (
+       DELETE FROM draft_pages p USING drafts d
+       WHERE p.draft_id = d.id AND d.status IN ('failed', 'submitted') AND d.updated_at < $1::timestamptz - $2 * interval '1 day'
+       RETURNING p.draft_id)
+     SELECT count(DISTINCT draft_id)::int AS drafts FROM gone`,
+    [now.toISOString(), DRAFT_PAGES_KEEP_DAYS],
+  );
+  return row?.drafts ?? 0;
+}
+
 export async function loadDraftPages(db: Database, draftId: string): Promise<CrawledPage[]> {
   const rows = await db.query<{ url: string; title: string; text: string; markup: string[]; html: string }>(
     'SELECT url, title, text_content AS text, markup, html FROM draft_pages WHERE draft_id = $1 ORDER BY position',

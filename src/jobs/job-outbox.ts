@@ -12,16 +12,21 @@ export interface TransactionalJobQueue extends JobQueue {
  * commit handOver gives the jobs to the queue and deletes their rows; relayJobOutbox hands over rows
  * that a dead process left behind. (A job can then run twice; job handlers check their state first.)
  */
+/** Writes one job into job_outbox (in the caller's transaction, if any); answers its row id. */
+async function writeToOutbox(db: Database, name: string, data: object): Promise<string> {
+  const [row] = await db.query<{ id: string }>('INSERT INTO job_outbox (name, data) VALUES ($1, $2::jsonb) RETURNING id::text AS id', [
+    name,
+    JSON.stringify(data),
+  ]);
+  return row!.id;
+}
+
 export function jobOutbox(jobs: JobQueue, tx: Database): TransactionalJobQueue {
   const written: { id: string; name: string; data: object }[] = [];
   return {
     define: (name, handler, options) => jobs.define(name, handler, options),
     async enqueue(name, data) {
-      const [row] = await tx.query<{ id: string }>('INSERT INTO job_outbox (name, data) VALUES ($1, $2::jsonb) RETURNING id::text AS id', [
-        name,
-        JSON.stringify(data),
-      ]);
-      written.push({ id: row!.id, name, data });
+      written.push({ id: await writeToOutbox(tx, name, data), name, data });
     },
     start: () => jobs.start(),
     stop: () => jobs.stop(),
@@ -96,7 +101,7 @@ export function deferredJobQueue(db: Database): JobQueue {
   return {
     define: absent('define'),
     async enqueue(name, data) {
-      await db.query('INSERT INTO job_outbox (name, data) VALUES ($1, $2::jsonb)', [name, JSON.stringify(data)]);
+      await writeToOutbox(db, name, data);
     },
     start: absent('start'),
     stop: async () => {},

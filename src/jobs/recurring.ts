@@ -117,3 +117,12 @@ export async function latestRuns(db: Database, names: readonly string[]): Promis
   );
   return new Map(rows.map((row) => [row.name, row]));
 }
+
+/** Deletes the records of runs that finished more than `keepDays` days before `now`; answers how many. */
+export async function deleteFinishedRuns(db: Database, now: Date, keepDays: number): Promise<number> {
+  const rows = await db.query(`DELETE FROM job_runs WHERE finished_at < $1::timestamptz - $2 * interval '1 day' RETURNING 1`, [
+    now.toISOString(),
+    keepDays,
+  ]);
+  return rows.length;
+}

@@ -39,25 +39,23 @@ export function compactOutputSchema(schema: JsonSchema): JsonSchema {
   return compactNode(schema, 0) as JsonSchema;
 }
 
+/** Keywords whose subschemas are not a nested value: branches of the same value, and definitions referred to. */
+const SAME_DEPTH_KEYS = new Set(['anyOf', 'oneOf', 'allOf', '$defs']);
+
 function compactNode(node: unknown, depth: number): unknown {
-  if (Array.isArray(node)) return node.map((item) => compactNode(item, depth));
-  if (node === null || typeof node !== 'object') return node;
-  const source = node as Record<string, unknown>;
-  if (depth > OUTPUT_DEPTH && (source.type === 'object' || source.type === 'array')) return { type: source.type };
+  if (!isSchema(node)) return node;
+  if (depth > OUTPUT_DEPTH && (node.type === 'object' || node.type === 'array')) return { type: node.type };
+  const kept = Object.fromEntries(Object.entries(node).filter(([key]) => !OUTPUT_DROPPED.has(key)));
+  const mapped = mapSubschemas(kept, (child, keyword) => compactNode(child, SAME_DEPTH_KEYS.has(keyword) ? depth : depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source)) {
-    if (OUTPUT_DROPPED.has(key)) continue;
-    if (key === 'properties') {
-      out.properties = Object.fromEntries(Object.entries(value as object).map(([name, child]) => [name, compactNode(child, depth + 1)]));
-    } else if (key === 'items') {
-      out.items = compactNode(value, depth + 1);
-    } else if (key === 'anyOf' || key === 'oneOf') {
-      const branches = unique((value as unknown[]).map((branch) => compactNode(branch, depth)));
-      if (branches.length === 1) Object.assign(out, branches[0]);
-      else out.anyOf = branches;
-    } else {
-      out[key] = compactNode(value, depth);
+  for (const [key, value] of Object.entries(mapped)) {
+    if (key !== 'anyOf' && key !== 'oneOf') {
+      out[key] = value;
+      continue;
     }
+    const branches = unique(value as unknown[]);
+    if (branches.length === 1) Object.assign(out, branches[0]);
+    else out.anyOf = branches;
   }
   return out;
 }
@@ -75,18 +73,19 @@ export function compactInputSchema(schema: JsonSchema): JsonSchema {
 }
 
 function compactInput(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(compactInput);
-  if (node === null || typeof node !== 'object') return node;
+  if (!isSchema(node)) return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(node)) {
     if (key === 'pattern' && typeof value === 'string' && value.length > LONG_PATTERN) {
-      if (!('format' in (node as object)) && /^\^https\?/.test(value)) out.format = 'uri';
-      continue;
+      if (!('format' in node) && /^\^https\?/.test(value)) out.format = 'uri';
+    } else {
+      out[key] = value;
     }
-    out[key] = compactInput(value);
   }
-  return sameValuedObject(nullableAsType(out));
+  return sameValuedObject(nullableAsType(mapSubschemas(out, compactInput)));
 }
+
+const isSchema = (node: unknown): node is Record<string, unknown> => node !== null && typeof node === 'object' && !Array.isArray(node);
 
 /**
  * An object whose optional properties all take the same schema (links by platform) as its names and that
@@ -126,17 +125,20 @@ const SHARED_FROM_BYTES = 80;
 /** Keywords whose value is a schema, and those whose value is a list or a map of schemas (JSON Schema 2020-12). */
 const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'propertyNames', 'not', 'contains', 'unevaluatedProperties']);
 const SCHEMA_LIST_KEYS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
-const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
+const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs']);
 
-/** Calls `visit` with every subschema of `schema` (not the schema itself), and maps them when it returns one. */
-function mapSubschemas(schema: Record<string, unknown>, visit: (subschema: unknown) => unknown): Record<string, unknown> {
+/**
+ * The schema with each of its subschemas (not itself) replaced by `visit(subschema, keyword)`; keys whose values
+ * are values (enum, const, required, bounds) are kept as they are.
+ */
+function mapSubschemas(schema: Record<string, unknown>, visit: (subschema: unknown, keyword: string) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (SCHEMA_KEYS.has(key) && typeof value === 'object' && value !== null) out[key] = visit(value);
-    else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) out[key] = value.map(visit);
+    if (SCHEMA_KEYS.has(key) && typeof value === 'object' && value !== null) out[key] = visit(value, key);
+    else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) out[key] = value.map((child) => visit(child, key));
     else if (SCHEMA_MAP_KEYS.has(key) && typeof value === 'object' && value !== null)
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child)]));
-    else out[key] = value; // enum, const, required, bounds...: values, not schemas
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child, key)]));
+    else out[key] = value;
   }
   return out;
 }
@@ -146,10 +148,10 @@ function sharedShapes(schema: JsonSchema): JsonSchema {
   const keyOf = (node: Record<string, unknown>) => JSON.stringify(withoutDescription(node));
   const counts = new Map<string, number>();
   const count = (node: unknown): unknown => {
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
-    const key = keyOf(node as Record<string, unknown>);
+    if (!isSchema(node)) return node;
+    const key = keyOf(node);
     if (key.length >= SHARED_FROM_BYTES) counts.set(key, (counts.get(key) ?? 0) + 1);
-    return mapSubschemas(node as Record<string, unknown>, count);
+    return mapSubschemas(node, count);
   };
   mapSubschemas(schema, count);
   const shared = [...counts].filter(([, n]) => n > 1).map(([key]) => key);
@@ -157,14 +159,14 @@ function sharedShapes(schema: JsonSchema): JsonSchema {
   const names = new Map(shared.map((key, i) => [key, `shape${i + 1}`]));
   const defs: Record<string, unknown> = {};
   const replace = (node: unknown): unknown => {
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
-    const record = node as Record<string, unknown>;
-    const name = names.get(keyOf(record));
-    if (!name) return mapSubschemas(record, replace);
-    defs[name] ??= mapSubschemas(withoutDescription(record), replace);
-    return record.description === undefined ? { $ref: `#/$defs/${name}` } : { $ref: `#/$defs/${name}`, description: record.description };
+    if (!isSchema(node)) return node;
+    const name = names.get(keyOf(node));
+    if (!name) return mapSubschemas(node, replace);
+    defs[name] ??= mapSubschemas(withoutDescription(node), replace);
+    return node.description === undefined ? { $ref: `#/$defs/${name}` } : { $ref: `#/$defs/${name}`, description: node.description };
   };
-  return { ...mapSubschemas(schema, replace), $defs: defs };
+  const mapped = mapSubschemas(schema, replace);
+  return { ...mapped, $defs: { ...(mapped.$defs as object | undefined), ...defs } }; // beside any definitions zod made
 }
 
 function withoutDescription({ description: _description, ...rest }: Record<string, unknown>): Record<string, unknown> {

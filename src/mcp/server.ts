@@ -74,17 +74,18 @@ export function mcpMiddleware(options: McpOptions): Middleware {
     if (rejection) return sendJsonRpcError(ctx, 403, SERVER_ERROR, `Forbidden: ${rejection}`);
 
     const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : options.newRequestId();
-    let registry: Registry;
+    let view: ReturnType<typeof selected>;
     try {
-      registry = selected(ctx.query);
+      view = selected(ctx.query);
     } catch (error) {
       if (error instanceof ProblemError) return sendProblem(ctx, error, requestId);
       throw error;
     }
+    const { registry } = view;
     let parsedBody: unknown;
     let caller: Caller | null = null;
     // The tools this request's server serves: those it calls (a request of nothing but tool calls), else those selected.
-    let toolNames: readonly string[] | undefined = registry === options.registry ? undefined : registry.tools.map((tool) => tool.name);
+    let toolNames = view.toolNames;
 
     if (ctx.method === 'POST') {
       if (!isJsonContentType(ctx.get('content-type'))) {

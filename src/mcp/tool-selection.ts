@@ -11,23 +11,29 @@ type Query = Record<string, string | string[] | undefined>;
  * registry the request sees: tools/list lists only those, and a call of any other is an unknown tool.
  * A toolset name that does not exist, or a read_only that is not true or false, is a 400 naming it.
  */
-export function toolSelection(registry: Registry): (query: Query) => Registry {
-  const views = new Map<string, Registry>();
+export function toolSelection(registry: Registry): (query: Query) => ToolView {
+  const everything: ToolView = { registry, toolNames: undefined };
+  const views = new Map<string, ToolView>();
   return (query) => {
     const toolsets = parseToolsets(query.toolsets);
     const readOnly = parseReadOnly(query.read_only);
-    if (!toolsets && !readOnly) return registry;
+    if (!toolsets && !readOnly) return everything;
     const key = `${toolsets?.join(',') ?? '*'}|${readOnly}`;
     let view = views.get(key);
     if (!view) {
       const wanted = toolsets && new Set<Toolset>(toolsets);
-      view = createRegistry(
-        registry.tools.filter((tool) => (!wanted || wanted.has(tool.toolset)) && (!readOnly || tool.annotations.readOnlyHint)),
-      );
+      const tools = registry.tools.filter((tool) => (!wanted || wanted.has(tool.toolset)) && (!readOnly || tool.annotations.readOnlyHint));
+      view = { registry: createRegistry(tools), toolNames: tools.map((tool) => tool.name) };
       views.set(key, view);
     }
     return view;
   };
+}
+
+/** The tools a request sees; toolNames lists them when they are not every tool. */
+interface ToolView {
+  registry: Registry;
+  toolNames: readonly string[] | undefined;
 }
 
 function parseToolsets(value: string | string[] | undefined): Toolset[] | undefined {

@@ -8,7 +8,9 @@ import type { Database } from '../db/database.js';
 import { refreshSearchTerms } from '../seed/search-terms.js';
 import { refreshListingCounters } from '../seed/counters.js';
 import { deleteExpiredState } from '../accounts/expired-state.js';
-import { deleteOldDraftPages } from '../drafting/draft-edits.js';
+import { deleteOldDraftPages } from '../drafting/draft-store.js';
+import { deleteVisitorsBefore } from '../community/page-views.js';
+import { deleteFinishedRuns } from '../jobs/recurring.js';
 
 /** Runs of recurring jobs are kept this long for `npm run admin -- jobs` and for the operator's questions. */
 const JOB_RUNS_KEEP_DAYS = 180;
@@ -38,20 +40,11 @@ const STEPS: Step[] = [
   },
   {
     name: 'page visitors of earlier days',
-    run: async (db, now) =>
-      `${(await db.query(`DELETE FROM listing_visitors WHERE day < $1::date - 1 RETURNING 1`, [now.toISOString().slice(0, 10)])).length} deleted`,
+    run: async (db, now) => `${await deleteVisitorsBefore(db, now.toISOString().slice(0, 10))} deleted`,
   },
   {
     name: 'old job runs',
-    run: async (db, now) =>
-      `${
-        (
-          await db.query(`DELETE FROM job_runs WHERE finished_at < $1::timestamptz - $2 * interval '1 day' RETURNING 1`, [
-            now.toISOString(),
-            JOB_RUNS_KEEP_DAYS,
-          ])
-        ).length
-      } deleted`,
+    run: async (db, now) => `${await deleteFinishedRuns(db, now, JOB_RUNS_KEEP_DAYS)} deleted`,
   },
 ];
 
