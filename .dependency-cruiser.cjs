@@ -11,7 +11,7 @@
 const ADAPTERS = '^(rest|auth)/|^src/(mcp|admin|cli|site)/|^src/(app|main)\\.ts$';
 const WEB = '^src/web/';
 const OPERATIONS = '^tools/|^src/registry/|^src/services\\.ts$';
-const DOMAIN = '^src/(catalogue|community|claims|orders|payments|listings|drafting|crawler|jobs|schedule|metrics|mail|accounts|badges|rate-limit|security|text|logging|seed)/|^src/(errors|schema|config)\\.ts$';
+const DOMAIN = '^src/(catalogue|community|claims|orders|payments|listings|drafting|crawler|jobs|schedule|metrics|mail|webhooks|accounts|badges|rate-limit|security|text|logging|seed)/|^src/(errors|schema|config)\\.ts$';
 const DATABASE = '^src/db/';
 
 module.exports = {

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../src/db/database.js';
 import { findAccount } from '../src/accounts/accounts.js';
-import { SCOPE_NAMES } from '../src/accounts/caller.js';
+import { DEFAULT_SCOPES, SCOPE_NAMES } from '../src/accounts/caller.js';
 import { randomToken } from '../src/security/random.js';
 import { sharedSecret } from '../src/security/service-secrets.js';
 import { hostIsPublic, systemLookup, type HostLookup } from '../src/security/public-address.js';
@@ -135,10 +135,10 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
   return provider;
 }
 
-/** A client that asks for no scope (many MCP clients) is asked for every scope the service has; the person still consents. */
+/** A client that asks for no scope (many MCP clients) is asked for the default scopes (all but webhooks:write); the person still consents. */
 async function defaultScopeWhenNoneRequested(ctx: KoaContextWithOIDC, next: () => Promise<unknown>): Promise<void> {
   if (ctx.path === OAUTH_ROUTES.authorization && ctx.method === 'GET' && !ctx.query.scope) {
-    ctx.query = { ...ctx.query, scope: SERVICE_SCOPES.join(' ') };
+    ctx.query = { ...ctx.query, scope: DEFAULT_SCOPES.join(' ') };
   }
   await next();
 }

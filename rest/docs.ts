@@ -1,5 +1,7 @@
 import type { Middleware } from 'koa';
 import { TOOLSETS } from '../src/registry/toolsets.js';
+import { SCOPE_NAMES } from '../src/accounts/caller.js';
+import { WEBHOOK_EVENTS } from '../src/webhooks/events.js';
 import type { Registry } from '../src/registry/registry.js';
 import type { AnyTool } from '../src/registry/tool.js';
 import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '../src/registry/json-schema.js';
@@ -28,7 +30,7 @@ with a stable <code>code</code> and, for invalid input, an <code>errors</code> l
 Lists answer <code>{items, page, per_page, total, has_more}</code>.</p>
 <h2 id="authentication">Authentication</h2>
 <p>Public operations need nothing. Signed-in operations take <code>Authorization: Bearer &lt;credential&gt;</code>, and each
-names the scope it needs (<code>account:read</code>, <code>listings:write</code>, <code>orders:write</code>):</p>
+names the scope it needs (${SCOPE_NAMES.map((scope, i) => html`${i ? ', ' : ''}<code>${scope}</code>`)}):</p>
 <ul><li><b>API key</b> (scripts, REST integrations): a person signs in on the site and makes one on
 <a href="/account/api-keys">/account/api-keys</a>, choosing its scopes; it is shown once.</li>
 <li><b>OAuth 2.1</b> (MCP clients and apps): authorization code with PKCE, dynamic client registration or a client
@@ -38,10 +40,31 @@ flow starts; the token is bound to the resource it was issued for (<code>/mcp</c
 <p>MCP clients may ask for fewer tools in the address, e.g. <code>/mcp?toolsets=directory,orders</code>, and
 <code>/mcp?read_only=true</code> for only the tools that change nothing. The toolsets:</p>
 <ul>${Object.entries(TOOLSETS).map(([name, about]) => html`<li><code>${name}</code>: ${about}</li>`)}</ul>
+${webhooksSection()}
 <nav>${[...publicTools, ...signedIn].map((t) => html`<a href="#${t.name}">${t.name}</a> `)}</nav>
 <h2>Public operations</h2>${publicTools.map(operation)}
 ${signedIn.length ? html`<h2>Signed-in operations</h2>${signedIn.map(operation)}` : ''}`,
   );
+}
+
+function webhooksSection(): SafeHtml {
+  return html`<h2 id="webhooks">Webhooks</h2>
+<p>With <a href="#create_webhook">create_webhook</a> (scope <code>webhooks:write</code>, which a client is given only when it
+asks for it) the service POSTs events of your own objects to your https address, as JSON
+<code>{"type", "timestamp", "data"}</code>. The events:</p>
+<ul>${Object.entries(WEBHOOK_EVENTS).map(([type, meaning]) => html`<li><code>${type}</code>: ${meaning}</li>`)}</ul>
+<p>Every delivery is signed per <a href="https://www.standardwebhooks.com/">Standard Webhooks</a>: headers
+<code>webhook-id</code> (the event's id, the same on every attempt: drop repeats), <code>webhook-timestamp</code> and
+<code>webhook-signature</code> (<code>v1,</code> + HMAC-SHA256 with the <code>whsec_…</code> secret answered once by
+create_webhook). Check it with a Standard Webhooks library, e.g. in Node:</p>
+<pre>import { Webhook } from 'standardwebhooks';
+// body: the raw request body as text; headers: the request's headers
+const event = new Webhook(process.env.WEBHOOK_SECRET).verify(body, headers); // throws when forged, altered or older than 5 minutes</pre>
+<p>Answer 2xx within 10 seconds. Anything else (or no answer) is retried with the same <code>webhook-id</code> after 30 s,
+1, 2, 4 … minutes for 24 hours (13 attempts). When every attempt since a delivery's first one failed, the webhook is
+disabled and its owner is mailed; <code>410 Gone</code> disables it at once. <a href="#list_webhook_deliveries">list_webhook_deliveries</a>
+shows every attempt; <a href="#redeliver_webhook">redeliver_webhook</a> sends one again, and a success enables the webhook
+again. Addresses must be public: a name that resolves to a private address is refused when the delivery connects.</p>`;
 }
 
 function operation(tool: AnyTool): SafeHtml {

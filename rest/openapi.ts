@@ -132,7 +132,7 @@ export function openApiOperation(tool: AnyTool): Record<string, unknown> {
     }),
     responses: {
       [String(tool.http.status)]: {
-        description: tool.http.status === 201 ? 'Created' : 'OK',
+        description: { 200: 'OK', 201: 'Created', 202: 'Accepted' }[tool.http.status],
         content: { 'application/json': { schema: outputJsonSchema(tool.output) } },
       },
       ...Object.fromEntries([...new Set(statuses)].sort().map((s) => [String(s), { $ref: `#/components/responses/Error${s}` }])),

@@ -43,6 +43,7 @@ import { defineRecurringJobs, tickServiceClock } from './schedule/service-clock.
 import { defineRecurringFollowUps, recurringJobs } from './schedule/recurring-jobs.js';
 import { domainRatingProvider } from './metrics/domain-rating-provider.js';
 import type { RecurringJob } from './jobs/recurring.js';
+import { defineWebhookJobs, startWebhookDispatcher, type WebhookJobDeps } from './webhooks/webhook-jobs.js';
 import { createAuth, type AuthParts } from '../auth/routes.js';
 import { carriesCredential } from '../auth/credentials.js';
 import { createLogger, type Logger } from './logging/logger.js';
@@ -87,6 +88,8 @@ export interface AppParts {
   serviceClock?: false;
   /** Tests only: how often counted page views are written (default 5 s). */
   pageViewsEveryMs?: number;
+  /** Tests only: a shorter retry schedule for webhook deliveries. */
+  webhookRetry?: WebhookJobDeps['retry'];
 }
 
 export interface App {
@@ -129,6 +132,8 @@ export async function createApp(parts: AppParts): Promise<App> {
   const recurring = recurringJobs({ db, queue: jobs, domainRatings: domainRatingProvider(config) });
   defineRecurringJobs(jobs, recurring, { db, log, now });
   defineRecurringFollowUps(jobs, { db, mailer, publicUrl: config.publicUrl });
+  const webhookDeps = { db, mailer, now, log, publicUrl: config.publicUrl, allowHosts: config.crawlerAllowHosts };
+  defineWebhookJobs(jobs, { ...webhookDeps, retry: parts.webhookRetry });
   let draining = false;
   const resultCache = new ResultCache();
   const searchIndex = config.searchIndex ? new SearchIndex(db, log) : undefined;
@@ -242,6 +247,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   pageViews.start();
   await jobs.start(); // after every job kind is defined
   await relayOutbox();
+  const stopDispatching = await startWebhookDispatcher({ db, jobs, now, log }, OUTBOX_RELAY_MS);
   if (clock) await tickClock();
   return {
     koa,
@@ -287,6 +293,7 @@ export async function createApp(parts: AppParts): Promise<App> {
       await pageViews.stop();
       await stopHearingChanges();
       await searchIndex?.close();
+      await stopDispatching();
       await jobs.stop();
     },
   };

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { html } from '../../src/text/html.js';
 import type { AccountRecord } from '../../src/accounts/accounts.js';
 import { createApiKey, listApiKeys, MAX_API_KEY_NAME_LENGTH, revokeApiKey, type ApiKeyRecord } from '../../src/accounts/api-keys.js';
-import { isScope, SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
+import { DEFAULT_SCOPES, isScope, SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
 import { formValues } from '../form-body.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
 import { errorBox, hiddenCsrf, renderPage, resendLinkForm, when } from './layout.js';
@@ -84,7 +84,7 @@ export function apiKeysRoutes(router: Router, env: PageEnv): void {
 async function keysPage(ctx: Context, env: PageEnv, account: AccountRecord, page: KeysPage): Promise<void> {
   const keys = await listApiKeys(env.db, account.id);
   const csrf = csrfFor(ctx, env);
-  const draft = page.draft ?? { name: '', scopes: SCOPE_NAMES };
+  const draft = page.draft ?? { name: '', scopes: DEFAULT_SCOPES };
   renderPage(
     ctx,
     'API keys',

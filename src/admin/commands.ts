@@ -5,7 +5,7 @@ import { normalizeEmail } from '../accounts/email.js';
 import { createApiKey, MAX_API_KEY_NAME_LENGTH } from '../accounts/api-keys.js';
 import { readOutbox, type OutboxEntry } from '../mail/mailer.js';
 import { randomToken } from '../security/random.js';
-import { isScope, SCOPE_NAMES, type Scope } from '../accounts/caller.js';
+import { DEFAULT_SCOPES, isScope, SCOPE_NAMES, type Scope } from '../accounts/caller.js';
 import { listingHistory, type VersionEntry } from '../listings/listing-history.js';
 import { SLUG_PATTERN } from '../schema.js';
 import { setPrice, setVatRate } from '../orders/prices.js';
@@ -37,7 +37,7 @@ const ADMIN_USAGE = `usage: npm run admin -- <command>
       Creates an account with a verified e-mail and prints a random password.
   create-api-key <email> [--scopes ${SCOPE_NAMES.join(',')}] [--name "..."]
       Makes an API key for the account; the key is printed alone on the last line.
-      Scopes: ${SCOPE_NAMES.join(', ')} (default: all three).
+      Scopes: ${SCOPE_NAMES.join(', ')} (default: ${DEFAULT_SCOPES.join(', ')}).
   outbox [--to <email>] [--limit N]
       Prints the newest mails of the outbox (sign-up and password-reset links without SMTP).
   listing-history <slug> [--limit N]
@@ -104,7 +104,7 @@ async function createUser(deps: AdminDeps, args: string[]): Promise<AdminResult>
 async function createApiKeyCommand(deps: AdminDeps, args: string[]): Promise<AdminResult> {
   const { values, positionals } = parse(args, { scopes: { type: 'string' }, name: { type: 'string' } });
   const email = onePositional(positionals, '<email>');
-  const scopes = values.scopes === undefined ? SCOPE_NAMES : parseScopes(values.scopes as string);
+  const scopes = values.scopes === undefined ? DEFAULT_SCOPES : parseScopes(values.scopes as string);
   const name = ((values.name as string | undefined) ?? DEFAULT_KEY_NAME).trim();
   if (name.length === 0 || name.length > MAX_API_KEY_NAME_LENGTH)
     throw new UsageError(`--name must be 1 to ${MAX_API_KEY_NAME_LENGTH} characters`);

@@ -3,6 +3,7 @@
  * verified, which makes the claimant an owner of the listing, or left pending with what was found. Pending
  * claims expire CLAIM_LIFETIME_DAYS after they were made. Another account's claim is as unknown as a missing one.
  */
+import { emitWebhookEvent } from '../webhooks/events.js';
 import { LockMode } from '@mikro-orm/core';
 import type { Database, Transaction } from '../db/database.js';
 import { Account } from '../db/entities/account.js';
@@ -285,6 +286,12 @@ async function verify(tx: Transaction, claim: Claim, now: Date): Promise<Verific
     tx.em.create(ListingOwner, { listing: claim.listing, account: claim.account, createdAt: now });
   claim.status = 'verified';
   claim.verifiedAt = now;
+  await emitWebhookEvent(tx, {
+    type: 'claim.verified',
+    accountId,
+    data: { claim_id: claim.id, listing_id: listingId, method: claim.method, verified_at: now.toISOString() },
+    at: now,
+  });
   const [claimant] = await tx.query<{ email: string }>('SELECT email FROM accounts WHERE id = $1::uuid', [accountId]);
   return { claimantEmail: claimant?.email ?? '', ownerEmails: owners.map((o) => o.email) };
 }

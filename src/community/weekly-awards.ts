@@ -6,6 +6,7 @@
  * whichever instance or operator decides it, and its winners' owners are mailed from a job queued in the
  * same transaction.
  */
+import { emitWebhookEvent } from '../webhooks/events.js';
 import type { Database } from '../db/database.js';
 import { Award, AwardWeek } from '../db/entities/award.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -82,6 +83,14 @@ export async function decideWeek(
       decision.winners = winners.length;
       await tx.em.flush();
       if (winners.length > 0) await outbox.enqueue(MAIL_AWARD_WINNERS_JOB, { week });
+      for (const winner of winners) {
+        await emitWebhookEvent(tx, {
+          type: 'award.won',
+          listingId: winner.listingId,
+          data: { week, rank: winner.rank, votes: winner.votes, listing_id: winner.listingId, title: `Launch of the Week #${winner.rank}` },
+          at: now,
+        });
+      }
       return { week, winners };
     }),
   );

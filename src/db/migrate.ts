@@ -28,6 +28,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0017_page_visitors', file: '0017-page-visitors.sql' },
   { name: '0018_page_indexes', file: '0018-page-indexes.sql' },
   { name: '0019_service_clock', file: '0019-service-clock.sql' },
+  { name: '0020_webhooks', file: '0020-webhooks.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { emitWebhookEvent } from '../webhooks/events.js';
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Database, Transaction } from '../db/database.js';
@@ -191,10 +192,27 @@ export async function setDraftStatus(
   now: Date,
   failureReason: string | null = null,
 ): Promise<void> {
-  await db.transaction(async ({ em }) => {
-    const draft = await em.findOne(Draft, { id });
+  await db.transaction(async (tx) => {
+    const draft = await tx.em.findOne(Draft, { id });
     if (!draft) return;
+    const failedNow = status === 'failed' && draft.status !== 'failed';
     Object.assign(draft, { status, failureReason, updatedAt: now });
+    if (failedNow) await emitDraftEvent(tx, 'draft.failed', { id, accountId: draft.account.id, url: draft.url, failureReason }, now);
+  });
+}
+
+/** Tells the draft's owners' webhooks that drafting ended (src/webhooks), in the transaction that ended it. */
+export function emitDraftEvent(
+  tx: Transaction,
+  type: 'draft.ready' | 'draft.failed',
+  draft: { id: string; accountId: string; url: string; failureReason: string | null },
+  now: Date,
+): Promise<void> {
+  return emitWebhookEvent(tx, {
+    type,
+    accountId: draft.accountId,
+    data: { draft_id: draft.id, url: draft.url, status: type === 'draft.ready' ? 'ready' : 'failed', failure_reason: draft.failureReason },
+    at: now,
   });
 }
 

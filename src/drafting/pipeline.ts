@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Logger } from '../logging/logger.js';
 import { crawlSite, crawlerUserAgent, type CrawlResult } from '../crawler/crawl-site.js';
-import { changeDraft, findDraft, loadDraftPages, replaceDraftPages, setDraftStatus } from './draft-store.js';
+import { changeDraft, emitDraftEvent, findDraft, loadDraftPages, replaceDraftPages, setDraftStatus } from './draft-store.js';
 import { submissionProblem, writeSubmission } from './draft-submission.js';
 import { applyProposal } from './draft-proposal.js';
 import { verifyProposal } from './evidence.js';
@@ -76,12 +76,13 @@ async function draftSite(deps: DraftingDeps, draftId: string): Promise<void> {
   const { proposal, drafter } = await propose(deps, pages);
   await proposeCategoriesIfMissing(deps.db, pages, proposal);
   const verified = verifyProposal(proposal, pages).proposal;
-  await changeDraft(deps.db, draftId, deps.now, (current) => {
+  await changeDraft(deps.db, draftId, deps.now, async (current, tx) => {
     if (current.status !== 'drafting') return;
     applyProposal(current, verified);
     current.status = 'ready';
     current.failureReason = null;
     current.drafter = drafter;
+    await emitDraftEvent(tx, 'draft.ready', current, deps.now());
   });
 }
 

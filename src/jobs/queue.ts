@@ -40,6 +40,8 @@ interface JobOptions<T> {
   maxAttempts?: number;
   /** After the last failed attempt; the job is then finished. */
   onGiveUp?: (data: T, error: unknown) => Promise<void>;
+  /** The wait before the retry after failed attempt n (default: the queue's retryDelayMs * 2^(n-1), at most an hour). */
+  retryDelayMs?: (attempt: number) => number;
 }
 
 export interface JobQueueOptions {
@@ -217,7 +219,8 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
           lockLifetime,
           backoff: ({ attempt: failures, jobData }) => {
             const attempt = Number((jobData as Stored | undefined)?.[ATTEMPTS_KEY] ?? failures);
-            return attempt < maxAttempts ? Math.min(retryDelay * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS) : null;
+            if (attempt >= maxAttempts) return null;
+            return jobOptions.retryDelayMs?.(attempt) ?? Math.min(retryDelay * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS);
           },
         },
       );

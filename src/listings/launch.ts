@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { emitListingPublished } from '../webhooks/events.js';
 import { databaseInTransaction, type Database } from '../db/database.js';
 import { Listing } from '../db/entities/listing.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -48,6 +49,7 @@ export async function launchListing(deps: LaunchDeps, listingId: number, week: s
         at: now,
       });
       Object.assign(listing, { status: 'live', launchedAt: now, updatedAt: now });
+      await emitListingPublished(tx, listing, now);
       if (badge) await saveBadgeCheck(tx.em, listingId, badge, now);
       return 'live' as const;
     }

@@ -1,4 +1,5 @@
 import type { Database, Transaction } from '../db/database.js';
+import { emitWebhookEvent } from '../webhooks/events.js';
 import { ListingFaq, type Listing } from '../db/entities/listing.js';
 import type { JsonValue, Socials } from '../db/entities/json-types.js';
 import type { FieldChange } from '../db/entities/owner-listing.js';
@@ -77,6 +78,12 @@ export async function editListing(db: Database, accountId: string, listingId: nu
     if (Object.keys(changes).length === 0) return [];
     listing.updatedAt = now;
     recordVersion(tx.em, { listingId, accountId, operation: 'update_my_listing', changes, at: now });
+    await emitWebhookEvent(tx, {
+      type: 'listing.updated',
+      listingId,
+      data: { listing_id: listingId, slug: listing.slug, fields: Object.keys(changes), updated_at: now.toISOString() },
+      at: now,
+    });
     await tx.em.flush();
     await addDictionaryWords(tx, listingId);
     return Object.keys(changes);

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { emitWebhookEvent } from '../webhooks/events.js';
 import { ListingUpdate } from '../db/entities/listing.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { withJobOutbox } from '../jobs/job-outbox.js';
@@ -42,6 +43,12 @@ export async function postListingUpdate(
       });
       await tx.em.flush();
       await outbox.enqueue(NOTIFY_FOLLOWERS_JOB, { updateId: row.id });
+      await emitWebhookEvent(tx, {
+        type: 'listing.update_posted',
+        listingId,
+        data: { listing_id: listingId, update_id: row.id, title: row.title, published_at: now.toISOString() },
+        at: now,
+      });
       return { id: row.id, title: row.title, body: row.body, published_at: now.toISOString() };
     }),
   );

@@ -6,6 +6,7 @@
  * re-checks each listing under its lock. Unpaid orders expire after the site's order_lifetime_hours. Who takes the
  * payment (the test-mode page, Stripe) is recorded on the order; fulfilment is the same code for both.
  */
+import { emitListingPublished, emitWebhookEvent } from '../webhooks/events.js';
 import { LockMode } from '@mikro-orm/core';
 import type { Database, Transaction } from '../db/database.js';
 import { Account } from '../db/entities/account.js';
@@ -263,6 +264,12 @@ export async function settle(tx: Transaction, order: Order, payment: Payment): P
     paymentProvider: payment.provider,
     paymentReference: payment.reference ?? null,
   });
+  await emitWebhookEvent(tx, {
+    type: 'order.paid',
+    accountId: order.account.id,
+    data: { order_number: order.number, gross_cents: Number(order.grossCents), currency: 'usd', unfulfilled_cents: unfulfilledCents },
+    at: payment.now,
+  });
   return { unfulfilledCents };
 }
 
@@ -280,6 +287,12 @@ export async function recordRefund(
   if (!refund.full || order.status === 'refunded') return;
   Object.assign(order, { status: 'refunded', refundedAt: refund.now });
   await tx.query('DELETE FROM billboard_contributions WHERE order_number = $1', [order.number]);
+  await emitWebhookEvent(tx, {
+    type: 'order.refunded',
+    accountId: order.account.id,
+    data: { order_number: order.number, refunded_cents: Number(order.refundedCents), currency: 'usd' },
+    at: refund.now,
+  });
 }
 
 async function fulfil(
@@ -315,6 +328,7 @@ async function fulfil(
     at: context.now,
   });
   Object.assign(listing, after, { updatedAt: context.now });
+  if (goesLive) await emitListingPublished(tx, listing, context.now);
   for (const slug of line.categories) {
     const [category] = await tx.query<{ id: number }>('SELECT id FROM categories WHERE slug = $1', [slug]);
     if (category && !(await tx.em.count(ListingCategory, { listing: listing.id, category: category.id })))

@@ -39,7 +39,7 @@ export interface Tool<
     method: HttpMethod;
     /** OpenAPI style, relative to /api/v1, e.g. `/listings/{slug}`. */
     path: string;
-    status: 200 | 201;
+    status: 200 | 201 | 202;
   };
   /** Scopes a credential needs; empty for public operations. */
   scopes: S;

@@ -10,6 +10,7 @@ export const TOOLSETS = {
   claims: 'taking over a listing someone else added, by proving control of its domain',
   orders: 'products and prices, quotes, checkout and your orders',
   account: 'who is signed in and what the credential allows',
+  webhooks: 'outbound webhooks: events of your drafts, listings, claims, orders and awards sent to your own URL, signed',
 } as const;
 
 export type Toolset = keyof typeof TOOLSETS;

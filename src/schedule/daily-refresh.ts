@@ -11,6 +11,7 @@ import { deleteExpiredState } from '../accounts/expired-state.js';
 import { deleteOldDraftPages } from '../drafting/draft-store.js';
 import { deleteVisitorsBefore } from '../community/page-views.js';
 import { deleteFinishedRuns } from '../jobs/recurring.js';
+import { deleteOldWebhookEvents } from '../webhooks/events.js';
 
 /** Runs of recurring jobs are kept this long for `npm run admin -- jobs` and for the operator's questions. */
 const JOB_RUNS_KEEP_DAYS = 180;
@@ -41,6 +42,10 @@ const STEPS: Step[] = [
   {
     name: 'page visitors of earlier days',
     run: async (db, now) => `${await deleteVisitorsBefore(db, now.toISOString().slice(0, 10))} deleted`,
+  },
+  {
+    name: 'webhook events past their keep period, with their deliveries',
+    run: async (db, now) => `${await deleteOldWebhookEvents(db, now)} deleted`,
   },
   {
     name: 'old job runs',

@@ -65,7 +65,7 @@ describe('npm run admin while the service runs', () => {
         access: { via: string; missing_scopes: string[] };
       };
       expect(body.account).toMatchObject({ email: 'x@example.com', email_verified: true });
-      expect(body.access).toMatchObject({ via: 'api_key', missing_scopes: ['listings:write', 'orders:write'] });
+      expect(body.access).toMatchObject({ via: 'api_key', missing_scopes: ['listings:write', 'orders:write', 'webhooks:write'] });
     } else {
       // A public route still checks a presented key: an unknown one is 401 there.
       expect((await fetch(`http://127.0.0.1:${port}/api/v1/site`, { headers: { Authorization: 'Bearer ldk_unknown' } })).status).toBe(401);

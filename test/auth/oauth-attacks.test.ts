@@ -205,7 +205,7 @@ describe('credentials on the resources', () => {
     const body = await ok.json();
     expect(body.access.via).toBe('api_key');
     expect(body.access.api_key).toEqual({ name: 'ci', prefix: record.prefix });
-    expect(body.access.missing_scopes).toEqual(['listings:write', 'orders:write']);
+    expect(body.access.missing_scopes).toEqual(['listings:write', 'orders:write', 'webhooks:write']);
     expect((await rawToolCall(t.url, 'get_account', {}, `Bearer ${key}`)).status).toBe(200);
 
     await revokeApiKey(t.db, person.id, record.id, new Date());

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { SCOPE_NAMES } from '../../src/accounts/caller.js';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { makeAccount } from '../support/oauth.js';
@@ -15,8 +16,7 @@ export interface Person {
 
 export async function person(db: Database): Promise<Person> {
   const account = await makeAccount(db);
-  const scopes = ['account:read', 'listings:write', 'orders:write'];
-  const { key } = await createApiKey(db, { accountId: account.id, name: 'test', scopes, now: new Date() });
+  const { key } = await createApiKey(db, { accountId: account.id, name: 'test', scopes: SCOPE_NAMES, now: new Date() });
   return { id: account.id, email: account.email, key };
 }
 

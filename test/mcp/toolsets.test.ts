@@ -10,8 +10,13 @@ const ERAS: { name: string; options: ClientOptions }[] = [
   { name: '2025-11-25', options: {} },
 ];
 
-/** The goals of issue 20: every tool under 60 KB, the public directory under 20 KB. */
-const ALL_TOOLS_BUDGET = 60_000;
+/**
+ * The goals of issue 20: every tool under 60 KB, the public directory under 20 KB. The webhooks toolset came
+ * later (issue 19) with a budget of its own: the other tools stay under 60 KB, and all of them under 67 KB.
+ */
+const ALL_TOOLS_BUDGET = 67_000;
+const ALL_BUT_WEBHOOKS_BUDGET = 60_000;
+const WEBHOOKS_BUDGET = 7_000;
 const DIRECTORY_BUDGET = 20_000;
 
 let t: TestApp;
@@ -57,6 +62,10 @@ describe.each(ERAS)('toolsets in the MCP address ($name)', ({ options }) => {
       expect.arrayContaining(['search_listings', 'get_listing', 'get_leaderboard', 'list_awards']),
     );
     expect(JSON.stringify(directory).length).toBeLessThan(DIRECTORY_BUDGET);
+    const webhooks = await listed('?toolsets=webhooks');
+    expect(JSON.stringify(webhooks).length).toBeLessThan(WEBHOOKS_BUDGET);
+    const others = TOOLSET_NAMES.filter((toolset) => toolset !== 'webhooks').join(',');
+    expect(JSON.stringify(await listed(`?toolsets=${others}`)).length).toBeLessThan(ALL_BUT_WEBHOOKS_BUDGET);
   });
 
   it('combines toolsets, and read_only=true keeps only the tools that change nothing', async () => {

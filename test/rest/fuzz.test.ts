@@ -6,6 +6,7 @@
  * Reproduce a failure with FUZZ_SEED=<seed in the report>; FUZZ_RUNS sets the runs per operation,
  * FUZZ_BUDGET_MS the time the random runs may take in all.
  */
+import { SCOPE_NAMES } from '../../src/accounts/caller.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -19,7 +20,7 @@ import { crawlSite, crawlerUserAgent } from '../../src/crawler/crawl-site.js';
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 60);
 const FUZZ_BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 22_000);
-const SCOPES = ['account:read', 'listings:write', 'orders:write'];
+const SCOPES = SCOPE_NAMES;
 const BOGUS_AUTHORIZATIONS = [
   'Bearer ldk_0000000000000000000000000000000000000000',
   'Bearer ',
@@ -43,6 +44,7 @@ const CROSS_FIELD_RULES: { operation: string; path: RegExp; message: RegExp }[] 
   { operation: 'get_leaderboard', path: /^\/week$/, message: /community-weekly/ },
   { operation: 'update_draft', path: /^\/regenerate$/, message: /both set in fields and asked to be regenerated/ },
   { operation: 'submit_listing', path: /^\/url$/, message: /public website|private or reserved/ },
+  { operation: 'create_webhook', path: /^\/url$/, message: /must be https|private or reserved|public host/ },
   { operation: 'search_listings', path: /^\/category$/, message: /No category has this slug/ },
   { operation: 'update_draft', path: /^\/fields\/categories\/\d+$/, message: /Unknown category/ },
   { operation: 'answer_interview', path: /^\/answers\/\d+\/question_id$/, message: /No question|answered twice/ },

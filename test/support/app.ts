@@ -61,6 +61,7 @@ export async function startTestApp(
     log?: Logger;
     /** Run the service's clock as in production (default: stopped; tests tick it with a pinned time). */
     serviceClock?: boolean;
+    webhookRetry?: AppParts['webhookRetry'];
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
@@ -80,6 +81,7 @@ export async function startTestApp(
     outbound: options.outbound,
     jobs: options.jobs,
     drafting: options.drafting,
+    webhookRetry: options.webhookRetry,
     ...(options.serviceClock ? {} : { serviceClock: false as const }),
     log: options.log ?? testLogger(),
   });

@@ -48,7 +48,7 @@ describe('get_account', () => {
           { scope: 'account:read', allows: 'Read your account, drafts, listings, claims and orders' },
           { scope: 'orders:write', allows: 'Price orders and start checkouts' },
         ],
-        missing_scopes: ['listings:write'],
+        missing_scopes: ['listings:write', 'webhooks:write'],
         client_id: null,
         resource: null,
         expires_at: null,
@@ -76,7 +76,7 @@ describe('get_account', () => {
       resource: 'http://directory.test/mcp',
       expires_at: '2026-11-22T12:00:00.000Z',
       api_key: null,
-      missing_scopes: ['listings:write', 'orders:write'],
+      missing_scopes: ['listings:write', 'orders:write', 'webhooks:write'],
     });
   });
 

@@ -44,6 +44,7 @@ import { SiteSetting } from './site-setting.js';
 import { VatRate } from './vat-rate.js';
 import { VerifiedRevenue } from './verified-revenue.js';
 import { Vote } from './vote.js';
+import { Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent } from './webhook.js';
 
 export * from './json-types.js';
 export * from './site-setting.js';
@@ -69,6 +70,7 @@ export * from './draft.js';
 export * from './owner-listing.js';
 export * from './claim.js';
 export * from './order.js';
+export * from './webhook.js';
 
 export const entities = [
   SiteSetting,
@@ -124,4 +126,8 @@ export const entities = [
   Order,
   OrderLine,
   PaymentEvent,
+  Webhook,
+  WebhookEvent,
+  WebhookDelivery,
+  WebhookAttempt,
 ];

@@ -1,0 +1,76 @@
+import type { Statements } from '../db/database.js';
+import { randomToken } from '../security/random.js';
+
+/** The events a webhook can subscribe to, each only for the subscriber's own objects (and listings they follow, where said). */
+export const WEBHOOK_EVENTS = {
+  'draft.ready': 'a draft of yours is drafted and ready to review',
+  'draft.failed': 'a draft of yours could not be drafted (the reason says what to do)',
+  'listing.published': 'a listing you own or follow went live',
+  'listing.updated': 'a listing you own was edited',
+  'listing.update_posted': 'news was posted on a listing you own',
+  'claim.verified': 'a claim of yours was verified: you own the listing now',
+  'order.paid': 'an order of yours was paid',
+  'order.refunded': 'an order of yours was refunded',
+  'award.won': 'a listing you own or follow won a Launch of the Week award',
+} as const;
+
+export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
+
+export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];
+
+/** Events that reach the listing's followers as well as its owners. */
+export const FOLLOWER_EVENTS: readonly WebhookEventType[] = ['listing.published', 'award.won'];
+
+/** The NOTIFY channel that wakes the dispatcher when an event's transaction commits. */
+export const WEBHOOK_EVENTS_CHANNEL = 'webhook_events';
+
+interface NewEvent {
+  type: WebhookEventType;
+  /** The account whose object this is (drafts, claims, orders); the owners of `listingId` otherwise. */
+  accountId?: string;
+  listingId?: number;
+  /** The event's body: ids and links a receiver reads the objects through, never secrets. */
+  data: Record<string, unknown>;
+  at: Date;
+}
+
+/**
+ * Records an event in the caller's transaction and announces it at commit: the event exists exactly when
+ * the change does, and the change never waits for a receiver (the dispatcher delivers it in the background).
+ */
+export async function emitWebhookEvent(tx: Statements, event: NewEvent): Promise<void> {
+  await tx.query(
+    'INSERT INTO webhook_events (id, type, account_id, listing_id, data, occurred_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)',
+    [
+      `msg_${randomToken(18)}`,
+      event.type,
+      event.accountId ?? null,
+      event.listingId ?? null,
+      JSON.stringify(event.data),
+      event.at.toISOString(),
+    ],
+  );
+  await tx.query(`SELECT pg_notify('${WEBHOOK_EVENTS_CHANNEL}', '')`);
+}
+
+/** listing.published, to the listing's owners and followers. */
+export function emitListingPublished(tx: Statements, listing: { id: number; slug: string; name: string }, at: Date): Promise<void> {
+  return emitWebhookEvent(tx, {
+    type: 'listing.published',
+    listingId: listing.id,
+    data: { listing_id: listing.id, slug: listing.slug, name: listing.name, published_at: at.toISOString() },
+    at,
+  });
+}
+
+/** Events, their deliveries and attempts are kept this long (list_webhook_deliveries, redeliver_webhook). */
+const EVENTS_KEEP_DAYS = 30;
+
+/** Deletes the dispatched events older than the keep period, with their deliveries and attempts; answers how many. */
+export async function deleteOldWebhookEvents(db: Statements, now: Date): Promise<number> {
+  const deleted = await db.query(
+    `DELETE FROM webhook_events WHERE occurred_at < $1::timestamptz - $2 * interval '1 day' AND dispatched_at IS NOT NULL RETURNING 1`,
+    [now.toISOString(), EVENTS_KEEP_DAYS],
+  );
+  return deleted.length;
+}
