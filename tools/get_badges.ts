@@ -5,6 +5,7 @@ import { NotFoundError } from '../src/errors.js';
 import { findBadgeListing, type BadgeListing } from '../src/catalogue/badges.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { describeBadge } from '../src/badges/embed.js';
+import { listAwards } from '../src/catalogue/awards.js';
 import { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES } from '../src/badges/variants.js';
 
 const badge = z.object({
@@ -14,7 +15,9 @@ const badge = z.object({
   width: z.number().int().describe('Displayed width in CSS pixels'),
   height: z.number().int().describe('Displayed height in CSS pixels'),
   svg_url: z.string().describe('The badge image (SVG), served by this site'),
-  embed_html: z.string().describe("HTML to paste into the product's homepage: the image linking to the listing's page"),
+  embed_html: z
+    .string()
+    .describe("HTML to paste into the product's homepage: the image linking to the listing's page (and to its award proofs)"),
   markdown: z.string().describe('The same badge for Markdown pages such as a README'),
 });
 
@@ -48,13 +51,21 @@ export default defineTool({
     variants: z
       .object({ shapes: z.array(z.enum(BADGE_SHAPES)), modes: z.array(z.enum(BADGE_MODES)), sizes: z.array(z.enum(BADGE_SIZES)) })
       .describe('Every shape, mode and size there is: call again with any of them for that badge'),
+    awards: z
+      .array(z.object({ title: z.string(), week: z.string(), proof_url: z.string() }))
+      .describe("The listing's awards with their signed proofs, also linked from embed_html (data-award-proofs)"),
     note: z.string(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ slug, shape, mode, size }, { services }) {
     const { db, config } = services;
-    const [listing, settings] = await Promise.all([findBadgeListing(db, slug), loadSiteSettings(db)]);
+    const [listing, settings, won] = await Promise.all([
+      findBadgeListing(db, slug),
+      loadSiteSettings(db),
+      listAwards(db, { listing: slug }, { page: 1, per_page: 20 }, config.publicUrl, services.signAward),
+    ]);
     if (!listing) throw new NotFoundError('listing', slug);
+    const awards = won.items.map((award) => ({ title: award.title, week: award.week, proof_url: award.proof_url }));
     const profileUrl = `${config.publicUrl}/listings/${listing.slug}`;
     const target = {
       listingSlug: listing.slug,
@@ -62,11 +73,13 @@ export default defineTool({
       profileUrl,
       siteName: settings.site_name,
       publicUrl: config.publicUrl,
+      awards: awards.map((award) => ({ title: award.title, week: award.week, proofUrl: award.proof_url })),
     };
     return {
       listing: { slug: listing.slug, name: listing.name, status: listing.status, profile_url: profileUrl },
       badge: describeBadge(target, { shape, mode, size }),
       variants: { shapes: [...BADGE_SHAPES], modes: [...BADGE_MODES], sizes: [...BADGE_SIZES] },
+      awards,
       note: badgeNote(listing, profileUrl),
     };
   },

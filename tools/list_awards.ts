@@ -14,13 +14,20 @@ export default defineTool({
   idempotencyKey: false,
   errorStatuses: [],
   input: z.strictObject({
-    listing: slug('listing').optional().describe('Only the awards of this listing'),
+    listing: slug('listing').optional().describe('Only the awards of this listing: its trophy cabinet'),
+    rank: z.number().int().min(1).max(3).optional().describe("Only this rank; 1 gives the Hall of Fame, every week's #1"),
     ...paging,
   }),
   output: pageOf(award),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(input, { services }) {
-    const { items, total } = await listAwards(services.db, input.listing, input, services.config.publicUrl, services.signAward);
+    const { items, total } = await listAwards(
+      services.db,
+      { listing: input.listing, rank: input.rank },
+      input,
+      services.config.publicUrl,
+      services.signAward,
+    );
     return pageResult(items, total, input);
   },
 });

@@ -8,6 +8,8 @@ export interface BadgeTarget {
   profileUrl: string;
   siteName: string;
   publicUrl: string;
+  /** The listing's awards: the embed links their signed proofs, so a visitor can check the claim offline. */
+  awards?: readonly { title: string; week: string; proofUrl: string }[];
 }
 
 export interface Badge extends BadgeVariant {
@@ -34,9 +36,19 @@ export function describeBadge(target: BadgeTarget, variant: BadgeVariant): Badge
     width,
     height,
     svg_url: svgUrl,
-    embed_html: html`<a href="${target.profileUrl}" target="_blank" rel="noopener">${image}</a>`.value,
+    embed_html: html`<a href="${target.profileUrl}" target="_blank" rel="noopener"${awardAttributes(target)}>${image}</a>`.value,
     markdown: `[![${markdownText(alt)}](${svgUrl})](${target.profileUrl})`,
   };
+}
+
+/**
+ * For a listing with awards: data-award-proofs lists the proofs' addresses (space-separated, as a machine reads
+ * them) and the title names the awards, so a "Launch of the Week #1" badge carries the means to check it.
+ */
+function awardAttributes(target: BadgeTarget) {
+  if (!target.awards?.length) return '';
+  const named = target.awards.map((award) => `${award.title} (week of ${award.week})`).join(', ');
+  return html` title="${named}: signed proofs in data-award-proofs" data-award-proofs="${target.awards.map((award) => award.proofUrl).join(' ')}"`;
 }
 
 /** Link text in Markdown on one line, its backslashes and brackets escaped so they cannot end the text early. */

@@ -16,6 +16,7 @@ export const award = z.object({
   proof: z
     .string()
     .describe('A JWT (EdDSA) stating this award, signed by the service: verify it offline with the keys at /.well-known/jwks.json'),
+  proof_url: z.string().describe('Where the proof is published, for a badge or a page to link to'),
 });
 export type Award = z.infer<typeof award>;
 
@@ -37,15 +38,30 @@ export async function findAward(
   return items[0];
 }
 
-/** Awards of live listings, newest week first, then by rank; optionally those of one listing. */
+/** The address of an award's proof (src/web/award-proof-routes.ts serves it). */
+const awardProofUrl = (publicUrl: string, week: string, rank: number) => `${publicUrl}/awards/${week}/${rank}.jwt`;
+
+/**
+ * Awards of live listings, newest week first, then by rank; optionally those of one listing (its trophy cabinet)
+ * or of one rank (rank 1: the Hall of Fame, every week's Launch of the Week #1).
+ */
 export async function listAwards(
   db: Database,
-  listingSlug: string | undefined,
+  filter: { listing?: string; rank?: number },
   paging: { page: number; per_page: number },
   publicUrl: string,
   sign: AwardSigner,
 ): Promise<{ items: Award[]; total: number }> {
-  return readAwards(db, { where: '($1::text IS NULL OR l.slug = $1::text)', params: [listingSlug ?? null] }, paging, publicUrl, sign);
+  return readAwards(
+    db,
+    {
+      where: '($1::text IS NULL OR l.slug = $1::text) AND ($2::int IS NULL OR a.rank = $2::int)',
+      params: [filter.listing ?? null, filter.rank ?? null],
+    },
+    paging,
+    publicUrl,
+    sign,
+  );
 }
 
 async function readAwards(
@@ -72,7 +88,7 @@ async function readAwards(
       const listing = toSummary(row, publicUrl);
       const stated = { week: row.award_week, rank: row.award_rank, title: `Launch of the Week #${row.award_rank}`, votes: row.award_votes };
       const proof = await sign({ ...stated, listing: { slug: listing.slug, name: listing.name, profile_url: listing.profile_url } });
-      return { ...stated, listing, proof };
+      return { ...stated, listing, proof, proof_url: awardProofUrl(publicUrl, row.award_week, row.award_rank) };
     }),
   );
   return { items, total };

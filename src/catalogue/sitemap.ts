@@ -48,6 +48,7 @@ export async function sitemapPages(db: Database, now: Date): Promise<SitemapEntr
     '/founders',
     '/blog',
     '/awards',
+    '/awards/hall-of-fame',
     '/leaderboards/community-weekly',
     '/leaderboards/community-all-time',
     '/leaderboards/billboard',

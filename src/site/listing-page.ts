@@ -38,7 +38,7 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
       account ? hasVoted(services.db, profile.id, account.id) : false,
       account ? isFollowing(services.db, profile.id, account.email) : false,
       listAlternatives(services.db, slug, { limit: 5, offset: 0, count: false }),
-      listAwards(services.db, slug, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward),
+      listAwards(services.db, { listing: slug }, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward),
     ]);
     const csrf = account && kit.csrfField(ctx);
     const actions = csrf
@@ -56,10 +56,10 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
 <p>${webUrl(profile.url) ? html`<a href="${webUrl(profile.url)}" rel="nofollow noopener">${new URL(profile.url).host}</a> · ` : ''}<a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p>
 ${actions}
 ${profileSections(profile)}
-<h2>Awards</h2>${cardList(
+<h2 id="trophies">Trophy cabinet</h2>${cardList(
         awards.items.map(
           (a) =>
-            html`<li class="card"><div class="body"><a href="/weeks/${a.week}">${a.title}</a>, week of ${a.week} · <a href="/awards/${a.week}/${a.rank}.jwt">signed proof</a></div><span class="metric">${a.votes} votes</span></li>`,
+            html`<li class="card"><div class="body"><a href="/weeks/${a.week}">${a.title}</a>, week of ${a.week} · <a href="${a.proof_url}">signed proof</a></div><span class="metric">${a.votes} votes</span></li>`,
         ),
         'No awards yet.',
       )}

@@ -20,7 +20,7 @@ function socialLinks(socials: Record<string, string>) {
 
 const sectionTitle = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-/** /founders, /founders/{slug} (with interview answers and stories), /blog, /blog/{slug}, /awards. */
+/** /founders, /founders/{slug} (with interview answers and stories), /blog, /blog/{slug}, /awards, /awards/hall-of-fame. */
 export function peopleRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   const { db, config } = services;
@@ -128,21 +128,41 @@ ${post.faqs.length ? html`<h2>Questions</h2><dl>${post.faqs.map((f) => html`<dt>
   router.get('/awards', async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
-    const awards = await listAwards(db, undefined, { page, per_page: PER_PAGE }, config.publicUrl, services.signAward);
+    const awards = await listAwards(db, {}, { page, per_page: PER_PAGE }, config.publicUrl, services.signAward);
     renderSitePage(ctx, env, {
       title: 'Awards',
       description: `Launch of the Week awards on ${env.siteName}, decided by community votes only.`,
       path: '/awards',
       account,
       body: html`<p>Launch of the Week #1, #2 and #3 go to the most voted launches of each week. Votes come only from people on this site.</p>
-<p class="muted">Every award has a signed proof (a JWT) that anyone can check offline against our public keys at <a href="/.well-known/jwks.json">/.well-known/jwks.json</a>.</p>${cardList(
+<p class="muted">Every award has a signed proof (a JWT) that anyone can check offline against our public keys at <a href="/.well-known/jwks.json">/.well-known/jwks.json</a>. Every week's #1: the <a href="/awards/hall-of-fame">Hall of Fame</a>.</p>${cardList(
         awards.items.map((a) =>
           listingCard(a.listing, {
-            metric: html`${a.title}<br><span class="muted">week of <a href="/weeks/${a.week}">${a.week}</a>, ${a.votes} votes · <a href="/awards/${a.week}/${a.rank}.jwt">proof</a></span>`,
+            metric: html`${a.title}<br><span class="muted">week of <a href="/weeks/${a.week}">${a.week}</a>, ${a.votes} votes · <a href="${a.proof_url}">proof</a></span>`,
           }),
         ),
         'No awards yet.',
       )}${pager('/awards', page, PER_PAGE, awards.total)}`,
+    });
+  });
+
+  router.get('/awards/hall-of-fame', async (ctx) => {
+    const { env, account } = await visit(ctx, site);
+    const page = pageNumber(ctx.query.page);
+    const winners = await listAwards(db, { rank: 1 }, { page, per_page: PER_PAGE }, config.publicUrl, services.signAward);
+    renderSitePage(ctx, env, {
+      title: 'Hall of Fame',
+      description: `Every Launch of the Week #1 on ${env.siteName}, week by week, decided by community votes only.`,
+      path: '/awards/hall-of-fame',
+      account,
+      body: html`<p>Every week's Launch of the Week #1, newest first: the launch of that week with the most community votes. <a href="/awards">All awards</a>.</p>${cardList(
+        winners.items.map((a) =>
+          listingCard(a.listing, {
+            metric: html`Week of <a href="/weeks/${a.week}">${a.week}</a><br><span class="muted">${a.votes} votes · <a href="${a.proof_url}">signed proof</a> · <a href="/listings/${a.listing.slug}#trophies">trophy cabinet</a></span>`,
+          }),
+        ),
+        'No week has been decided yet.',
+      )}${pager('/awards/hall-of-fame', page, PER_PAGE, winners.total)}`,
     });
   });
 }

@@ -147,6 +147,7 @@ describe.skipIf(!browserPresent)('a person on the site in Chromium', () => {
       '/blog',
       new URL(post.url).pathname,
       '/awards',
+      '/awards/hall-of-fame',
     ]) {
       await page.goto(`${t.url}${path}`);
       const violations = await seriousViolations(page);

@@ -94,6 +94,7 @@ describe('the public site', () => {
       '/blog',
       new URL(post.url).pathname,
       '/awards',
+      '/awards/hall-of-fame',
       '/search?q=calender',
     ]) {
       expectPage(await get(path), path);
@@ -105,6 +106,31 @@ describe('the public site', () => {
     expect(billboard.text).toContain('Paid placement');
     const dr = await get('/leaderboards/domain-rating');
     expect(dr.text).toContain('third-party SEO data provider');
+  });
+
+  it("the Hall of Fame shows every week's #1 and no other rank; a listing page shows its trophy cabinet, each award with its proof", async () => {
+    const winners = await api('/awards?rank=1&per_page=100');
+    const all = await api('/awards?per_page=100');
+    expect(winners.total).toBeGreaterThan(0);
+    expect(winners.items.every((a: { rank: number }) => a.rank === 1)).toBe(true);
+    const stored = await t.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM awards a JOIN listings l ON l.id = a.listing_id WHERE a.rank = 1 AND l.status = 'live'`,
+    );
+    expect(winners.total).toBe(stored!.n);
+    const hall = await get('/awards/hall-of-fame');
+    expectPage(hall, '/awards/hall-of-fame');
+    for (const a of winners.items.slice(0, 20)) expect(hall.text).toContain(a.proof_url);
+    const second = all.items.find((a: { rank: number }) => a.rank === 2);
+    if (second) expect(hall.text).not.toContain(second.proof_url);
+
+    const winner = winners.items[0];
+    const cabinet = await api(`/awards?listing=${winner.listing.slug}`);
+    const page = await get(`/listings/${winner.listing.slug}`);
+    expect(page.text).toContain('id="trophies"');
+    for (const a of cabinet.items) expect(page.text).toContain(a.proof_url);
+    const proof = await fetch(winner.proof_url);
+    expect(proof.status).toBe(200);
+    expect(await proof.text()).toBe(winner.proof);
   });
 
   it('search has the typo tolerance of search_listings', async () => {

@@ -54,6 +54,26 @@ describe('get_badges', () => {
     );
   });
 
+  it("links a winner's award proofs from the embed and names them; a listing without awards has none", async () => {
+    const id = await listing({ slug: 'badge-winner', name: 'Winner Co' });
+    await t.db.query(`INSERT INTO awards (week, rank, listing_id, votes) VALUES ('2026-11-09', 1, $1, 40), ('2026-11-02', 3, $1, 9)`, [id]);
+    const answer = (await badges({ slug: 'badge-winner', mode: 'light' })) as Answer & {
+      awards: { title: string; week: string; proof_url: string }[];
+    };
+    const proofs = [`${TEST_PUBLIC_URL}/awards/2026-11-09/1.jwt`, `${TEST_PUBLIC_URL}/awards/2026-11-02/3.jwt`];
+    expect(answer.awards).toEqual([
+      { title: 'Launch of the Week #1', week: '2026-11-09', proof_url: proofs[0] },
+      { title: 'Launch of the Week #3', week: '2026-11-02', proof_url: proofs[1] },
+    ]);
+    expect(answer.badge.embed_html).toContain(`data-award-proofs="${proofs.join(' ')}"`);
+    expect(answer.badge.embed_html).toContain(
+      'title="Launch of the Week #1 (week of 2026-11-09), Launch of the Week #3 (week of 2026-11-02)',
+    );
+    const plain = (await badges({ slug: 'badge-default' })) as Answer & { awards: unknown[] };
+    expect(plain.awards).toEqual([]);
+    expect(plain.badge.embed_html).not.toContain('data-award-proofs');
+  });
+
   it('gives the chosen shape, mode and size, larger sizes being larger', async () => {
     await listing({ slug: 'badge-chosen' });
     const small = (await badges({ slug: 'badge-chosen', shape: 'banner', mode: 'dark', size: 's' })).badge;

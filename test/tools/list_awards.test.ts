@@ -58,6 +58,17 @@ describe('list_awards', () => {
     expect(answer.total).toBe(2);
   });
 
+  it("filters by rank: rank 1 is the Hall of Fame, every week's #1; each award links its proof", async () => {
+    const answer = (await list({ rank: 1 })) as AwardsAnswer & { items: { proof_url: string }[] };
+    expect(answer.items.map((a) => [a.week, a.rank, a.listing.slug])).toEqual([
+      ['2026-11-09', 1, 'alpha'],
+      ['2026-11-02', 1, 'alpha'],
+    ]);
+    expect(answer.items[0]!.proof_url).toMatch(/\/awards\/2026-11-09\/1\.jwt$/);
+    expect((await list({ rank: 2, listing: 'beta' })).items.map((a) => a.week)).toEqual(['2026-11-02']);
+    expect((await callToolError(tool, testServices(t.db), { rank: 4 })).errors?.map((e) => e.path)).toEqual(['/rank']);
+  });
+
   it('gives an empty page for a listing without awards, unknown or not public', async () => {
     for (const slug of ['no-such-listing', 'hidden-one']) {
       expect(await list({ listing: slug })).toEqual({ items: [], page: 1, per_page: 20, total: 0, has_more: false });
