@@ -5,7 +5,7 @@
  *   npx tsx src/mcp/dev-server.ts [port] [--conformance-fixtures]
  *
  * (default port 3101; endpoint http://localhost:<port>/mcp). `--conformance-fixtures` adds the
- * `test_error_handling` tool the runner's tools-call-error scenario calls.
+ * `test_error_handling` tool, the resources and the prompts that the runner's scenarios call by name.
  *
  * There is no database: a tool that reaches for a service fails with a 500 tool error, which is
  * enough for listing, handshake, error and transport checks. Anonymous callers only.
@@ -14,6 +14,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import { z } from 'zod';
+import { completable, type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { createRegistry, loadRegistry } from '../registry/registry.js';
 import { defineTool, type AnyTool } from '../registry/tool.js';
 import type { Services } from '../services.js';
@@ -47,6 +48,41 @@ const testErrorHandling = defineTool({
   },
 });
 
+/** The runner's resource and prompt fixtures (resources-read-text, resources-templates-read, prompts-get-*, completion-complete). */
+function conformanceFixtures(server: McpServer): void {
+  server.registerResource('static-text', 'test://static-text', { description: 'Conformance fixture', mimeType: 'text/plain' }, (uri) => ({
+    contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'This is the content of the static text resource.' }],
+  }));
+  server.registerResource(
+    'template',
+    new ResourceTemplate('test://template/{id}/data', { list: undefined }),
+    { description: 'Conformance fixture', mimeType: 'application/json' },
+    (uri, { id }) => ({
+      contents: [
+        { uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }) },
+      ],
+    }),
+  );
+  server.registerPrompt('test_simple_prompt', { description: 'Conformance fixture' }, () => ({
+    messages: [{ role: 'user', content: { type: 'text', text: 'This is a simple prompt for testing.' } }],
+  }));
+  server.registerPrompt(
+    'test_prompt_with_arguments',
+    {
+      description: 'Conformance fixture',
+      argsSchema: z.object({
+        arg1: completable(z.string().describe('First test argument'), (value) =>
+          ['testValue1', 'testing'].filter((v) => v.startsWith(value ?? '')),
+        ),
+        arg2: z.string().describe('Second test argument'),
+      }),
+    },
+    ({ arg1, arg2 }) => ({
+      messages: [{ role: 'user', content: { type: 'text', text: `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'` } }],
+    }),
+  );
+}
+
 const real = await loadRegistry();
 const registry = args.includes('--conformance-fixtures') ? createRegistry([...real.tools, testErrorHandling as unknown as AnyTool]) : real;
 const koa = new Koa();
@@ -59,6 +95,7 @@ koa.use(
     resolveCaller: async () => null,
     newRequestId: randomUUID,
     onError: (error) => console.error('[mcp]', error instanceof Error ? error.message : error),
+    ...(args.includes('--conformance-fixtures') && { extendServer: conformanceFixtures }),
   }),
 );
 http.createServer(koa.callback()).listen(port, () => {

@@ -10,6 +10,8 @@ export interface McpRequestScope {
    * those (registering all of them cost more than answering a profile). Absent: every tool.
    */
   toolNames?: readonly string[];
+  /** The request does nothing but call tools (toolNames are then the ones it calls). */
+  callsOnly?: boolean;
 }
 
 /**

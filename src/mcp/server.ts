@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Context, Middleware } from 'koa';
-import { createMcpHandler, isJsonContentType } from '@modelcontextprotocol/server';
+import { createMcpHandler, isJsonContentType, type McpServer } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { Registry } from '../registry/registry.js';
 import type { Caller } from '../accounts/caller.js';
@@ -46,6 +46,8 @@ export interface McpOptions {
    * (direct-tool-call.ts). False sends every message to the SDK; the test comparing the two uses it.
    */
   directToolCalls?: boolean;
+  /** Registers more on every request's server (the dev server's conformance fixtures). */
+  extendServer?: (server: McpServer) => void;
 }
 
 /**
@@ -59,9 +61,12 @@ export function mcpMiddleware(options: McpOptions): Middleware {
   const resourceMetadataUrl = metadataUrlOf(publicUrl, MCP_PATH);
   const rebinding = dnsRebindingPolicy(publicUrl, options.allowedHosts);
   const reportToolFailure = options.onError ?? ((error: unknown) => console.error('MCP tool call failed:', error));
-  const handler = createMcpHandler(toolServerFactory(options.registry, options.services, publicUrl, reportToolFailure), {
-    ...(options.onError && { onerror: options.onError }),
-  });
+  const handler = createMcpHandler(
+    toolServerFactory(options.registry, options.services, publicUrl, reportToolFailure, options.extendServer),
+    {
+      ...(options.onError && { onerror: options.onError }),
+    },
+  );
   const serve = toNodeHandler(handler, { ...(options.onError && { onerror: options.onError }) });
   const directCalls = options.directToolCalls ?? true;
   const callContext = { services: options.services, publicUrl, onUnexpectedError: reportToolFailure };
@@ -86,6 +91,7 @@ export function mcpMiddleware(options: McpOptions): Middleware {
     let caller: Caller | null = null;
     // The tools this request's server serves: those it calls (a request of nothing but tool calls), else those selected.
     let toolNames = view.toolNames;
+    let callsOnly = false;
 
     if (ctx.method === 'POST') {
       if (!isJsonContentType(ctx.get('content-type'))) {
@@ -104,8 +110,9 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       const overQuota = Array.isArray(parsedBody) ? await options.chargeMoreRequests?.(ctx, parsedBody.length - 1) : undefined;
       if (overQuota) return sendProblem(ctx, overQuota, requestId);
 
-      const { calls, tools, callsOnly } = calledTools(parsedBody, registry);
-      if (callsOnly) toolNames = tools.map((tool) => tool.name);
+      const { calls, tools, callsOnly: onlyCalls } = calledTools(parsedBody, registry);
+      callsOnly = onlyCalls;
+      if (onlyCalls) toolNames = tools.map((tool) => tool.name);
       // A credential sent with any request is checked (an invalid one is 401 even on tools/list); public calls need none.
       if (calls || ctx.get('authorization')) {
         try {
@@ -130,6 +137,6 @@ export function mcpMiddleware(options: McpOptions): Middleware {
 
     // GET and DELETE (2025 session operations) go to the SDK too: stateless serving answers them 405.
     ctx.respond = false;
-    await runInRequestScope({ caller, requestId, toolNames }, () => serve(ctx.req, ctx.res, parsedBody));
+    await runInRequestScope({ caller, requestId, toolNames, callsOnly }, () => serve(ctx.req, ctx.res, parsedBody));
   };
 }

@@ -12,6 +12,8 @@ import type { Services } from '../services.js';
 import { mcpToolDefinition, type McpToolDefinition } from './tool-definition.js';
 import { currentRequestScope } from './request-scope.js';
 import { callTool } from './call-tool.js';
+import { registerDirectoryResources, RESOURCE_CACHE } from './directory-resources.js';
+import { registerDirectoryPrompts } from './directory-prompts.js';
 import { INSTRUCTIONS, SERVER_INFO } from './server-info.js';
 import { PROTOCOL_VERSIONS } from '../registry/protocol-versions.js';
 
@@ -48,6 +50,7 @@ export function toolServerFactory(
   services: Services,
   publicUrl: string,
   onUnexpectedError: (error: unknown) => void,
+  extend?: (server: McpServer) => void,
 ): McpServerFactory {
   const listed: ListedTool[] = registry.tools.map((tool) => {
     const definition = mcpToolDefinition(tool);
@@ -67,8 +70,15 @@ export function toolServerFactory(
     const server = new McpServer(SERVER_INFO, {
       instructions: INSTRUCTIONS,
       supportedProtocolVersions: PROTOCOL_VERSIONS,
-      capabilities: { tools: { listChanged: false } },
-      cacheHints: { 'tools/list': LIST_CACHE, 'server/discover': LIST_CACHE },
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} },
+      cacheHints: {
+        'tools/list': LIST_CACHE,
+        'server/discover': LIST_CACHE,
+        'prompts/list': LIST_CACHE,
+        'resources/templates/list': LIST_CACHE,
+        'resources/list': RESOURCE_CACHE,
+        'resources/read': RESOURCE_CACHE,
+      },
     });
     const serving = scope.toolNames ? scope.toolNames.map((name) => byName.get(name)!) : listed;
     for (const { tool, definition, inputSchema, outputSchema } of new Set(serving)) {
@@ -84,6 +94,12 @@ export function toolServerFactory(
         (args: Arguments) =>
           callTool(tool, args, { services, caller: scope.caller, requestId: scope.requestId, publicUrl, onUnexpectedError }),
       );
+    }
+    // A request of nothing but tool calls needs no resources or prompts.
+    if (!scope.callsOnly) {
+      registerDirectoryResources(server, { registry, services, publicUrl });
+      registerDirectoryPrompts(server, { registry, services, publicUrl });
+      extend?.(server);
     }
     return server;
   };

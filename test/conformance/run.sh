@@ -2,8 +2,11 @@
 # The official MCP conformance runner against this server (npm run conformance).
 #  - the real service, on a throw-away embedded database with the demo data, for the scenarios that
 #    apply to any server;
-#  - the MCP binding over the real registry plus the runner's `test_error_handling` fixture tool
-#    (src/mcp/dev-server.ts) for tools-call-error, which calls that fixture by name.
+#  - the MCP binding over the real registry plus the runner's fixtures (src/mcp/dev-server.ts): the
+#    `test_error_handling` tool, `test://static-text`, `test://template/{id}/data`, `test_simple_prompt`
+#    and `test_prompt_with_arguments`, which those scenarios call by name.
+# The runner is pinned (package.json) at 0.2.0-alpha.12, the first with the resources, prompts and caching
+# scenarios of protocol 2026-07-28.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 # The pinned dev dependency, or another version through npm exec (CONFORMANCE_VERSION=0.2.0-alpha.12).
@@ -35,8 +38,14 @@ run() {
     echo "FAIL  $scenario"; tail -n 20 "$data/$scenario.log"; status=1
   fi
 }
-for scenario in server-initialize ping tools-list dns-rebinding-protection; do
+# Against the real service: scenarios that apply to any server, on its own tools, resources and prompts.
+for scenario in server-initialize ping tools-list dns-rebinding-protection resources-list prompts-list \
+  sep-2164-resource-not-found caching; do
   run "http://localhost:$PORT_SERVICE/mcp" "$scenario"
 done
-run "http://localhost:$PORT_FIXTURE/mcp" tools-call-error
+# Against the binding with the runner's fixtures: scenarios that call a fixture tool, resource or prompt by name.
+for scenario in tools-call-error resources-read-text resources-templates-read prompts-get-simple prompts-get-with-args \
+  completion-complete; do
+  run "http://localhost:$PORT_FIXTURE/mcp" "$scenario"
+done
 exit $status

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { completable, type McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { Registry } from '../registry/registry.js';
+import type { Services } from '../services.js';
+import { invokeTool } from '../registry/invoke.js';
+import { ProblemError } from '../errors.js';
+import { completePublicKeys } from '../catalogue/public-pages.js';
+
+/**
+ * Prompts that walk a person through the service's jobs with the tools: launching a product, comparing
+ * products for a need, and a week's launches as a digest. Arguments complete from the directory's own
+ * category slugs, listing slugs and weeks. The digest and a comparison within a category carry the data
+ * they start from as embedded resources (the same JSON resources/read answers), so the model begins with facts.
+ */
+type Deps = { registry: Registry; services: Services; publicUrl: string };
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
+const WEEK = /^(this|next|last|\d{4}-\d{2}-\d{2})$/;
+
+export function registerDirectoryPrompts(server: McpServer, deps: Deps): void {
+  // A registry without the directory's reads (a test's) serves no prompts.
+  if (!deps.registry.get('get_category') || !deps.registry.get('get_launch_week')) return;
+  const complete = (kind: 'category' | 'listing' | 'launch_week') => (value: string | undefined) =>
+    completePublicKeys(deps.services.db, kind, value ?? '');
+  const weeks = async (value: string | undefined) => {
+    const named = ['this', 'last', 'next'].filter((word) => word.startsWith(value ?? ''));
+    return [...named, ...(await completePublicKeys(deps.services.db, 'launch_week', value ?? '', 10))];
+  };
+
+  server.registerPrompt(
+    'launch_my_product',
+    {
+      title: 'Launch my product',
+      description:
+        'Submit a product by its website address, review the drafted profile field by field, then choose a free or a paid launch.',
+      argsSchema: z.object({ url: z.string().describe("The product's website, e.g. https://example.com") }),
+    },
+    ({ url }) => ({
+      description: `Launching ${url}`,
+      messages: [user(launchSteps(url))],
+    }),
+  );
+
+  server.registerPrompt(
+    'compare_products',
+    {
+      title: 'Compare products for a need',
+      description: 'Find the listed products that meet a need, narrow them down and compare the best two side by side.',
+      argsSchema: z.object({
+        need: z.string().describe('What the product must do, e.g. "send invoices from a Stripe account"'),
+        category: completable(z.string().regex(SLUG).describe('A category slug to look in'), complete('category')).optional(),
+        listing: completable(z.string().regex(SLUG).describe('A product you already know, by its slug'), complete('listing')).optional(),
+      }),
+    },
+    async ({ need, category, listing }) => ({
+      description: `Products for: ${need}`,
+      messages: [
+        user(compareSteps(need, category, listing)),
+        ...(category ? [await embedded(deps, 'get_category', 'categories', { slug: category }, `No category "${category}" exists`)] : []),
+      ],
+    }),
+  );
+
+  server.registerPrompt(
+    'weekly_launch_digest',
+    {
+      title: 'Weekly launch digest',
+      description: "A digest of a launch week: the week's launches ranked by community votes, grouped and summarised.",
+      argsSchema: z.object({
+        week: completable(z.string().regex(WEEK).describe('this (default), last, next, or any date of the week'), weeks).optional(),
+        category: completable(z.string().regex(SLUG).describe('Only launches of this category'), complete('category')).optional(),
+      }),
+    },
+    async ({ week = 'this', category }) => ({
+      description: `Launch digest, week ${week}`,
+      messages: [user(digestSteps(week, category)), await embedded(deps, 'get_launch_week', 'weeks', { week }, `No launch week "${week}"`)],
+    }),
+  );
+}
+
+const user = (text: string) => ({ role: 'user' as const, content: { type: 'text' as const, text } });
+
+/** A public read as an embedded resource of a prompt message (the JSON resources/read answers for that page). */
+async function embedded(deps: Deps, toolName: string, path: string, input: Record<string, string>, unknown: string) {
+  const tool = deps.registry.get(toolName)!;
+  try {
+    const { result } = await invokeTool(tool, input, { services: deps.services, caller: null, requestId: 'prompt' });
+    return {
+      role: 'user' as const,
+      content: {
+        type: 'resource' as const,
+        resource: {
+          uri: `${deps.publicUrl}/${path}/${encodeURIComponent(Object.values(input)[0]!)}`,
+          mimeType: 'application/json',
+          text: JSON.stringify(result),
+        },
+      },
+    };
+  } catch (error) {
+    if (error instanceof ProblemError && (error.status === 404 || error.status === 400))
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknown);
+    throw error;
+  }
+}
+
+function launchSteps(url: string): string {
+  return [
+    `I want to launch my product ${url} on the launch directory. Walk me through it with the directory's tools:`,
+    `1. Call submit_listing with url "${url}". It answers a draft id and poll_after_seconds; the site is read in the background.`,
+    '2. After poll_after_seconds, call get_draft (view "brief") until its status is ready or failed. If it failed, tell me the failure_reason in plain words and stop.',
+    '3. Go through the draft with me one field at a time: show the value, the quote from my website it rests on, and ask me to keep it, change it, or leave it blank. Fields the website did not state are blank: ask me for them. Save my answers with update_draft; never invent a value I did not give.',
+    '4. When every required field is filled, call submit_draft to save the listing (it is not public yet).',
+    '5. Then explain my two ways to go live and let me choose: a free listing (choose_free_listing, then put the badge from get_badges on my homepage; the next free launch week is given) or a paid launch (list_products and quote_order for the price with VAT, then create_checkout: I open the link and pay myself). Never enter payment details for me.',
+  ].join('\n');
+}
+
+function compareSteps(need: string, category: string | undefined, listing: string | undefined): string {
+  return [
+    `I need a product that can: ${need}.`,
+    category
+      ? `Look in the category "${category}" (its listings follow as a resource) and search it with search_listings (category "${category}").`
+      : 'Find candidates with search_listings (try the need in a few words; an empty page carries suggestions), and use list_categories if a category fits.',
+    listing ? `I already know "${listing}": include it, and use get_alternatives on it for similar products.` : '',
+    'Read the most promising ones with get_listing. Keep at most five that really do what I need, and say in one line each why.',
+    'Then compare the best two with compare_listings and tell me, from what the listings state, which fits my need better and what neither states. Quote the listings; do not guess features they do not mention.',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function digestSteps(week: string, category: string | undefined): string {
+  return [
+    `Write a digest of the launch week "${week}" of the launch directory; the week's launches follow as a resource, ranked by community votes.`,
+    category ? `Keep only launches in the category "${category}" (get_listing tells a listing's categories).` : '',
+    'Open with the top three and what each does, then group the rest by what they are for, one line each with its tagline and link (profile_url).',
+    'If the week has ended, name its Launch of the Week awards (list_awards). Say how many launched in all. Do not rank by anything but the votes given.',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

@@ -1,0 +1,154 @@
+import { type McpServer, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
+import type { Registry } from '../registry/registry.js';
+import type { Services } from '../services.js';
+import { invokeTool } from '../registry/invoke.js';
+import { ProblemError } from '../errors.js';
+import {
+  completePublicKeys,
+  listPublicPages,
+  PUBLIC_PAGE_KINDS,
+  type PublicPageKind,
+  type PublicPagePosition,
+} from '../catalogue/public-pages.js';
+import { answerMarkdown } from './answer-markdown.js';
+
+/**
+ * The directory's public pages as MCP resources. A resource's URI is the page's own address on the site
+ * (the `profile_url` or `url` the tools answer), so an assistant goes from any answer straight to
+ * `resources/read`; reading it answers the same JSON as the tool that reads that page, and the same as
+ * Markdown for a model. Only the public tools are behind them: a resource never needs sign-in.
+ */
+interface ResourceKind {
+  kind: PublicPageKind;
+  /** The path segment on the site: /listings/{slug}. */
+  path: string;
+  variable: 'slug' | 'week';
+  tool: string;
+  title: string;
+  description: string;
+}
+
+const KINDS: readonly ResourceKind[] = [
+  {
+    kind: 'listing',
+    path: 'listings',
+    variable: 'slug',
+    tool: 'get_listing',
+    title: 'Listing profile',
+    description: "A live or upcoming product's profile (get_listing)",
+  },
+  {
+    kind: 'category',
+    path: 'categories',
+    variable: 'slug',
+    tool: 'get_category',
+    title: 'Category',
+    description: 'A category with its most voted listings (get_category)',
+  },
+  {
+    kind: 'launch_week',
+    path: 'weeks',
+    variable: 'week',
+    tool: 'get_launch_week',
+    title: 'Launch week',
+    description: 'A launch week (YYYY-MM-DD of any day, or this, next, last) with its launches ranked by votes (get_launch_week)',
+  },
+  {
+    kind: 'founder',
+    path: 'founders',
+    variable: 'slug',
+    tool: 'get_founder',
+    title: 'Founder',
+    description: 'A founder with their companies and story (get_founder)',
+  },
+  {
+    kind: 'blog_post',
+    path: 'blog',
+    variable: 'slug',
+    tool: 'get_blog_post',
+    title: 'Blog post',
+    description: 'A post of the directory blog (get_blog_post)',
+  },
+];
+
+/** Resources listed per page of resources/list. */
+const PAGE_SIZE = 100;
+
+/** Public data changes with votes and edits: a minute, for anyone. */
+export const RESOURCE_CACHE = { ttlMs: 60_000, cacheScope: 'public' } as const;
+
+export function registerDirectoryResources(server: McpServer, deps: { registry: Registry; services: Services; publicUrl: string }): void {
+  // A registry without the directory's reads (a test's) serves no resources.
+  if (!KINDS.every((kind) => deps.registry.get(kind.tool))) return;
+  const kinds = new Map(KINDS.map((kind) => [kind.kind, kind]));
+  for (const kind of KINDS) {
+    const tool = deps.registry.get(kind.tool)!;
+    const template = new ResourceTemplate(`${deps.publicUrl}/${kind.path}/{${kind.variable}}`, {
+      list: undefined, // listed, paged, by the resources/list handler below
+      complete: { [kind.variable]: (value: string) => completePublicKeys(deps.services.db, kind.kind, value) },
+    });
+    server.registerResource(
+      kind.kind,
+      template,
+      { title: kind.title, description: kind.description, mimeType: 'application/json', cacheHint: RESOURCE_CACHE },
+      async (uri, variables) => {
+        const value = variables[kind.variable];
+        let answer: Record<string, unknown>;
+        try {
+          ({ result: answer } = (await invokeTool(
+            tool,
+            { [kind.variable]: Array.isArray(value) ? value[0] : value },
+            { services: deps.services, caller: null, requestId: 'resource' },
+          )) as { result: Record<string, unknown> });
+        } catch (error) {
+          // A slug that is not one (400) is as unknown as one that names nothing (404).
+          if (error instanceof ProblemError && (error.status === 404 || error.status === 400)) throw new ResourceNotFoundError(uri.href);
+          throw error;
+        }
+        return {
+          contents: [
+            { uri: uri.href, mimeType: 'application/json', text: JSON.stringify(answer) },
+            { uri: uri.href, mimeType: 'text/markdown', text: answerMarkdown(answer) },
+          ],
+        };
+      },
+    );
+  }
+  // The SDK's own resources/list asks every template for all its resources at once; the directory has
+  // too many for one answer, so it is listed in pages (an opaque cursor, 100 a page).
+  server.server.setRequestHandler('resources/list', async (request) => {
+    const from = readCursor(request.params?.cursor);
+    const { pages, next } = await listPublicPages(deps.services.db, from, PAGE_SIZE);
+    return {
+      resources: pages.map((page) => {
+        const kind = kinds.get(page.kind)!;
+        return {
+          uri: `${deps.publicUrl}/${kind.path}/${encodeURIComponent(page.key)}`,
+          name: `${kind.kind}/${page.key}`,
+          title: page.name,
+          description: page.description || kind.title,
+          mimeType: 'application/json',
+        };
+      }),
+      ...(next && { nextCursor: Buffer.from(JSON.stringify(next)).toString('base64url') }),
+    };
+  });
+}
+
+function readCursor(cursor: string | undefined): PublicPagePosition {
+  if (cursor === undefined) return { kind: 0, offset: 0 };
+  try {
+    const position = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as PublicPagePosition;
+    if (
+      Number.isInteger(position.kind) &&
+      Number.isInteger(position.offset) &&
+      position.kind >= 0 &&
+      position.kind < PUBLIC_PAGE_KINDS.length &&
+      position.offset >= 0
+    )
+      return position;
+  } catch {
+    // answered below
+  }
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: pass the nextCursor of an earlier resources/list answer');
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { answerMarkdown } from '../../src/mcp/answer-markdown.js';
+
+describe('a tool answer as Markdown', () => {
+  it('heads with the name, lists short values, gives long texts their own section and lists of objects one line each', () => {
+    const markdown = answerMarkdown({
+      name: 'Acme',
+      tagline: 'Rockets for everyone',
+      votes: 12,
+      keywords: ['space', 'rockets'],
+      primary_category: { slug: 'space', name: 'Space' },
+      description: 'A long description. '.repeat(10),
+      alternatives: [{ name: 'Beta', profile_url: 'https://directory.test/listings/beta', tagline: 'Also rockets' }],
+      founders: [],
+      logo_url: null,
+    });
+    expect(markdown).toBe(
+      [
+        '# Acme',
+        '',
+        '- **tagline**: Rockets for everyone',
+        '- **votes**: 12',
+        '- **keywords**: space, rockets',
+        '- **primary category**: Space',
+        '',
+        '## description',
+        '',
+        'A long description. '.repeat(10),
+        '',
+        '## alternatives',
+        '',
+        '- [Beta](<https://directory.test/listings/beta>): Also rockets',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps text written by founders or drafted from websites as text: markup is escaped, only http(s) links are made', () => {
+    const markdown = answerMarkdown({
+      name: '# Evil [click](javascript:alert(1)) <img src=x>',
+      items: [{ name: 'X', url: 'javascript:alert(1)', tagline: '**bold** `code`' }],
+    });
+    expect(markdown.split('\n')[0]).toBe('# \\# Evil \\[click\\](javascript:alert(1)) \\<img src=x\\>');
+    expect(markdown).toContain('- X: \\*\\*bold\\*\\* \\`code\\`');
+    expect(markdown).not.toMatch(/[^\\]\]\(javascript/); // no unescaped link to a script
+  });
+});
