@@ -18,6 +18,10 @@ export default defineTool({
     checkout_url: z.string().describe('The page where the person pays: Stripe Checkout, or the test-mode page when no provider is set up'),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  personLink: (order) => ({
+    url: order.checkout_url,
+    message: `Pay order ${order.number} (${(order.gross_cents / 100).toFixed(2)} ${order.currency.toUpperCase()}) on this page.`,
+  }),
   async handler(input, { services, caller }) {
     const { db, payments, log, config } = services;
     return checkout({ db, gateway: payments, log, viesUrl: config.viesUrl }, caller.accountId, input, services.now());

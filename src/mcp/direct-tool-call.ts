@@ -6,6 +6,7 @@ import { MODERN_PROTOCOL_VERSION } from '../registry/protocol-versions.js';
 import { SERVER_INFO } from './server-info.js';
 import { resultJson } from '../registry/result-json.js';
 import { isRecord } from './json-rpc.js';
+import { declaresUrlElicitation } from './person-link.js';
 
 /**
  * The message assistants send most, recognised so that the MCP binding can answer it without the SDK:
@@ -51,6 +52,8 @@ export function recogniseDirectToolCall(body: unknown, headers: IncomingHttpHead
     return undefined;
   }
   const tool = registry.get(params.name);
+  // A link for the person goes through the SDK's input_required round when the client can show one.
+  if (tool?.personLink && isRecord(params._meta) && declaresUrlElicitation(params._meta)) return undefined;
   return tool && { id, tool, args: params.arguments };
 }
 

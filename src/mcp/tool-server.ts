@@ -14,6 +14,7 @@ import { currentRequestScope } from './request-scope.js';
 import { callTool } from './call-tool.js';
 import { registerDirectoryResources, RESOURCE_CACHE } from './directory-resources.js';
 import { registerDirectoryPrompts } from './directory-prompts.js';
+import { declaresUrlElicitation, linkHandOff } from './person-link.js';
 import { INSTRUCTIONS, SERVER_INFO } from './server-info.js';
 import { PROTOCOL_VERSIONS } from '../registry/protocol-versions.js';
 
@@ -63,6 +64,7 @@ export function toolServerFactory(
   });
 
   const byName = new Map(listed.map((entry) => [entry.tool.name, entry]));
+  const links = linkHandOff(services);
 
   return () => {
     const scope = currentRequestScope();
@@ -91,8 +93,23 @@ export function toolServerFactory(
           outputSchema,
           annotations: definition.annotations,
         },
-        (args: Arguments) =>
-          callTool(tool, args, { services, caller: scope.caller, requestId: scope.requestId, publicUrl, onUnexpectedError }),
+        async (args: Arguments, ctx) => {
+          const state = ctx.mcpReq.requestState<string>();
+          if (tool.personLink && typeof state === 'string') return links.resume(state, scope.caller?.accountId);
+          const result = await callTool(tool, args, {
+            services,
+            caller: scope.caller,
+            requestId: scope.requestId,
+            publicUrl,
+            onUnexpectedError,
+          });
+          const link =
+            !result.isError &&
+            scope.caller &&
+            declaresUrlElicitation(ctx.mcpReq.envelope) &&
+            tool.personLink?.(result.structuredContent as never);
+          return link && scope.caller ? links.handOff(result, link, scope.caller.accountId) : result;
+        },
       );
     }
     // A request of nothing but tool calls needs no resources or prompts.

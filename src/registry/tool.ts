@@ -62,6 +62,12 @@ export interface Tool<
    * `windowSeconds` (429 with Retry-After beyond), on top of the general per-account limit.
    */
   accountRateLimit?: { setting: keyof SiteSettings['rate_limits']; windowSeconds: number };
+  /**
+   * A page the person (not the assistant) should open once the operation has run, e.g. a checkout. An MCP
+   * client that can show a link to its user (URL-mode elicitation) is handed it directly; every other caller
+   * reads it in the answer.
+   */
+  personLink?: (result: z.output<O>) => { url: string; message: string } | undefined;
   input: I;
   output: O;
   annotations: ToolAnnotations;
