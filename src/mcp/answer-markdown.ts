@@ -18,12 +18,10 @@ export function answerMarkdown(answer: Record<string, unknown>): string {
       paragraphs.push(`## ${label(key)}`, '', ...value.items.map((item) => `- ${summary(item)}`), '');
     else lines.push(`- **${label(key)}**: ${short(value)}`);
   }
-  return (
-    [...lines, '', ...paragraphs]
-      .join('\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim() + '\n'
-  );
+  return `${[...lines, '', ...paragraphs]
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
