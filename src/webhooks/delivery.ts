@@ -71,14 +71,26 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, tr
      WHERE d.id = $1`,
     [deliveryId],
   );
-  // Deleted with its webhook, already delivered, or waiting on a disabled webhook: nothing to send.
+  // Deleted with its webhook, or already delivered: nothing to send. Waiting on a disabled webhook: failed, for
+  // its owner to redeliver once the receiver works.
   if (!row) return;
-  if (trigger !== 'redelivery' && (row.status !== 'pending' || row.webhook_status !== 'enabled')) return;
+  if (trigger !== 'redelivery' && row.status !== 'pending') return;
+  if (trigger !== 'redelivery' && row.webhook_status !== 'enabled') {
+    await deps.db.query(`UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE id = $1 AND status = 'pending'`, [
+      deliveryId,
+    ]);
+    return;
+  }
   const outcome = await post(deps, row);
   const delivered = outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300;
   const gone = outcome.responseStatus === 410;
   const retryAfter = delivered || gone || trigger === 'redelivery' ? undefined : deps.retryDelayMs(attempt);
-  await recordAttempt(deps, deliveryId, trigger, outcome, { delivered, gone, retryAfter });
+  await recordAttempt(deps, deliveryId, trigger, outcome, {
+    delivered,
+    gone,
+    retryAfter,
+    keepSchedule: trigger === 'redelivery' && !delivered,
+  });
   deps.log.info(
     {
       webhook_id: row.webhook_id,
@@ -140,7 +152,8 @@ async function recordAttempt(
   deliveryId: string,
   trigger: AttemptTrigger,
   outcome: Outcome,
-  result: { delivered: boolean; gone: boolean; retryAfter: number | undefined },
+  /** keepSchedule: a failed redelivery leaves the next scheduled retry as it is. */
+  result: { delivered: boolean; gone: boolean; retryAfter: number | undefined; keepSchedule: boolean },
 ): Promise<void> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
@@ -148,7 +161,7 @@ async function recordAttempt(
       `UPDATE webhook_deliveries SET attempts = attempts + 1,
          status = CASE WHEN $2 THEN 'delivered' WHEN $3 THEN 'failed' ELSE status END,
          delivered_at = CASE WHEN $2 THEN $4::timestamptz ELSE delivered_at END,
-         next_attempt_at = $5::timestamptz
+         next_attempt_at = CASE WHEN $6 THEN next_attempt_at ELSE $5::timestamptz END
        WHERE id = $1 RETURNING attempts`,
       [
         deliveryId,
@@ -156,6 +169,7 @@ async function recordAttempt(
         result.gone,
         now.toISOString(),
         result.retryAfter === undefined ? null : new Date(now.getTime() + result.retryAfter).toISOString(),
+        result.keepSchedule,
       ],
     );
     if (!updated) return; // deleted with its webhook meanwhile

@@ -61,8 +61,8 @@ describe('award proofs', () => {
     expect(own.headers.get('content-type')).toMatch(/^application\/jwt/);
     expect((await verify(await own.text())).payload).toMatchObject({ award: { rank: 1 } });
     expect((await fetch(`${t.url}/awards/2026-11-09/3.jwt`)).status).toBe(404);
-    expect(await (await fetch(`${t.url}/awards`)).text()).toContain('href="/awards/2026-11-09/2.jwt"');
-    expect(await (await fetch(`${t.url}/listings/gold-app`)).text()).toContain('href="/awards/2026-11-09/1.jwt"');
+    expect(await (await fetch(`${t.url}/awards`)).text()).toContain(`href="${t.url}/awards/2026-11-09/2.jwt"`);
+    expect(await (await fetch(`${t.url}/listings/gold-app`)).text()).toContain(`href="${t.url}/awards/2026-11-09/1.jwt"`);
   });
 
   it('refuse a forged proof (another key under the published kid) and a tampered one', async () => {

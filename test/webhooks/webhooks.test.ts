@@ -5,6 +5,7 @@ import { readOutbox } from '../../src/mail/mailer.js';
 import { decideWeek } from '../../src/community/weekly-awards.js';
 import { setFollowing } from '../../src/community/follows.js';
 import { payOrder } from '../../src/orders/orders.js';
+import { recordCheck } from '../../src/claims/claims.js';
 import { attemptDelivery } from '../../src/webhooks/delivery.js';
 import { MAX_WEBHOOKS_PER_ACCOUNT } from '../../src/webhooks/subscriptions.js';
 import { startTestApp, testLogger, type TestApp } from '../support/app.js';
@@ -137,6 +138,26 @@ describe('outbound webhooks', () => {
       (items) => items.length === 1 && items[0].status === 'delivered',
     );
     expect(followerLog[0].event).toMatchObject({ type: 'award.won', data: { listing_id: listing.id } });
+  });
+
+  it('tells the claimant, and only the claimant, that a claim was verified', async () => {
+    const claimant = await person(t.db);
+    const owner = await person(t.db);
+    const listing = await ownedListing(t.db, owner, { status: 'live' });
+    const claimantHook = await subscribe(claimant, receiver.url, ['claim.verified']);
+    const ownerHook = await subscribe(owner, receiver.url, ['claim.verified']);
+    const claim = await t.db.one<{ id: number }>(
+      `INSERT INTO claims (listing_id, account_id, method, domain, token, expires_at)
+       VALUES ($1, $2, 'dns', 'claimed.example', 'tok', now() + interval '14 days') RETURNING id`,
+      [listing.id, claimant.id],
+    );
+    await recordCheck(t.db, claim!.id, { found: true, finding: 'The TXT record is there.' }, new Date());
+    const [delivered] = await until(
+      () => deliveries(claimant, claimantHook.id),
+      (items) => items[0]?.status === 'delivered',
+    );
+    expect(delivered.event).toMatchObject({ type: 'claim.verified', data: { claim_id: claim!.id, listing_id: listing.id, method: 'dns' } });
+    expect(await deliveries(owner, ownerHook.id)).toEqual([]);
   });
 
   it('tells the submitter that a draft is ready, or that it failed and why', async () => {
