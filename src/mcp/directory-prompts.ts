@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { completable, type McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { Registry } from '../registry/registry.js';
 import type { Services } from '../services.js';
-import { invokeTool } from '../registry/invoke.js';
-import { ProblemError } from '../errors.js';
 import { completePublicKeys } from '../catalogue/public-pages.js';
+import { readPublicPage } from './directory-resources.js';
 
 /**
  * Prompts that walk a person through the service's jobs with the tools: launching a product, comparing
@@ -56,7 +55,7 @@ export function registerDirectoryPrompts(server: McpServer, deps: Deps): void {
       description: `Products for: ${need}`,
       messages: [
         user(compareSteps(need, category, listing)),
-        ...(category ? [await embedded(deps, 'get_category', 'categories', { slug: category }, `No category "${category}" exists`)] : []),
+        ...(category ? [await embedded(deps, 'category', category, `No category "${category}" exists`)] : []),
       ],
     }),
   );
@@ -73,34 +72,21 @@ export function registerDirectoryPrompts(server: McpServer, deps: Deps): void {
     },
     async ({ week = 'this', category }) => ({
       description: `Launch digest, week ${week}`,
-      messages: [user(digestSteps(week, category)), await embedded(deps, 'get_launch_week', 'weeks', { week }, `No launch week "${week}"`)],
+      messages: [user(digestSteps(week, category)), await embedded(deps, 'launch_week', week, `No launch week "${week}"`)],
     }),
   );
 }
 
 const user = (text: string) => ({ role: 'user' as const, content: { type: 'text' as const, text } });
 
-/** A public read as an embedded resource of a prompt message (the JSON resources/read answers for that page). */
-async function embedded(deps: Deps, toolName: string, path: string, input: Record<string, string>, unknown: string) {
-  const tool = deps.registry.get(toolName)!;
-  try {
-    const { result } = await invokeTool(tool, input, { services: deps.services, caller: null, requestId: 'prompt' });
-    return {
-      role: 'user' as const,
-      content: {
-        type: 'resource' as const,
-        resource: {
-          uri: `${deps.publicUrl}/${path}/${encodeURIComponent(Object.values(input)[0]!)}`,
-          mimeType: 'application/json',
-          text: JSON.stringify(result),
-        },
-      },
-    };
-  } catch (error) {
-    if (error instanceof ProblemError && (error.status === 404 || error.status === 400))
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknown);
-    throw error;
-  }
+/** A public page as an embedded resource of a prompt message (the JSON resources/read answers for it). */
+async function embedded(deps: Deps, kind: 'category' | 'launch_week', key: string, unknown: string) {
+  const page = await readPublicPage(deps, kind, key);
+  if (!page) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknown);
+  return {
+    role: 'user' as const,
+    content: { type: 'resource' as const, resource: { uri: page.uri, mimeType: 'application/json', text: JSON.stringify(page.answer) } },
+  };
 }
 
 function launchSteps(url: string): string {

@@ -77,12 +77,38 @@ const PAGE_SIZE = 100;
 /** Public data changes with votes and edits: a minute, for anyone. */
 export const RESOURCE_CACHE = { ttlMs: 60_000, cacheScope: 'public' } as const;
 
-export function registerDirectoryResources(server: McpServer, deps: { registry: Registry; services: Services; publicUrl: string }): void {
+type Deps = { registry: Registry; services: Services; publicUrl: string };
+
+const pageUri = (publicUrl: string, kind: ResourceKind, key: string) => `${publicUrl}/${kind.path}/${encodeURIComponent(key)}`;
+
+/**
+ * A public page's JSON as its public tool answers it, with its address; undefined when there is no such page
+ * (a key that is not a slug or week is as unknown as one that names nothing).
+ */
+export async function readPublicPage(
+  deps: Deps,
+  kind: PublicPageKind,
+  key: string,
+): Promise<{ uri: string; answer: Record<string, unknown> } | undefined> {
+  const about = KINDS.find((one) => one.kind === kind)!;
+  try {
+    const { result } = await invokeTool(
+      deps.registry.get(about.tool)!,
+      { [about.variable]: key },
+      { services: deps.services, caller: null, requestId: 'resource' },
+    );
+    return { uri: pageUri(deps.publicUrl, about, key), answer: result as Record<string, unknown> };
+  } catch (error) {
+    if (error instanceof ProblemError && (error.status === 404 || error.status === 400)) return undefined;
+    throw error;
+  }
+}
+
+export function registerDirectoryResources(server: McpServer, deps: Deps): void {
   // A registry without the directory's reads (a test's) serves no resources.
   if (!KINDS.every((kind) => deps.registry.get(kind.tool))) return;
   const kinds = new Map(KINDS.map((kind) => [kind.kind, kind]));
   for (const kind of KINDS) {
-    const tool = deps.registry.get(kind.tool)!;
     const template = new ResourceTemplate(`${deps.publicUrl}/${kind.path}/{${kind.variable}}`, {
       list: undefined, // listed, paged, by the resources/list handler below
       complete: { [kind.variable]: (value: string) => completePublicKeys(deps.services.db, kind.kind, value) },
@@ -93,18 +119,9 @@ export function registerDirectoryResources(server: McpServer, deps: { registry: 
       { title: kind.title, description: kind.description, mimeType: 'application/json', cacheHint: RESOURCE_CACHE },
       async (uri, variables) => {
         const value = variables[kind.variable];
-        let answer: Record<string, unknown>;
-        try {
-          ({ result: answer } = (await invokeTool(
-            tool,
-            { [kind.variable]: Array.isArray(value) ? value[0] : value },
-            { services: deps.services, caller: null, requestId: 'resource' },
-          )) as { result: Record<string, unknown> });
-        } catch (error) {
-          // A slug that is not one (400) is as unknown as one that names nothing (404).
-          if (error instanceof ProblemError && (error.status === 404 || error.status === 400)) throw new ResourceNotFoundError(uri.href);
-          throw error;
-        }
+        const page = await readPublicPage(deps, kind.kind, String(Array.isArray(value) ? value[0] : value));
+        if (!page) throw new ResourceNotFoundError(uri.href);
+        const { answer } = page;
         return {
           contents: [
             { uri: uri.href, mimeType: 'application/json', text: JSON.stringify(answer) },
@@ -123,7 +140,7 @@ export function registerDirectoryResources(server: McpServer, deps: { registry: 
       resources: pages.map((page) => {
         const kind = kinds.get(page.kind)!;
         return {
-          uri: `${deps.publicUrl}/${kind.path}/${encodeURIComponent(page.key)}`,
+          uri: pageUri(deps.publicUrl, kind, page.key),
           name: `${kind.kind}/${page.key}`,
           title: page.name,
           description: page.description || kind.title,

@@ -23,8 +23,10 @@ describe('the production build', () => {
       env.DATABASE_URL = scratch.url;
     }
     service = await startServiceProcess(env, { compiled: true });
-    const ready = service.lines.map((line) => (line.startsWith('{') ? JSON.parse(line) : {})).find((entry) => entry.operations);
-    expect(ready.operations).toBeGreaterThanOrEqual(34);
+    // /readyz can answer before the start-up line is written (it follows the listen): wait for the line.
+    const readyLine = () => service!.lines.map((line) => (line.startsWith('{') ? JSON.parse(line) : {})).find((entry) => entry.operations);
+    for (let waited = 0; !readyLine() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readyLine()?.operations).toBeGreaterThanOrEqual(34);
     const categories = await fetch(`${service.url}/api/v1/categories`);
     expect(categories.status).toBe(200);
     const mcp = await fetch(`${service.url}/mcp`, {

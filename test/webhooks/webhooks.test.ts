@@ -6,6 +6,7 @@ import { decideWeek } from '../../src/community/weekly-awards.js';
 import { setFollowing } from '../../src/community/follows.js';
 import { payOrder } from '../../src/orders/orders.js';
 import { recordCheck } from '../../src/claims/claims.js';
+import { deleteOldWebhookEvents } from '../../src/webhooks/events.js';
 import { attemptDelivery } from '../../src/webhooks/delivery.js';
 import { MAX_WEBHOOKS_PER_ACCOUNT } from '../../src/webhooks/subscriptions.js';
 import { startTestApp, testLogger, type TestApp } from '../support/app.js';
@@ -274,6 +275,36 @@ describe('outbound webhooks', () => {
     const refused = logged.attempts.find((attempt: any) => attempt.trigger === 'redelivery');
     expect(refused).toMatchObject({ response_status: null, error: expect.stringMatching(/private|reserved|not public/i) });
     expect(receiver.received.length).toBe(before);
+  });
+
+  it('keeps events and their deliveries 30 days (the daily refresh deletes older ones)', async () => {
+    const owner = await person(t.db);
+    const hook = await subscribe(owner, 'https://hooks.example.com/old', ['order.paid']);
+    const now = new Date();
+    for (const [id, days] of [
+      ['msg_old_one', 31],
+      ['msg_recent_one', 29],
+    ] as const) {
+      const at = new Date(now.getTime() - days * 86_400_000).toISOString();
+      await t.db.query(
+        `INSERT INTO webhook_events (id, type, account_id, data, occurred_at, dispatched_at) VALUES ($1, 'order.paid', $2, '{}', $3, $3)`,
+        [id, owner.id, at],
+      );
+      await t.db.query(
+        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, created_at) VALUES ($1, $2, $3, 'delivered', $4)`,
+        [
+          `whd_${id
+            .padEnd(24, '0')
+            .slice(0, 24)
+            .replace(/[^a-f0-9]/g, 'a')}`,
+          hook.id,
+          id,
+          at,
+        ],
+      );
+    }
+    expect(await deleteOldWebhookEvents(t.db, now)).toBeGreaterThanOrEqual(1);
+    expect((await deliveries(owner, hook.id)).map((item) => item.event.id)).toEqual(['msg_recent_one']);
   });
 
   describe('bad requests', () => {
