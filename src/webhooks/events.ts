@@ -37,10 +37,15 @@ interface NewEvent {
 /**
  * Records an event in the caller's transaction and announces it at commit: the event exists exactly when
  * the change does, and the change never waits for a receiver (the dispatcher delivers it in the background).
+ * While no enabled webhook anywhere subscribes to the type, nothing is recorded (a subscription hears the
+ * events that happen after it is made).
  */
 export async function emitWebhookEvent(tx: Statements, event: NewEvent): Promise<void> {
-  await tx.query(
-    'INSERT INTO webhook_events (id, type, account_id, listing_id, data, occurred_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)',
+  const recorded = await tx.query(
+    `INSERT INTO webhook_events (id, type, account_id, listing_id, data, occurred_at)
+     SELECT $1, $2::text, $3::uuid, $4::int, $5::jsonb, $6::timestamptz
+     WHERE EXISTS (SELECT 1 FROM webhooks WHERE status = 'enabled' AND $2::text = ANY (events))
+     RETURNING 1`,
     [
       `msg_${randomToken(18)}`,
       event.type,
@@ -50,7 +55,7 @@ export async function emitWebhookEvent(tx: Statements, event: NewEvent): Promise
       event.at.toISOString(),
     ],
   );
-  await tx.query(`SELECT pg_notify('${WEBHOOK_EVENTS_CHANNEL}', '')`);
+  if (recorded.length > 0) await tx.query(`SELECT pg_notify('${WEBHOOK_EVENTS_CHANNEL}', '')`);
 }
 
 /** listing.published, to the listing's owners and followers. */

@@ -59,6 +59,13 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 describe('outbound webhooks', () => {
+  it('records no event while no webhook subscribes to its type (runs first: no webhook exists yet)', async () => {
+    const owner = await person(t.db);
+    const listing = await ownedListing(t.db, owner, { status: 'live' });
+    expect((await call(owner, 'PATCH', `/me/listings/${listing.id}`, { fields: { tagline: 'Nobody listens' } })).status).toBe(200);
+    expect(await t.db.query('SELECT 1 FROM webhook_events')).toEqual([]);
+  });
+
   it('delivers the owner their own events, signed so that the Standard Webhooks verifier accepts them, and logs each attempt', async () => {
     const owner = await person(t.db);
     const stranger = await person(t.db);
