@@ -132,8 +132,15 @@ export async function createApp(parts: AppParts): Promise<App> {
   const recurring = recurringJobs({ db, queue: jobs, domainRatings: domainRatingProvider(config) });
   defineRecurringJobs(jobs, recurring, { db, log, now });
   defineRecurringFollowUps(jobs, { db, mailer, publicUrl: config.publicUrl });
-  const webhookDeps = { db, mailer, now, log, publicUrl: config.publicUrl, allowHosts: config.crawlerAllowHosts };
-  defineWebhookJobs(jobs, { ...webhookDeps, retry: parts.webhookRetry });
+  defineWebhookJobs(jobs, {
+    db,
+    mailer,
+    now,
+    log,
+    publicUrl: config.publicUrl,
+    allowHosts: config.crawlerAllowHosts,
+    retry: parts.webhookRetry,
+  });
   let draining = false;
   const resultCache = new ResultCache();
   const searchIndex = config.searchIndex ? new SearchIndex(db, log) : undefined;

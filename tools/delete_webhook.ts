@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { deleteWebhook, ownWebhook } from '../src/webhooks/subscriptions.js';
+import { deleteWebhook } from '../src/webhooks/subscriptions.js';
 import { webhookId, webhookSchema } from '../src/webhooks/webhook-schema.js';
 
 export default defineTool({
@@ -18,8 +18,6 @@ export default defineTool({
   output: z.object({ deleted: webhookSchema }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ webhook_id }, { services, caller }) {
-    const deleted = await ownWebhook(services.db, caller.accountId, webhook_id);
-    await deleteWebhook(services.db, caller.accountId, webhook_id);
-    return { deleted };
+    return { deleted: await deleteWebhook(services.db, caller.accountId, webhook_id) };
   },
 });

@@ -73,7 +73,7 @@ export default defineTool({
       profileUrl,
       siteName: settings.site_name,
       publicUrl: config.publicUrl,
-      awards: awards.map((award) => ({ title: award.title, week: award.week, proofUrl: award.proof_url })),
+      awards,
     };
     return {
       listing: { slug: listing.slug, name: listing.name, status: listing.status, profile_url: profileUrl },

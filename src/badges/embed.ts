@@ -9,7 +9,7 @@ export interface BadgeTarget {
   siteName: string;
   publicUrl: string;
   /** The listing's awards: the embed links their signed proofs, so a visitor can check the claim offline. */
-  awards?: readonly { title: string; week: string; proofUrl: string }[];
+  awards?: readonly { title: string; week: string; proof_url: string }[];
 }
 
 export interface Badge extends BadgeVariant {
@@ -48,7 +48,7 @@ export function describeBadge(target: BadgeTarget, variant: BadgeVariant): Badge
 function awardAttributes(target: BadgeTarget) {
   if (!target.awards?.length) return '';
   const named = target.awards.map((award) => `${award.title} (week of ${award.week})`).join(', ');
-  return html` title="${named}: signed proofs in data-award-proofs" data-award-proofs="${target.awards.map((award) => award.proofUrl).join(' ')}"`;
+  return html` title="${named}: signed proofs in data-award-proofs" data-award-proofs="${target.awards.map((award) => award.proof_url).join(' ')}"`;
 }
 
 /** Link text in Markdown on one line, its backslashes and brackets escaped so they cannot end the text early. */

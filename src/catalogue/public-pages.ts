@@ -18,17 +18,25 @@ export interface PublicPagePosition {
   offset: number;
 }
 
-const QUERIES: Record<PublicPageKind, string> = {
-  category: `SELECT slug AS key, name, description FROM categories ORDER BY slug LIMIT $1 OFFSET $2`,
-  blog_post: `SELECT slug AS key, title AS name, excerpt AS description FROM blog_posts
-              WHERE status = 'published' AND published_at <= now() ORDER BY published_at DESC, id DESC LIMIT $1 OFFSET $2`,
-  founder: `SELECT f.slug AS key, f.name, coalesce(f.title, '') AS description FROM founders f
-            WHERE EXISTS (SELECT 1 FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id WHERE lf.founder_id = f.id AND l.status = 'live')
-            ORDER BY f.slug LIMIT $1 OFFSET $2`,
-  launch_week: `SELECT w.week::text AS key, 'Launch week of ' || w.week::text AS name, count::text || ' launches' AS description
-                FROM (SELECT launch_week AS week, count(*) AS count FROM listings WHERE status = 'live' AND launch_week IS NOT NULL GROUP BY launch_week) w
-                ORDER BY w.week DESC LIMIT $1 OFFSET $2`,
-  listing: `SELECT slug AS key, name, tagline AS description FROM listings WHERE status = 'live' ORDER BY id LIMIT $1 OFFSET $2`,
+/** Each kind's pages (key, name, description) and the order they are listed in. */
+const PAGES: Record<PublicPageKind, { select: string; order: string }> = {
+  category: { select: `SELECT slug AS key, name, description FROM categories`, order: 'key' },
+  blog_post: {
+    select: `SELECT slug AS key, title AS name, excerpt AS description, published_at, id FROM blog_posts
+             WHERE status = 'published' AND published_at <= now()`,
+    order: 'published_at DESC, id DESC',
+  },
+  founder: {
+    select: `SELECT f.slug AS key, f.name, coalesce(f.title, '') AS description FROM founders f
+             WHERE EXISTS (SELECT 1 FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id WHERE lf.founder_id = f.id AND l.status = 'live')`,
+    order: 'key',
+  },
+  launch_week: {
+    select: `SELECT launch_week::text AS key, 'Launch week of ' || launch_week::text AS name, count(*)::text || ' launches' AS description
+             FROM listings WHERE status = 'live' AND launch_week IS NOT NULL GROUP BY launch_week`,
+    order: 'key DESC',
+  },
+  listing: { select: `SELECT slug AS key, name, tagline AS description, id FROM listings WHERE status = 'live'`, order: 'id' },
 };
 
 /**
@@ -46,8 +54,11 @@ export async function listPublicPages(
     const name = PUBLIC_PAGE_KINDS[kind]!;
     const want = limit - pages.length;
     // One more than wanted tells whether this kind goes on.
-    const rows = await db.query<{ key: string; name: string; description: string }>(QUERIES[name], [want + 1, offset]);
-    for (const row of rows.slice(0, want)) pages.push({ kind: name, ...row });
+    const rows = await db.query<{ key: string; name: string; description: string }>(
+      `SELECT key, name, description FROM (${PAGES[name].select}) page ORDER BY ${PAGES[name].order} LIMIT $1 OFFSET $2`,
+      [want + 1, offset],
+    );
+    for (const { key, name: title, description } of rows.slice(0, want)) pages.push({ kind: name, key, name: title, description });
     if (rows.length > want) return { pages, next: { kind, offset: offset + want } };
     kind += 1;
     offset = 0;
@@ -59,7 +70,7 @@ export async function listPublicPages(
 export async function completePublicKeys(db: Database, kind: PublicPageKind, prefix: string, limit = 20): Promise<string[]> {
   const like = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db.query<{ key: string }>(
-    `SELECT key FROM (${QUERIES[kind].replace(/ LIMIT \$1 OFFSET \$2$/, '')}) page WHERE key LIKE $1 LIMIT $2`,
+    `SELECT key FROM (${PAGES[kind].select}) page WHERE key LIKE $1 ORDER BY ${PAGES[kind].order} LIMIT $2`,
     [like, limit],
   );
   return rows.map((row) => row.key);

@@ -84,7 +84,8 @@ function conformanceFixtures(server: McpServer): void {
 }
 
 const real = await loadRegistry();
-const registry = args.includes('--conformance-fixtures') ? createRegistry([...real.tools, testErrorHandling as unknown as AnyTool]) : real;
+const fixtures = args.includes('--conformance-fixtures');
+const registry = fixtures ? createRegistry([...real.tools, testErrorHandling as unknown as AnyTool]) : real;
 const koa = new Koa();
 koa.use(
   mcpMiddleware({
@@ -95,7 +96,7 @@ koa.use(
     resolveCaller: async () => null,
     newRequestId: randomUUID,
     onError: (error) => console.error('[mcp]', error instanceof Error ? error.message : error),
-    ...(args.includes('--conformance-fixtures') && { extendServer: conformanceFixtures }),
+    ...(fixtures && { extendServer: conformanceFixtures }),
   }),
 );
 http.createServer(koa.callback()).listen(port, () => {

@@ -3,6 +3,8 @@ import { completable, type McpServer, ProtocolError, ProtocolErrorCode } from '@
 import type { Registry } from '../registry/registry.js';
 import type { Services } from '../services.js';
 import { completePublicKeys } from '../catalogue/public-pages.js';
+import { WEEK_SPEC } from '../catalogue/weeks.js';
+import { SLUG_PATTERN } from '../schema.js';
 import { readPublicPage } from './directory-resources.js';
 
 /**
@@ -13,68 +15,76 @@ import { readPublicPage } from './directory-resources.js';
  */
 type Deps = { registry: Registry; services: Services; publicUrl: string };
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,219}$/;
-const WEEK = /^(this|next|last|\d{4}-\d{2}-\d{2})$/;
-
-export function registerDirectoryPrompts(server: McpServer, deps: Deps): void {
-  // A registry without the directory's reads (a test's) serves no prompts.
-  if (!deps.registry.get('get_category') || !deps.registry.get('get_launch_week')) return;
+/**
+ * The prompts, made once (schemas, completions) and registered on each request's server by the function
+ * answered; undefined for a registry without the directory's reads (a test's), which serves no prompts.
+ */
+export function directoryPrompts(deps: Deps): ((server: McpServer) => void) | undefined {
+  if (!deps.registry.get('get_category') || !deps.registry.get('get_launch_week')) return undefined;
   const complete = (kind: 'category' | 'listing' | 'launch_week') => (value: string | undefined) =>
     completePublicKeys(deps.services.db, kind, value ?? '');
   const weeks = async (value: string | undefined) => {
     const named = ['this', 'last', 'next'].filter((word) => word.startsWith(value ?? ''));
     return [...named, ...(await completePublicKeys(deps.services.db, 'launch_week', value ?? '', 10))];
   };
+  const launchArgs = z.object({ url: z.string().describe("The product's website, e.g. https://example.com") });
+  const compareArgs = z.object({
+    need: z.string().describe('What the product must do, e.g. "send invoices from a Stripe account"'),
+    category: completable(z.string().regex(SLUG_PATTERN).describe('A category slug to look in'), complete('category')).optional(),
+    listing: completable(
+      z.string().regex(SLUG_PATTERN).describe('A product you already know, by its slug'),
+      complete('listing'),
+    ).optional(),
+  });
+  const digestArgs = z.object({
+    week: completable(z.string().regex(WEEK_SPEC).describe('this (default), last, next, or any date of the week'), weeks).optional(),
+    category: completable(z.string().regex(SLUG_PATTERN).describe('Only launches of this category'), complete('category')).optional(),
+  });
 
-  server.registerPrompt(
-    'launch_my_product',
-    {
-      title: 'Launch my product',
-      description:
-        'Submit a product by its website address, review the drafted profile field by field, then choose a free or a paid launch.',
-      argsSchema: z.object({ url: z.string().describe("The product's website, e.g. https://example.com") }),
-    },
-    ({ url }) => ({
-      description: `Launching ${url}`,
-      messages: [user(launchSteps(url))],
-    }),
-  );
-
-  server.registerPrompt(
-    'compare_products',
-    {
-      title: 'Compare products for a need',
-      description: 'Find the listed products that meet a need, narrow them down and compare the best two side by side.',
-      argsSchema: z.object({
-        need: z.string().describe('What the product must do, e.g. "send invoices from a Stripe account"'),
-        category: completable(z.string().regex(SLUG).describe('A category slug to look in'), complete('category')).optional(),
-        listing: completable(z.string().regex(SLUG).describe('A product you already know, by its slug'), complete('listing')).optional(),
+  return (server) => {
+    server.registerPrompt(
+      'launch_my_product',
+      {
+        title: 'Launch my product',
+        description:
+          'Submit a product by its website address, review the drafted profile field by field, then choose a free or a paid launch.',
+        argsSchema: launchArgs,
+      },
+      ({ url }) => ({
+        description: `Launching ${url}`,
+        messages: [user(launchSteps(url))],
       }),
-    },
-    async ({ need, category, listing }) => ({
-      description: `Products for: ${need}`,
-      messages: [
-        user(compareSteps(need, category, listing)),
-        ...(category ? [await embedded(deps, 'category', category, `No category "${category}" exists`)] : []),
-      ],
-    }),
-  );
+    );
 
-  server.registerPrompt(
-    'weekly_launch_digest',
-    {
-      title: 'Weekly launch digest',
-      description: "A digest of a launch week: the week's launches ranked by community votes, grouped and summarised.",
-      argsSchema: z.object({
-        week: completable(z.string().regex(WEEK).describe('this (default), last, next, or any date of the week'), weeks).optional(),
-        category: completable(z.string().regex(SLUG).describe('Only launches of this category'), complete('category')).optional(),
+    server.registerPrompt(
+      'compare_products',
+      {
+        title: 'Compare products for a need',
+        description: 'Find the listed products that meet a need, narrow them down and compare the best two side by side.',
+        argsSchema: compareArgs,
+      },
+      async ({ need, category, listing }) => ({
+        description: `Products for: ${need}`,
+        messages: [
+          user(compareSteps(need, category, listing)),
+          ...(category ? [await embedded(deps, 'category', category, `No category "${category}" exists`)] : []),
+        ],
       }),
-    },
-    async ({ week = 'this', category }) => ({
-      description: `Launch digest, week ${week}`,
-      messages: [user(digestSteps(week, category)), await embedded(deps, 'launch_week', week, `No launch week "${week}"`)],
-    }),
-  );
+    );
+
+    server.registerPrompt(
+      'weekly_launch_digest',
+      {
+        title: 'Weekly launch digest',
+        description: "A digest of a launch week: the week's launches ranked by community votes, grouped and summarised.",
+        argsSchema: digestArgs,
+      },
+      async ({ week = 'this', category }) => ({
+        description: `Launch digest, week ${week}`,
+        messages: [user(digestSteps(week, category)), await embedded(deps, 'launch_week', week, `No launch week "${week}"`)],
+      }),
+    );
+  };
 }
 
 const user = (text: string) => ({ role: 'user' as const, content: { type: 'text' as const, text } });

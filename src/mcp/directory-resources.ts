@@ -71,6 +71,8 @@ const KINDS: readonly ResourceKind[] = [
   },
 ];
 
+const KIND_OF = new Map(KINDS.map((kind) => [kind.kind, kind]));
+
 /** Resources listed per page of resources/list. */
 const PAGE_SIZE = 100;
 
@@ -90,7 +92,7 @@ export async function readPublicPage(
   kind: PublicPageKind,
   key: string,
 ): Promise<{ uri: string; answer: Record<string, unknown> } | undefined> {
-  const about = KINDS.find((one) => one.kind === kind)!;
+  const about = KIND_OF.get(kind)!;
   try {
     const { result } = await invokeTool(
       deps.registry.get(about.tool)!,
@@ -104,15 +106,24 @@ export async function readPublicPage(
   }
 }
 
-export function registerDirectoryResources(server: McpServer, deps: Deps): void {
-  // A registry without the directory's reads (a test's) serves no resources.
-  if (!KINDS.every((kind) => deps.registry.get(kind.tool))) return;
-  const kinds = new Map(KINDS.map((kind) => [kind.kind, kind]));
-  for (const kind of KINDS) {
-    const template = new ResourceTemplate(`${deps.publicUrl}/${kind.path}/{${kind.variable}}`, {
+/**
+ * The resources, made once (templates, completions) and registered on each request's server by the function
+ * answered; undefined for a registry without the directory's reads (a test's), which serves no resources.
+ */
+export function directoryResources(deps: Deps): ((server: McpServer) => void) | undefined {
+  if (!KINDS.every((kind) => deps.registry.get(kind.tool))) return undefined;
+  const templates = KINDS.map((kind) => ({
+    kind,
+    template: new ResourceTemplate(`${deps.publicUrl}/${kind.path}/{${kind.variable}}`, {
       list: undefined, // listed, paged, by the resources/list handler below
       complete: { [kind.variable]: (value: string) => completePublicKeys(deps.services.db, kind.kind, value) },
-    });
+    }),
+  }));
+  return (server) => register(server, deps, templates);
+}
+
+function register(server: McpServer, deps: Deps, templates: { kind: ResourceKind; template: ResourceTemplate }[]): void {
+  for (const { kind, template } of templates) {
     server.registerResource(
       kind.kind,
       template,
@@ -138,7 +149,7 @@ export function registerDirectoryResources(server: McpServer, deps: Deps): void 
     const { pages, next } = await listPublicPages(deps.services.db, from, PAGE_SIZE);
     return {
       resources: pages.map((page) => {
-        const kind = kinds.get(page.kind)!;
+        const kind = KIND_OF.get(page.kind)!;
         return {
           uri: pageUri(deps.publicUrl, kind, page.key),
           name: `${kind.kind}/${page.key}`,

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type CallToolResult, inputRequired, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { Database } from '../db/database.js';
 import { sharedSecret } from '../security/service-secrets.js';
+import type { AnyTool } from '../registry/tool.js';
 import { randomToken } from '../security/random.js';
 
 /**
@@ -39,14 +40,22 @@ export function linkHandOff(services: { db: Database; now: () => Date }) {
       .update(payload)
       .digest();
 
+  /** The first round: the answer stays on the server's side of the state, the link goes to the person. */
+  async function handOff(result: CallToolResult, link: { url: string; message: string }, accountId: string) {
+    const payload = Buffer.from(JSON.stringify({ account: accountId, at: now().getTime(), result } satisfies Sealed)).toString('base64url');
+    const requestState = `${payload}.${(await sign(payload)).toString('base64url')}`;
+    return inputRequired({ inputRequests: { [OPEN_LINK]: inputRequired.elicitUrl(link) }, requestState });
+  }
+
   return {
-    /** The first round: the answer stays on the server's side of the state, the link goes to the person. */
-    async handOff(result: CallToolResult, link: { url: string; message: string }, accountId: string) {
-      const payload = Buffer.from(JSON.stringify({ account: accountId, at: now().getTime(), result } satisfies Sealed)).toString(
-        'base64url',
-      );
-      const requestState = `${payload}.${(await sign(payload)).toString('base64url')}`;
-      return inputRequired({ inputRequests: { [OPEN_LINK]: inputRequired.elicitUrl(link) }, requestState });
+    /**
+     * A tool's answer as the client gets it: the plain answer, or (a tool with a person link, a signed-in caller,
+     * a client that declares URL elicitation) the first round, whose state carries the answer to the second.
+     */
+    answer(tool: AnyTool, result: CallToolResult, envelope: unknown, accountId: string | undefined) {
+      if (!accountId || result.isError || !declaresUrlElicitation(envelope)) return result;
+      const link = tool.personLink?.(result.structuredContent as never);
+      return link ? handOff(result, link, accountId) : result;
     },
     /** The second round: the first round's answer, whatever the person did with the link (it is in the answer too). */
     async resume(state: string, accountId: string | undefined): Promise<CallToolResult> {

@@ -110,9 +110,10 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       const overQuota = Array.isArray(parsedBody) ? await options.chargeMoreRequests?.(ctx, parsedBody.length - 1) : undefined;
       if (overQuota) return sendProblem(ctx, overQuota, requestId);
 
-      const { calls, tools, callsOnly: onlyCalls } = calledTools(parsedBody, registry);
-      callsOnly = onlyCalls;
-      if (onlyCalls) toolNames = tools.map((tool) => tool.name);
+      const called = calledTools(parsedBody, registry);
+      const { calls, tools } = called;
+      callsOnly = called.callsOnly;
+      if (callsOnly) toolNames = tools.map((tool) => tool.name);
       // A credential sent with any request is checked (an invalid one is 401 even on tools/list); public calls need none.
       if (calls || ctx.get('authorization')) {
         try {

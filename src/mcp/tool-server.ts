@@ -12,9 +12,9 @@ import type { Services } from '../services.js';
 import { mcpToolDefinition, type McpToolDefinition } from './tool-definition.js';
 import { currentRequestScope } from './request-scope.js';
 import { callTool } from './call-tool.js';
-import { registerDirectoryResources, RESOURCE_CACHE } from './directory-resources.js';
-import { registerDirectoryPrompts } from './directory-prompts.js';
-import { declaresUrlElicitation, linkHandOff } from './person-link.js';
+import { directoryResources, RESOURCE_CACHE } from './directory-resources.js';
+import { directoryPrompts } from './directory-prompts.js';
+import { linkHandOff } from './person-link.js';
 import { INSTRUCTIONS, SERVER_INFO } from './server-info.js';
 import { PROTOCOL_VERSIONS } from '../registry/protocol-versions.js';
 
@@ -65,6 +65,8 @@ export function toolServerFactory(
 
   const byName = new Map(listed.map((entry) => [entry.tool.name, entry]));
   const links = linkHandOff(services);
+  // Besides the tools: the directory's resources and prompts (and a caller's extras), made once.
+  const additions = [directoryResources({ registry, services, publicUrl }), directoryPrompts({ registry, services, publicUrl }), extend];
 
   return () => {
     const scope = currentRequestScope();
@@ -103,21 +105,12 @@ export function toolServerFactory(
             publicUrl,
             onUnexpectedError,
           });
-          const link =
-            !result.isError &&
-            scope.caller &&
-            declaresUrlElicitation(ctx.mcpReq.envelope) &&
-            tool.personLink?.(result.structuredContent as never);
-          return link && scope.caller ? links.handOff(result, link, scope.caller.accountId) : result;
+          return links.answer(tool, result, ctx.mcpReq.envelope, scope.caller?.accountId);
         },
       );
     }
     // A request of nothing but tool calls needs no resources or prompts.
-    if (!scope.callsOnly) {
-      registerDirectoryResources(server, { registry, services, publicUrl });
-      registerDirectoryPrompts(server, { registry, services, publicUrl });
-      extend?.(server);
-    }
+    if (!scope.callsOnly) for (const add of additions) add?.(server);
     return server;
   };
 }

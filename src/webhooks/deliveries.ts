@@ -1,66 +1,32 @@
 import type { Database } from '../db/database.js';
 import { NotFoundError } from '../errors.js';
 import type { JobQueue } from '../jobs/queue.js';
-import type { AttemptTrigger } from './delivery.js';
 import type { WebhookEventType } from './events.js';
 import { ownWebhook } from './subscriptions.js';
+import type { DeliveryView } from './webhook-schema.js';
+import { offsetOf } from '../schema.js';
 
 export const REDELIVER_WEBHOOK_JOB = 'redeliver_webhook';
 
-export interface DeliveryView {
-  id: string;
-  webhook_id: string;
-  status: 'pending' | 'delivered' | 'failed';
-  event: { id: string; type: WebhookEventType; occurred_at: string; data: Record<string, unknown> };
-  created_at: string;
-  delivered_at: string | null;
-  /** When the service tries again (null: no retry waiting). */
-  next_attempt_at: string | null;
-  attempts: {
-    number: number;
-    trigger: AttemptTrigger;
-    started_at: string;
-    duration_ms: number;
-    response_status: number | null;
-    error: string | null;
-    response_excerpt: string | null;
-  }[];
-}
-
-type DeliveryRow = {
-  id: string;
-  webhook_id: string;
-  status: DeliveryView['status'];
+type DeliveryRow = Omit<DeliveryView, 'event'> & {
   event_id: string;
   type: WebhookEventType;
-  occurred_at: Date;
+  occurred_at: string;
   data: Record<string, unknown>;
-  created_at: Date;
-  delivered_at: Date | null;
-  next_attempt_at: Date | null;
-  attempts: (Omit<DeliveryView['attempts'][number], 'started_at'> & { started_at: string })[] | null;
 };
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
+/** Every date-time through iso_time (the API's form), the attempts as JSON in order. */
 const SELECT_DELIVERIES = `
-  SELECT d.id, d.webhook_id, d.status, e.id AS event_id, e.type, e.occurred_at, e.data, d.created_at, d.delivered_at, d.next_attempt_at,
-    (SELECT json_agg(json_build_object('number', a.number, 'trigger', a.trigger, 'started_at', a.started_at, 'duration_ms', a.duration_ms,
-       'response_status', a.response_status, 'error', a.error, 'response_excerpt', a.response_excerpt) ORDER BY a.number)
-     FROM webhook_attempts a WHERE a.delivery_id = d.id) AS attempts
+  SELECT d.id, d.webhook_id, d.status, e.id AS event_id, e.type, iso_time(e.occurred_at) AS occurred_at, e.data,
+    iso_time(d.created_at) AS created_at, iso_time(d.delivered_at) AS delivered_at, iso_time(d.next_attempt_at) AS next_attempt_at,
+    coalesce((SELECT json_agg(json_build_object('number', a.number, 'trigger', a.trigger, 'started_at', iso_time(a.started_at),
+       'duration_ms', a.duration_ms, 'response_status', a.response_status, 'error', a.error, 'response_excerpt', a.response_excerpt)
+       ORDER BY a.number)
+     FROM webhook_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts
   FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id`;
 
-function deliveryView(row: DeliveryRow): DeliveryView {
-  return {
-    id: row.id,
-    webhook_id: row.webhook_id,
-    status: row.status,
-    event: { id: row.event_id, type: row.type, occurred_at: iso(row.occurred_at)!, data: row.data },
-    created_at: iso(row.created_at)!,
-    delivered_at: iso(row.delivered_at),
-    next_attempt_at: iso(row.next_attempt_at),
-    attempts: (row.attempts ?? []).map((attempt) => ({ ...attempt, started_at: iso(attempt.started_at)! })),
-  };
+function deliveryView({ event_id, type, occurred_at, data, ...delivery }: DeliveryRow): DeliveryView {
+  return { ...delivery, event: { id: event_id, type, occurred_at, data } };
 }
 
 /** The deliveries of the account's webhook, newest first, each with every attempt. */
@@ -75,7 +41,7 @@ export async function listDeliveries(
     db.query<DeliveryRow>(`${SELECT_DELIVERIES} WHERE d.webhook_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT $2 OFFSET $3`, [
       webhookId,
       paging.per_page,
-      (paging.page - 1) * paging.per_page,
+      offsetOf(paging),
     ]),
     db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1', [webhookId]),
   ]);

@@ -31,7 +31,6 @@ export type AttemptTrigger = 'event' | 'retry' | 'redelivery';
 type DeliveryRow = {
   status: 'pending' | 'delivered' | 'failed';
   webhook_id: string;
-  account_id: string;
   url: string;
   secret: string;
   webhook_status: 'enabled' | 'disabled';
@@ -65,7 +64,7 @@ function deliveryBody(row: Pick<DeliveryRow, 'type' | 'data' | 'occurred_at'>): 
  */
 export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, trigger: AttemptTrigger, attempt: number): Promise<void> {
   const row = await deps.db.one<DeliveryRow>(
-    `SELECT d.status, d.webhook_id, w.account_id, w.url, w.secret, w.status AS webhook_status,
+    `SELECT d.status, d.webhook_id, w.url, w.secret, w.status AS webhook_status,
             e.id AS event_id, e.type, e.data, e.occurred_at
      FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN webhook_events e ON e.id = d.event_id
      WHERE d.id = $1`,

@@ -5,44 +5,14 @@ import { InvalidStateError, NotFoundError, ValidationError } from '../errors.js'
 import { isPublicAddress } from '../security/public-address.js';
 import { randomToken } from '../security/random.js';
 import type { WebhookEventType } from './events.js';
+import type { WebhookView } from './webhook-schema.js';
+import { offsetOf } from '../schema.js';
 
 /** An account keeps at most this many webhooks. */
 export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
 
-export interface WebhookView {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  status: 'enabled' | 'disabled';
-  /** Why the service stopped delivering (null while enabled). */
-  disabled_reason: string | null;
-  disabled_at: string | null;
-  created_at: string;
-}
-
-type WebhookRow = {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  status: 'enabled' | 'disabled';
-  disabled_reason: string | null;
-  disabled_at: Date | null;
-  created_at: Date;
-};
-
-const COLUMNS = 'id, url, events, status, disabled_reason, disabled_at, created_at';
-
-function webhookView(row: WebhookRow): WebhookView {
-  return {
-    id: row.id,
-    url: row.url,
-    events: row.events,
-    status: row.status,
-    disabled_reason: row.disabled_reason,
-    disabled_at: row.disabled_at ? new Date(row.disabled_at).toISOString() : null,
-    created_at: new Date(row.created_at).toISOString(),
-  };
-}
+/** The columns of a webhook as the operations answer it (iso_time: the API's date-time form). */
+const COLUMNS = 'id, url, events, status, disabled_reason, iso_time(disabled_at) AS disabled_at, iso_time(created_at) AS created_at';
 
 /**
  * Why `raw` cannot receive deliveries, or undefined: https only (http for the hosts in CRAWLER_ALLOW_HOSTS,
@@ -98,11 +68,11 @@ export async function createWebhook(
     ];
     if (n >= MAX_WEBHOOKS_PER_ACCOUNT)
       throw new InvalidStateError(`You have ${n} webhooks, the most an account keeps; delete one with delete_webhook first.`);
-    const [row] = await tx.query<WebhookRow>(
+    const [row] = await tx.query<WebhookView>(
       `INSERT INTO webhooks (id, account_id, url, events, secret, created_at) VALUES ($1, $2, $3, $4::text[], $5, $6) RETURNING ${COLUMNS}`,
       [`wh_${randomToken(12)}`, accountId, withoutFragment(request.url), events, secret, options.now.toISOString()],
     );
-    return { ...webhookView(row!), secret };
+    return { ...row!, secret };
   });
 }
 
@@ -111,27 +81,30 @@ export async function listWebhooks(
   accountId: string,
   paging: { page: number; per_page: number },
 ): Promise<{ items: WebhookView[]; total: number }> {
-  const rows = await db.query<WebhookRow & { total: number }>(
-    `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM webhooks WHERE account_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3`,
-    [accountId, paging.per_page, (paging.page - 1) * paging.per_page],
-  );
-  const total =
-    rows[0]?.total ??
-    (paging.page > 1
-      ? ((await db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhooks WHERE account_id = $1', [accountId]))?.n ?? 0)
-      : 0);
-  return { items: rows.map(webhookView), total };
+  const [items, count] = await Promise.all([
+    db.query<WebhookView>(`SELECT ${COLUMNS} FROM webhooks WHERE account_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3`, [
+      accountId,
+      paging.per_page,
+      offsetOf(paging),
+    ]),
+    db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhooks WHERE account_id = $1', [accountId]),
+  ]);
+  return { items, total: count?.n ?? 0 };
 }
 
 /** The account's webhook; another account's is as unknown as one that never existed. */
 export async function ownWebhook(db: Pick<Database, 'one'>, accountId: string, webhookId: string): Promise<WebhookView> {
-  const row = await db.one<WebhookRow>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND account_id = $2`, [webhookId, accountId]);
+  const row = await db.one<WebhookView>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND account_id = $2`, [webhookId, accountId]);
   if (!row) throw new NotFoundError('webhook', webhookId, 'list_webhooks lists yours.');
-  return webhookView(row);
+  return row;
 }
 
-/** Deletes the account's webhook with its deliveries; retries waiting for it find nothing and stop. */
-export async function deleteWebhook(db: Database, accountId: string, webhookId: string): Promise<void> {
-  const deleted = await db.query('DELETE FROM webhooks WHERE id = $1 AND account_id = $2 RETURNING id', [webhookId, accountId]);
-  if (deleted.length === 0) throw new NotFoundError('webhook', webhookId, 'list_webhooks lists yours.');
+/** Deletes the account's webhook with its deliveries and answers what it was; retries waiting for it find nothing and stop. */
+export async function deleteWebhook(db: Database, accountId: string, webhookId: string): Promise<WebhookView> {
+  const [deleted] = await db.query<WebhookView>(`DELETE FROM webhooks WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`, [
+    webhookId,
+    accountId,
+  ]);
+  if (!deleted) throw new NotFoundError('webhook', webhookId, 'list_webhooks lists yours.');
+  return deleted;
 }

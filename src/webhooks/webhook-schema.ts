@@ -46,3 +46,8 @@ export const deliverySchema = z.object({
     }),
   ),
 });
+
+/** A webhook as the operations answer it (the published schema and the type in one). */
+export type WebhookView = z.infer<typeof webhookSchema>;
+/** A delivery with its event and every attempt, as list_webhook_deliveries answers it. */
+export type DeliveryView = z.infer<typeof deliverySchema>;
