@@ -1,6 +1,6 @@
 /**
  * The layers, top to bottom (README, "How it is built"); nothing imports from a layer above its own:
- *   adapters   rest/, auth/, src/mcp/, src/admin/, src/cli/, src/app.ts, src/main.ts (composition)
+ *   adapters   rest/, auth/, src/mcp/, src/site/, src/console/, src/admin/, src/cli/, src/app.ts, src/main.ts (composition)
  *   web        src/web/: what the adapters share (problem answers, paths, middleware)
  *   operations tools/, src/registry/, src/services.ts
  *   domain     src/catalogue, community, claims, orders, payments, listings, drafting, crawler, jobs, schedule, metrics, mail, accounts, badges, rate-limit, security,
@@ -8,10 +8,10 @@
  *   database   src/db/
  * Checked in CI by `npm run check:layers`.
  */
-const ADAPTERS = '^(rest|auth)/|^src/(mcp|admin|cli|site)/|^src/(app|main)\\.ts$';
+const ADAPTERS = '^(rest|auth)/|^src/(mcp|admin|cli|site|console)/|^src/(app|main)\\.ts$';
 const WEB = '^src/web/';
 const OPERATIONS = '^tools/|^src/registry/|^src/services\\.ts$';
-const DOMAIN = '^src/(catalogue|community|claims|orders|payments|listings|drafting|crawler|jobs|schedule|metrics|mail|webhooks|accounts|badges|rate-limit|security|text|logging|seed)/|^src/(errors|schema|config)\\.ts$';
+const DOMAIN = '^src/(catalogue|community|claims|orders|payments|listings|drafting|crawler|jobs|schedule|metrics|mail|webhooks|staff|moderation|editorial|accounts|badges|rate-limit|security|text|logging|seed)/|^src/(errors|schema|config)\\.ts$';
 const DATABASE = '^src/db/';
 
 module.exports = {

@@ -24,6 +24,7 @@ import { awardProofRoutes } from './web/award-proof-routes.js';
 import { stripeWebhook } from './web/stripe-webhook-route.js';
 import { paymentGateway } from './payments/payment-gateway.js';
 import { publicSite } from './site/routes.js';
+import { adminConsole } from './console/routes.js';
 import { PageViews } from './community/page-views.js';
 import { awardSigner } from './community/award-proofs.js';
 import { sharedSecret } from './security/service-secrets.js';
@@ -232,6 +233,8 @@ export async function createApp(parts: AppParts): Promise<App> {
   const pageViews = new PageViews(db, await sharedSecret(db, 'page_view_key', () => randomToken(32)), log, parts.pageViewsEveryMs);
   const site = publicSite({ services, kit: auth.pageKit, settings: siteSettings }, pageViews);
   koa.use(site.middleware);
+  const adminPages = adminConsole({ services, kit: auth.pageKit, settings: siteSettings, registry: parts.registry });
+  koa.use(adminPages.middleware);
   koa.use(botPage(config.publicUrl));
   koa.use(problemPages());
   const relayOutbox = () =>
@@ -262,7 +265,7 @@ export async function createApp(parts: AppParts): Promise<App> {
     recurring,
     log,
     server,
-    formRoutes: [...auth.formRoutes, ...site.formRoutes],
+    formRoutes: [...auth.formRoutes, ...site.formRoutes, ...adminPages.formRoutes],
     pageViews,
     listen(port = parts.config.port, host = parts.config.host) {
       return new Promise((resolve, reject) => {

@@ -127,6 +127,23 @@ export class InsufficientScopeError extends ProblemError {
   }
 }
 
+/**
+ * The credential carries the admin scope, but the account's staff role (as it is now) does not allow the operation:
+ * a step-up cannot help, so this is not insufficient_scope.
+ */
+export class InsufficientRoleError extends ProblemError {
+  constructor(needed: string, role: string | null) {
+    super({
+      status: 403,
+      code: 'insufficient_role',
+      title: 'Not allowed for this staff role',
+      detail:
+        `This operation is for the site team's ${needed === 'admin' ? 'admins' : `${needed}s and admins`}; the account ` +
+        `${role ? `has the role ${role}` : 'has no staff role'}. An admin gives roles on /admin/staff (or on the server: npm run admin -- set-role).`,
+    });
+  }
+}
+
 export interface Problem {
   type: string;
   title: string;

@@ -35,6 +35,16 @@ export function pageResult<T>(items: T[], total: number, paging: { page: number;
 export const offsetOf = (paging: { page: number; per_page: number }) => (paging.page - 1) * paging.per_page;
 
 export const isoDateTime = z.string().describe('ISO 8601 date-time, UTC');
+
+/** A time given by a caller: ISO 8601 with a zone (Z or an offset), in the years 2000 to 2999 (the store's range, and sense). */
+export const instantInput = (what: string) =>
+  z.iso
+    .datetime({ offset: true })
+    .refine((value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 2000 && year <= 2999;
+    }, 'Must be a time in the years 2000 to 2999')
+    .describe(what);
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { SCOPES, type Scope } from '../src/accounts/caller.js';
+import { refusedScopes, SCOPE_NAMES, SCOPES, type Scope } from '../src/accounts/caller.js';
+import { STAFF_ROLES } from '../src/staff/roles.js';
 import { findAccount } from '../src/accounts/accounts.js';
 import { UnauthorizedError } from '../src/errors.js';
 
@@ -23,9 +24,12 @@ export default defineTool({
       email: z.string(),
       email_verified: z.boolean(),
       created_at: z.string().describe('ISO 8601 time the account was made'),
+      role: z.enum(STAFF_ROLES).nullable().describe('Staff role (admin toolset), or null'),
     }),
     access: z.object({
-      via: z.enum(['token', 'api_key']).describe('token: an OAuth access token; api_key: an API key made on the API keys page'),
+      via: z
+        .enum(['token', 'api_key', 'session'])
+        .describe('token: an OAuth access token; api_key: an API key made on the API keys page; session: the site in a browser'),
       scopes: z.array(z.object({ scope: scopeName, allows: z.string() })).describe('What this credential may do'),
       missing_scopes: z.array(scopeName).describe('Scopes this credential does not carry; operations needing them answer 403'),
       client_id: z.string().nullable().describe('The OAuth client the token was issued to; null for API keys'),
@@ -41,11 +45,18 @@ export default defineTool({
     const { credential } = caller;
     const token = credential.kind === 'token' ? credential : undefined;
     return {
-      account: { id: account.id, email: account.email, email_verified: account.emailVerified, created_at: account.createdAt },
+      account: {
+        id: account.id,
+        email: account.email,
+        email_verified: account.emailVerified,
+        created_at: account.createdAt,
+        role: account.role,
+      },
       access: {
         via: credential.kind,
         scopes: caller.scopes.map((scope) => ({ scope, allows: SCOPES[scope] })),
-        missing_scopes: (Object.keys(SCOPES) as Scope[]).filter((scope) => !caller.scopes.includes(scope)),
+        // The admin scope is missing only for staff: nobody else can be given it.
+        missing_scopes: SCOPE_NAMES.filter((scope) => !caller.scopes.includes(scope) && refusedScopes([scope], account.role).length === 0),
         client_id: token?.clientId ?? null,
         resource: token?.resource ?? null,
         expires_at: token?.expiresAt ?? null,

@@ -2,8 +2,15 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html } from '../../src/text/html.js';
 import type { AccountRecord } from '../../src/accounts/accounts.js';
-import { createApiKey, listApiKeys, MAX_API_KEY_NAME_LENGTH, revokeApiKey, type ApiKeyRecord } from '../../src/accounts/api-keys.js';
-import { DEFAULT_SCOPES, isScope, SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
+import {
+  createApiKey,
+  listApiKeys,
+  MAX_API_KEY_NAME_LENGTH,
+  revokeApiKey,
+  StaffOnlyScopeError,
+  type ApiKeyRecord,
+} from '../../src/accounts/api-keys.js';
+import { DEFAULT_SCOPES, isScope, refusedScopes, SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
 import { formValues } from '../form-body.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
 import { errorBox, hiddenCsrf, renderPage, resendLinkForm, when } from './layout.js';
@@ -55,7 +62,14 @@ export function apiKeysRoutes(router: Router, env: PageEnv): void {
       ctx.status = 400;
       return keysPage(ctx, env, account, { draft: { name: typedName, scopes }, error });
     }
-    const created = await createApiKey(env.db, { accountId: account.id, name, scopes, now: env.now() });
+    const created = await createApiKey(env.db, { accountId: account.id, name, scopes, now: env.now() }).catch((error: unknown) => {
+      if (error instanceof StaffOnlyScopeError) return error;
+      throw error;
+    });
+    if (created instanceof StaffOnlyScopeError) {
+      ctx.status = 403;
+      return keysPage(ctx, env, account, { draft: { name: typedName, scopes }, error: created.message });
+    }
     ctx.status = 201;
     await keysPage(ctx, env, account, { created });
   });
@@ -101,7 +115,7 @@ ${
 <input type="text" id="name" name="name" value="${draft.name}" required maxlength="${MAX_API_KEY_NAME_LENGTH}" placeholder="Deploy script" aria-describedby="name-hint">
 <p class="muted" id="name-hint">Something to recognise the key by, at most ${MAX_API_KEY_NAME_LENGTH} characters.</p>
 <fieldset><legend>What the key may do</legend>
-${SCOPE_NAMES.map(
+${SCOPE_NAMES.filter((scope) => refusedScopes([scope], account.role).length === 0).map(
   (scope) =>
     html`<label><input type="checkbox" name="scopes" value="${scope}"${draft.scopes.includes(scope) ? html` checked` : ''}> ${SCOPES[scope]} <span class="muted">(${scope})</span></label>`,
 )}

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { html } from '../../src/text/html.js';
-import { SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
+import { ADMIN_SCOPE, refusedScopes, SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
 import { csrfFor, currentAccount, type PageEnv } from './env.js';
 import { OAUTH_ROUTES } from '../oauth-server.js';
 import { protectedResources } from '../../src/web/paths.js';
@@ -27,6 +27,7 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
       return finish(ctx, provider, { login: { accountId: account.id } }, false);
     }
     if (details.prompt.name !== 'consent') return unsupportedPrompt(ctx, details.prompt.name);
+    if (staffOnlyScopesAsked(details, account.role).length > 0) return refuseStaffScopes(ctx, provider, details);
     await consentPage(ctx, env, provider, details, account.email);
   });
 
@@ -37,6 +38,7 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
     if (!account?.emailVerified || details.session?.accountId !== account.id || details.prompt.name !== 'consent') {
       return ctx.redirect(`/interaction/${details.uid}`);
     }
+    if (staffOnlyScopesAsked(details, account.role).length > 0) return refuseStaffScopes(ctx, provider, details);
     const grantId = await saveGrant(provider, details, account.id);
     await finish(ctx, provider, { consent: { grantId } }, true);
   });
@@ -49,6 +51,27 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
 }
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** The scopes the request asks for (in its parameters or still to be granted) that this account cannot be given. */
+function staffOnlyScopesAsked(details: Details, role: string | null): string[] {
+  const asked = new Set(String(details.params.scope ?? '').split(' '));
+  const missing = (details.prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
+  for (const scopes of Object.values(missing)) for (const scope of scopes) asked.add(scope);
+  return refusedScopes(asked, role);
+}
+
+/**
+ * An app asked for the site team's scope on an account without a staff role: refused (invalid_scope), the
+ * person is not asked, and the app hears why. Nothing is granted.
+ */
+function refuseStaffScopes(ctx: Context, provider: Provider, details: Details): Promise<void> {
+  return finish(
+    ctx,
+    provider,
+    { error: 'invalid_scope', error_description: `The scope ${ADMIN_SCOPE} is given only to staff accounts; ask without it.` },
+    false,
+  );
+}
 
 /** The pending interaction of this browser, or an explanatory page when it has expired or belongs elsewhere. */
 async function interaction(ctx: Context, provider: Provider): Promise<Details | undefined> {

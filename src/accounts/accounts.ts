@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
+import type { StaffRole } from '../db/entities/account.js';
 import { randomToken, sha256 } from '../security/random.js';
 import { normalizeEmail } from './email.js';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.js';
@@ -9,6 +10,8 @@ export interface AccountRecord {
   email: string;
   emailVerified: boolean;
   createdAt: string;
+  /** The account's staff role (the /admin console and the admin scope), or null. */
+  role: StaffRole | null;
 }
 
 type AccountRow = {
@@ -17,11 +20,12 @@ type AccountRow = {
   email_verified: boolean;
   created_at: string;
   password_hash: string;
+  role: StaffRole | null;
 };
 
 /** The columns of an AccountRow, qualified by `table` (a name or alias) so that they can be read from a join. */
 const accountColumns = (table: string) =>
-  `${table}.id, ${table}.email, ${table}.email_verified_at IS NOT NULL AS email_verified, iso_time(${table}.created_at) AS created_at, ${table}.password_hash`;
+  `${table}.id, ${table}.email, ${table}.email_verified_at IS NOT NULL AS email_verified, iso_time(${table}.created_at) AS created_at, ${table}.password_hash, ${table}.role`;
 const ACCOUNT_COLUMNS = accountColumns('accounts');
 
 const toRecord = (row: AccountRow): AccountRecord => ({
@@ -29,6 +33,7 @@ const toRecord = (row: AccountRow): AccountRecord => ({
   email: row.email,
   emailVerified: row.email_verified,
   createdAt: row.created_at,
+  role: row.role,
 });
 
 /** The account of an unexpired browser session, found by the hash of the session id; one query. */

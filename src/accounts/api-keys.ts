@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { randomToken, sha256 } from '../security/random.js';
+import { ADMIN_SCOPE, refusedScopes } from './caller.js';
 
 /** Keys start with this, so a leaked one is recognisable (secret scanners, logs). */
 const API_KEY_PREFIX = 'ldk_';
@@ -31,11 +32,26 @@ export function looksLikeApiKey(credential: string): boolean {
   return credential.startsWith(API_KEY_PREFIX);
 }
 
-/** Makes a key; the full key is in the answer only, the store keeps its hash. */
+/** A key was asked for with a scope the account cannot be given (admin, without a staff role). */
+export class StaffOnlyScopeError extends Error {
+  constructor(readonly scopes: readonly string[]) {
+    super(`Only accounts with a staff role can be given the scope ${scopes.join(', ')}.`);
+  }
+}
+
+/**
+ * Makes a key; the full key is in the answer only, the store keeps its hash. The admin scope is refused to an
+ * account without a staff role (StaffOnlyScopeError); whoever holds it is checked against the role at every call too.
+ */
 export async function createApiKey(
   db: Database,
   input: { accountId: string; name: string; scopes: readonly string[]; now: Date },
 ): Promise<{ key: string; record: ApiKeyRecord }> {
+  if (input.scopes.includes(ADMIN_SCOPE)) {
+    const account = await db.one<{ role: string | null }>('SELECT role FROM accounts WHERE id = $1', [input.accountId]);
+    const refused = refusedScopes(input.scopes, account?.role ?? null);
+    if (refused.length > 0) throw new StaffOnlyScopeError(refused);
+  }
   const key = `${API_KEY_PREFIX}${randomToken(32)}`;
   const record = await db.one<ApiKeyRecord>(
     `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)

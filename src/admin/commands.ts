@@ -2,7 +2,10 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Database } from '../db/database.js';
 import { createAccount, findAccountByEmail, isPlausibleEmail } from '../accounts/accounts.js';
 import { normalizeEmail } from '../accounts/email.js';
-import { createApiKey, MAX_API_KEY_NAME_LENGTH } from '../accounts/api-keys.js';
+import { createApiKey, MAX_API_KEY_NAME_LENGTH, StaffOnlyScopeError } from '../accounts/api-keys.js';
+import { isStaffRole, setStaffRole, STAFF_ROLES } from '../staff/roles.js';
+import { COMMAND_LINE } from '../staff/audit-log.js';
+import { ProblemError } from '../errors.js';
 import { readOutbox, type OutboxEntry } from '../mail/mailer.js';
 import { randomToken } from '../security/random.js';
 import { DEFAULT_SCOPES, isScope, SCOPE_NAMES, type Scope } from '../accounts/caller.js';
@@ -37,7 +40,10 @@ const ADMIN_USAGE = `usage: npm run admin -- <command>
       Creates an account with a verified e-mail and prints a random password.
   create-api-key <email> [--scopes ${SCOPE_NAMES.join(',')}] [--name "..."]
       Makes an API key for the account; the key is printed alone on the last line.
-      Scopes: ${SCOPE_NAMES.join(', ')} (default: ${DEFAULT_SCOPES.join(', ')}).
+      Scopes: ${SCOPE_NAMES.join(', ')} (default: ${DEFAULT_SCOPES.join(', ')}; admin only for staff accounts).
+  set-role <email> ${STAFF_ROLES.join('|')}|none
+      Gives the account a staff role (the /admin console and the admin scope), or takes it away; recorded in the
+      audit log. The first admin is made this way; admins change roles on /admin/staff afterwards.
   outbox [--to <email>] [--limit N]
       Prints the newest mails of the outbox (sign-up and password-reset links without SMTP).
   listing-history <slug> [--limit N]
@@ -66,6 +72,7 @@ class UsageError extends Error {}
 const COMMANDS: Record<string, Command> = {
   'create-user': createUser,
   'create-api-key': createApiKeyCommand,
+  'set-role': setRoleCommand,
   outbox,
   'listing-history': listingHistoryCommand,
   'set-price': setPriceCommand,
@@ -110,8 +117,34 @@ async function createApiKeyCommand(deps: AdminDeps, args: string[]): Promise<Adm
     throw new UsageError(`--name must be 1 to ${MAX_API_KEY_NAME_LENGTH} characters`);
   const account = await findAccountByEmail(deps.db, email);
   if (!account) return failed(`no account has the e-mail ${normalizeEmail(email)}`);
-  const { key, record } = await createApiKey(deps.db, { accountId: account.id, name, scopes, now: deps.now() });
+  const created = await createApiKey(deps.db, { accountId: account.id, name, scopes, now: deps.now() }).catch((error: unknown) => {
+    if (error instanceof StaffOnlyScopeError) return error;
+    throw error;
+  });
+  if (created instanceof StaffOnlyScopeError) return failed(`${created.message} Give ${account.email} a role first (set-role).`);
+  const { key, record } = created;
   return done(`created API key "${record.name}" for ${account.email} with scopes ${record.scopes.join(', ')}; it is shown only now:`, key);
+}
+
+async function setRoleCommand(deps: AdminDeps, args: string[]): Promise<AdminResult> {
+  const { positionals } = parse(args, {});
+  if (positionals.length !== 2) throw new UsageError(`set-role takes <email> ${STAFF_ROLES.join('|')}|none`);
+  const [email, roleName] = positionals;
+  if (roleName !== 'none' && !isStaffRole(roleName))
+    throw new UsageError(`unknown role "${roleName}"; the roles are ${STAFF_ROLES.join(', ')} or none`);
+  const role = roleName === 'none' ? null : roleName;
+  try {
+    const changed = await setStaffRole(deps.db, { actor: COMMAND_LINE, email, role, now: deps.now(), allowNoAdmin: true });
+    return done(
+      changed.previous === role
+        ? `${changed.email} already has ${role ? `the role ${role}` : 'no staff role'}; nothing changed`
+        : `${changed.email} now has ${role ? `the role ${role}` : 'no staff role'} (was ${changed.previous ?? 'none'})`,
+    );
+  } catch (error) {
+    if (error instanceof ProblemError && error.status === 404)
+      return failed(`no account has the e-mail ${normalizeEmail(email)}; sign up first`);
+    throw error;
+  }
 }
 
 async function outbox(deps: AdminDeps, args: string[]): Promise<AdminResult> {

@@ -29,6 +29,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0018_page_indexes', file: '0018-page-indexes.sql' },
   { name: '0019_service_clock', file: '0019-service-clock.sql' },
   { name: '0020_webhooks', file: '0020-webhooks.sql' },
+  { name: '0021_staff', file: '0021-staff.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

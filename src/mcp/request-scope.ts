@@ -12,6 +12,8 @@ export interface McpRequestScope {
   toolNames?: readonly string[];
   /** The request does nothing but call tools (toolNames are then the ones it calls). */
   callsOnly?: boolean;
+  /** The tools listed depend on the caller (the site team's tools for a staff role): lists are not for shared caches. */
+  perCaller?: boolean;
 }
 
 /**

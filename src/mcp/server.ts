@@ -19,6 +19,8 @@ import { withAuthenticationChallenge } from '../registry/scopes.js';
 import { UnauthorizedError } from '../errors.js';
 import { PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
 import { MCP_PATH, resourceMetadataUrl as metadataUrlOf } from '../web/paths.js';
+import { ADMIN_SCOPE } from '../accounts/caller.js';
+import { findStaffMember, type StaffRole } from '../staff/roles.js';
 
 export interface McpOptions {
   registry: Registry;
@@ -89,9 +91,10 @@ export function mcpMiddleware(options: McpOptions): Middleware {
     const { registry } = view;
     let parsedBody: unknown;
     let caller: Caller | null = null;
-    // The tools this request's server serves: those it calls (a request of nothing but tool calls), else those selected.
-    let toolNames = view.toolNames;
+    // The tools this request's server serves: those it calls (a request of nothing but tool calls), else those listed.
+    let toolNames: readonly string[] | undefined;
     let callsOnly = false;
+    let staffRole: StaffRole | undefined;
 
     if (ctx.method === 'POST') {
       if (!isJsonContentType(ctx.get('content-type'))) {
@@ -123,6 +126,9 @@ export function mcpMiddleware(options: McpOptions): Middleware {
           return sendProblem(ctx, withAuthenticationChallenge(error, resourceMetadataUrl), requestId);
         }
       }
+      // The site team's tools are listed for a credential with the admin scope, by the account's role as it is now.
+      if (!callsOnly && caller?.scopes.includes(ADMIN_SCOPE))
+        staffRole = (await findStaffMember(options.services.db, caller.accountId))?.role;
       const refusal = scopeRefusal(tools, caller);
       if (refusal) return sendProblem(ctx, withAuthenticationChallenge(refusal, resourceMetadataUrl), requestId);
 
@@ -137,7 +143,10 @@ export function mcpMiddleware(options: McpOptions): Middleware {
     }
 
     // GET and DELETE (2025 session operations) go to the SDK too: stateless serving answers them 405.
+    if (!callsOnly) toolNames = view.listed(staffRole);
     ctx.respond = false;
-    await runInRequestScope({ caller, requestId, toolNames, callsOnly }, () => serve(ctx.req, ctx.res, parsedBody));
+    await runInRequestScope({ caller, requestId, toolNames, callsOnly, perCaller: staffRole !== undefined }, () =>
+      serve(ctx.req, ctx.res, parsedBody),
+    );
   };
 }

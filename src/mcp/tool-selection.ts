@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors.js';
 import { createRegistry, type Registry } from '../registry/registry.js';
 import { isToolset, TOOLSET_NAMES, type Toolset } from '../registry/toolsets.js';
+import { roleAllows, type StaffRole } from '../staff/roles.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -10,9 +11,13 @@ type Query = Record<string, string | string[] | undefined>;
  * nothing, read off each tool's readOnlyHint), both together, or neither (every tool). The answer is the
  * registry the request sees: tools/list lists only those, and a call of any other is an unknown tool.
  * A toolset name that does not exist, or a read_only that is not true or false, is a 400 naming it.
+ *
+ * The site team's tools (those with a staffRole) are listed only for a caller whose staff role allows them, so
+ * nobody else pays for their bytes; they stay callable by name, where the caller meets the 401 or 403 that says
+ * what is missing.
  */
 export function toolSelection(registry: Registry): (query: Query) => ToolView {
-  const everything: ToolView = { registry, toolNames: undefined };
+  const everything = toolView(registry, true);
   const views = new Map<string, ToolView>();
   return (query) => {
     const toolsets = parseToolsets(query.toolsets);
@@ -23,17 +28,31 @@ export function toolSelection(registry: Registry): (query: Query) => ToolView {
     if (!view) {
       const wanted = toolsets && new Set<Toolset>(toolsets);
       const tools = registry.tools.filter((tool) => (!wanted || wanted.has(tool.toolset)) && (!readOnly || tool.annotations.readOnlyHint));
-      view = { registry: createRegistry(tools), toolNames: tools.map((tool) => tool.name) };
+      view = toolView(createRegistry(tools), false);
       views.set(key, view);
     }
     return view;
   };
 }
 
-/** The tools a request sees; toolNames lists them when they are not every tool. */
+/** The tools a request sees: the registry it can call, and the names listed for a caller of a staff role (or none). */
 interface ToolView {
   registry: Registry;
-  toolNames: readonly string[] | undefined;
+  /** The tools listed to a caller with this staff role; undefined: every tool of the registry. */
+  listed(role: StaffRole | undefined): readonly string[] | undefined;
+}
+
+const LISTED_ROLES: readonly (StaffRole | undefined)[] = [undefined, 'admin', 'editor', 'moderator'];
+
+function toolView(registry: Registry, isEverything: boolean): ToolView {
+  const { tools } = registry;
+  const listed = new Map(
+    LISTED_ROLES.map((role) => {
+      const names = tools.filter((tool) => !tool.staffRole || roleAllows(role, tool.staffRole)).map((tool) => tool.name);
+      return [role, isEverything && names.length === tools.length ? undefined : names] as const;
+    }),
+  );
+  return { registry, listed: (role) => listed.get(role) };
 }
 
 function parseToolsets(value: string | string[] | undefined): Toolset[] | undefined {

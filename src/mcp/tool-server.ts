@@ -38,8 +38,12 @@ interface ListedTool {
   outputSchema: StandardSchemaWithJSON<Arguments, Arguments>;
 }
 
-/** The list is the same for every caller, so clients may keep it for a while (2026-07-28 cache fields). */
+/**
+ * The list is the same for every caller but the site team, so clients may keep it for a while (2026-07-28 cache
+ * fields); a staff member's list, with the tools of their role, is theirs alone.
+ */
 const LIST_CACHE = { ttlMs: 5 * 60_000, cacheScope: 'public' } as const;
+const STAFF_LIST_CACHE = { ttlMs: 5 * 60_000, cacheScope: 'private' } as const;
 
 /**
  * The factory the SDK calls for every HTTP request (both protocol eras): a fresh McpServer with every
@@ -76,7 +80,7 @@ export function toolServerFactory(
       supportedProtocolVersions: PROTOCOL_VERSIONS,
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} },
       cacheHints: {
-        'tools/list': LIST_CACHE,
+        'tools/list': scope.perCaller ? STAFF_LIST_CACHE : LIST_CACHE,
         'server/discover': LIST_CACHE,
         'prompts/list': LIST_CACHE,
         'resources/templates/list': LIST_CACHE,

@@ -10,6 +10,7 @@ import { cacheKey } from './result-cache.js';
 import { parseIdempotencyKey, runIdempotently, type IdempotentCall } from './idempotency.js';
 import { unstorableText } from './storable-text.js';
 import { pointer } from './json-pointer.js';
+import { requireStaffRole } from '../staff/roles.js';
 
 export interface CallOptions {
   /** The Idempotency-Key as sent, and where it was sent (named in a 400 when it is malformed). */
@@ -63,6 +64,10 @@ async function validateAndRun(tool: AnyTool, rawInput: unknown, ctx: ToolContext
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
   // After the replay check and validation: a retry answered from the store, or a refused input, uses no quota.
   await countAccountCall(tool, ctx);
+  if (tool.staffRole && ctx.caller) {
+    // The role as it is now, not as it was when the credential was made: a demoted account is refused at once.
+    ctx = { ...ctx, staff: await requireStaffRole(ctx.services.db, ctx.caller.accountId, tool.staffRole) } as SignedInContext;
+  }
   const cache = ctx.services.resultCache;
   if (!tool.cache || !cache.enabled) return run(tool, parsed.data, ctx);
   const key = cacheKey(tool.name, parsed.data);

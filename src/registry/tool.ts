@@ -3,6 +3,7 @@ import type { Scope } from '../accounts/caller.js';
 import type { SignedInContext, ToolContext } from './context.js';
 import type { SiteSettings } from '../catalogue/site-settings.js';
 import type { Toolset } from './toolsets.js';
+import type { StaffRole } from '../staff/roles.js';
 
 /** Idempotency-Key (REST header) and idempotency_key (MCP argument): 1 to 255 printable ASCII characters. */
 export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' } as const;
@@ -43,6 +44,12 @@ export interface Tool<
   };
   /** Scopes a credential needs; empty for public operations. */
   scopes: S;
+  /**
+   * The site team's operations (toolset admin, scope admin): the staff role the account must have when the
+   * operation runs (an admin may do everything). invokeTool checks it at every call, so a demotion applies at once,
+   * and hands the handler the staff member (ctx.staff).
+   */
+  staffRole?: StaffRole;
   /**
    * Whether the operation accepts an Idempotency-Key (REST) / idempotency_key (MCP). With a key the
    * handler runs in a transaction: it must write only through ctx.services.db (and enqueue through

@@ -11,6 +11,8 @@ export const TOOLSETS = {
   orders: 'products and prices, quotes, checkout and your orders',
   account: 'who is signed in and what the credential allows',
   webhooks: 'outbound webhooks: events of your drafts, listings, claims, orders and awards sent to your own URL, signed',
+  admin:
+    "the site team's operations (blog, categories, interview questions, moderation, reports, orders, settings, roles, audit log); listed only for a credential with the admin scope, each tool for the roles it allows",
 } as const;
 
 export type Toolset = keyof typeof TOOLSETS;

@@ -22,6 +22,11 @@ export const PROBLEM_CODES: Readonly<Record<string, { status: number; meaning: s
     status: 403,
     meaning: 'The credential is valid but lacks the scope named in WWW-Authenticate; ask for it (step-up) or use another key.',
   },
+  insufficient_role: {
+    status: 403,
+    meaning:
+      "The credential has the admin scope but the account's staff role (checked at every call) does not allow this operation; an admin changes roles.",
+  },
   not_found: { status: 404, meaning: 'No such object, or it belongs to another account (never revealed).' },
   method_not_allowed: { status: 405, meaning: 'The path exists but not with this method; Allow lists the methods it takes.' },
   request_timeout: { status: 408, meaning: 'The request did not arrive in time.' },

@@ -52,7 +52,7 @@ describe('discovery, as an MCP client does it', () => {
       await oauth.resourceDiscoveryRequest(new URL(`${t.url}/mcp`), insecure),
     );
     expect(resource.authorization_servers).toEqual([t.url]);
-    expect(resource.scopes_supported).toEqual(['account:read', 'listings:write', 'orders:write', 'webhooks:write']);
+    expect(resource.scopes_supported).toEqual(['account:read', 'listings:write', 'orders:write', 'webhooks:write', 'admin']);
 
     const as = await discover(resource.authorization_servers![0]);
     expect(as.code_challenge_methods_supported).toEqual(['S256']);

@@ -7,7 +7,7 @@ import { insertCategory, insertListing, type ListingFields } from '../support/fi
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import type { Database } from '../../src/db/database.js';
 
-/** A signed-in person with an API key of every scope. */
+/** A signed-in person (no staff role) with an API key of every scope such a person can be given. */
 export interface Person {
   id: string;
   email: string;
@@ -16,7 +16,12 @@ export interface Person {
 
 export async function person(db: Database): Promise<Person> {
   const account = await makeAccount(db);
-  const { key } = await createApiKey(db, { accountId: account.id, name: 'test', scopes: SCOPE_NAMES, now: new Date() });
+  const { key } = await createApiKey(db, {
+    accountId: account.id,
+    name: 'test',
+    scopes: SCOPE_NAMES.filter((scope) => scope !== 'admin'),
+    now: new Date(),
+  });
   return { id: account.id, email: account.email, key };
 }
 

@@ -125,6 +125,8 @@ beforeAll(async () => {
     },
   });
   const account = await makeAccount(t.db);
+  // An admin, so that the site team's operations are fuzzed too (the admin scope is given only to staff).
+  await t.db.query(`UPDATE accounts SET role = 'admin' WHERE id = $1`, [account.id]);
   apiKey = (await createApiKey(t.db, { accountId: account.id, name: 'fuzz', scopes: SCOPES, now: new Date() })).key;
   await seedDirectory();
   doc = await (await fetch(`${t.url}/api/v1/openapi.json`)).json();

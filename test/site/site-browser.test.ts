@@ -1,6 +1,6 @@
-import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { seriousViolations } from '../support/axe.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { chromiumAvailable, launchChromium } from '../support/chromium.js';
 import { seedDemo } from '../../src/seed/demo.js';
@@ -12,7 +12,6 @@ import { readOutbox } from '../../src/mail/mailer.js';
  * home and a listing page at 375 px without horizontal overflow; axe-core on every page kind.
  */
 const NOW = new Date('2026-11-18T12:00:00Z');
-const AXE_SOURCE = axe.source;
 let t: TestApp;
 let chromium: { browser: BrowserContext; close(): Promise<void> };
 const browserPresent = chromiumAvailable();
@@ -33,20 +32,6 @@ const weeklyVotes = async (slug: string) => {
   };
   return board.items.find((e) => e.listing.slug === slug)?.metric.value ?? 0;
 };
-
-/** Serious and critical axe-core violations of the page (the script is evaluated over CDP, which the page's CSP does not govern). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    return (await axe.run()).violations;
-  });
-  return result
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe.skipIf(!browserPresent)('a person on the site in Chromium', () => {
   it('opens a listing from home, signs up, confirms, votes (the weekly board moves), takes it back, follows', async () => {

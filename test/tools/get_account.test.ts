@@ -41,7 +41,7 @@ describe('get_account', () => {
       credential: { kind: 'api_key', keyId: 'k1', name: 'CI', prefix: 'ldk_abcdefgh' },
     });
     expect(result).toEqual({
-      account: { id: account!.id, email: 'ada@example.com', email_verified: true, created_at: '2026-11-01T10:00:00.000Z' },
+      account: { id: account!.id, email: 'ada@example.com', email_verified: true, created_at: '2026-11-01T10:00:00.000Z', role: null },
       access: {
         via: 'api_key',
         scopes: [
@@ -54,6 +54,27 @@ describe('get_account', () => {
         expires_at: null,
         api_key: { name: 'CI', prefix: 'ldk_abcdefgh' },
       },
+    });
+  });
+
+  it('names the staff role, and the admin scope as missing only for staff (nobody else can be given it)', async () => {
+    const account = await createAccount(t.db, {
+      email: 'editor@example.com',
+      password: 'a long password here',
+      verified: true,
+      now: new Date(),
+    });
+    const credential = { kind: 'api_key' as const, keyId: 'k2', name: 'CI', prefix: 'ldk_abcdefgh' };
+    const before = await call({ accountId: account!.id, scopes: ['account:read'], credential });
+    expect(before).toMatchObject({
+      account: { role: null },
+      access: { missing_scopes: ['listings:write', 'orders:write', 'webhooks:write'] },
+    });
+    await t.db.query(`UPDATE accounts SET role = 'editor' WHERE id = $1`, [account!.id]);
+    const after = await call({ accountId: account!.id, scopes: ['account:read'], credential });
+    expect(after).toMatchObject({
+      account: { role: 'editor' },
+      access: { missing_scopes: ['listings:write', 'orders:write', 'webhooks:write', 'admin'] },
     });
   });
 

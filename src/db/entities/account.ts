@@ -1,5 +1,9 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
+/** The site team's roles (issue 29): admin may do everything, editor the blog, categories and interview questions, moderator listings and reports. */
+export const STAFF_ROLES = ['admin', 'editor', 'moderator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 /** accounts: people who sign in. */
 export const Account = defineEntity({
   name: 'Account',
@@ -10,7 +14,10 @@ export const Account = defineEntity({
     passwordHash: p.text(),
     emailVerifiedAt: p.datetime().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
+    /** A staff role, or null for everyone else. */
+    role: p.enum(STAFF_ROLES).nullable(),
   },
+  indexes: [{ name: 'accounts_role_idx', expression: 'CREATE INDEX accounts_role_idx ON accounts (role) WHERE role IS NOT NULL' }],
 });
 export type Account = InferEntity<typeof Account>;
 

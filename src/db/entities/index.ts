@@ -45,6 +45,7 @@ import { VatRate } from './vat-rate.js';
 import { VerifiedRevenue } from './verified-revenue.js';
 import { Vote } from './vote.js';
 import { Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent } from './webhook.js';
+import { AuditEntry, CategoryRedirect, Report } from './staff.js';
 
 export * from './json-types.js';
 export * from './site-setting.js';
@@ -71,6 +72,7 @@ export * from './owner-listing.js';
 export * from './claim.js';
 export * from './order.js';
 export * from './webhook.js';
+export * from './staff.js';
 
 export const entities = [
   SiteSetting,
@@ -130,4 +132,7 @@ export const entities = [
   WebhookEvent,
   WebhookDelivery,
   WebhookAttempt,
+  AuditEntry,
+  Report,
+  CategoryRedirect,
 ];

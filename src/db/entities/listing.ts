@@ -99,6 +99,13 @@ export const Listing = defineEntity({
       .onCreate(() => []),
     primaryCategory: () =>
       p.manyToOne(Category).ref().deleteRule('no action').updateRule('no action').foreignKeyName('listings_primary_category_id_fkey'),
+    /** Why the site team hid the listing (status hidden), shown to its owners. */
+    hiddenReason: p.text().nullable(),
+    hiddenAt: p.datetime().nullable(),
+    /** The status a hidden listing goes back to when it is shown again. */
+    statusBeforeHidden: p.enum(['draft', 'awaiting_badge', 'scheduled', 'live'] as const).nullable(),
+    /** Set while the site team features the listing on the home page. */
+    featuredAt: p.datetime().nullable(),
     votesCount: p.integer().default(0),
     viewsCount: p.integer().default(0),
     followsCount: p.integer().default(0),
@@ -141,6 +148,10 @@ export const Listing = defineEntity({
     {
       name: 'listings_category_status_votes_idx',
       expression: 'CREATE INDEX listings_category_status_votes_idx ON listings(primary_category_id, status, votes_count DESC, id)',
+    },
+    {
+      name: 'listings_featured_idx',
+      expression: 'CREATE INDEX listings_featured_idx ON listings (featured_at DESC) WHERE featured_at IS NOT NULL',
     },
     { name: 'listings_launch_week_idx', properties: ['launchWeek'] },
     { name: 'listings_primary_category_idx', properties: ['primaryCategory'] },
