@@ -106,9 +106,10 @@ export async function obtainTokens(
   person: { email: string; password: string },
   resource: string,
   browser = new TestBrowser(),
+  scope?: string,
 ): Promise<oauth.TokenEndpointResponse> {
   const redirectUri = client.redirect_uris ? (client.redirect_uris as string[])[0] : '';
-  const request = await authorizationRequest(as, client, redirectUri, { resource });
+  const request = await authorizationRequest(as, client, redirectUri, { resource, ...(scope && { scope }) });
   const final = await consentInBrowser(browser, request.url, person);
   if (!final.location)
     throw new Error(`authorization did not redirect to the client: ${final.status} ${final.url}\n${final.text.slice(0, 500)}`);
