@@ -42,7 +42,7 @@ export const instantInput = (what: string) =>
     .datetime({ offset: true })
     .refine((value) => {
       const year = new Date(value).getUTCFullYear();
-      return year >= 2000 && year <= 2999;
+      return Number.isNaN(year) || (year >= 2000 && year <= 2999); // not a time at all: the format's error says so
     }, 'Must be a time in the years 2000 to 2999')
     .describe(what);
 export const isoDate = z
