@@ -36,7 +36,7 @@ export const offsetOf = (paging: { page: number; per_page: number }) => (paging.
 
 export const isoDateTime = z.string().describe('ISO 8601 date-time, UTC');
 
-/** A time given by a caller: ISO 8601 with a zone (Z or an offset), in the years 2000 to 2999 (the store's range, and sense). */
+/** A time given by a caller: ISO 8601 with a zone (Z or an offset), in the years 2000 to 2999; handed on in UTC. */
 export const instantInput = (what: string) =>
   z.iso
     .datetime({ offset: true })
@@ -44,6 +44,7 @@ export const instantInput = (what: string) =>
       const year = new Date(value).getUTCFullYear();
       return Number.isNaN(year) || (year >= 2000 && year <= 2999); // not a time at all: the format's error says so
     }, 'Must be a time in the years 2000 to 2999')
+    .transform((value) => new Date(value).toISOString()) // in UTC: PostgreSQL takes offsets up to ±15:59 only
     .describe(what);
 export const isoDate = z
   .string()

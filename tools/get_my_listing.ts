@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { recordId } from '../src/schema.js';
-import { ownerListing, ownerListingView } from '../src/listings/owner-view.js';
+import { ownerListingView, ownerListingWithModeration } from '../src/listings/owner-view.js';
 
 export default defineTool({
   name: 'get_my_listing',
@@ -10,14 +10,15 @@ export default defineTool({
   description:
     'The owner view of one of your listings, in any status: status, plan (free or paid), launch week, which paid sections ' +
     'the public sees, the badge check of a free listing (what is looked for, when it was last checked, what was found ' +
-    'where, the next check), private fields, what to do next, and the whole profile including story, milestones and ' +
-    "media. Another account's listing answers 404. Needs account:read.",
+    "where, the next check), private fields, what to do next, the site team's decisions (hidden with their reason, " +
+    "featured), and the whole profile including story, milestones and media. Another account's listing answers 404. " +
+    'Needs account:read.',
   http: { method: 'GET', path: '/me/listings/{listing_id}', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,
   errorStatuses: [401, 403, 404],
   input: z.strictObject({ listing_id: recordId('The listing id (from submit_draft or list_my_listings)') }),
-  output: ownerListing,
+  output: ownerListingWithModeration,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ listing_id }, { services, caller }) {
     return ownerListingView(services.db, caller.accountId, listing_id, services.config.publicUrl);

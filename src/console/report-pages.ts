@@ -1,5 +1,81 @@
 import type Router from '@koa/router';
-import type { ConsoleDeps } from './console-deps.js';
+import type { Context } from 'koa';
+import { html, type SafeHtml } from '../text/html.js';
+import type { ProblemError } from '../errors.js';
+import { pageNumber, pager } from '../site/layout.js';
+import { REPORT_FILTERS, type ReportFilter, type ReportView } from '../moderation/reports.js';
+import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';
+import { problemBox, renderConsolePage } from './layout.js';
+import { noticeOf, runOperation, seeOther } from './run-operation.js';
+import { selectField } from './form-fields.js';
 
-// PLACEHOLDER: filled in by the work on this section of the console.
-export function reportPages(_router: Router, _deps: ConsoleDeps): void {}
+const PATH = '/admin/reports';
+const PER_PAGE = 20;
+const NOTICES = {
+  dismissed: 'The report is dismissed.',
+  acted: 'The report is resolved: the listing is hidden with your note as the reason (it was hidden already, or is now).',
+};
+const FILTER_CHOICES = REPORT_FILTERS.map((status) => [status, status] as const);
+
+/** /admin/reports: the reports queue (list_reports), each open one dismissed or acted on with a note (resolve_report). */
+export function reportPages(router: Router, deps: ConsoleDeps): void {
+  router.get(PATH, async (ctx) => {
+    const visit = await staffVisit(ctx, deps, 'moderator');
+    if (visit) await render(ctx, deps, visit, {});
+  });
+
+  router.post(`${PATH}/:id/resolve`, async (ctx) => {
+    const visit = await staffVisit(ctx, deps, 'moderator');
+    if (!visit) return;
+    const id = ctx.params.id ?? '';
+    const form = deps.kit.form(ctx);
+    const outcome = await runOperation(ctx, deps, visit, 'resolve_report', {
+      report_id: /^\d{1,10}$/.test(id) ? Number(id) : id,
+      decision: form.decision ?? '',
+      note: form.note ?? '',
+    });
+    if (outcome.ok) return seeOther(ctx, PATH, form.decision === 'act' ? 'acted' : 'dismissed');
+    const status = ctx.status;
+    await render(ctx, deps, visit, { problem: outcome.problem, reportId: id, note: form.note });
+    ctx.status = status;
+  });
+}
+
+async function render(
+  ctx: Context,
+  deps: ConsoleDeps,
+  visit: StaffVisit,
+  form: { problem?: ProblemError; reportId?: string; note?: string },
+): Promise<void> {
+  const asked = typeof ctx.query.status === 'string' ? ctx.query.status : 'open';
+  const status: ReportFilter = (REPORT_FILTERS as readonly string[]).includes(asked) ? (asked as ReportFilter) : 'open';
+  const page = pageNumber(ctx.query.page);
+  const listed = await runOperation(ctx, deps, visit, 'list_reports', { status, page, per_page: PER_PAGE });
+  const items = listed.ok ? (listed.result.items as ReportView[]) : [];
+  const total = listed.ok ? (listed.result.total as number) : 0;
+  const csrf = deps.kit.csrfField(ctx);
+  renderConsolePage(ctx, visit, {
+    title: 'Reports',
+    path: PATH,
+    notice: noticeOf(ctx, NOTICES),
+    body: html`<form method="get" action="${PATH}" class="filters">${selectField('status', 'Status', FILTER_CHOICES, status)}<button type="submit">Show</button></form>
+${problemBox(form.problem)}${listed.ok ? '' : problemBox(listed.problem)}
+<p class="muted">${total} ${status === 'all' ? '' : `${status} `}reports${status === 'open' ? ', oldest first' : ''}.</p>
+${items.length ? items.map((report) => reportEntry(report, csrf, form)) : html`<p>No reports here.</p>`}
+${pager(PATH, page, PER_PAGE, total, status === 'open' ? {} : { status })}`,
+  });
+}
+
+function reportEntry(report: ReportView, csrf: SafeHtml, form: { reportId?: string; note?: string }): SafeHtml {
+  const listing = report.target.listing;
+  const noteId = `note-${report.id}`;
+  return html`<section class="panel" aria-labelledby="report-${report.id}"><h2 id="report-${report.id}">Report ${report.id}: ${report.reason}${listing ? html` about ${listing.name}` : ''}</h2>
+<p>${listing ? html`<a href="/admin/listings/${listing.slug}">${listing.slug}</a> (${listing.status})` : html`${report.target.type} ${report.target.id} (gone)`} · reported ${report.created_at} by ${report.reporter ?? 'a deleted account'}</p>
+${report.details ? html`<blockquote>${report.details}</blockquote>` : html`<p class="muted">No details.</p>`}
+${
+  report.resolution.status === 'open'
+    ? html`<form method="post" action="${PATH}/${report.id}/resolve">${csrf}<p><label for="${noteId}">Note (required)</label><br><textarea id="${noteId}" name="note" rows="2" cols="60" required maxlength="500" aria-describedby="${noteId}-hint">${form.reportId === String(report.id) ? (form.note ?? '') : ''}</textarea><br><span class="muted" id="${noteId}-hint">Acting hides the listing with this note as the reason its owners see.</span></p><button type="submit" name="decision" value="dismiss" class="secondary">Dismiss</button> <button type="submit" name="decision" value="act">Act: hide the listing</button></form>`
+    : html`<p>${report.resolution.status} by ${report.resolution.by ?? 'someone'} at ${report.resolution.at ?? ''}: ${report.resolution.note ?? ''}</p>`
+}
+</section>`;
+}

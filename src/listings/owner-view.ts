@@ -45,11 +45,27 @@ export const ownerListing = z.object({
 });
 export type OwnerListing = z.infer<typeof ownerListing>;
 
+/** The owner view with the site team's decisions (get_my_listing). */
+export const ownerListingWithModeration = ownerListing.extend({
+  moderation: z
+    .object({
+      hidden: z.boolean().describe('Whether the site team hid the listing (status hidden)'),
+      reason: z.string().nullable().describe('Why they hid it; null when not hidden or no reason was recorded'),
+      hidden_at: isoDateTime.nullable(),
+      featured: z.boolean().describe('Whether the site team features it on the home page'),
+    })
+    .describe("The site team's decisions about the listing"),
+});
+export type OwnerListingWithModeration = z.infer<typeof ownerListingWithModeration>;
+
 interface OwnerRow {
   [key: string]: unknown;
   contact_email: string | null;
   seo_title: string | null;
   seo_description: string | null;
+  hidden_reason: string | null;
+  hidden_at: string | null;
+  featured: boolean;
   url: string;
   slug: string;
   checked_at: string | null;
@@ -61,11 +77,17 @@ interface OwnerRow {
 }
 
 /** The owner view of one of the account's listings; 404 for a listing it does not own. */
-export async function ownerListingView(db: Database, accountId: string, listingId: number, publicUrl: string): Promise<OwnerListing> {
+export async function ownerListingView(
+  db: Database,
+  accountId: string,
+  listingId: number,
+  publicUrl: string,
+): Promise<OwnerListingWithModeration> {
   const [owned, row] = await Promise.all([
     loadOwnedListingProfile(db, listingId, accountId, publicUrl),
     db.one<OwnerRow>(
-      `SELECT l.contact_email, l.seo_title, l.seo_description, l.url, l.slug,
+      `SELECT l.contact_email, l.seo_title, l.seo_description, l.url, l.slug, l.hidden_reason, iso_time(l.hidden_at) AS hidden_at,
+         l.featured_at IS NOT NULL AS featured,
          iso_time(b.checked_at) AS checked_at, b.found, b.found_as, b.page_url, b.detail, iso_time(b.next_check_at) AS next_check_at
        FROM listings l LEFT JOIN badge_checks b ON b.listing_id = l.id WHERE l.id = $1`,
       [listingId],
@@ -98,6 +120,12 @@ export async function ownerListingView(db: Database, accountId: string, listingI
         : null,
     private_fields: { contact_email: row.contact_email, seo_title: row.seo_title, seo_description: row.seo_description },
     next_step: nextStep(status, profile.plan, profile.launch_week),
+    moderation: {
+      hidden: status === 'hidden',
+      reason: status === 'hidden' ? row.hidden_reason : null,
+      hidden_at: status === 'hidden' ? row.hidden_at : null,
+      featured: row.featured,
+    },
     profile,
   };
 }
@@ -120,7 +148,7 @@ function nextStep(status: OwnerListing['status'], plan: string, week: string | n
     case 'live':
       return 'Live: edits with update_my_listing publish at once; post_listing_update tells your followers news.';
     default:
-      return 'Hidden by the site team; write to them to have it shown again.';
+      return 'Hidden by the site team (moderation.reason says why): it is not public. Fix what the reason names and write to them to have it shown again.';
   }
 }
 

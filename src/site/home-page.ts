@@ -4,18 +4,21 @@ import { html } from '../text/html.js';
 import { launchFeed } from '../catalogue/launch-feed.js';
 import { resolveWeek, weekLabel } from '../catalogue/weeks.js';
 import { BOARD_INFO, BOARDS } from '../catalogue/leaderboards.js';
+import { featuredListings, liveNow } from '../moderation/featured.js';
 import { cardList, listingCard, renderSitePage } from './layout.js';
 
 /**
  * The trending section is an aggregate over every vote of the last 14 days, decaying over days: each instance
- * computes it at most once a minute for its home page (the feed operation computes it per call).
+ * computes it at most once a minute for its home page (the feed operation computes it per call). The kept list
+ * is checked against the listings' statuses at every view (five rows by key), so a listing the site team hides
+ * leaves it at once, on every instance.
  */
 const TRENDING_KEPT_MS = 60_000;
 
 /** The home page shows the first listings of each section and no totals. */
 const NO_TOTAL = { count: false };
 
-/** /: today's and this week's launches by votes, upcoming launches, trending, and the boards. */
+/** /: the listings the site team features, today's and this week's launches by votes, upcoming launches, trending, and the boards. */
 export function homeRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   let kept: { at: number; trending: ReturnType<typeof launchFeed> } | undefined;
@@ -29,16 +32,25 @@ export function homeRoutes(router: Router, site: SiteDeps): void {
     }
     return kept.trending;
   };
+  const visibleTrending = async (clock: { now: Date; timeZone: string }) => {
+    const trending = await trendingNow(clock);
+    const live = await liveNow(
+      services.db,
+      trending.items.map((l) => l.id),
+    );
+    return trending.items.filter((l) => live.has(l.id));
+  };
   router.get('/', async (ctx) => {
     const { db, config } = services;
     const { env, settings, account } = await visit(ctx, site);
     const clock = { now: services.now(), timeZone: settings.time_zone };
     const first = { page: 1, per_page: 10 };
-    const [today, week, upcoming, trending] = await Promise.all([
+    const [featured, today, week, upcoming, trending] = await Promise.all([
+      featuredListings(db, config.publicUrl),
       launchFeed(db, 'today', clock, first, config.publicUrl, NO_TOTAL),
       launchFeed(db, 'this-week', clock, { page: 1, per_page: 20 }, config.publicUrl, NO_TOTAL),
       launchFeed(db, 'upcoming', clock, first, config.publicUrl, NO_TOTAL),
-      trendingNow(clock),
+      visibleTrending(clock),
     ]);
     const thisWeek = resolveWeek('this', clock.now, clock.timeZone);
     renderSitePage(ctx, env, {
@@ -47,6 +59,14 @@ export function homeRoutes(router: Router, site: SiteDeps): void {
       path: '/',
       account,
       body: html`<p>${settings.site_purpose}</p>
+${
+  featured.length
+    ? html`<section class="panel featured" aria-labelledby="featured-heading"><h2 id="featured-heading">Featured by the site team</h2>${cardList(
+        featured.map((l) => listingCard(l)),
+        '',
+      )}</section>`
+    : ''
+}
 <h2>Launched today</h2>${cardList(
         today.items.map((l, i) => listingCard(l, { rank: i + 1 })),
         'Nothing launched today yet.',
@@ -57,7 +77,7 @@ export function homeRoutes(router: Router, site: SiteDeps): void {
       )}
 <p><a href="/weeks/this">All of this week's launches</a> · <a href="/weeks/last">Last week</a></p>
 <h2>Trending</h2>${cardList(
-        trending.items.map((l) => listingCard(l)),
+        trending.map((l) => listingCard(l)),
         'Nothing is trending right now.',
       )}
 <h2>Upcoming launches</h2>${cardList(

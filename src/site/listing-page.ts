@@ -14,13 +14,15 @@ import type { PageViews } from '../community/page-views.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
 import { badgeSvgUrl } from '../badges/variants.js';
+import { fileListingReport, REPORT_DETAILS_MAX } from '../moderation/reports.js';
 import { cardList, listingCard, renderSitePage, type SiteEnv, webUrl } from './layout.js';
 import { notFoundPage } from './not-found.js';
 
 /**
  * /listings/{slug}: everything get_listing shows (the paid sections only when unlocked), with vote and follow
  * forms (plain POST forms with CSRF; no script), alternatives, awards and the badge. POST .../vote, .../unvote,
- * .../follow and .../unfollow act for the signed-in person and come back to the page with what happened.
+ * .../follow and .../unfollow act for the signed-in person and come back to the page with what happened;
+ * POST .../report files the person's report for the moderators (one open report per person and listing).
  */
 export function listingRoutes(router: Router, site: SiteDeps, views: PageViews | undefined): void {
   const { services, kit } = site;
@@ -67,7 +69,8 @@ ${profileSections(profile)}
         (alternatives?.rows ?? []).map((row) => listingCard(toSummary(row, services.config.publicUrl))),
         'No alternatives listed.',
       )}
-<h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" height="54"></p><p class="muted">Founders: embed codes come from get_badges (<a href="/api/v1/listings/${slug}/badges">API</a>).</p>`,
+<h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" height="54"></p><p class="muted">Founders: embed codes come from get_badges (<a href="/api/v1/listings/${slug}/badges">API</a>).</p>
+${csrf ? reportForm(csrf, slug) : html`<p class="muted"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to report this listing</a> to the site team.</p>`}`,
     });
   });
 
@@ -90,6 +93,41 @@ ${profileSections(profile)}
       ctx.redirect(`${back}?done=${action}`);
     });
   }
+
+  router.post('/listings/:slug/report', async (ctx) => {
+    const slug = ctx.params.slug ?? '';
+    const back = `/listings/${slug}`;
+    const { env, account } = await visit(ctx, site);
+    if (!account) return ctx.redirect(kit.signInPath(back));
+    const form = kit.form(ctx);
+    let filed: boolean;
+    try {
+      ({ filed } = await fileListingReport(services.db, {
+        slug,
+        reporterId: account.id,
+        reason: form.reason,
+        details: form.details,
+        now: services.now(),
+      }));
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
+      return refused(ctx, env, account, error);
+    }
+    ctx.status = 303;
+    ctx.redirect(`${back}?done=${filed ? 'report' : 'reported'}`);
+  });
+}
+
+const REPORT_REASON_CHOICES = [
+  ['spam', 'Spam'],
+  ['abuse', 'Abusive or offensive'],
+  ['misleading', 'Misleading or false'],
+  ['other', 'Something else'],
+] as const;
+
+/** Reporting a listing to the moderators, folded away until opened (no script). */
+function reportForm(csrf: SafeHtml, slug: string): SafeHtml {
+  return html`<details class="report"><summary>Report this listing to the site team</summary><form method="post" action="/listings/${slug}/report">${csrf}<p><label for="report-reason">What is wrong</label><br><select id="report-reason" name="reason" required>${REPORT_REASON_CHOICES.map(([value, text]) => html`<option value="${value}">${text}</option>`)}</select></p><p><label for="report-details">Details (optional)</label><br><textarea id="report-details" name="details" rows="4" cols="60" maxlength="${REPORT_DETAILS_MAX}"></textarea></p><button type="submit" class="secondary">Send the report</button></form></details>`;
 }
 
 function actionForm(csrf: SafeHtml, slug: string, action: string, label: string, disabled = false): SafeHtml {
@@ -101,6 +139,8 @@ const FLASH: Record<string, string> = {
   unvote: 'Your vote is taken back.',
   follow: 'You follow this listing: its updates come to your e-mail.',
   unfollow: 'You no longer follow this listing.',
+  report: 'Thank you: your report is with the site team.',
+  reported: 'You have reported this listing already; the site team will look at it.',
 };
 
 function flash(done: unknown): SafeHtml {
@@ -117,7 +157,7 @@ function refused(ctx: Context, env: SiteEnv, account: AccountRecord, error: Prob
     path: ctx.path,
     account,
     noindex: true,
-    body: html`<p class="error" role="alert">${error.detail ?? error.title}</p><p><a href="/listings/${slug}">Back to the listing</a>${error.code === 'vote_refused' ? html` · <a href="/account">Your account</a>` : ''}</p>`,
+    body: html`<div class="error" role="alert"><p>${error.detail ?? error.title}</p>${error.errors?.length ? html`<ul>${error.errors.map((e) => html`<li>${e.path ? html`<code>${e.path.slice(1)}</code>: ` : ''}${e.message}</li>`)}</ul>` : ''}</div><p><a href="/listings/${slug}">Back to the listing</a>${error.code === 'vote_refused' ? html` · <a href="/account">Your account</a>` : ''}</p>`,
   });
 }
 

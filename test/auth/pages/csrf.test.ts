@@ -197,6 +197,7 @@ describe('every form of the pages, walked from the router', () => {
     const elsewhere = [
       ...['/interaction/:uid/confirm', '/interaction/:uid/deny', '/invites/accept', '/claims/confirm', '/checkout/:number'],
       ...['vote', 'unvote', 'follow', 'unfollow'].map((action) => `/listings/:slug/${action}`), // test/site/vote-follow-pages.test.ts
+      '/listings/:slug/report', // test/moderation/reports.test.ts
       ...t.app.formRoutes.filter((route) => route.startsWith('/admin')), // the console: test/console/*.test.ts
     ];
     const covered = [...Object.keys(FORMS).map((name) => name.replace(/^POST /, '')), ...elsewhere].sort();
