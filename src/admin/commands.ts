@@ -49,9 +49,10 @@ const ADMIN_USAGE = `usage: npm run admin -- <command>
   listing-history <slug> [--limit N]
       Prints a listing's versions, newest first: who changed what, when, each field before and after.
   set-price <product> <cents>
-      Sets a product's price in USD cents, excluding VAT (list_products shows the products).
+      Sets a product's price in USD cents, excluding VAT (list_products shows the products); recorded in the audit log.
   set-vat <country> <percent> [--eu | --not-eu]
-      Sets a country's VAT rate, e.g. set-vat DE 19 or set-vat FI 25.5; --eu marks a new country as an EU member.
+      Sets a country's VAT rate, e.g. set-vat DE 19 or set-vat FI 25.5; --eu marks a new country as an EU member;
+      recorded in the audit log.
   verify-revenue <slug> <mrr-cents> --source <name> [--date YYYY-MM-DD]
       Records a listing's verified monthly recurring revenue in USD cents, where it was verified (e.g. "Stripe
       read-only key") and as of which day (default today); the revenue board shows the latest figure with both.
@@ -178,7 +179,8 @@ async function setPriceCommand(deps: AdminDeps, args: string[]): Promise<AdminRe
   const cents = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(cents) || cents > 100_000_000)
     throw new UsageError(`"${raw}" is not a price in cents (a whole number, e.g. 4900 for $49.00)`);
-  if (!(await setPrice(deps.db, product, cents))) return failed(`no product "${product}"; list_products names them`);
+  if (!(await setPrice(deps.db, { actor: COMMAND_LINE, productId: product, cents, now: deps.now() })))
+    return failed(`no product "${product}"; list_products names them`);
   return done(`${product} now costs ${cents} cents ($${(cents / 100).toFixed(2)}) excluding VAT`);
 }
 
@@ -193,7 +195,7 @@ async function setVatCommand(deps: AdminDeps, args: string[]): Promise<AdminResu
   if (values.eu && values['not-eu']) throw new UsageError('give --eu or --not-eu, not both');
   const basisPoints = Math.round(Number(rawPercent) * 100);
   const eu = values.eu ? true : values['not-eu'] ? false : undefined;
-  const outcome = await setVatRate(deps.db, country, basisPoints, eu);
+  const { outcome } = await setVatRate(deps.db, { actor: COMMAND_LINE, country, basisPoints, eu, now: deps.now() });
   return done(`${country} VAT ${outcome === 'added' ? 'added' : 'set'}: ${basisPoints / 100}%`);
 }
 

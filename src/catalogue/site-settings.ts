@@ -1,4 +1,8 @@
-import type { Database } from '../db/database.js';
+import { z } from 'zod';
+import type { Database, Statements } from '../db/database.js';
+import type { JsonValue } from '../db/entities/json-types.js';
+import { recordAudit, type Actor } from '../staff/audit-log.js';
+import { type ProblemFieldError, ValidationError } from '../errors.js';
 
 export interface SiteSettings {
   site_name: string;
@@ -30,7 +34,7 @@ const DEFAULT_SETTINGS: SiteSettings = {
 };
 
 /** Site settings from the database, with defaults for any key the admin has not set. */
-export async function loadSiteSettings(db: Database): Promise<SiteSettings> {
+export async function loadSiteSettings(db: Pick<Statements, 'query'>): Promise<SiteSettings> {
   const rows = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_settings');
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Partial<SiteSettings>;
   const settings = { ...DEFAULT_SETTINGS, ...pickKnown(stored) };
@@ -76,4 +80,150 @@ export function cachedSiteSettings(db: Database, ttlMs: number, now: () => numbe
       });
     return loaded?.settings ?? loading; // a stale copy serves while the new one is read
   };
+}
+
+/** How long each instance keeps the settings it read (cachedSiteSettings in the app): a change applies everywhere within this. */
+export const SETTINGS_CACHE_SECONDS = 5;
+
+/** The bounds that keep the site working, stated once for the operation's schema, its checks and the console. */
+const SETTING_BOUNDS = {
+  freeLaunchWeeks: { min: 1, max: 52 },
+  freeLaunchesPerWeek: { min: 1, max: 10_000 },
+  billboardMinimumCents: { min: 1, max: 100_000_000 },
+  orderLifetimeHours: { min: 1, max: 24 },
+  rateLimits: {
+    anonymous_per_minute: { min: 10, max: 1_000_000 },
+    signed_in_per_minute: { min: 30, max: 1_000_000 },
+    submit_listing_per_hour: { min: 1, max: 1_000_000 },
+  },
+} as const;
+
+const TIME_ZONE_PATTERN = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
+
+/** An IANA time zone this runtime knows (e.g. Europe/Berlin, UTC); offsets such as +02:00 are not zones. */
+function isTimeZone(name: string): boolean {
+  if (!TIME_ZONE_PATTERN.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const between = (bounds: { min: number; max: number }) => z.number().int().min(bounds.min).max(bounds.max);
+
+/** The settings as get_site_settings answers them (the published schema and the type in one). */
+export const siteSettingsSchema = z.object({
+  site_name: z.string(),
+  site_purpose: z.string(),
+  time_zone: z.string().describe('IANA time zone of launch weeks (Monday 00:00 to Sunday 23:59:59)'),
+  free_launch_weeks: z
+    .object({ min: z.number().int(), max: z.number().int() })
+    .describe('A free launch is given a week this many weeks out'),
+  free_launches_per_week: z.number().int(),
+  billboard_minimum_cents: z.number().int(),
+  seller_country: z.string(),
+  order_lifetime_hours: z.number().int(),
+  rate_limits: z.object({
+    anonymous_per_minute: z.number().int(),
+    signed_in_per_minute: z.number().int(),
+    submit_listing_per_hour: z.number().int(),
+  }),
+});
+
+/** What update_site_settings takes: any subset; free_launch_weeks and rate_limits may be given in part. */
+export const settingsChanges = z.strictObject({
+  site_name: z.string().trim().min(1).max(80).optional(),
+  site_purpose: z.string().trim().min(1).max(500).optional(),
+  time_zone: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(TIME_ZONE_PATTERN, 'Must be an IANA time zone such as Europe/Berlin or UTC')
+    .optional()
+    .describe('An IANA time zone, e.g. Europe/Berlin'),
+  free_launch_weeks: z
+    .strictObject({ min: between(SETTING_BOUNDS.freeLaunchWeeks).optional(), max: between(SETTING_BOUNDS.freeLaunchWeeks).optional() })
+    .optional()
+    .describe('Weeks out a free launch is placed; min <= max'),
+  free_launches_per_week: between(SETTING_BOUNDS.freeLaunchesPerWeek).optional(),
+  billboard_minimum_cents: between(SETTING_BOUNDS.billboardMinimumCents).optional(),
+  seller_country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'Must be an ISO 3166 two-letter country code')
+    .transform((c) => c.toUpperCase())
+    .optional()
+    .describe('ISO code; EU business buyers elsewhere in the EU are reverse charged'),
+  order_lifetime_hours: between(SETTING_BOUNDS.orderLifetimeHours).optional(),
+  rate_limits: z
+    .strictObject({
+      anonymous_per_minute: between(SETTING_BOUNDS.rateLimits.anonymous_per_minute).optional(),
+      signed_in_per_minute: between(SETTING_BOUNDS.rateLimits.signed_in_per_minute).optional(),
+      submit_listing_per_hour: between(SETTING_BOUNDS.rateLimits.submit_listing_per_hour).optional(),
+    })
+    .optional(),
+});
+export type SettingsChanges = z.output<typeof settingsChanges>;
+
+/** The lock that serialises changes of the settings (two admins at once each see the other's change). */
+const SETTINGS_LOCK = 'site settings';
+
+/**
+ * Applies a subset of the settings in one transaction with its audit entry (settings.update, before and after of
+ * the keys that changed; nothing is written when nothing changes). Checks what a schema cannot: a real time zone,
+ * and free_launch_weeks min <= max once merged with the stored values. Every instance reads the change within
+ * SETTINGS_CACHE_SECONDS.
+ */
+export async function updateSiteSettings(
+  db: Database,
+  change: { actor: Actor; changes: SettingsChanges; now: Date },
+): Promise<{ settings: SiteSettings; changed: string[] }> {
+  const { changes } = change;
+  const errors: ProblemFieldError[] = [];
+  if (changes.time_zone !== undefined && !isTimeZone(changes.time_zone))
+    errors.push({ path: '/time_zone', message: `Unknown time zone "${changes.time_zone}": give an IANA name such as Europe/Berlin` });
+  if (errors.length > 0) throw new ValidationError(errors);
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SETTINGS_LOCK]);
+    const current = await loadSiteSettings(tx);
+    const next: SiteSettings = {
+      ...current,
+      ...dropUndefined({ ...changes, free_launch_weeks: undefined, rate_limits: undefined }),
+      free_launch_weeks: { ...current.free_launch_weeks, ...dropUndefined(changes.free_launch_weeks ?? {}) },
+      rate_limits: { ...current.rate_limits, ...dropUndefined(changes.rate_limits ?? {}) },
+    };
+    if (next.free_launch_weeks.min > next.free_launch_weeks.max) {
+      const path = changes.free_launch_weeks?.min !== undefined ? '/free_launch_weeks/min' : '/free_launch_weeks/max';
+      throw new ValidationError([
+        {
+          path,
+          message: `free_launch_weeks min (${next.free_launch_weeks.min}) must not exceed max (${next.free_launch_weeks.max})`,
+        },
+      ]);
+    }
+    const changed = (Object.keys(next) as (keyof SiteSettings)[]).filter(
+      (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+    );
+    if (changed.length === 0) return { settings: current, changed };
+    for (const key of changed)
+      await tx.query(
+        'INSERT INTO site_settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
+        [key, JSON.stringify(next[key])],
+      );
+    const pick = (settings: SiteSettings) => Object.fromEntries(changed.map((key) => [key, settings[key] as JsonValue]));
+    await recordAudit(tx, {
+      actor: change.actor,
+      action: 'settings.update',
+      target: { type: 'settings', id: 'site' },
+      before: pick(current),
+      after: pick(next),
+      at: change.now,
+    });
+    return { settings: next, changed };
+  });
+}
+
+function dropUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -121,7 +121,7 @@ export async function createOrder(
   });
 }
 
-interface OrderRow extends Record<string, unknown> {
+export interface OrderRow extends Record<string, unknown> {
   id: number;
   number: string;
   status: OrderStatus;
@@ -147,18 +147,25 @@ interface OrderRow extends Record<string, unknown> {
   }[];
 }
 
-/** Orders with their lines; a pending order past its expiry reads as expired (`now` is the parameter named). */
-const orderSelect = (now: string) => `
-  SELECT o.id, o.number, CASE WHEN o.status = 'pending' AND o.expires_at <= ${now}::timestamptz THEN 'expired' ELSE o.status END AS status,
+/** An order's status as its buyer reads it: a pending order past its expiry is expired (`now` is the parameter named). */
+export const orderStatusSql = (now: string) =>
+  `CASE WHEN o.status = 'pending' AND o.expires_at <= ${now}::timestamptz THEN 'expired' ELSE o.status END`;
+
+/**
+ * Orders (`o`) with their lines; a pending order past its expiry reads as expired (`now` is the parameter named).
+ * `more` adds columns and joins (the site team's view adds the buyer).
+ */
+export const orderSelect = (now: string, more: { columns: string; joins: string } = { columns: '', joins: '' }) => `
+  SELECT o.id, o.number, ${orderStatusSql(now)} AS status,
     o.net_cents::text, o.vat_cents::text, o.gross_cents::text, o.vat, iso_time(o.created_at) AS created_at,
     iso_time(o.expires_at) AS expires_at, iso_time(o.paid_at) AS paid_at, o.payment_url, o.refunded_cents::text,
     (SELECT coalesce(jsonb_agg(jsonb_build_object('product', l.product, 'name', l.name, 'listing_id', l.listing_id,
         'week', l.week::text, 'categories', to_jsonb(l.categories), 'net_cents', l.net_cents, 'vat_cents', l.vat_cents,
         'gross_cents', l.gross_cents, 'fulfilled', l.fulfilled) ORDER BY l.position), '[]'::jsonb)
-     FROM order_lines l WHERE l.order_id = o.id) AS lines
-  FROM orders o`;
+     FROM order_lines l WHERE l.order_id = o.id) AS lines${more.columns}
+  FROM orders o${more.joins}`;
 
-function toView(row: OrderRow): OrderView {
+export function toView(row: OrderRow): OrderView {
   return {
     number: row.number,
     status: row.status,

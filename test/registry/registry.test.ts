@@ -8,7 +8,7 @@ import { TOOLSET_NAMES } from '../../src/registry/toolsets.js';
 
 /** Field and value names that read like tool names. */
 /** Words shaped like tool names that are not: a field, and the event listing.update_posted. */
-const NOT_TOOLS = new Set(['claim_id', 'update_posted']);
+const NOT_TOOLS = new Set(['claim_id', 'update_posted', 'submit_listing_per_hour']);
 
 /** The public operations of the interface spec (part "Public"), as method and path under /api/v1. */
 const PUBLIC_OPERATIONS = {

@@ -34,6 +34,8 @@ export class FakeStripe {
   readonly sessions = new Map<string, FakeSession>();
   /** Answer the next session creations with a 500. */
   failCreates = 0;
+  /** Answer the next refunds with a 500. */
+  failRefunds = 0;
   private server = http.createServer((req, res) => this.answer(req, res));
   private counter = 0;
   url = '';
@@ -98,6 +100,10 @@ export class FakeStripe {
       return send(200, session);
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
+      if (this.failRefunds > 0) {
+        this.failRefunds -= 1;
+        return send(500, { error: { type: 'api_error', message: 'The fake is down.' } });
+      }
       return send(200, {
         id: this.next('re'),
         object: 'refund',
