@@ -18,7 +18,7 @@ import { oncePerRequest } from './web/once-per-request.js';
 import { requestQuota } from './web/request-rate-limit.js';
 import { BatchedCounter } from './rate-limit/batched-counter.js';
 import { relayJobOutbox } from './jobs/job-outbox.js';
-import { cachedSiteSettings } from './catalogue/site-settings.js';
+import { cachedSiteSettings, SETTINGS_CACHE_SECONDS } from './catalogue/site-settings.js';
 import { badgeImages } from './web/badge-route.js';
 import { awardProofRoutes } from './web/award-proof-routes.js';
 import { stripeWebhook } from './web/stripe-webhook-route.js';
@@ -63,7 +63,7 @@ const OUTBOX_RELAY_MS = 30_000;
 const CLOCK_TICK_MS = 60_000;
 
 /** Rate limits and the site's name and time zone are site settings; each instance rereads them this often for every request. */
-const SETTINGS_TTL_MS = 5000;
+const SETTINGS_TTL_MS = SETTINGS_CACHE_SECONDS * 1000;
 
 /** The API surfaces share one request quota; the OAuth endpoints that clients call directly count per address. */
 const isRateLimitedPath = (path: string) =>
