@@ -67,9 +67,22 @@ function subtreeIds(root: string): string {
      SELECT id FROM tree`;
 }
 
-/** The ids of a category and of all its subcategories at any depth; null when no category has the slug. */
+/**
+ * Condition on `categories` (unqualified or aliased by `alias`): the category whose slug is the parameter
+ * `slugParam`, or, when none has it, the category an old slug of a renamed or merged category leads to.
+ */
+function bySlug(slugParam: string, alias = ''): string {
+  const column = alias ? `${alias}.id` : 'id';
+  return `${column} = coalesce((SELECT s.id FROM categories s WHERE s.slug = ${slugParam}),
+    (SELECT r.category_id FROM category_redirects r WHERE r.old_slug = ${slugParam}))`;
+}
+
+/**
+ * The ids of a category and of all its subcategories at any depth; null when no category has the slug. An old
+ * slug (of a renamed or merged category) names the category it leads to.
+ */
 export async function categoryWithDescendants(db: Database, slug: string): Promise<number[] | null> {
-  const row = await db.one<{ ids: number[] | null }>(`SELECT array_agg(id) AS ids FROM (${subtreeIds('slug = $1')}) subtree`, [slug]);
+  const row = await db.one<{ ids: number[] | null }>(`SELECT array_agg(id) AS ids FROM (${subtreeIds(bySlug('$1'))}) subtree`, [slug]);
   return row?.ids ?? null;
 }
 
@@ -137,7 +150,10 @@ export async function countLiveListings(db: Database): Promise<number> {
   return row?.total ?? 0;
 }
 
-/** A category with its parent and direct subcategories, or undefined for an unknown slug. */
+/**
+ * A category with its parent and direct subcategories, or undefined for an unknown slug. An old slug (of a renamed
+ * or merged category) answers the category it leads to, whose `slug` is the current one.
+ */
 export async function findCategory(db: Database, slug: string, publicUrl: string): Promise<(CategoryDetail & { id: number }) | undefined> {
   const category = await db.one<{
     id: number;
@@ -150,7 +166,7 @@ export async function findCategory(db: Database, slug: string, publicUrl: string
   }>(
     `SELECT c.id, c.slug, c.name, c.description, c.faqs, p.slug AS parent_slug, p.name AS parent_name
      FROM categories c LEFT JOIN categories p ON p.id = c.parent_id
-     WHERE c.slug = $1`,
+     WHERE ${bySlug('$1', 'c')}`,
     [slug],
   );
   if (!category) return undefined;

@@ -18,13 +18,17 @@ export interface PublicPagePosition {
   offset: number;
 }
 
-/** Each kind's pages (key, name, description) and the order they are listed in. */
-const PAGES: Record<PublicPageKind, { select: string; order: string }> = {
+/**
+ * Each kind's pages (key, name, description) and the order they are listed in. A select that shows only what is
+ * public by now (blog posts) compares with `$3`, the service's clock (`usesNow`), as every other public reader does.
+ */
+const PAGES: Record<PublicPageKind, { select: string; order: string; usesNow?: true }> = {
   category: { select: `SELECT slug AS key, name, description FROM categories`, order: 'key' },
   blog_post: {
     select: `SELECT slug AS key, title AS name, excerpt AS description, published_at, id FROM blog_posts
-             WHERE status = 'published' AND published_at <= now()`,
+             WHERE status = 'published' AND published_at <= $3::timestamptz`,
     order: 'published_at DESC, id DESC',
+    usesNow: true,
   },
   founder: {
     select: `SELECT f.slug AS key, f.name, coalesce(f.title, '') AS description FROM founders f
@@ -47,6 +51,7 @@ export async function listPublicPages(
   db: Database,
   from: PublicPagePosition,
   limit: number,
+  now: Date,
 ): Promise<{ pages: PublicPage[]; next?: PublicPagePosition }> {
   const pages: PublicPage[] = [];
   let { kind, offset } = from;
@@ -56,7 +61,7 @@ export async function listPublicPages(
     // One more than wanted tells whether this kind goes on.
     const rows = await db.query<{ key: string; name: string; description: string }>(
       `SELECT key, name, description FROM (${PAGES[name].select}) page ORDER BY ${PAGES[name].order} LIMIT $1 OFFSET $2`,
-      [want + 1, offset],
+      [want + 1, offset, ...(PAGES[name].usesNow ? [now.toISOString()] : [])],
     );
     for (const { key, name: title, description } of rows.slice(0, want)) pages.push({ kind: name, key, name: title, description });
     if (rows.length > want) return { pages, next: { kind, offset: offset + want } };
@@ -67,11 +72,11 @@ export async function listPublicPages(
 }
 
 /** Slugs (or weeks) of a kind that start with `prefix`, for completions: at most `limit`. */
-export async function completePublicKeys(db: Database, kind: PublicPageKind, prefix: string, limit = 20): Promise<string[]> {
+export async function completePublicKeys(db: Database, kind: PublicPageKind, prefix: string, now: Date, limit = 20): Promise<string[]> {
   const like = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db.query<{ key: string }>(
     `SELECT key FROM (${PAGES[kind].select}) page WHERE key LIKE $1 ORDER BY ${PAGES[kind].order} LIMIT $2`,
-    [like, limit],
+    [like, limit, ...(PAGES[kind].usesNow ? [now.toISOString()] : [])],
   );
   return rows.map((row) => row.key);
 }

@@ -22,10 +22,10 @@ type Deps = { registry: Registry; services: Services; publicUrl: string };
 export function directoryPrompts(deps: Deps): ((server: McpServer) => void) | undefined {
   if (!deps.registry.get('get_category') || !deps.registry.get('get_launch_week')) return undefined;
   const complete = (kind: 'category' | 'listing' | 'launch_week') => (value: string | undefined) =>
-    completePublicKeys(deps.services.db, kind, value ?? '');
+    completePublicKeys(deps.services.db, kind, value ?? '', deps.services.now());
   const weeks = async (value: string | undefined) => {
     const named = ['this', 'last', 'next'].filter((word) => word.startsWith(value ?? ''));
-    return [...named, ...(await completePublicKeys(deps.services.db, 'launch_week', value ?? '', 10))];
+    return [...named, ...(await completePublicKeys(deps.services.db, 'launch_week', value ?? '', deps.services.now(), 10))];
   };
   const launchArgs = z.object({ url: z.string().describe("The product's website, e.g. https://example.com") });
   const compareArgs = z.object({

@@ -116,7 +116,7 @@ export function directoryResources(deps: Deps): ((server: McpServer) => void) | 
     kind,
     template: new ResourceTemplate(`${deps.publicUrl}/${kind.path}/{${kind.variable}}`, {
       list: undefined, // listed, paged, by the resources/list handler below
-      complete: { [kind.variable]: (value: string) => completePublicKeys(deps.services.db, kind.kind, value) },
+      complete: { [kind.variable]: (value: string) => completePublicKeys(deps.services.db, kind.kind, value, deps.services.now()) },
     }),
   }));
   return (server) => register(server, deps, templates);
@@ -146,7 +146,7 @@ function register(server: McpServer, deps: Deps, templates: { kind: ResourceKind
   // too many for one answer, so it is listed in pages (an opaque cursor, 100 a page).
   server.server.setRequestHandler('resources/list', async (request) => {
     const from = readCursor(request.params?.cursor);
-    const { pages, next } = await listPublicPages(deps.services.db, from, PAGE_SIZE);
+    const { pages, next } = await listPublicPages(deps.services.db, from, PAGE_SIZE, deps.services.now());
     return {
       resources: pages.map((page) => {
         const kind = KIND_OF.get(page.kind)!;

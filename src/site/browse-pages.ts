@@ -36,6 +36,11 @@ export function browseRoutes(router: Router, site: SiteDeps): void {
     const slug = ctx.params.slug ?? '';
     const category = SLUG_PATTERN.test(slug) ? await findCategory(db, slug, config.publicUrl) : undefined;
     if (!category) return notFoundPage(ctx, env, account, 'No category has this address.');
+    if (category.slug !== slug) {
+      // The old address of a renamed or merged category: moved for good.
+      ctx.status = 301;
+      return ctx.redirect(`/categories/${category.slug}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+    }
     const page = pageNumber(ctx.query.page);
     const listings = await categoryListings(db, category.id, { page, per_page: PER_PAGE }, config.publicUrl);
     renderSitePage(ctx, env, {
