@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { TOOLSETS } from '../src/registry/toolsets.js';
 import { SCOPE_NAMES } from '../src/accounts/caller.js';
+import { ROLE_DUTIES } from '../src/staff/roles.js';
 import { WEBHOOK_EVENTS } from '../src/webhooks/events.js';
 import type { Registry } from '../src/registry/registry.js';
 import type { AnyTool } from '../src/registry/tool.js';
@@ -19,7 +20,8 @@ export function docsPage(options: { registry: Registry; publicUrl: string }): Mi
 
 function render(registry: Registry, publicUrl: string): string {
   const publicTools = registry.tools.filter((t) => t.scopes.length === 0);
-  const signedIn = registry.tools.filter((t) => t.scopes.length > 0);
+  const signedIn = registry.tools.filter((t) => t.scopes.length > 0 && !t.staffRole);
+  const staff = registry.tools.filter((t) => t.staffRole);
   return page(
     'Launch Directory API reference',
     html`<h1>Launch Directory API</h1>
@@ -41,10 +43,24 @@ flow starts; the token is bound to the resource it was issued for (<code>/mcp</c
 <code>/mcp?read_only=true</code> for only the tools that change nothing. The toolsets:</p>
 <ul>${Object.entries(TOOLSETS).map(([name, about]) => html`<li><code>${name}</code>: ${about}</li>`)}</ul>
 ${webhooksSection()}
-<nav>${[...publicTools, ...signedIn].map((t) => html`<a href="#${t.name}">${t.name}</a> `)}</nav>
+${siteTeamSection()}
+<nav>${[...publicTools, ...signedIn, ...staff].map((t) => html`<a href="#${t.name}">${t.name}</a> `)}</nav>
 <h2>Public operations</h2>${publicTools.map(operation)}
-${signedIn.length ? html`<h2>Signed-in operations</h2>${signedIn.map(operation)}` : ''}`,
+${signedIn.length ? html`<h2>Signed-in operations</h2>${signedIn.map(operation)}` : ''}
+${staff.length ? html`<h2>Site team operations</h2>${staff.map(operation)}` : ''}`,
   );
+}
+
+function siteTeamSection(): SafeHtml {
+  return html`<h2 id="site-team">The site team</h2>
+<p>The people who run the directory have staff roles: <b>admin</b> (${ROLE_DUTIES.admin}), <b>editor</b>
+(${ROLE_DUTIES.editor}) and <b>moderator</b> (${ROLE_DUTIES.moderator}). Their operations, under
+<code>/api/v1/admin/</code> and in the MCP toolset <code>admin</code>, need the scope <code>admin</code>, which only staff
+accounts are given (an API key or an app asking for it on another account is refused), and each checks the account's
+role as it is when it runs: a role that does not allow it answers 403 <code>insufficient_role</code>, so a demotion
+applies at once to every key and token. Over MCP these tools are listed only to a credential with the scope, each for
+the roles it allows. The same operations are the forms of the console at <a href="/admin">/admin</a>, and every one of
+them is written to the append-only audit log.</p>`;
 }
 
 function webhooksSection(): SafeHtml {

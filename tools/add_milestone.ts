@@ -16,9 +16,7 @@ export default defineTool({
   title: 'Add a milestone to my listing',
   toolset: 'listings',
   description:
-    'Adds a dated milestone (date YYYY-MM-DD, title up to 200, optional description up to 2000 and https link) to one of your ' +
-    'listings. The public sees milestones while the listing is published with its paid sections unlocked (a launch ' +
-    'unlocks them); you always see them in get_my_listing. Needs listings:write.',
+    'Adds a dated milestone to one of your listings. The public sees milestones while the listing is published with its paid sections unlocked (a launch unlocks them); you always see them in get_my_listing. Needs listings:write.',
   http: { method: 'POST', path: '/me/listings/{listing_id}/milestones', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -8,9 +8,7 @@ export default defineTool({
   title: 'Answer the founder interview',
   toolset: 'listings',
   description:
-    "Answers questions of the founder interview (ids from list_interview_questions; up to 30 per call, each answer up to 4000 characters, the founder's own words). " +
-    'The answers appear on your public founder profile (get_founder); answering a question again replaces the answer. ' +
-    'Your founder profile is the first founder of your earliest listing until linked. Unknown question ids are 400. Needs listings:write.',
+    "Answers founder interview questions, in the founder's own words. The answers appear on your public founder profile (get_founder); answering a question again replaces the answer. Your founder profile is the first founder of your earliest listing until linked. Unknown question ids are 400. Needs listings:write.",
   http: { method: 'PUT', path: '/me/interview', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

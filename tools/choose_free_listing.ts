@@ -12,7 +12,7 @@ export default defineTool({
   title: 'Publish my listing for free',
   toolset: 'listings',
   description:
-    'Publishes a saved listing (status draft) the free way: it becomes awaiting_badge with a launch week 6 to 8 weeks out, and scheduled once its badge is found on its homepage (checked daily, and it must still be there when the week begins). Paste badge.embed_html into the homepage, then call this again to have it checked now (once a minute at most); the answer says what the check found. Scheduled, live or hidden listings: 409. Needs listings:write.',
+    'Publishes a saved listing (status draft) for free: it becomes awaiting_badge with a launch week 6 to 8 weeks out, then scheduled once its badge is found on its homepage (checked daily; it must still be there when the week begins). Paste badge.embed_html into the homepage, then call again to check now (at most once a minute); the answer says what was found. Scheduled, live or hidden listings: 409. Needs listings:write.',
   http: { method: 'POST', path: '/me/listings/{listing_id}/free', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -18,14 +18,14 @@ export default defineTool({
   title: 'Claim a listing',
   toolset: 'claims',
   description:
-    'Starts taking over a listing someone else added, by proving control of its domain. Answers a pending claim with what to publish and instructions: dns (a TXT record), meta (a homepage tag) or file (under /.well-known/), then call verify_claim; or email (an address at the domain, not free mail; 10 an hour), verified by the link mailed there. Claiming again answers your pending claim, switched to the method asked for. Expires after 14 days. Needs listings:write.',
+    'Starts taking over a listing someone else added by proving control of its domain. Answers a pending claim with what to publish and instructions: dns (a TXT record), meta (a homepage tag) or file (under /.well-known/), then verify_claim; or email (an address at the domain, not free mail; 10 an hour), verified by the mailed link. Claiming again answers your pending claim, switched to the method asked. Expires after 14 days. Needs listings:write.',
   http: { method: 'POST', path: '/claims', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
   errorStatuses: [401, 403, 404, 409],
   input: z.strictObject({
     slug: slug('listing'),
-    method: z.enum(CLAIM_METHODS).describe('dns, meta, file or email'),
+    method: z.enum(CLAIM_METHODS),
     email: z.email().max(254).optional().describe("method email only: an address at the listing's domain"),
   }),
   output: claimSchema,

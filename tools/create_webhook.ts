@@ -9,8 +9,8 @@ export default defineTool({
   title: 'Create a webhook',
   toolset: 'webhooks',
   description:
-    'Subscribes a public https URL to events of your drafts, listings, claims, orders and awards. Each delivery is a JSON POST {type, timestamp, data} signed per Standard Webhooks ' +
-    `(webhook-id, webhook-timestamp, webhook-signature); failed ones are retried for 24 hours. Answers the signing secret ` +
+    'Subscribes a public https URL to events. Each delivery is a JSON POST {type, timestamp, data} signed per Standard Webhooks ' +
+    '(webhook-id, webhook-timestamp, webhook-signature); failed ones are retried for 24 hours. Answers the signing secret ' +
     `(whsec_…) once: store it. At most ${MAX_WEBHOOKS_PER_ACCOUNT} per account. Needs webhooks:write.`,
   http: { method: 'POST', path: '/webhooks', status: 201 },
   scopes: ['webhooks:write'],

@@ -8,8 +8,7 @@ export default defineTool({
   title: 'Delete a milestone of my listing',
   toolset: 'listings',
   description:
-    'Removes one milestone from one of your listings and answers what was removed. An unknown milestone, or one of ' +
-    'another listing, answers 404. Needs listings:write.',
+    "Removes one milestone of one of your listings and answers it. An unknown milestone, or another listing's, is 404. Needs listings:write.",
   http: { method: 'DELETE', path: '/me/listings/{listing_id}/milestones/{milestone_id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -7,9 +7,7 @@ export default defineTool({
   name: 'delete_webhook',
   title: 'Delete a webhook',
   toolset: 'webhooks',
-  description:
-    'Deletes one of your webhooks with its delivery log; retries still waiting are dropped. Answers what was deleted. ' +
-    'Needs webhooks:write.',
+  description: 'Deletes one of your webhooks with its delivery log (waiting retries are dropped) and answers it. Needs webhooks:write.',
   http: { method: 'DELETE', path: '/webhooks/{webhook_id}', status: 200 },
   scopes: ['webhooks:write'],
   idempotencyKey: true,

@@ -10,9 +10,7 @@ export default defineTool({
   title: 'Alternatives to a listing',
   toolset: 'directory',
   description:
-    'Products people can use instead of the given listing, as a page of listing summaries: first the alternatives its ' +
-    'owner approved (approved: true), then the other live listings of its primary category (approved: false); each ' +
-    'group most voted first. Use compare_listings to put two of them side by side. Unknown or unpublished slugs give 404.',
+    'Products to use instead of a listing, as a page of listing summaries: first those its owner approved (approved: true), then the other live listings of its primary category (approved: false), each group most voted first. compare_listings puts two side by side. Unknown or unpublished slugs: 404.',
   http: { method: 'GET', path: '/listings/{slug}/alternatives', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -9,8 +9,7 @@ export default defineTool({
   title: 'Get a blog post',
   toolset: 'directory',
   description:
-    'One published blog post by slug (from list_blog_posts): title, author, tags, dates, the full text as Markdown ' +
-    'and its FAQs. Quote or summarise it with a link to its url. Unknown or unpublished posts answer 404.',
+    'One published blog post by slug (from list_blog_posts), its full text as Markdown. Quote or summarise it with a link to its url. Unknown or unpublished posts answer 404.',
   http: { method: 'GET', path: '/blog/{slug}', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -9,9 +9,7 @@ export default defineTool({
   title: 'Category with its listings',
   toolset: 'directory',
   description:
-    'Returns one category by slug: description, FAQs, parent, direct subcategories with their live counts, its live count, ' +
-    'and `listings`, a page of its live listings including those of its subcategories (primary or extra category), most ' +
-    'voted first. Find slugs with list_categories. Unknown slug: 404.',
+    "One category by slug (from list_categories) with its direct subcategories and their live counts, and `listings`, a page of its live listings including its subcategories' (primary or extra category), most voted first. Unknown slug: 404.",
   http: { method: 'GET', path: '/categories/{slug}', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -8,7 +8,7 @@ export default defineTool({
   title: 'Get a draft',
   toolset: 'submission',
   description:
-    'One of your drafts: status (crawling, drafting, ready, failed with a reason, submitted), completeness and what is missing, every profile field with its value, state (ai, not_found, edited, manual, override, deleted) and the website quotes that support it, FAQs, founders, socials, story, milestones, SEO and the listing made from it. While crawling, drafting or regenerating, call again after poll_after_seconds (view brief while polling). Needs account:read.',
+    'One of your drafts: status, completeness and what is missing, every profile field with its value, state (ai, not_found, edited, manual, override, deleted) and the website quotes supporting it, the rest of the profile and the listing made from it. While crawling, drafting or regenerating, call again after poll_after_seconds. Needs account:read.',
   http: { method: 'GET', path: '/drafts/{id}', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,

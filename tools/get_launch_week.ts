@@ -11,7 +11,7 @@ export default defineTool({
   title: 'Launches of a week',
   toolset: 'directory',
   description:
-    'One launch week (Monday to Sunday, site time zone): its dates and label, the live listings launched in it ranked by votes (ties: earlier launch first) and, for a future week, the listings scheduled for it. week: this, next, last or a date (snapped to its Monday). Before the first launch week: 404.',
+    'One launch week (Monday to Sunday, site time zone): its dates and label, its live launches ranked by votes (ties: earlier launch first) and, for a future week, the listings scheduled for it. Before the first launch week: 404.',
   http: { method: 'GET', path: '/launches/weeks/{week}', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -8,8 +8,7 @@ export default defineTool({
   title: 'Get an order',
   toolset: 'orders',
   description:
-    'One of your orders: status (pending, paid, expired, canceled, refunded), totals with VAT and each line with whether ' +
-    "it was fulfilled. Another account's order is 404. Needs account:read.",
+    "One of your orders: status, totals with VAT and each line with whether it was fulfilled. Another account's order is 404. Needs account:read.",
   http: { method: 'GET', path: '/orders/{number}', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,

@@ -9,9 +9,7 @@ export default defineTool({
   title: 'About this directory',
   toolset: 'directory',
   description:
-    'Describes the launch directory: its name and purpose, how many live listings and categories it has, and where its ' +
-    'REST base address, OpenAPI document, API reference, MCP endpoint and OAuth metadata are. Call it first when you ' +
-    'need to explain the service or find an address; it takes no input.',
+    'The launch directory: its name, purpose, live listing and category counts, and the addresses of its REST API, OpenAPI document, API reference, MCP endpoint and OAuth metadata. Call it first to explain the service or find an address.',
   http: { method: 'GET', path: '/site', status: 200 },
   scopes: [],
   idempotencyKey: false,

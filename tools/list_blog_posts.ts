@@ -8,16 +8,13 @@ export default defineTool({
   title: 'List blog posts',
   toolset: 'directory',
   description:
-    "Lists the directory's published blog posts (guides and news about launching software), newest first. With q, " +
-    'only posts whose title, excerpt, tags or text match the words (English word forms; "quoted phrases", or, -word ' +
-    'work as in web search), the most relevant first. Items carry the excerpt only: call get_blog_post with the slug ' +
-    'for the full Markdown text and FAQs.',
+    'The directory\'s published blog posts (guides and news about launching software), newest first. With q, only posts whose title, excerpt, tags or text match (English word forms; "quoted phrases", or, -word work as in web search), most relevant first. Items carry the excerpt only: get_blog_post with the slug gives the full Markdown text and FAQs.',
   http: { method: 'GET', path: '/blog', status: 200 },
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [],
   input: z.strictObject({
-    q: z.string().trim().max(200).optional().describe('Words to search for, up to 200 characters'),
+    q: z.string().trim().max(200).optional().describe('Words to search for'),
     ...paging,
   }),
   output: pageOf(blogPostListItem),

@@ -7,13 +7,13 @@ export default defineTool({
   title: 'Category tree',
   toolset: 'directory',
   description:
-    "The whole category tree: top-level categories with their `subcategories`, each with slug, name, description, live listing count (subcategories included) and page URL; include_empty=false leaves out empty ones. Use slugs with get_category or search_listings, names when choosing a draft's categories.",
+    "The whole category tree: top-level categories with their `subcategories`; live_count includes the subcategories' listings. Use slugs with get_category or search_listings, names when choosing a draft's categories.",
   http: { method: 'GET', path: '/categories', status: 200 },
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [],
   input: z.strictObject({
-    include_empty: z.boolean().default(true).describe('Include categories without live listings (default true)'),
+    include_empty: z.boolean().default(true).describe('Include categories without live listings'),
   }),
   output: z.object({
     items: z.array(categoryNode).describe('Top-level categories'),

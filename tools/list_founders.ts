@@ -8,16 +8,18 @@ export default defineTool({
   title: 'List founders',
   toolset: 'directory',
   description:
-    'Lists the founders behind live listings, with their role title, country and the live companies they founded. ' +
-    'Filter by part of the name with q (a slightly misspelled name also matches; closest names come first) and by ' +
-    'country. Without q, founders of the most-voted companies come first. Use get_founder with a slug for the bio, ' +
-    'socials and published founder stories.',
+    'Founders behind live listings, with their role title, country and the live companies they founded, filtered by name (q) and country. Without q, founders of the most-voted companies come first. get_founder with a slug gives the bio, socials and published founder stories.',
   http: { method: 'GET', path: '/founders', status: 200 },
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [],
   input: z.strictObject({
-    q: z.string().trim().max(120).optional().describe("Part of the founder's name, up to 120 characters"),
+    q: z
+      .string()
+      .trim()
+      .max(120)
+      .optional()
+      .describe("Part of the founder's name; a slightly misspelled name also matches, closest names first"),
     country: country.optional(),
     ...paging,
   }),

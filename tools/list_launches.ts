@@ -9,13 +9,13 @@ export default defineTool({
   title: 'Launch feed',
   toolset: 'directory',
   description:
-    "A page of the launch feed, one section at a time: today, this-week (default), trending (votes of the last 14 days, recent ones weigh most), most-voted (all time), recent, most-viewed, most-followed and upcoming (scheduled, soonest first). Days and weeks follow the site's time zone; for any other week use get_launch_week.",
+    "A page of the launch feed, one section at a time: trending weighs votes of the last 14 days, recent ones most; most-voted counts all time; upcoming is what is scheduled, soonest first. Days and weeks follow the site's time zone; for any other week use get_launch_week.",
   http: { method: 'GET', path: '/launches', status: 200 },
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [],
   input: z.strictObject({
-    section: z.enum(FEED_SECTIONS).default('this-week').describe('Which feed to read (default this-week)'),
+    section: z.enum(FEED_SECTIONS).default('this-week'),
     ...paging,
   }),
   output: pageOf(listingSummary).extend({ section: z.enum(FEED_SECTIONS) }),

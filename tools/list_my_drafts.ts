@@ -10,8 +10,7 @@ export default defineTool({
   title: 'List my drafts',
   toolset: 'submission',
   description:
-    'Your drafts, newest first, each with its status, completeness (percentage), the parts still missing, the name drafted ' +
-    'so far and the listing made from it once submitted. Use get_draft for the whole draft. Needs account:read.',
+    'Your drafts, newest first, each with its status, completeness (percentage), the parts still missing, the name drafted so far and the listing made from it once submitted. get_draft gives the whole draft. Needs account:read.',
   http: { method: 'GET', path: '/drafts', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,

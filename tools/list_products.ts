@@ -7,7 +7,7 @@ export default defineTool({
   title: 'List products and prices',
   toolset: 'orders',
   description:
-    'What can be bought, with current prices in USD cents excluding VAT (never assume a price): a launch, extra categories, the billboard. A free launch also exists and costs nothing: choose_free_listing (the listing goes live once its badge is on its homepage). Each product says whether an order item needs a listing_id and which fields it takes. Use before quote_order or create_checkout.',
+    'What can be bought, at current prices in USD cents excluding VAT (never assume a price): a launch, extra categories, the billboard. A free launch costs nothing: choose_free_listing (live once its badge is on its homepage). Each product says whether an order item needs a listing_id and which fields it takes. Use before quote_order or create_checkout.',
   http: { method: 'GET', path: '/products', status: 200 },
   scopes: [],
   idempotencyKey: false,

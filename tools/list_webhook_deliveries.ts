@@ -9,8 +9,7 @@ export default defineTool({
   title: 'List deliveries of my webhook',
   toolset: 'webhooks',
   description:
-    'The deliveries of one of your webhooks, newest first: the event sent, pending/delivered/failed, when the next retry ' +
-    "is due, and every attempt with the receiver's status code or the connection error. Needs account:read.",
+    "The deliveries of one of your webhooks, newest first: the event, pending/delivered/failed, when the next retry is due, and every attempt with the receiver's status code or the connection error. Needs account:read.",
   http: { method: 'GET', path: '/webhooks/{webhook_id}/deliveries', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,

@@ -8,17 +8,15 @@ export default defineTool({
   title: 'Post news of my listing',
   toolset: 'listings',
   description:
-    "Publishes an update (title up to 200 characters, plain-text body up to 5000) on one of your listings: it is in the listing's " +
-    'latest_updates from the next read on, and every follower of the listing gets one email with it (sent in the ' +
-    'background). Needs listings:write.',
+    "Publishes an update on one of your listings: it is in the listing's latest_updates from the next read on, and every follower of the listing gets one email with it (sent in the background). Needs listings:write.",
   http: { method: 'POST', path: '/me/listings/{listing_id}/updates', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
   errorStatuses: [401, 403, 404],
   input: z.strictObject({
     listing_id: recordId('The listing id'),
-    title: someText(200).describe('Up to 200 characters'),
-    body: someText(5000).describe('Plain text, up to 5000 characters'),
+    title: someText(200),
+    body: someText(5000).describe('Plain text'),
   }),
   output: z.object({
     id: z.number().int(),

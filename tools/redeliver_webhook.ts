@@ -8,9 +8,7 @@ export default defineTool({
   title: 'Redeliver a webhook delivery',
   toolset: 'webhooks',
   description:
-    'Sends one delivery of your webhook again, once, in the background, with the same webhook-id (receivers drop repeats). ' +
-    'Answers the delivery as it stands; list_webhook_deliveries shows the new attempt. A successful redelivery enables a ' +
-    'disabled webhook again. Needs webhooks:write.',
+    'Sends one delivery of your webhook again, once, in the background, with the same webhook-id (receivers drop repeats), and answers the delivery as it stands; list_webhook_deliveries shows the new attempt. A successful redelivery enables a disabled webhook again. Needs webhooks:write.',
   http: { method: 'POST', path: '/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', status: 202 },
   scopes: ['webhooks:write'],
   idempotencyKey: true,
@@ -20,7 +18,7 @@ export default defineTool({
     delivery_id: z
       .string()
       .regex(/^whd_[a-f0-9]{24}$/, 'A delivery id is whd_ and 24 hex digits')
-      .describe('The delivery id (whd_…) from list_webhook_deliveries'),
+      .describe('From list_webhook_deliveries'),
   }),
   output: deliverySchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -12,20 +12,24 @@ export default defineTool({
   title: 'Search listings',
   toolset: 'directory',
   description:
-    'Finds products by words and filters; answers a page of listing summaries (get_listing for a full profile). q is typo tolerant ("notin" finds Notion); every word must match. Filters: category (slug from list_categories, subcategories included), stage, country, pricing_model, domain (e.g. notion.so); status live (default) or upcoming. sort: relevance (default), newest, votes, trending, most_viewed, most_followed. An empty page says what to try instead.',
+    'Finds products by words and filters; answers a page of listing summaries (get_listing for a full profile). An empty page says what to try instead.',
   http: { method: 'GET', path: '/listings', status: 200 },
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [],
   input: z.strictObject({
-    q: z.string().max(200).optional().describe('Words to look for (typo tolerant; letters and digits count, every word must match)'),
-    category: slug('category').optional().describe('Category slug; listings of its subcategories are included'),
+    q: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('Words to look for (typo tolerant: "notin" finds Notion; letters and digits count, every word must match)'),
+    category: slug('category').optional().describe('Category slug (list_categories); listings of its subcategories are included'),
     stage: slug('stage').optional().describe('Company stage slug, as shown on listings'),
     country: country.optional(),
     pricing_model: z.string().max(40).optional().describe('Pricing model as shown on listings, e.g. "freemium"'),
     domain: z.string().max(253).optional().describe('Website domain, e.g. "notion.so"; a leading "www." is ignored'),
     status: z.enum(['live', 'upcoming']).default('live').describe('upcoming: scheduled for a future launch week'),
-    sort: z.enum(SEARCH_SORTS).default('relevance').describe('Order of the results'),
+    sort: z.enum(SEARCH_SORTS).default('relevance'),
     ...paging,
   }),
   output: pageOf(listingSummary).extend({

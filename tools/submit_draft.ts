@@ -10,7 +10,7 @@ export default defineTool({
   title: 'Turn a draft into a listing',
   toolset: 'submission',
   description:
-    'Saves a ready draft as an unpublished listing (status draft) and answers its listing_id; running it again after edits updates that listing. It needs a name and a category (update_draft). To publish, choose_free_listing or buy a launch (create_checkout); once published, edit with update_my_listing. 409 while the draft is still crawling or drafting. Needs listings:write.',
+    'Saves a ready draft as an unpublished listing (status draft) and answers its listing_id; running it again after edits updates that listing. It must have a name and a category (update_draft). To publish: choose_free_listing or buy a launch (create_checkout); once published, edit with update_my_listing. 409 while the draft is still crawling or drafting. Needs listings:write.',
   http: { method: 'POST', path: '/drafts/{id}/submit', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -12,7 +12,7 @@ export default defineTool({
   title: 'Submit a product by its website',
   toolset: 'submission',
   description:
-    "Starts a listing from the product's website address: answers at once with a draft in status crawling, then reads the site (obeying robots.txt) and drafts the profile in the background. Poll get_draft every poll_after_seconds until ready (or failed, with a reason). Every drafted value quotes the site as evidence; what the site does not state stays empty (not_found), never invented. Nothing is published or charged. 20 an hour per account. Needs listings:write.",
+    "Starts a listing from the product's website: answers at once with a draft in status crawling, then reads the site (obeying robots.txt) and drafts the profile in the background. Poll get_draft every poll_after_seconds until ready (or failed, with a reason). Every drafted value quotes the site as evidence; what it does not state stays empty (not_found), never invented. Nothing is published or charged. 20 an hour per account. Needs listings:write.",
   http: { method: 'POST', path: '/drafts', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
@@ -21,7 +21,7 @@ export default defineTool({
   accountRateLimit: { setting: 'submit_listing_per_hour', windowSeconds: 3600 },
   input: z.strictObject({
     url: webAddress('http or https', LIMITS.url, (url) => submissionUrlProblem(url, [])).describe(
-      'The product website, http:// or https:// and a public host name (an internationalised name in its xn-- form), at most 2048 characters',
+      'The product website, http:// or https:// and a public host name (an internationalised name in its xn-- form)',
     ),
   }),
   output: draftOutput,

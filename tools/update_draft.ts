@@ -47,14 +47,14 @@ export default defineTool({
   title: 'Edit a draft',
   toolset: 'submission',
   description:
-    'Changes one of your drafts; send only what changes. fields: profile values (null removes one; categories are names from list_categories, the first primary). lock_fields keeps fields from redrafts; restore brings back the AI value and its evidence; regenerate (up to 5 fields) redrafts them from the website in the background (poll get_draft). faqs, founders (the first is primary), milestones, story, seo and the socials replace what is stored; competitor_url "" clears it. A submitted draft\'s listing is updated too. Needs listings:write.',
+    "Changes one of your drafts; send only what changes. fields: profile values (null removes one; categories are names from list_categories, the first primary). lock_fields keeps fields from redrafts; restore brings back the AI value and its evidence; regenerate redrafts fields from the website in the background (poll get_draft). faqs, founders (the first is primary), milestones, story, seo and the socials replace what is stored. A submitted draft's listing is updated too. Needs listings:write.",
   http: { method: 'PATCH', path: '/drafts/{id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
   errorStatuses: [401, 403, 404, 409],
   input: z.strictObject({
     id: z.uuid().describe('The draft id'),
-    fields: fields.optional().describe('Profile fields to set (string or list) or remove (null)'),
+    fields: fields.optional().describe('Profile fields to set'),
     lock_fields: z.array(fieldName).max(LIMITS.lockFields).optional(),
     regenerate: z.array(redraftable).max(LIMITS.regenerateFields).optional(),
     restore: z.array(fieldName).max(LIMITS.restoreFields).optional(),
@@ -66,9 +66,8 @@ export default defineTool({
         }),
       )
       .max(LIMITS.faqs)
-      .optional()
-      .describe('Up to 10 questions and answers; replaces the stored ones'),
-    company_socials: socials.optional().describe('Links by platform; replaces the stored ones'),
+      .optional(),
+    company_socials: socials.optional().describe('Links by platform'),
     founder_socials: socials.optional().describe("The primary founder's links by platform"),
     founders: z
       .array(

@@ -25,7 +25,7 @@ const fields = z.strictObject({
   ...(Object.fromEntries(
     Object.entries(LISTING_TEXT_FIELDS).map(([name, max]) => [name, (FORMATS[name as ListingTextField] ?? z.string().max(max)).optional()]),
   ) as Record<ListingTextField, z.ZodOptional<z.ZodType<string>>>),
-  founded_year: z.number().int().min(FOUNDED_YEAR.min).max(FOUNDED_YEAR.max).nullable().optional().describe('1800 to 2100; null clears it'),
+  founded_year: z.number().int().min(FOUNDED_YEAR.min).max(FOUNDED_YEAR.max).nullable().optional().describe('null clears it'),
   ...(Object.fromEntries(LISTING_LIST_FIELDS.map((name) => [name, list.optional()])) as Record<
     (typeof LISTING_LIST_FIELDS)[number],
     z.ZodOptional<typeof list>
@@ -43,7 +43,7 @@ export default defineTool({
   title: 'Edit my listing',
   toolset: 'listings',
   description:
-    'Edits one of your listings; send only what changes ("" clears a text field). socials and faqs replace the whole set. A live listing shows the edit at once; every edit is kept in the version history. Answers the owner view and the fields that changed. Needs listings:write.',
+    'Edits one of your listings; send only what changes ("" clears a text field). A live listing shows the edit at once; every edit is kept in the version history. Answers the owner view and the fields that changed. Needs listings:write.',
   http: { method: 'PATCH', path: '/me/listings/{listing_id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
@@ -51,12 +51,12 @@ export default defineTool({
   input: z.strictObject({
     listing_id: recordId('The listing id'),
     fields: fields.optional().describe('Profile fields to set'),
-    socials: socials.optional().describe('Links by platform (x, linkedin, github, website, custom, ...); replaces every stored link'),
+    socials: socials.optional().describe('Links by platform; replaces every stored link'),
     faqs: z
       .array(z.strictObject({ question: someText(LISTING_FAQ_LIMITS.question), answer: someText(LISTING_FAQ_LIMITS.answer) }))
       .max(LISTING_FAQ_LIMITS.faqs)
       .optional()
-      .describe('Up to 10; replaces every stored FAQ'),
+      .describe('Replaces every stored FAQ'),
   }),
   output: ownerListing.extend({ changed: z.array(z.string()).describe('The fields this edit changed (none: nothing was different)') }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -33,7 +33,8 @@ const OUTPUT_DEPTH = 0;
 /**
  * The shape of an answer: its property names with their types and enums, nested objects and lists named as
  * such (the answer shows their fields); no prose, bounds or required lists.
- * `oneOf` becomes `anyOf` (two branches made alike by loosening must not exclude each other).
+ * `oneOf` becomes `anyOf` (two branches made alike by loosening must not exclude each other), and a nullable
+ * one type list.
  */
 export function compactOutputSchema(schema: JsonSchema): JsonSchema {
   return compactNode(schema, 0) as JsonSchema;
@@ -57,16 +58,26 @@ function compactNode(node: unknown, depth: number): unknown {
     if (branches.length === 1) Object.assign(out, branches[0]);
     else out.anyOf = branches;
   }
-  return out;
+  return withoutTypeOfValues(nullableAsType(out));
+}
+
+/** An enum or const already says the type of its values: `{enum: ["free", "paid"]}` is `{type: "string", enum: [...]}`. */
+function withoutTypeOfValues(node: Record<string, unknown>): Record<string, unknown> {
+  if (!('type' in node) || !(Array.isArray(node.enum) || 'const' in node)) return node;
+  const { type: _type, ...rest } = node;
+  return rest;
 }
 
 /** Patterns longer than this (URLs, e-mail addresses) are left to the server's check; the format says what is meant. */
 const LONG_PATTERN = 80;
 
 /**
- * The arguments as a model needs them: every property, type, enum, bound and description stays; only long
- * regular expressions go (a URL's is ~400 characters, repeated for every URL field), replaced by the format
- * they stand for. The server still checks the full pattern and names the argument it refuses.
+ * The arguments as a model needs them: every property, type, enum, bound, default and required list stays, and
+ * every description that says more than the property's name. What goes: long regular expressions (a URL's is
+ * ~400 characters, repeated for every URL field), replaced by the format they stand for; `additionalProperties:
+ * false` (a model sends the properties listed; the server refuses any other with a 400 naming it); descriptions
+ * that only repeat the name ("Page number" of `page`). The server still checks the full schema and names the
+ * argument it refuses.
  */
 export function compactInputSchema(schema: JsonSchema): JsonSchema {
   return sharedShapes(compactInput(schema) as JsonSchema);
@@ -78,11 +89,31 @@ function compactInput(node: unknown): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (key === 'pattern' && typeof value === 'string' && value.length > LONG_PATTERN) {
       if (!('format' in node) && /^\^https\?/.test(value)) out.format = 'uri';
+    } else if (key === 'properties' && isSchema(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, withoutEchoOfName(name, property)]));
     } else {
       out[key] = value;
     }
   }
-  return sameValuedObject(nullableAsType(mapSubschemas(out, compactInput)));
+  const compacted = sameValuedObject(nullableAsType(mapSubschemas(out, compactInput)));
+  if (compacted.additionalProperties !== false) return compacted;
+  const { additionalProperties: _closed, ...open } = compacted;
+  return open;
+}
+
+/** Words a description may add to a property's name and still say nothing more ("Page number", "Items per page", "The listing id"). */
+const NAME_FILLER = new Set(['the', 'a', 'an', 'number', 'items']);
+
+/** The property without its description when that only repeats the name's words. */
+function withoutEchoOfName(name: string, property: unknown): unknown {
+  if (!isSchema(property) || typeof property.description !== 'string') return property;
+  const nameWords = new Set(name.toLowerCase().split('_'));
+  const words = property.description
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  if (!words.every((word) => nameWords.has(word) || NAME_FILLER.has(word))) return property;
+  return withoutDescription(property);
 }
 
 const isSchema = (node: unknown): node is Record<string, unknown> => node !== null && typeof node === 'object' && !Array.isArray(node);
@@ -102,25 +133,32 @@ function sameValuedObject(node: Record<string, unknown>): Record<string, unknown
 
 /**
  * `{anyOf: [{type: "string", maxLength: 500}, {type: "null"}]}` as `{type: ["string", "null"], maxLength: 500}`:
- * the same schema (a string keyword applies to strings only), in half the bytes.
+ * the same schema (a string keyword applies to strings only), in half the bytes; an enum lists null among its values.
  */
 function nullableAsType(node: Record<string, unknown>): Record<string, unknown> {
   const branches = node.anyOf;
   if (!Array.isArray(branches) || branches.length !== 2) return node;
   const nullIndex = branches.findIndex((branch) => isOnly(branch, { type: 'null' }));
   const other = branches[1 - nullIndex] as Record<string, unknown> | undefined;
-  if (nullIndex < 0 || !other || typeof other.type !== 'string' || 'anyOf' in other || 'enum' in other || 'const' in other) return node;
+  if (nullIndex < 0 || !other || 'anyOf' in other || 'const' in other || ('enum' in other && !Array.isArray(other.enum))) return node;
   const { anyOf: _anyOf, ...rest } = node;
   if (Object.keys(rest).some((key) => key in other)) return node;
-  return { ...rest, ...other, type: [other.type, 'null'] };
+  const withNull = Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {}; // an enum lists null too
+  if (typeof other.type === 'string') return { ...rest, ...other, type: [other.type, 'null'], ...withNull };
+  if (other.type === undefined && Array.isArray(other.enum)) return { ...rest, ...other, ...withNull }; // an answer's enum, typed by its values
+  return node;
 }
 
 function isOnly(value: unknown, expected: Record<string, unknown>): boolean {
   return JSON.stringify(value) === JSON.stringify(expected);
 }
 
-/** A shape of this many bytes or more that a schema repeats is defined once, in $defs. */
-const SHARED_FROM_BYTES = 80;
+/**
+ * A shape a schema repeats is defined once, in $defs, when that is shorter: its uses become `{"$ref":"#/$defs/shapeN"}`
+ * (about this many bytes each) and the definition costs its name besides.
+ */
+const REF_BYTES = 25;
+const worthSharing = (bytes: number, uses: number) => uses > 1 && (uses - 1) * bytes > uses * REF_BYTES + 10;
 
 /** Keywords whose value is a schema, and those whose value is a list or a map of schemas (JSON Schema 2020-12). */
 const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'propertyNames', 'not', 'contains', 'unevaluatedProperties']);
@@ -146,16 +184,31 @@ function mapSubschemas(schema: Record<string, unknown>, visit: (subschema: unkno
 /** Repeated shapes (the socials of a company and of its founder, a list of field names) defined once and referred to. */
 function sharedShapes(schema: JsonSchema): JsonSchema {
   const keyOf = (node: Record<string, unknown>) => JSON.stringify(withoutDescription(node));
-  const counts = new Map<string, number>();
-  const count = (node: unknown): unknown => {
-    if (!isSchema(node)) return node;
-    const key = keyOf(node);
-    if (key.length >= SHARED_FROM_BYTES) counts.set(key, (counts.get(key) ?? 0) + 1);
-    return mapSubschemas(node, count);
-  };
-  mapSubschemas(schema, count);
-  const shared = [...counts].filter(([, n]) => n > 1).map(([key]) => key);
-  if (shared.length === 0) return schema;
+  // Shapes are chosen one at a time, the one that saves most first; a chosen shape's insides count once (in its
+  // definition), however often it is used.
+  const chosen = new Set<string>();
+  const order = new Map<string, number>(); // first appearance, for stable names
+  for (;;) {
+    const counts = new Map<string, number>();
+    const defined = new Set<string>();
+    const count = (node: unknown): unknown => {
+      if (!isSchema(node)) return node;
+      const key = keyOf(node);
+      if (!order.has(key)) order.set(key, order.size);
+      if (chosen.has(key)) {
+        if (defined.has(key)) return node;
+        defined.add(key);
+      } else counts.set(key, (counts.get(key) ?? 0) + 1);
+      return mapSubschemas(node, count);
+    };
+    mapSubschemas(schema, count);
+    const saving = ([key, n]: [string, number]) => (n - 1) * key.length - n * REF_BYTES - 10;
+    const best = [...counts].filter(([key, n]) => worthSharing(key.length, n)).sort((a, b) => saving(b) - saving(a))[0];
+    if (!best) break;
+    chosen.add(best[0]);
+  }
+  if (chosen.size === 0) return schema;
+  const shared = [...chosen].sort((a, b) => order.get(a)! - order.get(b)!);
   const names = new Map(shared.map((key, i) => [key, `shape${i + 1}`]));
   const defs: Record<string, unknown> = {};
   const replace = (node: unknown): unknown => {

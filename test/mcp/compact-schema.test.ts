@@ -16,7 +16,7 @@ const person = {
 };
 
 describe('compactInputSchema', () => {
-  it('keeps bounds and descriptions, turns a long URL pattern into its format and a nullable into a type list', () => {
+  it('keeps bounds and descriptions, turns a long URL pattern into its format and a nullable into a type list, and leaves out additionalProperties: false', () => {
     const compact = compactInputSchema({
       type: 'object',
       properties: {
@@ -35,7 +35,49 @@ describe('compactInputSchema', () => {
         country: { type: 'string', pattern: '^[A-Z]{2}$' },
       },
       required: ['site'],
-      additionalProperties: false,
+    });
+  });
+
+  it('leaves out a description that only repeats the property name, and keeps one that says more', () => {
+    const compact = compactInputSchema({
+      type: 'object',
+      properties: {
+        page: { type: 'integer', minimum: 1, default: 1, description: 'Page number' },
+        per_page: { type: 'integer', maximum: 100, description: 'Items per page' },
+        listing_id: { type: 'integer', minimum: 1, description: 'The listing id' },
+        id: { type: 'string', description: 'The draft id' },
+        slug: { type: 'string', description: "The listing's slug" },
+      },
+    });
+    expect(compact.properties).toEqual({
+      page: { type: 'integer', minimum: 1, default: 1 },
+      per_page: { type: 'integer', maximum: 100 },
+      listing_id: { type: 'integer', minimum: 1 },
+      id: { type: 'string', description: 'The draft id' },
+      slug: { type: 'string', description: "The listing's slug" },
+    });
+  });
+
+  it('defines a small shape in $defs only when that is shorter: used many times, not twice', () => {
+    const section = { anyOf: [{ type: 'string', maxLength: 8000 }, { type: 'null' }] };
+    const many = compactInputSchema({
+      type: 'object',
+      properties: Object.fromEntries(['why', 'problem', 'journey', 'lessons', 'next'].map((name) => [name, section])),
+    });
+    expect(many.$defs).toEqual({ shape1: { type: ['string', 'null'], maxLength: 8000 } });
+    expect((many.properties as Record<string, unknown>).why).toEqual({ $ref: '#/$defs/shape1' });
+    expect(JSON.stringify(many).length).toBeLessThan(
+      JSON.stringify({
+        properties: Object.fromEntries(
+          ['why', 'problem', 'journey', 'lessons', 'next'].map((name) => [name, { type: ['string', 'null'], maxLength: 8000 }]),
+        ),
+      }).length,
+    );
+    const twice = compactInputSchema({ type: 'object', properties: { why: section, problem: section } });
+    expect(twice.$defs).toBeUndefined();
+    expect(twice.properties).toEqual({
+      why: { type: ['string', 'null'], maxLength: 8000 },
+      problem: { type: ['string', 'null'], maxLength: 8000 },
     });
   });
 
@@ -61,7 +103,7 @@ describe('compactInputSchema', () => {
     const compact = compactInputSchema({
       type: 'object',
       properties: {
-        founders: { type: 'array', items: person, description: 'The founders' },
+        founders: { type: 'array', items: person, description: 'Who started it' },
         mentor: { ...person, description: 'Who helped' },
         team: { type: 'array', items: person },
       },
@@ -76,14 +118,16 @@ describe('compactInputSchema', () => {
     expect(defs[listShape]).toEqual({ type: 'array', items: { $ref: `#/$defs/${personShape}` } });
     const properties = compact.properties as Record<string, Record<string, unknown>>;
     expect(properties.mentor).toEqual({ $ref: `#/$defs/${personShape}`, description: 'Who helped' });
-    expect(properties.founders).toEqual({ $ref: `#/$defs/${listShape}`, description: 'The founders' });
+    expect(properties.founders).toEqual({ $ref: `#/$defs/${listShape}`, description: 'Who started it' });
+    // A shape inside a shared one counts once, in its definition: the person's name is not defined on its own.
+    expect(Object.keys(defs)).toHaveLength(2);
     expect(properties.team).toEqual({ $ref: `#/$defs/${listShape}` });
     expect(JSON.stringify(compact)).not.toMatch(/"properties":\{"\$ref"/);
   });
 });
 
 describe('compactOutputSchema', () => {
-  it('names the top-level properties with their types and enums, and lists deeper objects as objects', () => {
+  it('names the top-level properties with their types and enums (an enum typed by its values), and lists deeper objects as objects', () => {
     expect(
       compactOutputSchema({
         type: 'object',
@@ -105,10 +149,32 @@ describe('compactOutputSchema', () => {
       type: 'object',
       properties: {
         id: { type: 'integer' },
-        plan: { type: 'string', enum: ['free', 'paid'] },
+        plan: { enum: ['free', 'paid'] },
         owner: { type: 'object' },
         // Two branches made alike by loosening must not exclude each other: oneOf becomes one branch.
         kind: { type: 'object' },
+      },
+    });
+  });
+
+  it('gives a nullable one type list, and a nullable enum null among its values', () => {
+    expect(
+      compactOutputSchema({
+        type: 'object',
+        properties: {
+          paid_at: { anyOf: [{ type: 'string', description: 'When' }, { type: 'null' }] },
+          story: { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'null' }] },
+          drafter: { anyOf: [{ type: 'string', enum: ['claude', 'extractive'] }, { type: 'null' }] },
+          currency: { type: 'string', const: 'usd' },
+        },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        paid_at: { type: ['string', 'null'] },
+        story: { type: ['object', 'null'] },
+        drafter: { enum: ['claude', 'extractive', null] },
+        currency: { const: 'usd' },
       },
     });
   });
