@@ -27,7 +27,7 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
       return finish(ctx, provider, { login: { accountId: account.id } }, false);
     }
     if (details.prompt.name !== 'consent') return unsupportedPrompt(ctx, details.prompt.name);
-    if (staffOnlyScopesAsked(details, account.role).length > 0) return refuseStaffScopes(ctx, provider, details);
+    if (staffOnlyScopesAsked(details, account.role).length > 0) return refuseStaffScopes(ctx, provider);
     await consentPage(ctx, env, provider, details, account.email);
   });
 
@@ -38,7 +38,7 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
     if (!account?.emailVerified || details.session?.accountId !== account.id || details.prompt.name !== 'consent') {
       return ctx.redirect(`/interaction/${details.uid}`);
     }
-    if (staffOnlyScopesAsked(details, account.role).length > 0) return refuseStaffScopes(ctx, provider, details);
+    if (staffOnlyScopesAsked(details, account.role).length > 0) return refuseStaffScopes(ctx, provider);
     const grantId = await saveGrant(provider, details, account.id);
     await finish(ctx, provider, { consent: { grantId } }, true);
   });
@@ -64,7 +64,7 @@ function staffOnlyScopesAsked(details: Details, role: string | null): string[] {
  * An app asked for the site team's scope on an account without a staff role: refused (invalid_scope), the
  * person is not asked, and the app hears why. Nothing is granted.
  */
-function refuseStaffScopes(ctx: Context, provider: Provider, details: Details): Promise<void> {
+function refuseStaffScopes(ctx: Context, provider: Provider): Promise<void> {
   return finish(
     ctx,
     provider,

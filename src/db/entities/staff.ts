@@ -44,11 +44,9 @@ export const AuditEntry = defineEntity({
 export type AuditEntry = InferEntity<typeof AuditEntry>;
 
 export const REPORT_TARGET_TYPES = ['listing'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 export const REPORT_REASONS = ['spam', 'abuse', 'misleading', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** reports: what people reported to the moderators, and how each was resolved. */
 export const Report = defineEntity({
