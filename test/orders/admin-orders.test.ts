@@ -113,10 +113,14 @@ describe('list_orders', () => {
     const createdPending = (await call(other, 'GET', `/orders/${pending.number}`)).body.created_at;
     expect(await numbers(`since=${encodeURIComponent(createdPending)}&buyer=${encodeURIComponent(other.email)}`)).toEqual([pending.number]);
     expect(await numbers(`until=${encodeURIComponent(createdPending)}&buyer=${encodeURIComponent(other.email)}`)).toEqual([]);
-    // An offset PostgreSQL would not take (beyond ±15:59) is still an instant.
-    expect(await numbers(`since=${encodeURIComponent('2026-11-24T16:00:00-20:00')}&buyer=${encodeURIComponent(other.email)}`)).toEqual([
+    // An offset from elsewhere is read as the instant it names; one beyond ±15:59 (no zone has it, and PostgreSQL
+    // would not take it) is refused, naming the field.
+    expect(await numbers(`since=${encodeURIComponent('2026-11-24T02:00:00-10:00')}&buyer=${encodeURIComponent(other.email)}`)).toEqual([
       pending.number,
     ]);
+    const beyond = await call(admin, 'GET', `/admin/orders?since=${encodeURIComponent('2026-11-24T16:00:00-20:00')}`);
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.errors.map((e: { path: string }) => e.path)).toEqual(['/since']);
     // An unpaid order past its expiry is listed as expired, as its buyer reads it.
     const later = clock.now;
     clock.now = new Date(later.getTime() + 25 * 3_600_000);

@@ -223,6 +223,13 @@ function integerOf(schema: JsonSchema): fc.Arbitrary<number> {
 
 function numberOf(schema: JsonSchema): fc.Arbitrary<number> {
   const { min, max } = numericBounds(schema, 0);
+  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
+    // Whole multiples within the bounds (0.01 × 7 is 0.07000000000000001 in binary: a schema's check allows for that).
+    const step = schema.multipleOf;
+    const lowest = Math.ceil((min ?? -(2 ** 31) * step) / step);
+    const highest = Math.floor((max ?? (2 ** 31 - 1) * step) / step);
+    return fc.integer({ min: lowest, max: highest }).map((multiple) => multiple * step);
+  }
   return fc.double({
     noNaN: true,
     noDefaultInfinity: true,
