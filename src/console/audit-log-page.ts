@@ -1,11 +1,11 @@
 import type Router from '@koa/router';
 import { html } from '../text/html.js';
-import { pageNumber, pager } from '../site/layout.js';
+import { pager } from '../site/layout.js';
 import type { AuditEntryView } from '../staff/audit-log.js';
 import { staffVisit, type ConsoleDeps } from './console-deps.js';
 import { problemBox, renderConsolePage } from './layout.js';
-import { runOperation } from './run-operation.js';
-import { optional, textField } from './form-fields.js';
+import { listedPage } from './listed-page.js';
+import { textField } from './form-fields.js';
 
 const PATH = '/admin/audit-log';
 const PER_PAGE = 50;
@@ -16,13 +16,13 @@ export function auditLogPage(router: Router, deps: ConsoleDeps): void {
   router.get(PATH, async (ctx) => {
     const visit = await staffVisit(ctx, deps, 'admin');
     if (!visit) return;
-    const query = Object.fromEntries(
-      FILTERS.map((name) => [name, optional(typeof ctx.query[name] === 'string' ? ctx.query[name] : undefined)]),
-    );
-    const page = pageNumber(ctx.query.page);
-    const outcome = await runOperation(ctx, deps, visit, 'list_audit_log', { ...dropEmpty(query), page, per_page: PER_PAGE });
-    const items = outcome.ok ? (outcome.result.items as AuditEntryView[]) : [];
-    const total = outcome.ok ? (outcome.result.total as number) : 0;
+    const {
+      filters: query,
+      page,
+      items,
+      total,
+      problem,
+    } = await listedPage<AuditEntryView>(ctx, deps, visit, 'list_audit_log', FILTERS, PER_PAGE);
     renderConsolePage(ctx, visit, {
       title: 'Audit log',
       path: PATH,
@@ -31,7 +31,7 @@ ${textField('action', 'Action', query.action, { hint: 'e.g. listing.hide, or lis
 ${textField('actor', 'Actor', query.actor, { hint: "an e-mail address, or 'command line'" })}
 ${textField('target_type', 'Target type', query.target_type)}${textField('target_id', 'Target', query.target_id)}
 <button type="submit">Filter</button></form>
-${outcome.ok ? '' : problemBox(outcome.problem)}
+${problemBox(problem)}
 <p class="muted">${total} entries. Entries are never changed or removed.</p>
 <table><caption class="sr">Staff actions, newest first</caption><thead><tr><th scope="col">When</th><th scope="col">Actor</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Reason</th><th scope="col">Before → after</th></tr></thead><tbody>
 ${items.map(
@@ -39,11 +39,7 @@ ${items.map(
     html`<tr><td>${entry.occurred_at}</td><td>${entry.actor}</td><td><code>${entry.action}</code></td><td>${entry.target_type} ${entry.target_id}</td><td>${entry.reason ?? ''}</td><td><code>${JSON.stringify(entry.before)}</code> → <code>${JSON.stringify(entry.after)}</code></td></tr>`,
 )}
 </tbody></table>
-${pager(PATH, page, PER_PAGE, total, dropEmpty(query))}`,
+${pager(PATH, page, PER_PAGE, total, query)}`,
     });
   });
-}
-
-function dropEmpty(values: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

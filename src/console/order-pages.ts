@@ -1,13 +1,14 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html } from '../text/html.js';
-import { dollars, pageNumber, pager } from '../site/layout.js';
+import { dollars, pager } from '../site/layout.js';
 import { ValidationError, type ProblemError } from '../errors.js';
 import { ORDER_STATUSES } from '../db/entities/order.js';
 import { adminOrder, type AdminOrderView } from '../orders/admin-orders.js';
 import { listAuditLog } from '../staff/audit-log.js';
 import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';
 import { problemBox, renderConsolePage } from './layout.js';
+import { listedPage } from './listed-page.js';
 import { noticeOf, runOperation, seeOther } from './run-operation.js';
 import { optional, postForm, selectField, textArea, textField } from './form-fields.js';
 
@@ -27,13 +28,13 @@ export function orderPages(router: Router, deps: ConsoleDeps): void {
   router.get(PATH, async (ctx) => {
     const visit = await staffVisit(ctx, deps, 'admin');
     if (!visit) return;
-    const query = Object.fromEntries(
-      FILTERS.map((name) => [name, optional(typeof ctx.query[name] === 'string' ? ctx.query[name] : undefined)]),
-    );
-    const page = pageNumber(ctx.query.page);
-    const outcome = await runOperation(ctx, deps, visit, 'list_orders', { ...dropEmpty(query), page, per_page: PER_PAGE });
-    const items = outcome.ok ? (outcome.result.items as AdminOrderView[]) : [];
-    const total = outcome.ok ? (outcome.result.total as number) : 0;
+    const {
+      filters: query,
+      page,
+      items,
+      total,
+      problem,
+    } = await listedPage<AdminOrderView>(ctx, deps, visit, 'list_orders', FILTERS, PER_PAGE);
     renderConsolePage(ctx, visit, {
       title: 'Orders',
       path: PATH,
@@ -42,7 +43,7 @@ ${selectField('status', 'Status', STATUS_CHOICES, query.status)}
 ${textField('buyer', "Buyer's e-mail", query.buyer, { type: 'email', maxLength: 254 })}
 ${textField('listing', 'Listing (slug)', query.listing, { hint: 'orders with a line for this listing' })}
 <button type="submit">Filter</button></form>
-${outcome.ok ? '' : problemBox(outcome.problem)}
+${problemBox(problem)}
 <p class="muted">${total} orders, newest first. Amounts are US dollars, VAT included.</p>
 <table><caption class="sr">Orders, newest first</caption><thead><tr><th scope="col">Number</th><th scope="col">Date</th><th scope="col">Buyer</th><th scope="col">Listings</th><th scope="col">Gross</th><th scope="col">Refunded</th><th scope="col">Status</th></tr></thead><tbody>
 ${items.map(
@@ -50,7 +51,7 @@ ${items.map(
     html`<tr><td><a href="${orderPath(order.number)}">${order.number}</a></td><td>${order.created_at.slice(0, 16).replace('T', ' ')}</td><td>${order.buyer_email}</td><td>${order.listings.map((listing, i) => html`${i > 0 ? ', ' : ''}<a href="/listings/${listing.slug}">${listing.name}</a>`)}</td><td>${dollars(order.gross_cents)}</td><td>${order.refunded_cents > 0 ? dollars(order.refunded_cents) : '—'}</td><td>${order.status}</td></tr>`,
 )}
 </tbody></table>
-${pager(PATH, page, PER_PAGE, total, dropEmpty(query))}`,
+${pager(PATH, page, PER_PAGE, total, query)}`,
     });
   });
 
@@ -163,8 +164,4 @@ ${postForm(
     : html`<p class="muted">Only a paid order with money not yet given back can be refunded; this one is ${order.status}${order.status === 'paid' ? ' and refunded in full' : ''}.</p>`
 }`,
   });
-}
-
-function dropEmpty(values: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
