@@ -206,7 +206,8 @@ export async function createBlogPost(
     const { status, published_at } = publishedState(undefined, publication, change.now);
     const [row] = await tx.query<PostRow>(
       `INSERT INTO blog_posts (slug, title, excerpt, body_markdown, author_name, tags, faqs, status, published_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6::text[], $7::jsonb, $8, $9::timestamptz, $10::timestamptz) RETURNING ${COLUMNS}`,
+       VALUES ($1, $2, $3, $4, $5, $6::text[], $7::jsonb, $8, $9::timestamptz, $10::timestamptz)
+       ON CONFLICT (slug) DO NOTHING RETURNING ${COLUMNS}`,
       [
         slug,
         fields.title,
@@ -220,15 +221,17 @@ export async function createBlogPost(
         change.now.toISOString(),
       ],
     );
+    // Another post took the slug between the check above and this insert (two editors at the same instant).
+    if (!row) throw new InvalidStateError(`Another post took the slug "${slug}" a moment ago; send the post again.`);
     await recordAudit(tx, {
       actor: change.actor,
       action: 'blog_post.create',
-      target: { type: 'blog_post', id: row!.slug },
+      target: { type: 'blog_post', id: row.slug },
       before: null,
-      after: auditView(row!, change.now),
+      after: auditView(row, change.now),
       at: change.now,
     });
-    return postOf(row!, change.now, change.publicUrl);
+    return postOf(row, change.now, change.publicUrl);
   });
 }
 

@@ -223,6 +223,13 @@ describe('slugs', () => {
     expect((await call(null, 'GET', '/blog/another-title')).status).toBe(200);
     expect((await call(null, 'GET', '/blog/same-title-2')).status).toBe(404);
   });
+
+  it('given to two posts at the same instant: one is made, the other is 409 (never a 500)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call(editor, 'POST', '/admin/blog-posts', post({ title: `Race ${i}`, slug: 'raced' }))),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  });
 });
 
 describe('deleting a post', () => {
