@@ -1,29 +1,15 @@
 import type { Database } from '../db/database.js';
-import { ProblemError } from '../errors.js';
 import { findAccount } from '../accounts/accounts.js';
 import { createOrder, type OrderView } from '../orders/orders.js';
 import type { QuoteInput } from '../orders/quote.js';
 import type { Logger } from '../logging/logger.js';
-import type { PaymentGateway } from './gateway.js';
+import { PaymentProviderUnavailableError, type PaymentGateway } from './gateway.js';
 
 export interface CheckoutDeps {
   db: Database;
   gateway: PaymentGateway;
   log: Logger;
   viesUrl?: string;
-}
-
-/** The payment provider could not open a checkout: nothing was saved, and trying again is safe. */
-class PaymentProviderUnavailableError extends ProblemError {
-  constructor() {
-    super({
-      status: 503,
-      code: 'payment_provider_unavailable',
-      title: 'Payment provider unavailable',
-      detail: 'The payment provider could not open a checkout; nothing was saved. Call create_checkout again in a minute.',
-      headers: { 'Retry-After': '30' },
-    });
-  }
 }
 
 /**
@@ -48,7 +34,9 @@ export async function checkout(
         return { provider: deps.gateway.provider, ...(await deps.gateway.open(saved, { email: account?.email ?? '' })) };
       } catch (error) {
         deps.log.error({ err: error, order: saved.number }, 'the payment provider could not open a checkout');
-        throw new PaymentProviderUnavailableError();
+        throw new PaymentProviderUnavailableError(
+          'The payment provider could not open a checkout; nothing was saved. Call create_checkout again in a minute.',
+        );
       }
     },
     deps.viesUrl,

@@ -4,6 +4,7 @@
  * checkout page, which offers its test-mode button only when no provider is configured.
  */
 import type { PaymentProvider } from '../db/entities/order.js';
+import { ProblemError } from '../errors.js';
 import type { OrderView } from '../orders/orders.js';
 
 interface OpenedCheckout {
@@ -34,4 +35,17 @@ export function testGateway(publicUrl: string): PaymentGateway {
     close: async () => {},
     refund: async () => {},
   };
+}
+
+/** The payment provider did not take a request (a checkout, a refund): nothing was recorded, and trying again is safe. */
+export class PaymentProviderUnavailableError extends ProblemError {
+  constructor(detail: string) {
+    super({
+      status: 503,
+      code: 'payment_provider_unavailable',
+      title: 'Payment provider unavailable',
+      detail,
+      headers: { 'Retry-After': '30' },
+    });
+  }
 }

@@ -8,25 +8,12 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Database } from '../db/database.js';
 import { Order } from '../db/entities/order.js';
-import { InvalidStateError, NotFoundError, ProblemError } from '../errors.js';
+import { InvalidStateError, NotFoundError } from '../errors.js';
 import { recordRefund } from '../orders/orders.js';
 import { adminOrder, type AdminOrderView } from '../orders/admin-orders.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
 import type { Logger } from '../logging/logger.js';
-import type { PaymentGateway } from './gateway.js';
-
-/** The provider did not take the refund: nothing was recorded, and trying again is safe (the same refund). */
-class RefundUnavailableError extends ProblemError {
-  constructor() {
-    super({
-      status: 503,
-      code: 'payment_provider_unavailable',
-      title: 'Payment provider unavailable',
-      detail: 'The payment provider did not take the refund; nothing was recorded. Try again in a minute (it is the same refund).',
-      headers: { 'Retry-After': '30' },
-    });
-  }
-}
+import { PaymentProviderUnavailableError, type PaymentGateway } from './gateway.js';
 
 export interface RefundRequest {
   actor: Actor;
@@ -77,7 +64,9 @@ export async function refundOrder(
         await deps.gateway.refund(order.paymentReference, amount, `refund-${number}-${before.refunded_cents}-${amount}`);
       } catch (error) {
         deps.log.error({ err: error, order: number }, 'Stripe did not take a refund');
-        throw new RefundUnavailableError();
+        throw new PaymentProviderUnavailableError(
+          'The payment provider did not take the refund; nothing was recorded. Try again in a minute (it is the same refund).',
+        );
       }
     }
     const total = before.refunded_cents + amount;
