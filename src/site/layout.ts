@@ -13,6 +13,9 @@ header .brand{font-weight:700;color:#1d1d1f;text-decoration:none;margin-right:au
 header nav{display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.95rem}
 header form{display:flex;gap:.3rem;flex:1 1 14rem;max-width:22rem}
 input[type=search]{flex:1;min-width:0;padding:.4rem .5rem;border:1px solid #c8c8d0;border-radius:6px;font:inherit}
+input[type=text],input[type=email],input[type=number],input[type=url],select,textarea{font:inherit;padding:.4rem .5rem;border:1px solid #c8c8d0;border-radius:6px;background:#fff;max-width:100%}
+input[type=text],input[type=email],input[type=url]{width:28rem}textarea{width:100%}
+label{font-weight:600}label:has(input[type=checkbox]),label:has(input[type=radio]){font-weight:400}
 button{font:inherit;padding:.4rem .9rem;border-radius:6px;border:1px solid #3a3ad0;background:#3a3ad0;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#3a3ad0}
 main{max-width:64rem;margin:0 auto;padding:1rem}
