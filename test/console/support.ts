@@ -4,6 +4,7 @@ import { DEFAULT_SCOPES } from '../../src/accounts/caller.js';
 import type { Database } from '../../src/db/database.js';
 import type { StaffRole } from '../../src/staff/roles.js';
 import { makeAccount } from '../support/oauth.js';
+import { person, type Person } from '../listings/support.js';
 import { TestBrowser } from '../support/browser.js';
 import type { TestApp } from '../support/app.js';
 import { csrfOf, signIn } from '../auth/pages/page-flows.js';
@@ -22,6 +23,19 @@ export async function staffPerson(db: Database, role: StaffRole | null): Promise
   const scopes = role ? [...DEFAULT_SCOPES, 'admin'] : [...DEFAULT_SCOPES];
   const { key } = await createApiKey(db, { accountId: account.id, name: 'test', scopes, now: new Date() });
   return { ...account, key };
+}
+
+/** One member of each role, and a person without one (whose key has no admin scope). */
+export async function staffCast(
+  db: Database,
+): Promise<{ admin: StaffPerson; editor: StaffPerson; moderator: StaffPerson; nobody: Person }> {
+  const [admin, editor, moderator, nobody] = await Promise.all([
+    staffPerson(db, 'admin'),
+    staffPerson(db, 'editor'),
+    staffPerson(db, 'moderator'),
+    person(db),
+  ]);
+  return { admin, editor, moderator, nobody };
 }
 
 /** A TestBrowser signed in as `who` (through the sign-in form). */

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { caller, person, type Call, type Person } from '../listings/support.js';
-import { staffPerson, type StaffPerson } from '../console/support.js';
+import { caller, type Call, type Person } from '../listings/support.js';
+import { staffCast, type StaffPerson } from '../console/support.js';
 import { readJsonRpc } from '../support/oauth.js';
 
 let clock = new Date('2030-03-02T10:00:00Z');
@@ -19,12 +19,7 @@ let nobody: Person;
 beforeAll(async () => {
   t = await startTestApp({ now: () => clock });
   call = caller(t);
-  [editor, moderator, admin, nobody] = await Promise.all([
-    staffPerson(t.db, 'editor'),
-    staffPerson(t.db, 'moderator'),
-    staffPerson(t.db, 'admin'),
-    person(t.db),
-  ]);
+  ({ editor, moderator, admin, nobody } = await staffCast(t.db));
 });
 afterAll(() => t?.close());
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { caller, person, type Call, type Person } from '../listings/support.js';
-import { staffPerson, type StaffPerson } from '../console/support.js';
+import { caller, type Call, type Person } from '../listings/support.js';
+import { staffCast, type StaffPerson } from '../console/support.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
 
 let t: TestApp;
@@ -18,12 +18,7 @@ let nobody: Person;
 beforeAll(async () => {
   t = await startTestApp();
   call = caller(t);
-  [editor, moderator, admin, nobody] = await Promise.all([
-    staffPerson(t.db, 'editor'),
-    staffPerson(t.db, 'moderator'),
-    staffPerson(t.db, 'admin'),
-    person(t.db),
-  ]);
+  ({ editor, moderator, admin, nobody } = await staffCast(t.db));
 });
 afterAll(() => t?.close());
 

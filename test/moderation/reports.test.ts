@@ -8,8 +8,8 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { TestBrowser } from '../support/browser.js';
 import { signedInBrowser, type PagesApp } from '../auth/pages/page-flows.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
-import { person, type Person } from '../listings/support.js';
-import { staffPerson, type StaffPerson } from '../console/support.js';
+import type { Person } from '../listings/support.js';
+import { staffCast, type StaffPerson } from '../console/support.js';
 import { restCall } from './support.js';
 
 const clock = { now: new Date('2026-11-25T12:00:00Z') };
@@ -29,12 +29,7 @@ beforeAll(async () => {
     },
   });
   category = await insertCategory(t.db);
-  [moderator, editor, admin, nobody] = await Promise.all([
-    staffPerson(t.db, 'moderator'),
-    staffPerson(t.db, 'editor'),
-    staffPerson(t.db, 'admin'),
-    person(t.db),
-  ]);
+  ({ moderator, editor, admin, nobody } = await staffCast(t.db));
 }, 60_000);
 afterAll(() => t?.close());
 
