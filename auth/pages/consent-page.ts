@@ -52,12 +52,19 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 
-/** The scopes the request asks for (in its parameters or still to be granted) that this account cannot be given. */
-function staffOnlyScopesAsked(details: Details, role: string | null): string[] {
+/** The resources the request still needs granted, each with the scopes it asks for there. */
+const missingResourceScopes = (details: Details) => (details.prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
+
+/** The scopes the request asks for: in its parameters, and those still to be granted for its resources. */
+function askedScopes(details: Details): Set<string> {
   const asked = new Set(String(details.params.scope ?? '').split(' '));
-  const missing = (details.prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
-  for (const scopes of Object.values(missing)) for (const scope of scopes) asked.add(scope);
-  return refusedScopes(asked, role);
+  for (const scopes of Object.values(missingResourceScopes(details))) for (const scope of scopes) asked.add(scope);
+  return asked;
+}
+
+/** The scopes the request asks for that this account cannot be given. */
+function staffOnlyScopesAsked(details: Details, role: string | null): string[] {
+  return refusedScopes(askedScopes(details), role);
 }
 
 /**
@@ -134,14 +141,9 @@ async function consentPage(ctx: Context, env: PageEnv, provider: Provider, detai
     );
   }
   const redirect = new URL(String(details.params.redirect_uri));
-  const requested = new Set(String(details.params.scope ?? '').split(' '));
-  const missing = (details.prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
-  for (const scopes of Object.values(missing))
-    scopes.forEach((scope) => {
-      requested.add(scope);
-    });
+  const requested = askedScopes(details);
   const scopes = SCOPE_NAMES.filter((scope) => requested.has(scope));
-  const resources = Object.keys(missing);
+  const resources = Object.keys(missingResourceScopes(details));
   const clientName = typeof client.clientName === 'string' && client.clientName.trim() ? client.clientName.trim() : client.clientId;
   const csrf = csrfFor(ctx, env);
 

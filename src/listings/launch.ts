@@ -9,6 +9,7 @@ import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { lookForBadge, saveBadgeCheck, type BadgeCheckDeps } from './badge-check.js';
 import { recordVersion } from './listing-history.js';
 import { nextFreeWeek } from './free-weeks.js';
+import { ownerEmails } from './ownership.js';
 
 export type LaunchDeps = BadgeCheckDeps & { jobs: JobQueue };
 
@@ -67,11 +68,7 @@ export async function launchListing(deps: LaunchDeps, listingId: number, week: s
     Object.assign(listing, { status: 'awaiting_badge', launchWeek: next, updatedAt: now });
     await saveBadgeCheck(tx.em, listingId, badge, now);
     outbox.current = jobOutbox(deps.jobs, databaseInTransaction(tx, deps.db));
-    const owners = await tx.query<{ email: string }>(
-      'SELECT a.email FROM listing_owners o JOIN accounts a ON a.id = o.account_id WHERE o.listing_id = $1 ORDER BY a.email',
-      [listingId],
-    );
-    for (const { email } of owners) {
+    for (const email of await ownerEmails(tx, listingId)) {
       await queueMail(outbox.current, {
         to: email,
         subject: `${listing.name} did not launch: the badge is not on your homepage`,

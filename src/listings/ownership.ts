@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Database, Transaction } from '../db/database.js';
+import type { Database, Statements, Transaction } from '../db/database.js';
 import { Listing } from '../db/entities/listing.js';
 import { NotFoundError } from '../errors.js';
 
@@ -30,4 +30,13 @@ export async function ownedListingStatus(db: Pick<Database, 'query'>, accountId:
   );
   if (!rows[0]) throw new NotFoundError('listing', listingId, HINT);
   return rows[0].status;
+}
+
+/** The owners' e-mail addresses of a listing (for mail about it), in the caller's transaction. */
+export async function ownerEmails(tx: Statements, listingId: number): Promise<string[]> {
+  const rows = await tx.query<{ email: string }>(
+    'SELECT a.email FROM listing_owners o JOIN accounts a ON a.id = o.account_id WHERE o.listing_id = $1 ORDER BY a.email',
+    [listingId],
+  );
+  return rows.map((row) => row.email);
 }

@@ -19,7 +19,8 @@ import { queueMail } from '../jobs/mail-job.js';
 import { recordVersion } from '../listings/listing-history.js';
 import { isoDateTime } from '../schema.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
-import { hiddenMail, ownerEmails, shownAgainMail } from './owner-mail.js';
+import { hiddenMail, shownAgainMail } from './owner-mail.js';
+import { ownerEmails } from '../listings/ownership.js';
 
 export const MODERATION_ACTIONS = ['hide', 'unhide', 'feature', 'unfeature'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

@@ -1,15 +1,5 @@
 /** The mail to a listing's owners when the site team hides it or shows it again. */
-import type { Statements } from '../db/database.js';
 import type { MailMessage } from '../mail/mailer.js';
-
-/** The owners' addresses of a listing, in the caller's transaction. */
-export async function ownerEmails(tx: Statements, listingId: number): Promise<string[]> {
-  const rows = await tx.query<{ email: string }>(
-    'SELECT a.email FROM listing_owners o JOIN accounts a ON a.id = o.account_id WHERE o.listing_id = $1 ORDER BY a.email',
-    [listingId],
-  );
-  return rows.map((row) => row.email);
-}
 
 export function hiddenMail(to: string, listing: { name: string; id: number }, reason: string): MailMessage {
   return {
