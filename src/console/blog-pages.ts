@@ -7,7 +7,7 @@ import { SLUG_PATTERN } from '../schema.js';
 import { pageNumber, pager } from '../site/layout.js';
 import { findAnyBlogPost, type EditorialPost, type EditorialPostHead } from '../editorial/blog-posts.js';
 import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';
-import { problemBox, renderConsolePage } from './layout.js';
+import { problemBox, renderConsoleMissing, renderConsolePage } from './layout.js';
 import { noticeOf, runOperation, seeOther } from './run-operation.js';
 import { lines, optional, postForm, textArea, textField } from './form-fields.js';
 import { faqArea, faqText, parseFaqs } from './faq-field.js';
@@ -124,11 +124,10 @@ async function postOf(ctx: Context, deps: ConsoleDeps): Promise<EditorialPost | 
 }
 
 function missing(ctx: Context, visit: StaffVisit): void {
-  ctx.status = 404;
-  renderConsolePage(ctx, visit, {
+  renderConsoleMissing(ctx, visit, {
     title: 'No such post',
-    path: ctx.path,
-    body: html`<p class="error" role="alert">No post has this address; it may have been deleted or given another slug.</p><p><a href="${PATH}">Every post</a></p>`,
+    message: 'No post has this address; it may have been deleted or given another slug.',
+    back: { path: PATH, label: 'Every post' },
   });
 }
 

@@ -6,7 +6,7 @@ import { SLUG_PATTERN } from '../schema.js';
 import { categoryTree, findCategory, type CategoryDetail, type CategoryNode } from '../catalogue/categories.js';
 import { categoryChoices, categoryRedirects } from '../editorial/categories.js';
 import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';
-import { problemBox, renderConsolePage } from './layout.js';
+import { problemBox, renderConsoleMissing, renderConsolePage } from './layout.js';
 import { noticeOf, runOperation, seeOther } from './run-operation.js';
 import { checkbox, optional, postForm, selectField, textArea, textField } from './form-fields.js';
 import { faqArea, faqText, parseFaqs } from './faq-field.js';
@@ -112,11 +112,10 @@ async function categoryOf(ctx: Context, deps: ConsoleDeps): Promise<CategoryDeta
 }
 
 function missing(ctx: Context, visit: StaffVisit): void {
-  ctx.status = 404;
-  renderConsolePage(ctx, visit, {
+  renderConsoleMissing(ctx, visit, {
     title: 'No such category',
-    path: ctx.path,
-    body: html`<p class="error" role="alert">No category has this address.</p><p><a href="${PATH}">Every category</a></p>`,
+    message: 'No category has this address.',
+    back: { path: PATH, label: 'Every category' },
   });
 }
 

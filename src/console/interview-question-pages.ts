@@ -4,7 +4,7 @@ import { html } from '../text/html.js';
 import type { ProblemError } from '../errors.js';
 import { allInterviewQuestions, type EditedInterviewQuestion } from '../editorial/interview-questions.js';
 import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';
-import { problemBox, renderConsolePage } from './layout.js';
+import { problemBox, renderConsoleMissing, renderConsolePage } from './layout.js';
 import { noticeOf, runOperation, seeOther } from './run-operation.js';
 import { optional, postForm, textArea, textField } from './form-fields.js';
 
@@ -90,11 +90,10 @@ async function questionOf(ctx: Context, deps: ConsoleDeps): Promise<EditedInterv
 }
 
 function missing(ctx: Context, visit: StaffVisit): void {
-  ctx.status = 404;
-  renderConsolePage(ctx, visit, {
+  renderConsoleMissing(ctx, visit, {
     title: 'No such question',
-    path: ctx.path,
-    body: html`<p class="error" role="alert">No interview question has this number.</p><p><a href="${PATH}">Every question</a></p>`,
+    message: 'No interview question has this number.',
+    back: { path: PATH, label: 'Every question' },
   });
 }
 

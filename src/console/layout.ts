@@ -49,6 +49,20 @@ ${page.notice ? html`<p class="notice" role="status">${page.notice}</p>` : ''}${
   });
 }
 
+/** 404 in the console: `what` is unknown; the page links back to the section's list. */
+export function renderConsoleMissing(
+  ctx: Context,
+  visit: { env: SiteEnv; account: AccountRecord; member: StaffMember },
+  page: { title: string; message: string; back: { path: string; label: string } },
+): void {
+  ctx.status = 404;
+  renderConsolePage(ctx, visit, {
+    title: page.title,
+    path: ctx.path,
+    body: html`<p class="error" role="alert">${page.message}</p><p><a href="${page.back.path}">${page.back.label}</a></p>`,
+  });
+}
+
 /** 403: signed in, but without a staff role, or without the one this page needs. */
 export function renderConsoleRefusal(ctx: Context, env: SiteEnv, account: AccountRecord, needed: StaffRole | undefined): void {
   ctx.status = 403;

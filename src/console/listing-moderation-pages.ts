@@ -8,7 +8,7 @@ import { pageNumber, pager } from '../site/layout.js';
 import { findListingsToModerate, listingToModerate, type ModerationRow } from '../moderation/listing-lookup.js';
 import type { ModerationAction } from '../moderation/listing-moderation.js';
 import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';
-import { problemBox, renderConsolePage } from './layout.js';
+import { problemBox, renderConsoleMissing, renderConsolePage } from './layout.js';
 import { noticeOf, runOperation, seeOther } from './run-operation.js';
 import { optional, postForm, selectField, textArea, textField } from './form-fields.js';
 
@@ -96,11 +96,10 @@ async function renderListing(
 ): Promise<void> {
   const listing = SLUG_PATTERN.test(slug) ? await listingToModerate(deps.services.db, slug) : undefined;
   if (!listing) {
-    ctx.status = 404;
-    renderConsolePage(ctx, visit, {
+    renderConsoleMissing(ctx, visit, {
       title: 'No such listing',
-      path: `${PATH}/${slug}`,
-      body: html`<p class="error" role="alert">No listing has the slug "${slug}".</p><p><a href="${PATH}">Find a listing</a></p>`,
+      message: `No listing has the slug "${slug}".`,
+      back: { path: PATH, label: 'Find a listing' },
     });
     return;
   }

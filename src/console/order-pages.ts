@@ -7,7 +7,7 @@ import { ORDER_STATUSES } from '../db/entities/order.js';
 import { adminOrder, type AdminOrderView } from '../orders/admin-orders.js';
 import { listAuditLog } from '../staff/audit-log.js';
 import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';
-import { problemBox, renderConsolePage } from './layout.js';
+import { problemBox, renderConsoleMissing, renderConsolePage } from './layout.js';
 import { listedPage } from './listed-page.js';
 import { noticeOf, runOperation, seeOther } from './run-operation.js';
 import { optional, postForm, selectField, textArea, textField } from './form-fields.js';
@@ -95,11 +95,10 @@ async function renderOrder(
   const { db } = deps.services;
   const order = await adminOrder(db, number, deps.services.now()).catch(() => undefined);
   if (!order) {
-    ctx.status = 404;
-    return renderConsolePage(ctx, visit, {
+    return renderConsoleMissing(ctx, visit, {
       title: 'No such order',
-      path: PATH,
-      body: html`<p class="error" role="alert">No order has the number ${number}.</p><p><a href="${PATH}">All orders</a></p>`,
+      message: `No order has the number ${number}.`,
+      back: { path: PATH, label: 'All orders' },
     });
   }
   const refunds = await listAuditLog(
