@@ -18,7 +18,26 @@ export interface SiteSettings {
   /** An unpaid order expires this many hours after checkout (1 to 24: a Stripe Checkout session lasts at most 24 hours). */
   order_lifetime_hours: number;
   rate_limits: { anonymous_per_minute: number; signed_in_per_minute: number; submit_listing_per_hour: number };
+  /** The vote check's thresholds (src/community/vote-check.ts states the rules they tune). */
+  vote_check: VoteCheckSettings;
+  /** Sign-ups and votes per network (an IPv4 /24 or an IPv6 /48). */
+  network_limits: { signups_per_hour: number; votes_per_10_minutes: number };
+  /** Additions to the maintained list of throwaway e-mail domains refused at sign-up, and exceptions from it. */
+  email_domains: { blocked: string[]; allowed: string[] };
 }
+
+export type VoteCheckSettings = {
+  /** A burst: at least this many votes on one listing ... */
+  burst_votes: number;
+  /** ... within this many minutes ... */
+  burst_minutes: number;
+  /** ... from accounts created at most this many hours before their vote. */
+  young_account_hours: number;
+  /** Votes on one listing from one network beyond this many are flagged. */
+  network_votes: number;
+  /** An account with at least this many votes, all for one maker's listings, has them flagged. */
+  single_maker_votes: number;
+};
 
 const DEFAULT_SETTINGS: SiteSettings = {
   site_name: 'Launch Directory',
@@ -31,6 +50,9 @@ const DEFAULT_SETTINGS: SiteSettings = {
   seller_country: 'DE',
   order_lifetime_hours: 24,
   rate_limits: { anonymous_per_minute: 120, signed_in_per_minute: 600, submit_listing_per_hour: 20 },
+  vote_check: { burst_votes: 5, burst_minutes: 60, young_account_hours: 72, network_votes: 3, single_maker_votes: 3 },
+  network_limits: { signups_per_hour: 20, votes_per_10_minutes: 60 },
+  email_domains: { blocked: [], allowed: [] },
 };
 
 /** Site settings from the database, with defaults for any key the admin has not set. */
@@ -38,7 +60,31 @@ export async function loadSiteSettings(db: Pick<Statements, 'query'>): Promise<S
   const rows = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_settings');
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Partial<SiteSettings>;
   const settings = { ...DEFAULT_SETTINGS, ...pickKnown(stored) };
-  return { ...settings, rate_limits: rateLimitsOrDefaults(settings.rate_limits) };
+  return {
+    ...settings,
+    rate_limits: rateLimitsOrDefaults(settings.rate_limits),
+    vote_check: positiveIntegersOrDefaults(settings.vote_check, DEFAULT_SETTINGS.vote_check),
+    network_limits: positiveIntegersOrDefaults(settings.network_limits, DEFAULT_SETTINGS.network_limits),
+    email_domains: {
+      blocked: domainsOrNone((settings.email_domains as Partial<SiteSettings['email_domains']> | undefined)?.blocked),
+      allowed: domainsOrNone((settings.email_domains as Partial<SiteSettings['email_domains']> | undefined)?.allowed),
+    },
+  };
+}
+
+/** Each number as stored when it is a positive integer, else its default. */
+function positiveIntegersOrDefaults<T extends object>(stored: unknown, defaults: T): T {
+  const given = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(defaults).map(([name, fallback]) => {
+      const value = given[name];
+      return [name, typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback];
+    }),
+  ) as T;
+}
+
+function domainsOrNone(stored: unknown): string[] {
+  return Array.isArray(stored) ? stored.filter((d): d is string => typeof d === 'string') : [];
 }
 
 /** Each limit as stored when it is a positive integer, else its default: a partial or mistyped setting never disables the API. */
@@ -96,7 +142,29 @@ const SETTING_BOUNDS = {
     signed_in_per_minute: { min: 30, max: 1_000_000 },
     submit_listing_per_hour: { min: 1, max: 1_000_000 },
   },
+  voteCheck: {
+    burst_votes: { min: 2, max: 10_000 },
+    burst_minutes: { min: 1, max: 10_080 },
+    young_account_hours: { min: 1, max: 8_760 },
+    network_votes: { min: 1, max: 10_000 },
+    single_maker_votes: { min: 2, max: 10_000 },
+  },
+  networkLimits: {
+    signups_per_hour: { min: 1, max: 1_000_000 },
+    votes_per_10_minutes: { min: 1, max: 1_000_000 },
+  },
 } as const;
+
+/** An e-mail domain as the settings keep it: lower case, no @. */
+const EMAIL_DOMAIN = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/,
+    'Must be a domain such as example.com',
+  );
+const EMAIL_DOMAIN_LIST = z.array(EMAIL_DOMAIN).max(1000);
 
 const TIME_ZONE_PATTERN = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
 
@@ -130,6 +198,21 @@ export const siteSettingsSchema = z.object({
     signed_in_per_minute: z.number().int(),
     submit_listing_per_hour: z.number().int(),
   }),
+  vote_check: z
+    .object({
+      burst_votes: z.number().int(),
+      burst_minutes: z.number().int(),
+      young_account_hours: z.number().int(),
+      network_votes: z.number().int(),
+      single_maker_votes: z.number().int(),
+    })
+    .describe(
+      'Flags: burst_votes on one listing within burst_minutes from accounts under young_account_hours old; votes from one network beyond network_votes; accounts with single_maker_votes or more, all for one maker',
+    ),
+  network_limits: z.object({ signups_per_hour: z.number().int(), votes_per_10_minutes: z.number().int() }),
+  email_domains: z
+    .object({ blocked: z.array(z.string()), allowed: z.array(z.string()) })
+    .describe('Added to, and exempted from, the maintained throwaway-domain list refused at sign-up'),
 });
 
 /** What update_site_settings takes: any subset; free_launch_weeks and rate_limits may be given in part. */
@@ -163,6 +246,25 @@ export const settingsChanges = z.strictObject({
       submit_listing_per_hour: between(SETTING_BOUNDS.rateLimits.submit_listing_per_hour).optional(),
     })
     .optional(),
+  vote_check: z
+    .strictObject({
+      burst_votes: between(SETTING_BOUNDS.voteCheck.burst_votes).optional(),
+      burst_minutes: between(SETTING_BOUNDS.voteCheck.burst_minutes).optional(),
+      young_account_hours: between(SETTING_BOUNDS.voteCheck.young_account_hours).optional(),
+      network_votes: between(SETTING_BOUNDS.voteCheck.network_votes).optional(),
+      single_maker_votes: between(SETTING_BOUNDS.voteCheck.single_maker_votes).optional(),
+    })
+    .optional(),
+  network_limits: z
+    .strictObject({
+      signups_per_hour: between(SETTING_BOUNDS.networkLimits.signups_per_hour).optional(),
+      votes_per_10_minutes: between(SETTING_BOUNDS.networkLimits.votes_per_10_minutes).optional(),
+    })
+    .optional(),
+  email_domains: z
+    .strictObject({ blocked: EMAIL_DOMAIN_LIST.optional(), allowed: EMAIL_DOMAIN_LIST.optional() })
+    .optional()
+    .describe('Each list given replaces the stored one'),
 });
 export type SettingsChanges = z.output<typeof settingsChanges>;
 
@@ -189,9 +291,19 @@ export async function updateSiteSettings(
     const current = await loadSiteSettings(tx);
     const next: SiteSettings = {
       ...current,
-      ...dropUndefined({ ...changes, free_launch_weeks: undefined, rate_limits: undefined }),
+      ...dropUndefined({
+        ...changes,
+        free_launch_weeks: undefined,
+        rate_limits: undefined,
+        vote_check: undefined,
+        network_limits: undefined,
+        email_domains: undefined,
+      }),
       free_launch_weeks: { ...current.free_launch_weeks, ...dropUndefined(changes.free_launch_weeks ?? {}) },
       rate_limits: { ...current.rate_limits, ...dropUndefined(changes.rate_limits ?? {}) },
+      vote_check: { ...current.vote_check, ...dropUndefined(changes.vote_check ?? {}) },
+      network_limits: { ...current.network_limits, ...dropUndefined(changes.network_limits ?? {}) },
+      email_domains: { ...current.email_domains, ...dropUndefined(changes.email_domains ?? {}) },
     };
     if (next.free_launch_weeks.min > next.free_launch_weeks.max) {
       const path = changes.free_launch_weeks?.min !== undefined ? '/free_launch_weeks/min' : '/free_launch_weeks/max';

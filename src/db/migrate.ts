@@ -30,6 +30,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0019_service_clock', file: '0019-service-clock.sql' },
   { name: '0020_webhooks', file: '0020-webhooks.sql' },
   { name: '0021_staff', file: '0021-staff.sql' },
+  { name: '0022_community', file: '0022-community.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

@@ -1,6 +1,4 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
-import type { AccountRecord } from '../accounts/accounts.js';
 import { type SiteDeps, visit } from './visit.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { type ListingProfile, loadListingProfile } from '../catalogue/listing-profile.js';
@@ -14,8 +12,12 @@ import type { PageViews } from '../community/page-views.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
 import { badgeSvgUrl } from '../badges/variants.js';
-import { fileListingReport, REPORT_DETAILS_MAX } from '../moderation/reports.js';
-import { cardList, listingCard, renderSitePage, type SiteEnv, webUrl } from './layout.js';
+import { fileListingReport } from '../moderation/reports.js';
+import { reportForm } from './report-form.js';
+import { refused } from './refused-page.js';
+import { COMMENT_FLASH, commentRoutes, commentsSection } from './listing-comments.js';
+import { REVIEW_FLASH, reviewRoutes, reviewsSection } from './listing-reviews.js';
+import { cardList, listingCard, renderSitePage, webUrl } from './layout.js';
 import { notFoundPage } from './not-found.js';
 
 /**
@@ -42,7 +44,9 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
       listAlternatives(services.db, slug, { limit: 5, offset: 0, count: false }),
       listAwards(services.db, { listing: slug }, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward),
     ]);
-    const csrf = account && kit.csrfField(ctx);
+    const csrf = account ? kit.csrfField(ctx) : undefined;
+    const sectionView = { ctx, site, listing: profile, account, csrf };
+    const [reviews, comments] = await Promise.all([reviewsSection(sectionView), commentsSection(sectionView)]);
     const actions = csrf
       ? html`<div class="actions">${actionForm(csrf, slug, voted ? 'unvote' : 'vote', voted ? `Voted (${profile.votes}) · take back` : `Vote (${profile.votes})`, profile.status !== 'live')}${actionForm(csrf, slug, following ? 'unfollow' : 'follow', following ? 'Following · stop' : 'Follow')}</div>`
       : html`<div class="actions"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to vote or follow</a> <span class="muted">${profile.votes} votes · ${profile.follows} followers</span></div>`;
@@ -58,6 +62,8 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
 <p>${webUrl(profile.url) ? html`<a href="${webUrl(profile.url)}" rel="nofollow noopener">${new URL(profile.url).host}</a> · ` : ''}<a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p>
 ${actions}
 ${profileSections(profile)}
+${reviews}
+${comments}
 <h2 id="trophies">Trophy cabinet</h2>${cardList(
         awards.items.map(
           (a) =>
@@ -70,7 +76,7 @@ ${profileSections(profile)}
         'No alternatives listed.',
       )}
 <h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" height="54"></p><p class="muted">Founders: embed codes come from get_badges (<a href="/api/v1/listings/${slug}/badges">API</a>).</p>
-${csrf ? reportForm(csrf, slug) : html`<p class="muted"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to report this listing</a> to the site team.</p>`}`,
+${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to the site team') : html`<p class="muted"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to report this listing</a> to the site team.</p>`}`,
     });
   });
 
@@ -93,6 +99,9 @@ ${csrf ? reportForm(csrf, slug) : html`<p class="muted"><a href="${kit.signInPat
       ctx.redirect(`${back}?done=${action}`);
     });
   }
+
+  reviewRoutes(router, site);
+  commentRoutes(router, site);
 
   router.post('/listings/:slug/report', async (ctx) => {
     const slug = ctx.params.slug ?? '';
@@ -118,23 +127,13 @@ ${csrf ? reportForm(csrf, slug) : html`<p class="muted"><a href="${kit.signInPat
   });
 }
 
-const REPORT_REASON_CHOICES = [
-  ['spam', 'Spam'],
-  ['abuse', 'Abusive or offensive'],
-  ['misleading', 'Misleading or false'],
-  ['other', 'Something else'],
-] as const;
-
-/** Reporting a listing to the moderators, folded away until opened (no script). */
-function reportForm(csrf: SafeHtml, slug: string): SafeHtml {
-  return html`<details class="report"><summary>Report this listing to the site team</summary><form method="post" action="/listings/${slug}/report">${csrf}<p><label for="report-reason">What is wrong</label><br><select id="report-reason" name="reason" required>${REPORT_REASON_CHOICES.map(([value, text]) => html`<option value="${value}">${text}</option>`)}</select></p><p><label for="report-details">Details (optional)</label><br><textarea id="report-details" name="details" rows="4" cols="60" maxlength="${REPORT_DETAILS_MAX}"></textarea></p><button type="submit" class="secondary">Send the report</button></form></details>`;
-}
-
 function actionForm(csrf: SafeHtml, slug: string, action: string, label: string, disabled = false): SafeHtml {
   return html`<form method="post" action="/listings/${slug}/${action}">${csrf}<button type="submit"${action.startsWith('un') ? html` class="secondary"` : ''}${disabled ? html` disabled title="Votes open when the listing is live"` : ''}>${label}</button></form>`;
 }
 
 const FLASH: Record<string, string> = {
+  ...REVIEW_FLASH,
+  ...COMMENT_FLASH,
   vote: 'Your vote is counted.',
   unvote: 'Your vote is taken back.',
   follow: 'You follow this listing: its updates come to your e-mail.',
@@ -145,20 +144,6 @@ const FLASH: Record<string, string> = {
 
 function flash(done: unknown): SafeHtml {
   return typeof done === 'string' && FLASH[done] ? html`<p class="notice" role="status">${FLASH[done]}</p>` : html``;
-}
-
-function refused(ctx: Context, env: SiteEnv, account: AccountRecord, error: ProblemError): void {
-  ctx.status = error.status;
-  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
-  const slug = ctx.params.slug ?? '';
-  renderSitePage(ctx, env, {
-    title: 'Not done',
-    description: error.detail ?? error.title,
-    path: ctx.path,
-    account,
-    noindex: true,
-    body: html`<div class="error" role="alert"><p>${error.detail ?? error.title}</p>${error.errors?.length ? html`<ul>${error.errors.map((e) => html`<li>${e.path ? html`<code>${e.path.slice(1)}</code>: ` : ''}${e.message}</li>`)}</ul>` : ''}</div><p><a href="/listings/${slug}">Back to the listing</a>${error.code === 'vote_refused' ? html` · <a href="/account">Your account</a>` : ''}</p>`,
-  });
 }
 
 function section(title: string, content: SafeHtml | string | null | undefined): SafeHtml {

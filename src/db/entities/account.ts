@@ -16,6 +16,10 @@ export const Account = defineEntity({
     createdAt: p.datetime().defaultRaw('now()'),
     /** A staff role, or null for everyone else. */
     role: p.enum(STAFF_ROLES).nullable(),
+    /** The name shown with the person's reviews and comments; null until they choose one. */
+    displayName: p.text().nullable(),
+    /** A keyed hash of the network the account signed up from (never the address itself). */
+    signupNetwork: p.text().nullable(),
   },
   indexes: [{ name: 'accounts_role_idx', expression: 'CREATE INDEX accounts_role_idx ON accounts (role) WHERE role IS NOT NULL' }],
 });

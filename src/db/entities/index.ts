@@ -38,7 +38,7 @@ import { ListingView, ListingVisitor } from './listing-view.js';
 import { ListingSearch } from './listing-search.js';
 import { ListingProfileParts } from './listing-profile.js';
 import { Product } from './product.js';
-import { Review } from './review.js';
+import { Comment, CommentMailState, Review } from './review.js';
 import { SearchTerm } from './search-term.js';
 import { SiteSetting } from './site-setting.js';
 import { VatRate } from './vat-rate.js';
@@ -95,6 +95,8 @@ export const entities = [
   ListingVisitor,
   Follow,
   Review,
+  Comment,
+  CommentMailState,
   DomainRating,
   VerifiedRevenue,
   BillboardContribution,

@@ -43,7 +43,7 @@ export const AuditEntry = defineEntity({
 });
 export type AuditEntry = InferEntity<typeof AuditEntry>;
 
-export const REPORT_TARGET_TYPES = ['listing'] as const;
+export const REPORT_TARGET_TYPES = ['listing', 'review', 'comment'] as const;
 export const REPORT_REASONS = ['spam', 'abuse', 'misleading', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;

@@ -1,5 +1,11 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Account } from './account.js';
 import { Listing } from './listing.js';
+import type { JsonValue } from './json-types.js';
+
+/** The vote check's verdicts: flagged (held out of the count), confirmed (a moderator agreed), cleared (counted). */
+export const VOTE_FLAG_STATUSES = ['flagged', 'confirmed', 'cleared'] as const;
+export type VoteFlagStatus = (typeof VOTE_FLAG_STATUSES)[number];
 
 /** votes: one per listing and person on the site (voterKey identifies an account or a device). */
 export const Vote = defineEntity({
@@ -10,8 +16,26 @@ export const Vote = defineEntity({
     listing: () => p.manyToOne(Listing).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('votes_listing_id_fkey'),
     voterKey: p.text(),
     createdAt: p.datetime().defaultRaw('now()'),
+    account: () =>
+      p.manyToOne(Account).ref().nullable().deleteRule('set null').updateRule('no action').foreignKeyName('votes_account_id_fkey'),
+    /** A keyed hash of the voter's network (never the address). */
+    network: p.text().nullable(),
+    flagStatus: p.enum(VOTE_FLAG_STATUSES).nullable(),
+    /** Whether the vote counts on the boards and for the awards: unflagged, or cleared by a moderator. */
+    counted: p.boolean().default(true),
+    flagRules: p.array().defaultRaw(`'{}'`),
+    flagEvidence: p.json<JsonValue>().nullable(),
+    flaggedAt: p.datetime().nullable(),
   },
   uniques: [{ name: 'votes_listing_id_voter_key_key', properties: ['listing', 'voterKey'] }],
-  indexes: [{ name: 'votes_created_idx', properties: ['createdAt', 'listing'] }],
+  indexes: [
+    { name: 'votes_created_idx', properties: ['createdAt', 'listing'] },
+    { name: 'votes_flagged_idx', expression: "CREATE INDEX votes_flagged_idx ON votes (flagged_at, id) WHERE flag_status = 'flagged'" },
+    {
+      name: 'votes_account_idx',
+      expression: 'CREATE INDEX votes_account_idx ON votes (account_id, created_at) WHERE account_id IS NOT NULL',
+    },
+  ],
+  checks: [{ name: 'votes_counted_check', expression: "(flag_status IS NULL OR flag_status = 'cleared') = counted" }],
 });
 export type Vote = InferEntity<typeof Vote>;
