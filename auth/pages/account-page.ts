@@ -1,8 +1,11 @@
 import type Router from '@koa/router';
 import { html } from '../../src/text/html.js';
 import { listConnectedApps, revokeConnectedApp, type ConnectedApp } from '../../src/accounts/connected-apps.js';
-import { csrfFor, type PageEnv } from './env.js';
-import { hiddenCsrf, renderPage, resendLinkForm, when } from './layout.js';
+import { type AccountRecord, setDisplayName } from '../../src/accounts/accounts.js';
+import { DISPLAY_NAME_MAX, publicName } from '../../src/community/public-name.js';
+import { ValidationError } from '../../src/errors.js';
+import { csrfFor, submittedForm, type PageEnv } from './env.js';
+import { hiddenCsrf, noticeBox, renderPage, resendLinkForm, when } from './layout.js';
 import { requireSignedIn } from './require-sign-in.js';
 
 const PAGE = '/account';
@@ -10,7 +13,7 @@ const PAGE = '/account';
 /**
  * GET /account: the address and whether it is confirmed, the apps connected to the account (each
  * with a Revoke button), the way to API keys, and signing out. POST /account/apps/:grantId/revoke
- * disconnects one app.
+ * disconnects one app. POST /account/display-name sets the public name shown with the person's reviews and comments.
  */
 export function accountRoutes(router: Router, env: PageEnv): void {
   router.get(PAGE, async (ctx) => {
@@ -28,6 +31,7 @@ ${
     : html`<p class="error">Your e-mail address is not confirmed yet. Open the link we mailed you; until then you cannot create API keys or connect apps.</p>
 ${resendLinkForm(csrf)}`
 }
+${displayNameForm(account, csrf, ctx.query.done === 'display-name')}
 <h2 id="apps">Connected apps</h2>
 ${
   apps.length === 0
@@ -41,6 +45,26 @@ ${appTable(apps, csrf)}`
 <form method="post" action="/signout">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Sign out</button></form>`,
       { signedInEmail: account.email },
     );
+  });
+
+  router.post(`${PAGE}/display-name`, async (ctx) => {
+    const form = submittedForm(ctx);
+    const account = await requireSignedIn(ctx, env, PAGE);
+    if (!account) return;
+    try {
+      await setDisplayName(env.db, account.id, form.display_name ?? '');
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      ctx.status = 400;
+      return renderPage(
+        ctx,
+        'Your public name was not saved',
+        html`<p class="error" role="alert">${error.errors?.[0]?.message ?? error.message}</p><p><a href="${PAGE}#public-name">Back to your account</a></p>`,
+        { signedInEmail: account.email },
+      );
+    }
+    ctx.status = 303;
+    ctx.redirect(`${PAGE}?done=display-name#public-name`);
   });
 
   router.post(`${PAGE}/apps/:grantId/revoke`, async (ctx) => {
@@ -59,6 +83,18 @@ ${appTable(apps, csrf)}`
     ctx.status = 303;
     ctx.redirect(PAGE);
   });
+}
+
+/** The form for the name shown with the person's reviews and comments. */
+function displayNameForm(account: AccountRecord, csrf: string, saved: boolean) {
+  return html`<h2 id="public-name">Your public name</h2>
+${noticeBox(saved ? 'Your public name is saved.' : undefined)}
+<p>Your reviews and comments show this name${account.displayName ? '' : html`; until you choose one they show <strong>${publicName(account)}</strong>`}. It never shows your e-mail address.</p>
+<form method="post" action="${PAGE}/display-name">${hiddenCsrf(csrf)}
+<label for="display_name">Public name</label>
+<input type="text" id="display_name" name="display_name" value="${account.displayName ?? ''}" required maxlength="${DISPLAY_NAME_MAX}">
+<button type="submit">Save the name</button>
+</form>`;
 }
 
 function appTable(apps: ConnectedApp[], csrf: string) {

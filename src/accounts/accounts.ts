@@ -4,6 +4,9 @@ import type { StaffRole } from '../db/entities/account.js';
 import { randomToken, sha256 } from '../security/random.js';
 import { normalizeEmail } from './email.js';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.js';
+import { DISPLAY_NAME_MAX } from '../community/public-name.js';
+import { ValidationError } from '../errors.js';
+import { stripInvisible } from '../text/invisible-characters.js';
 
 export interface AccountRecord {
   id: string;
@@ -12,6 +15,8 @@ export interface AccountRecord {
   createdAt: string;
   /** The account's staff role (the /admin console and the admin scope), or null. */
   role: StaffRole | null;
+  /** The name shown with the person's reviews and comments, or null (then publicName makes one up). */
+  displayName: string | null;
 }
 
 type AccountRow = {
@@ -21,11 +26,12 @@ type AccountRow = {
   created_at: string;
   password_hash: string;
   role: StaffRole | null;
+  display_name: string | null;
 };
 
 /** The columns of an AccountRow, qualified by `table` (a name or alias) so that they can be read from a join. */
 const accountColumns = (table: string) =>
-  `${table}.id, ${table}.email, ${table}.email_verified_at IS NOT NULL AS email_verified, iso_time(${table}.created_at) AS created_at, ${table}.password_hash, ${table}.role`;
+  `${table}.id, ${table}.email, ${table}.email_verified_at IS NOT NULL AS email_verified, iso_time(${table}.created_at) AS created_at, ${table}.password_hash, ${table}.role, ${table}.display_name`;
 const ACCOUNT_COLUMNS = accountColumns('accounts');
 
 const toRecord = (row: AccountRow): AccountRecord => ({
@@ -34,6 +40,7 @@ const toRecord = (row: AccountRow): AccountRecord => ({
   emailVerified: row.email_verified,
   createdAt: row.created_at,
   role: row.role,
+  displayName: row.display_name,
 });
 
 /** The account of an unexpired browser session, found by the hash of the session id; one query. */
@@ -63,16 +70,27 @@ export async function findAccountByEmail(db: Database, email: string): Promise<A
   return row && toRecord(row);
 }
 
-/** Creates the account, or answers undefined when the address is taken (the caller must not tell). */
+/**
+ * Creates the account, or answers undefined when the address is taken (the caller must not tell). `network` is the
+ * keyed hash of the network it was made from (src/community/network.ts), for the vote check; none for accounts made
+ * by an administrator.
+ */
 export async function createAccount(
   db: Database,
-  input: { email: string; password: string; verified: boolean; now: Date },
+  input: { email: string; password: string; verified: boolean; now: Date; network?: string },
 ): Promise<AccountRecord | undefined> {
   const passwordHash = await hashPassword(input.password);
   const row = await db.one<AccountRow>(
-    `INSERT INTO accounts (id, email, password_hash, email_verified_at, created_at) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO accounts (id, email, password_hash, email_verified_at, created_at, signup_network) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
-    [randomUUID(), normalizeEmail(input.email), passwordHash, input.verified ? input.now.toISOString() : null, input.now.toISOString()],
+    [
+      randomUUID(),
+      normalizeEmail(input.email),
+      passwordHash,
+      input.verified ? input.now.toISOString() : null,
+      input.now.toISOString(),
+      input.network ?? null,
+    ],
   );
   return row && toRecord(row);
 }
@@ -86,6 +104,22 @@ export async function authenticate(db: Database, email: string, password: string
 
 export async function markEmailVerified(db: Database, accountId: string, now: Date): Promise<void> {
   await db.query('UPDATE accounts SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1', [accountId, now.toISOString()]);
+}
+
+/**
+ * Sets the name shown with the person's reviews and comments: invisible characters stripped, whitespace and control characters
+ * collapsed to one space, 1 to DISPLAY_NAME_MAX characters (400 on /display_name otherwise). Answers the name as stored.
+ */
+export async function setDisplayName(db: Database, accountId: string, name: string): Promise<string> {
+  // Control characters (a NUL, a line break) become spaces: a name is one line.
+  const cleaned = stripInvisible(name)
+    .replace(/[\s\u0000-\u001f\u007f]+/g, ' ')
+    .trim();
+  const length = [...cleaned].length;
+  if (length === 0 || length > DISPLAY_NAME_MAX)
+    throw new ValidationError([{ path: '/display_name', message: `Use 1 to ${DISPLAY_NAME_MAX} characters for your public name.` }]);
+  await db.query('UPDATE accounts SET display_name = $2 WHERE id = $1::uuid', [accountId, cleaned]);
+  return cleaned;
 }
 
 /**

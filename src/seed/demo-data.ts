@@ -106,7 +106,18 @@ export interface DemoData {
   votes: { listing_id: number; voter_key: string; created_at: string }[];
   listingViews: { listing_id: number; day: string; views: number }[];
   follows: { listing_id: number; follower_email: string; created_at: string }[];
-  reviews: { listing_id: number; reviewer_key: string; rating: number; body: string; genuine: boolean; created_at: string }[];
+  reviews: {
+    listing_id: number;
+    reviewer_key: string;
+    reviewer_name: string;
+    rating: number;
+    body: string;
+    genuine: boolean;
+    created_at: string;
+    /** Spam reviews come hidden by a moderator, so that the genuine rule leaves them out of the rating. */
+    hidden_at: string | null;
+    hidden_reason: string | null;
+  }[];
   domainRatings: { listing_id: number; measured_on: string; rating: number }[];
   verifiedRevenues: { listing_id: number; mrr_cents: number; source: string; verified_at: string }[];
   billboardContributions: { listing_id: number; amount_cents: number; order_number: string; created_at: string }[];
@@ -160,6 +171,11 @@ const inSentence = (s: string) => {
   return /^[A-Z][A-Za-z]*[A-Z]/.test(first) || PROPER_NOUNS.has(first) ? s : s.charAt(0).toLowerCase() + s.slice(1);
 };
 const truncate = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
+
+/** A demo reviewer's name, a first name and an initial, fixed by their number (no random draw, so nothing else moves). */
+function reviewerName(reviewer: number): string {
+  return `${FIRST_NAMES[reviewer % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(reviewer / FIRST_NAMES.length) % LAST_NAMES.length].charAt(0)}.`;
+}
 
 function joinName(root: string, suffix: string): string {
   const vowels = 'aeiou';
@@ -813,13 +829,19 @@ export function buildDemo(now: Date): DemoData {
               [1, 5],
             ] as const)
           : viewRng.pick([5, 5, 1]);
+        // The random draws in their original order (the body, then the time), so the rest of the demo stays the same.
+        const body = genuine ? viewRng.pick(REVIEW_BODIES[rating]) : viewRng.pick(SPAM_REVIEW_BODIES);
+        const createdAt = between(d.launchedAt!, now, viewRng.next());
         reviews.push({
           listing_id: d.row.id,
           reviewer_key: `r:${reviewer}`,
+          reviewer_name: reviewerName(reviewer),
           rating,
-          body: genuine ? viewRng.pick(REVIEW_BODIES[rating]) : viewRng.pick(SPAM_REVIEW_BODIES),
+          body,
           genuine,
-          created_at: isoTime(between(d.launchedAt!, now, viewRng.next())),
+          created_at: isoTime(createdAt),
+          hidden_at: genuine ? null : isoTime(createdAt),
+          hidden_reason: genuine ? null : 'Spam',
         });
       }
     }

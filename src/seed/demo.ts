@@ -306,10 +306,13 @@ async function loadDemo(tx: Queryable, d: ReturnType<typeof buildDemo>, now: Dat
     [
       ['listing_id', 'int'],
       ['reviewer_key', 'text'],
+      ['reviewer_name', 'text'],
       ['rating', 'smallint'],
       ['body', 'text'],
       ['genuine', 'boolean'],
       ['created_at', 'timestamptz'],
+      ['hidden_at', 'timestamptz'],
+      ['hidden_reason', 'text'],
     ],
     d.reviews,
   );
