@@ -21,10 +21,10 @@ export function defineMailJob(queue: JobQueue, mailer: Mailer): void {
   });
 }
 
-/** Sends the message from a job: the caller does not wait for the mail server. */
-export function queueMail(queue: JobQueue, message: MailMessage): Promise<void> {
+/** Sends the message from a job: the caller does not wait for the mail server. `id`: a stable mail id (mail-id.ts). */
+export function queueMail(queue: JobQueue, message: MailMessage & { id?: string }): Promise<void> {
   const { to, subject, text } = message;
-  return queue.enqueue<MailJob>(SEND_MAIL_JOB, { mail_id: randomUUID(), to, subject, text });
+  return queue.enqueue<MailJob>(SEND_MAIL_JOB, { mail_id: message.id ?? randomUUID(), to, subject, text });
 }
 
 /** A Mailer whose messages go out through the job queue (the pages' mail: sign-up, confirmation, reset). */

@@ -19,7 +19,8 @@ export interface JobQueue {
    * Stores a job to run as soon as a worker is free (on any instance that defines it). data is stored as
    * JSON (Dates become strings; the key __attempts is the queue's). The job is not part of any transaction
    * the caller has open. On the embedded database it waits for an open em.transactional() to end, so do
-   * not await it inside one (that would never finish).
+   * not await it inside one (that would never finish). A job whose data holds RUN_AT_KEY (an ISO instant) runs
+   * not before then; the key travels with the data, through the outbox too.
    */
   enqueue<T extends object>(name: string, data: T): Promise<void>;
   start(): Promise<void>;
@@ -69,6 +70,9 @@ export function jobQueueLog(logger: Logger): (message: string, error?: unknown) 
   const jobs = logger.child({ component: 'jobs' });
   return (message, error) => (error === undefined ? jobs.warn(message) : jobs.error({ err: error }, message.replace(/:$/, '')));
 }
+
+/** In a job's data: the ISO instant before which it does not run (e.g. mail batched at most once an hour). */
+export const RUN_AT_KEY = '__run_at';
 
 const JOBS_TABLE = 'agenda_jobs';
 /** Kept in the stored job data: runs started so far, including runs whose worker died. */
@@ -231,7 +235,9 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
       if (closed) throw new Error(`the job queue has stopped; cannot enqueue ${jobName}`);
       if (Array.isArray(data) || data === null || typeof data !== 'object')
         throw new Error(`job data of ${jobName} must be a plain object`);
-      await agenda.now(jobName, data);
+      const runAt = (data as Stored)[RUN_AT_KEY];
+      if (typeof runAt === 'string' && Date.parse(runAt) > Date.now()) await agenda.schedule(new Date(runAt), jobName, data);
+      else await agenda.now(jobName, data);
     },
 
     async start() {

@@ -38,6 +38,9 @@ h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2
 .pager{display:flex;gap:1rem;margin:1rem 0}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1px solid #e3e3e8;padding:.35rem .4rem;vertical-align:top}
 .sr{position:absolute;left:-9999px}
+.reviews{list-style:none;padding:0}#discussion article,.review{border-top:1px solid #e3e3e8;padding:.6rem 0}#discussion .replies{margin-left:1.5rem}
+.maker{display:inline-block;background:#e8f0ff;border:1px solid #9db4e8;color:#1d3a80;border-radius:4px;padding:0 .35rem;font-size:.8rem;font-weight:600}
+.comment-actions{display:flex;flex-wrap:wrap;gap:.6rem;align-items:flex-start}.comment-actions form{margin:0}
 footer{max-width:64rem;margin:2rem auto;padding:1rem;color:#5f5f68;font-size:.85rem}
 img.logo{width:40px;height:40px;border-radius:8px;object-fit:cover;flex:none}
 `;

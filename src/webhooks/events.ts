@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = {
   'order.paid': 'an order of yours was paid',
   'order.refunded': 'an order of yours was refunded',
   'award.won': 'a listing you own or follow won a Launch of the Week award',
+  'comment.created': 'someone commented on a listing you own (not your own comments)',
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
