@@ -8,10 +8,10 @@ export default defineTool({
   title: 'Read the reports queue',
   toolset: 'admin',
   description:
-    'Reports people filed about listings, open ones oldest first: target (type, id, listing slug, name and status), ' +
-    "reason (spam, abuse, misleading, other), details, the reporter's e-mail, when, and the resolution (status, note, " +
-    'by, at). status filters: open (default), dismissed, actioned or all. resolve_report works through them. ' +
-    'Moderators and admins.',
+    'Reports people filed about listings, reviews and comments, open ones oldest first: target (type, id, listing slug, ' +
+    "name and status; a review's or comment's excerpt and author; hidden), reason (spam, abuse, misleading, other), " +
+    "details, the reporter's e-mail, when, and the resolution (status, note, by, at). status filters: open (default), " +
+    'dismissed, actioned or all. resolve_report works through them. Moderators and admins.',
   http: { method: 'GET', path: '/admin/reports', status: 200 },
   scopes: ['admin'],
   staffRole: 'moderator',

@@ -10,9 +10,9 @@ export default defineTool({
   title: 'Resolve a report',
   toolset: 'admin',
   description:
-    'Resolves an open report from list_reports with a note: dismiss, or act. act on a listing report hides the listing ' +
-    '(the note is the reason its owners see; as moderate_listing hide) unless it is hidden already. Audited. 409 when ' +
-    'the report was resolved before. Moderators and admins.',
+    'Resolves an open report from list_reports with a note: dismiss, or act. act hides what was reported unless it is ' +
+    'hidden already: a listing as moderate_listing hide (the note is the reason its owners see), a review or comment ' +
+    'as moderate_review or moderate_comment. Audited. 409 when the report was resolved before. Moderators and admins.',
   http: { method: 'POST', path: '/admin/reports/{report_id}/resolve', status: 200 },
   scopes: ['admin'],
   staffRole: 'moderator',
@@ -20,7 +20,7 @@ export default defineTool({
   errorStatuses: [401, 403, 404, 409],
   input: z.strictObject({
     report_id: recordId('The report id (from list_reports)'),
-    decision: z.enum(REPORT_DECISIONS).describe('dismiss, or act (hide the reported listing)'),
+    decision: z.enum(REPORT_DECISIONS).describe('dismiss, or act (hide the reported listing, review or comment)'),
     note: someText(500).describe('Why (audited; with act, the reason the owners see)'),
   }),
   output: reportView,

@@ -8,17 +8,29 @@ import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js
 import { problemBox, renderConsolePage } from './layout.js';
 import { noticeOf, runOperation, seeOther } from './run-operation.js';
 import { selectField } from './form-fields.js';
+import { hiddenContentPages } from './hidden-content-pages.js';
 
 const PATH = '/admin/reports';
 const PER_PAGE = 20;
 const NOTICES = {
   dismissed: 'The report is dismissed.',
-  acted: 'The report is resolved: the listing is hidden with your note as the reason (it was hidden already, or is now).',
+  acted: 'The report is resolved: what was reported is hidden with your note as the reason (it was hidden already, or is now).',
+};
+/** What acting on a report hides, by its target's type. */
+const ACT_HINTS: Record<ReportView['target']['type'], string> = {
+  listing: 'Acting hides the listing with this note as the reason its owners see.',
+  review: 'Acting hides the review (it leaves the rating) with this note as the reason.',
+  comment: 'Acting hides the comment with this note as the reason.',
 };
 const FILTER_CHOICES = REPORT_FILTERS.map((status) => [status, status] as const);
 
-/** /admin/reports: the reports queue (list_reports), each open one dismissed or acted on with a note (resolve_report). */
+/**
+ * /admin/reports: the reports queue (list_reports) about listings, reviews and comments, each open one dismissed or
+ * acted on with a note (resolve_report); /admin/reports/hidden: the hidden reviews and comments, to restore.
+ */
 export function reportPages(router: Router, deps: ConsoleDeps): void {
+  hiddenContentPages(router, deps);
+
   router.get(PATH, async (ctx) => {
     const visit = await staffVisit(ctx, deps, 'moderator');
     if (visit) await render(ctx, deps, visit, {});
@@ -60,22 +72,36 @@ async function render(
     notice: noticeOf(ctx, NOTICES),
     body: html`<form method="get" action="${PATH}" class="filters">${selectField('status', 'Status', FILTER_CHOICES, status)}<button type="submit">Show</button></form>
 ${problemBox(form.problem)}${listed.ok ? '' : problemBox(listed.problem)}
-<p class="muted">${total} ${status === 'all' ? '' : `${status} `}reports${status === 'open' ? ', oldest first' : ''}.</p>
+<p class="muted">${total} ${status === 'all' ? '' : `${status} `}reports${status === 'open' ? ', oldest first' : ''}. <a href="${PATH}/hidden">Hidden reviews and comments</a></p>
 ${items.length ? items.map((report) => reportEntry(report, csrf, form)) : html`<p>No reports here.</p>`}
 ${pager(PATH, page, PER_PAGE, total, status === 'open' ? {} : { status })}`,
   });
 }
 
 function reportEntry(report: ReportView, csrf: SafeHtml, form: { reportId?: string; note?: string }): SafeHtml {
-  const listing = report.target.listing;
+  const { target } = report;
   const noteId = `note-${report.id}`;
-  return html`<section class="panel" aria-labelledby="report-${report.id}"><h2 id="report-${report.id}">Report ${report.id}: ${report.reason}${listing ? html` about ${listing.name}` : ''}</h2>
-<p>${listing ? html`<a href="/admin/listings/${listing.slug}">${listing.slug}</a> (${listing.status})` : html`${report.target.type} ${report.target.id} (gone)`} · reported ${report.created_at} by ${report.reporter ?? 'a deleted account'}</p>
+  return html`<section class="panel" aria-labelledby="report-${report.id}"><h2 id="report-${report.id}">Report ${report.id}: ${report.reason}${heading(target)}</h2>
+<p>${target.listing ? html`<a href="/admin/listings/${target.listing.slug}">${target.listing.slug}</a> (${target.listing.status})` : html`${target.type} ${target.id} (gone)`} · reported ${report.created_at} by ${report.reporter ?? 'a deleted account'}</p>
+${reportedText(target)}
 ${report.details ? html`<blockquote>${report.details}</blockquote>` : html`<p class="muted">No details.</p>`}
 ${
   report.resolution.status === 'open'
-    ? html`<form method="post" action="${PATH}/${report.id}/resolve">${csrf}<p><label for="${noteId}">Note (required)</label><br><textarea id="${noteId}" name="note" rows="2" cols="60" required maxlength="500" aria-describedby="${noteId}-hint">${form.reportId === String(report.id) ? (form.note ?? '') : ''}</textarea><br><span class="muted" id="${noteId}-hint">Acting hides the listing with this note as the reason its owners see.</span></p><button type="submit" name="decision" value="dismiss" class="secondary">Dismiss</button> <button type="submit" name="decision" value="act">Act: hide the listing</button></form>`
+    ? html`<form method="post" action="${PATH}/${report.id}/resolve">${csrf}<p><label for="${noteId}">Note (required)</label><br><textarea id="${noteId}" name="note" rows="2" cols="60" required maxlength="500" aria-describedby="${noteId}-hint">${form.reportId === String(report.id) ? (form.note ?? '') : ''}</textarea><br><span class="muted" id="${noteId}-hint">${ACT_HINTS[target.type]}</span></p><button type="submit" name="decision" value="dismiss" class="secondary">Dismiss</button> <button type="submit" name="decision" value="act">Act: hide the ${target.type}</button></form>`
     : html`<p>${report.resolution.status} by ${report.resolution.by ?? 'someone'} at ${report.resolution.at ?? ''}: ${report.resolution.note ?? ''}</p>`
 }
 </section>`;
+}
+
+function heading(target: ReportView['target']): SafeHtml | string {
+  if (!target.listing) return '';
+  return target.type === 'listing' ? html` about ${target.listing.name}` : html` about a ${target.type} on ${target.listing.name}`;
+}
+
+/** A reported review's or comment's text and author, and whether it is hidden now (with the way to restore it). */
+function reportedText(target: ReportView['target']): SafeHtml | string {
+  if (target.type === 'listing') return '';
+  if (target.excerpt === null) return html`<p class="muted">The ${target.type} is gone (deleted).</p>`;
+  return html`<p>The ${target.type} by ${target.author ?? 'a deleted account'}${target.hidden ? html` (hidden now; <a href="${PATH}/hidden">restore it there</a>)` : ''}:</p>
+<blockquote class="reported">${target.excerpt || html`<span class="muted">(no text)</span>`}</blockquote>`;
 }

@@ -145,7 +145,14 @@ describe('the reports queue', () => {
     expect(ours.map((item: { reporter: string }) => item.reporter)).toEqual([first.email, second.email, third.email]);
     expect(ours[0]).toEqual({
       id: expect.any(Number),
-      target: { type: 'listing', id: String(listing.id), listing: { slug: listing.slug, name: listing.name, status: 'live' } },
+      target: {
+        type: 'listing',
+        id: String(listing.id),
+        listing: { slug: listing.slug, name: listing.name, status: 'live' },
+        excerpt: null,
+        author: null,
+        hidden: false,
+      },
       reason: 'spam',
       details: 'Posted the same thing ten times',
       reporter: first.email,
@@ -174,7 +181,7 @@ describe('the reports queue', () => {
     const acted = await resolve(moderator, b, { decision: 'act', note: 'Harassing other founders' });
     expect(acted.body).toMatchObject({
       resolution: { status: 'actioned', note: 'Harassing other founders', by: moderator.email },
-      target: { listing: { slug: listing.slug, status: 'hidden' } },
+      target: { listing: { slug: listing.slug, status: 'hidden' }, hidden: true },
     });
     expect((await restCall(t, null, 'GET', `/listings/${listing.slug}`)).status).toBe(404);
     const row = await t.db.one<{ hidden_reason: string; status: string }>('SELECT status, hidden_reason FROM listings WHERE id = $1', [
