@@ -1,6 +1,7 @@
 /** Parameters and shapes shared by many tools, described once. */
 import { z } from 'zod';
 import { LISTING_PLANS } from './db/entities/listing.js';
+import { hasInvisible, stripInvisible } from './text/invisible-characters.js';
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
@@ -89,10 +90,35 @@ export function webAddress(schemes: 'http or https' | 'https', max: number, expl
     });
 }
 
-/** Text that must say something: at least one character other than white space, which is trimmed. */
+/**
+ * Text that must say something: at least one character other than white space, which is trimmed. Invisible
+ * characters (bidirectional controls, zero-width spaces: src/text/invisible-characters.ts) are stripped first, so a
+ * value of nothing else is refused like an empty one.
+ */
 export function someText(max: number) {
   // One refusal per value: an empty string is too short, not also blank.
-  return z.string().trim().min(1, { abort: true }).max(max).regex(/\S/, 'Must contain something other than spaces');
+  return z
+    .string()
+    .overwrite(stripInvisible)
+    .trim()
+    .min(1, { abort: true })
+    .max(max)
+    .regex(/\S/, 'Must contain something other than spaces');
+}
+
+/**
+ * A name or tagline as people see it: invisible characters stripped (so "\u202eppA lanimreT" cannot pass for
+ * "Terminal App"); a value of nothing but them is refused, like an empty name. "" stays "" (where it clears).
+ */
+export function visibleText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine(
+      (text) => !hasInvisible(text) || /\S/.test(stripInvisible(text)),
+      'Holds only invisible characters (bidirectional controls, zero-width spaces): write text people can see',
+    )
+    .overwrite(stripInvisible);
 }
 
 /** What search results, feeds and leaderboards show of a listing. */

@@ -4,7 +4,7 @@ import { ownDraft, viewOfDraft } from '../src/drafting/draft-access.js';
 import { editDraft } from '../src/drafting/draft-edits.js';
 import { draftOutput } from '../src/drafting/draft-view.js';
 import { REGENERATE_FIELDS_JOB } from '../src/drafting/pipeline.js';
-import { someText, webAddress } from '../src/schema.js';
+import { someText, visibleText, webAddress } from '../src/schema.js';
 import {
   LIMITS,
   LIST_FIELDS,
@@ -31,6 +31,8 @@ const FORMATS: Partial<Record<ProfileField, z.ZodType<string>>> = {
   contact_email: z.email().max(254),
   logo_url: webAddress('http or https', 500),
   demo_video_url: webAddress('http or https', 500),
+  name: visibleText(TEXT_FIELDS.name),
+  tagline: visibleText(TEXT_FIELDS.tagline),
 };
 const list = z.array(someText(LIST_ITEM_MAX)).max(LIST_MAX_ITEMS);
 const fields = z.strictObject({

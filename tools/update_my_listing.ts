@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { recordId, someText, webAddress } from '../src/schema.js';
+import { recordId, someText, visibleText, webAddress } from '../src/schema.js';
 import {
   editListing,
   FOUNDED_YEAR,
@@ -19,6 +19,7 @@ const FORMATS: Partial<Record<ListingTextField, z.ZodType<string>>> = {
   country: clearable(z.string().regex(/^[A-Za-z]{2}$/, 'An ISO 3166-1 alpha-2 country code, e.g. PT')),
   contact_email: clearable(z.email().max(LISTING_TEXT_FIELDS.contact_email)),
   demo_video_url: clearable(webAddress('http or https', LISTING_TEXT_FIELDS.demo_video_url)),
+  tagline: visibleText(LISTING_TEXT_FIELDS.tagline),
 };
 const list = z.array(someText(LISTING_LIST_LIMITS.itemMax)).max(LISTING_LIST_LIMITS.items);
 const fields = z.strictObject({

@@ -11,9 +11,14 @@ import { sendVerificationLink } from './email-verification.js';
 import { acceptedReturnPath, queryValue } from './request-values.js';
 import { signInPath } from './require-sign-in.js';
 import { tooManyAttempts } from './too-many-attempts.js';
+import { isThrowawayEmail } from '../../src/accounts/disposable-email.js';
+import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
+import { networkKeyOf } from '../../src/community/network.js';
 
 /** Valid sign-ups per client address (each one costs a password hash and a mail). */
 const SIGNUPS_PER_IP: RatePolicy = { name: 'sign-ups-per-client', limit: 20, windowSeconds: 3600 };
+/** Why a throwaway address is refused (src/accounts/disposable-email.ts decides which are). */
+const THROWAWAY_PROBLEM = 'Use an address you keep: throwaway e-mail domains are not accepted.';
 /** "Someone tried to sign up with your address" mails per address; beyond it, silently none (the page stays the same). */
 const TAKEN_ADDRESS_MAILS: RatePolicy = { name: 'taken-address-mails', limit: 5, windowSeconds: 3600 };
 
@@ -40,8 +45,13 @@ export function signupRoutes(router: Router, env: PageEnv): void {
     const email = normalizeEmail(typed);
     const password = form.password ?? '';
     const returnTo = acceptedReturnPath(form.return_to);
+    const settings = await loadSiteSettings(env.db);
     const problems = {
-      email: isPlausibleEmail(email) ? undefined : 'Enter your e-mail address, such as name@example.com.',
+      email: !isPlausibleEmail(email)
+        ? 'Enter your e-mail address, such as name@example.com.'
+        : isThrowawayEmail(email, settings.email_domains)
+          ? THROWAWAY_PROBLEM
+          : undefined,
       password: passwordProblem(password, email),
     };
     if (problems.email || problems.password) {
@@ -51,10 +61,14 @@ export function signupRoutes(router: Router, env: PageEnv): void {
     const now = env.now();
     const hit = await exactCounter(env.db).hit(`signup:ip:${ctx.ip}`, SIGNUPS_PER_IP, now);
     if (!hit.allowed) return tooManyAttempts(ctx, hit.resetSeconds);
+    const network = await networkKeyOf(env.db, ctx.ip);
+    const perNetwork: RatePolicy = { name: 'sign-ups-per-network', limit: settings.network_limits.signups_per_hour, windowSeconds: 3600 };
+    const networkHit = await exactCounter(env.db).hit(`signup:net:${network}`, perNetwork, now);
+    if (!networkHit.allowed) return tooManyAttempts(ctx, networkHit.resetSeconds);
 
     // Both branches wait for the same work (the password hash and the insert); the mail of either
     // goes on after the answer, so the response time does not tell whether the address was taken.
-    const account = await createAccount(env.db, { email, password, verified: false, now });
+    const account = await createAccount(env.db, { email, password, verified: false, now, network });
     const mail = account ? sendVerificationLink(env, account, returnTo, now) : noteToOwner(env, email, now);
     void mail.catch((error: unknown) => env.log.error({ request_id: ctx.state.requestId, err: error }, 'sign-up mail failed'));
     renderPage(

@@ -2,7 +2,8 @@
  * Votes come only from people on the site: a signed-in person with a confirmed e-mail address, one vote per
  * listing (voter_key `account:<id>`), which they can take back; never for a listing they own; only for live
  * listings. Each vote moves the listing's count in the same transaction, under the listing's row lock, and the
- * weekly board (votes cast in the launch week) at once.
+ * weekly board (votes cast in the launch week) at once. A vote keeps the signals the vote check reads: the account
+ * and the keyed hash of the voter's network (src/community/network.ts); votes are limited per person and per network.
  */
 import type { Database } from '../db/database.js';
 import { Vote } from '../db/entities/vote.js';
@@ -10,6 +11,9 @@ import { InvalidStateError, ProblemError } from '../errors.js';
 import { lockedPublicListing } from './public-listing.js';
 import type { RatePolicy } from '../rate-limit/counter.js';
 import { countOrRefuse } from '../rate-limit/count-or-refuse.js';
+import { loadSiteSettings } from '../catalogue/site-settings.js';
+import { networkKeyOf } from './network.js';
+import { refreshReviewGenuineness } from './review-genuineness.js';
 
 /** Votes and take-backs per person: generous for a person, a wall for a script. */
 const VOTE_LIMIT: RatePolicy = { name: 'site_votes', limit: 30, windowSeconds: 600 };
@@ -34,11 +38,20 @@ export interface VoteState {
   voted: boolean;
 }
 
-/** Casts the person's vote for a live listing; voting twice leaves one vote. */
-export async function castVote(db: Database, slug: string, voter: Voter, now: Date): Promise<VoteState> {
+/** Votes from one network (site setting network_limits.votes_per_10_minutes): a ring on one connection meets it. */
+async function countNetworkVote(db: Database, network: string, now: Date): Promise<void> {
+  const limit = (await loadSiteSettings(db)).network_limits.votes_per_10_minutes;
+  const policy: RatePolicy = { name: 'site_votes_per_network', limit, windowSeconds: 600 };
+  await countOrRefuse(db, `vote-net:${network}`, policy, now, `At most ${limit} votes in 10 minutes from one network: try again later.`);
+}
+
+/** Casts the person's vote for a live listing from `address` (the client's); voting twice leaves one vote. */
+export async function castVote(db: Database, slug: string, voter: Voter, now: Date, address: string): Promise<VoteState> {
   if (!voter.emailVerified)
     throw new VoteRefusedError('Confirm your e-mail address first: votes come from people with a confirmed address.');
   await countOrRefuse(db, `vote:${voter.id}`, VOTE_LIMIT, now, `At most ${VOTE_LIMIT.limit} votes and take-backs in 10 minutes.`);
+  const network = await networkKeyOf(db, address);
+  await countNetworkVote(db, network, now);
   return db.transaction(async (tx) => {
     const listing = await lockedPublicListing(tx, slug);
     if (listing.status !== 'live')
@@ -47,14 +60,17 @@ export async function castVote(db: Database, slug: string, voter: Voter, now: Da
     if (owner) throw new InvalidStateError('You own this listing: votes come from other people.');
     const existing = await tx.em.count(Vote, { listing: listing.id, voterKey: voterKey(voter.id) });
     if (existing === 0) {
-      tx.em.create(Vote, { listing, voterKey: voterKey(voter.id), createdAt: now });
+      tx.em.create(Vote, { listing, voterKey: voterKey(voter.id), createdAt: now, account: voter.id, network });
       listing.votesCount += 1;
     }
     return { slug, votes: listing.votesCount, voted: true };
   });
 }
 
-/** Takes the person's vote back; without one, nothing changes. */
+/**
+ * Takes the person's vote back; without one, nothing changes. Only a counted vote leaves the listing's count (one the
+ * vote check holds out was never in it); a flagged one no longer holds the person's reviews out of the rating.
+ */
 export async function withdrawVote(db: Database, slug: string, voter: Voter, now: Date): Promise<VoteState> {
   await countOrRefuse(db, `vote:${voter.id}`, VOTE_LIMIT, now, `At most ${VOTE_LIMIT.limit} votes and take-backs in 10 minutes.`);
   return db.transaction(async (tx) => {
@@ -62,7 +78,11 @@ export async function withdrawVote(db: Database, slug: string, voter: Voter, now
     const vote = await tx.em.findOne(Vote, { listing: listing.id, voterKey: voterKey(voter.id) });
     if (vote) {
       tx.em.remove(vote);
-      listing.votesCount = Math.max(0, listing.votesCount - 1);
+      if (vote.counted) listing.votesCount = Math.max(0, listing.votesCount - 1);
+      if (vote.flagStatus === 'flagged' || vote.flagStatus === 'confirmed') {
+        await tx.em.flush();
+        await refreshReviewGenuineness(tx, { accountId: voter.id });
+      }
     }
     return { slug, votes: listing.votesCount, voted: false };
   });

@@ -1,5 +1,6 @@
 import type { DraftRecord, StoredField } from './draft-store.js';
 import { PROFILE_FIELDS, type DraftProposal, type ProfileField } from './profile-fields.js';
+import { stripInvisible } from '../text/invisible-characters.js';
 
 /**
  * Lays a verified proposal over a draft. Every field drafted gets state `ai` with its evidence and
@@ -8,7 +9,8 @@ import { PROFILE_FIELDS, type DraftProposal, type ProfileField } from './profile
  * previous AI value for restore. Without `only` (the first drafting) FAQs,
  * founders and socials are taken from the proposal too.
  */
-export function applyProposal(draft: DraftRecord, proposal: DraftProposal, only?: readonly ProfileField[]): void {
+export function applyProposal(draft: DraftRecord, drafted: DraftProposal, only?: readonly ProfileField[]): void {
+  const proposal = withVisibleNames(drafted);
   for (const field of only ?? PROFILE_FIELDS) {
     if (draft.fields[field]?.state === 'override') continue;
     const proposed = proposal.fields[field];
@@ -30,4 +32,23 @@ export function applyProposal(draft: DraftRecord, proposal: DraftProposal, only?
   draft.companySocials = Object.fromEntries(
     Object.entries(proposal.socials).map(([key, social]) => [key, { url: social!.value, evidence: social!.evidence }]),
   );
+}
+
+/**
+ * The proposal with its name, tagline and founders' names stripped of invisible characters (a site's own title can
+ * carry a bidirectional override or a zero-width space); one left empty is not proposed. Evidence stays verbatim.
+ */
+function withVisibleNames(proposal: DraftProposal): DraftProposal {
+  const fields = { ...proposal.fields };
+  for (const field of ['name', 'tagline'] as const) {
+    const proposed = fields[field];
+    if (typeof proposed?.value !== 'string') continue;
+    const value = stripInvisible(proposed.value).trim();
+    if (value === '') delete fields[field];
+    else fields[field] = { ...proposed, value };
+  }
+  const founders = proposal.founders
+    .map((founder) => ({ ...founder, value: { ...founder.value, name: stripInvisible(founder.value.name).trim() } }))
+    .filter((founder) => founder.value.name !== '');
+  return { ...proposal, fields, founders };
 }

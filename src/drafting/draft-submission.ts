@@ -1,13 +1,17 @@
 import type { Database } from '../db/database.js';
 import { InvalidStateError } from '../errors.js';
 import { slugify } from '../text/slugify.js';
+import { stripInvisible } from '../text/invisible-characters.js';
 import type { DraftRecord } from './draft-store.js';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './profile-fields.js';
 
 export type Session = Pick<Database, 'query'>;
 
+/** Fields whose invisible characters are stripped on the way to the listing, whatever put them in the draft. */
+const SHOWN_FIELDS: readonly ProfileField[] = ['name', 'tagline'];
 const text = (draft: DraftRecord, field: ProfileField): string | null => {
-  const value = draft.fields[field]?.value;
+  const stored = draft.fields[field]?.value;
+  const value = typeof stored === 'string' && SHOWN_FIELDS.includes(field) ? stripInvisible(stored) : stored;
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 };
 const list = (draft: DraftRecord, field: ProfileField): string[] => {

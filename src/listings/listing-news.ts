@@ -55,7 +55,7 @@ export async function postListingUpdate(
 }
 
 /**
- * Mails one update to every follower of its listing. A run that stops half-way is run again and
+ * Mails one update to every follower of its listing whose address is confirmed. A run that stops half-way is run again and
  * sends only what was not recorded yet (each mail's id is fixed by update and address).
  */
 export async function notifyFollowers(deps: { db: Database; mailer: Mailer; publicUrl: string }, updateId: number): Promise<number> {
@@ -64,8 +64,10 @@ export async function notifyFollowers(deps: { db: Database; mailer: Mailer; publ
     [updateId],
   );
   if (!update) return 0;
+  // Only confirmed addresses: a row left from before following needed one is not mailed.
   const followers = await deps.db.query<{ email: string }>(
-    'SELECT follower_email AS email FROM follows WHERE listing_id = $1 ORDER BY follower_email',
+    `SELECT f.follower_email AS email FROM follows f JOIN accounts a ON a.email = f.follower_email AND a.email_verified_at IS NOT NULL
+     WHERE f.listing_id = $1 ORDER BY f.follower_email`,
     [update.listing_id],
   );
   const link = `${deps.publicUrl}/listings/${update.slug}`;

@@ -6,6 +6,7 @@ import { adminDeps } from '../support/admin.js';
 import { readOutbox } from '../../src/mail/mailer.js';
 import { notifyFollowers } from '../../src/listings/listing-news.js';
 import { caller, ownedListing, person, startOwnerApp, type Call, type Person } from './support.js';
+import { makeAccount } from '../support/oauth.js';
 
 /** The owner's operations over REST, on a real database with the job queue running. */
 const clock = { now: new Date('2026-11-25T10:00:00Z') };
@@ -152,8 +153,11 @@ describe('update_my_listing', () => {
 describe('post_listing_update', () => {
   it('shows the update at once and mails every follower once, through the queue, even when the job runs again', async () => {
     const listing = await ownedListing(t.db, owner, { status: 'live' });
-    const followers = [`f1-${Date.now()}@example.com`, `f2-${Date.now()}@example.com`];
-    for (const email of followers)
+    const followers = [(await person(t.db)).email, (await person(t.db)).email];
+    // Rows from before following needed a confirmed address: an unconfirmed account's, and an address with no account.
+    const unconfirmed = (await makeAccount(t.db, { verified: false })).email;
+    const stray = `stray-${Date.now()}@example.com`;
+    for (const email of [...followers, unconfirmed, stray])
       await t.db.query('INSERT INTO follows (listing_id, follower_email) VALUES ($1, $2)', [listing.id, email]);
     const posted = await call(owner, 'POST', `/me/listings/${listing.id}/updates`, { title: 'Dark mode', body: 'It is here.' });
     expect(posted.status).toBe(201);
@@ -166,6 +170,7 @@ describe('post_listing_update', () => {
       expect(mails[0].subject).toContain('Dark mode');
       expect(mails[0].text).toContain('It is here.');
     }
+    for (const email of [unconfirmed, stray]) expect(await readOutbox(t.db, { to: email })).toEqual([]);
     // The job handed over twice (a relay after a crash): no second mail.
     await notifyFollowers({ db: t.db, mailer: t.app.services.mailer, publicUrl: 'http://x' }, posted.body.id);
     for (const email of followers) expect(await readOutbox(t.db, { to: email })).toHaveLength(1);

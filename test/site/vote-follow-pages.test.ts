@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { TestBrowser } from '../support/browser.js';
 import { signedInBrowser } from '../auth/pages/page-flows.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
+import { networkKeyOf } from '../../src/community/network.js';
 
 /**
  * Voting and following on the listing page, as a person does it without JavaScript: forms with CSRF, the answer
@@ -57,7 +58,8 @@ describe('voting on the listing page', () => {
 
   it('vote, see it on the page and on the weekly board at once, take it back', async () => {
     const target = await liveListing();
-    const { browser } = await signedInBrowser(t);
+    const person = await signedInBrowser(t);
+    const { browser } = person;
     const page = await browser.get(`${t.url}/listings/${target.slug}`);
     expect(page.text).toContain('Vote (0)');
     const voted = await browser.post(`${t.url}/listings/${target.slug}/vote`, { csrf: page.field('csrf') });
@@ -65,6 +67,10 @@ describe('voting on the listing page', () => {
     expect(voted.text).toContain('Your vote is counted.');
     expect(voted.text).toContain('Voted (1)');
     expect(await weeklyVotes(target.slug)).toBe(1);
+    // The vote keeps who cast it and the keyed hash of their network (the test talks from 127.0.0.1), never the address.
+    expect(await t.db.query('SELECT account_id, network FROM votes WHERE listing_id = $1', [target.id])).toEqual([
+      { account_id: person.id, network: await networkKeyOf(t.db, '127.0.0.1') },
+    ]);
     const back = await browser.post(`${t.url}/listings/${target.slug}/unvote`, { csrf: voted.field('csrf') });
     expect(back.text).toContain('Your vote is taken back.');
     expect(back.text).toContain('Vote (0)');
@@ -99,6 +105,19 @@ describe('voting on the listing page', () => {
     const stopped = await person.browser.post(`${t.url}/listings/${target.slug}/unfollow`, { csrf: followed.field('csrf') });
     expect(stopped.text).toContain('You no longer follow');
     expect(await t.db.query('SELECT 1 FROM follows WHERE listing_id = $1', [target.id])).toEqual([]);
+  });
+});
+
+describe('following needs a confirmed address', () => {
+  it('an unconfirmed address gets a 403 page saying what to do, and joins no followers', async () => {
+    const target = await liveListing();
+    const unconfirmed = await signedInBrowser(t, { verified: false });
+    const page = await unconfirmed.browser.get(`${t.url}/listings/${target.slug}`);
+    const refused = await unconfirmed.browser.post(`${t.url}/listings/${target.slug}/follow`, { csrf: page.field('csrf') });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('Confirm your e-mail address first');
+    expect(await t.db.query('SELECT 1 FROM follows WHERE listing_id = $1', [target.id])).toEqual([]);
+    expect(await t.db.one('SELECT follows_count FROM listings WHERE id = $1', [target.id])).toEqual({ follows_count: 0 });
   });
 });
 

@@ -118,7 +118,7 @@ describe('outbound webhooks', () => {
 
     const week = '2026-11-09';
     const listing = await ownedListing(t.db, owner, { status: 'live', launch_week: week, launched_at: '2026-11-09T10:00:00Z' } as never);
-    await setFollowing(t.db, listing.slug, follower.email, true, new Date());
+    await setFollowing(t.db, listing.slug, { email: follower.email, emailVerified: true }, true, new Date());
     await insertVotes(t.db, listing.id, 3, new Date('2026-11-10T12:00:00Z'));
     await decideWeek(t.db, t.app.services.jobs, week, 'UTC', new Date('2026-11-16T00:05:00Z'));
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../support/browser.js';
 import { findAccountByEmail } from '../../../src/accounts/accounts.js';
+import { updateSiteSettings, type SettingsChanges } from '../../../src/catalogue/site-settings.js';
+import { networkKeyOf } from '../../../src/community/network.js';
+import { COMMAND_LINE } from '../../../src/staff/audit-log.js';
 import {
   confirmAddress,
   isSignedIn,
@@ -160,5 +163,76 @@ describe('sign up', () => {
       expect(answer.text).toContain('Check your inbox');
     }
     await mailsSoon(t, owner.email, before + 5);
+  });
+});
+
+describe('sign-ups a ring cannot buy cheaply', () => {
+  const settle = (changes: SettingsChanges) => updateSiteSettings(t.db, { actor: COMMAND_LINE, changes, now: t.clock.now });
+  const THROWAWAY = 'Use an address you keep: throwaway e-mail domains are not accepted.';
+  const accounts = async (domain: string) =>
+    (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM accounts WHERE email LIKE $1', [`%@${domain}`]))!.n;
+
+  it('refuses a throwaway domain of the maintained list, and its subdomains, with 400 at the field; nothing is created or mailed', async () => {
+    t.advance(3600); // a fresh hour of the rate limits
+    for (const email of [`ring-${Date.now()}@mailinator.com`, `ring-${Date.now()}@Eu.MAILINATOR.com`]) {
+      const answer = await signUp(new TestBrowser(), { email, password: PASSWORD });
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain(THROWAWAY);
+      expect(answer.text).toMatch(/id="email"[^>]*aria-invalid="true" aria-describedby="email-problem"/);
+      expect(answer.field('email')).toBe(email);
+      expect(await mailsTo(t, email.toLowerCase())).toEqual([]);
+    }
+    expect(await accounts('mailinator.com')).toBe(0);
+    expect(await accounts('eu.mailinator.com')).toBe(0);
+  });
+
+  it('refuses a domain the settings block (and its subdomains), and accepts one they allow', async () => {
+    t.advance(3600);
+    await settle({ email_domains: { blocked: ['ring.example'], allowed: ['mailinator.com', 'team.ring.example'] } });
+    try {
+      for (const email of [uniqueEmail('blocked').replace('example.com', 'ring.example'), `x-${Date.now()}@mx.ring.example`]) {
+        const answer = await signUp(new TestBrowser(), { email, password: PASSWORD });
+        expect(answer.status).toBe(400);
+        expect(answer.text).toContain(THROWAWAY);
+      }
+      expect(await accounts('ring.example')).toBe(0);
+      for (const email of [`allowed-${Date.now()}@mailinator.com`, `lead-${Date.now()}@team.ring.example`]) {
+        const answer = await signUp(new TestBrowser(), { email, password: PASSWORD });
+        expect(answer.status).toBe(200);
+        expect(await findAccountByEmail(t.db, email)).toBeDefined();
+      }
+    } finally {
+      await settle({ email_domains: { blocked: [], allowed: [] } });
+    }
+  });
+
+  it('keeps the keyed hash of the network an account was made from, never the address', async () => {
+    t.advance(3600);
+    const email = uniqueEmail('networked');
+    expect((await signUp(new TestBrowser(), { email, password: PASSWORD })).status).toBe(200);
+    const row = await t.db.one<{ signup_network: string }>('SELECT signup_network FROM accounts WHERE email = $1', [email]);
+    expect(row?.signup_network).toBe(await networkKeyOf(t.db, '127.0.0.1'));
+    expect(row?.signup_network).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('limits sign-ups per network to network_limits.signups_per_hour: beyond, 429 and nothing is created', async () => {
+    t.advance(3600);
+    await settle({ network_limits: { signups_per_hour: 2 } });
+    try {
+      for (let i = 0; i < 2; i++)
+        expect((await signUp(new TestBrowser(), { email: uniqueEmail('net'), password: PASSWORD })).status).toBe(200);
+      const refused = uniqueEmail('net-refused');
+      const answer = await signUp(new TestBrowser(), { email: refused, password: PASSWORD });
+      expect(answer.status).toBe(429);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(answer.text).toContain('Too many attempts');
+      expect(await findAccountByEmail(t.db, refused)).toBeUndefined();
+      const window = await t.db.one('SELECT hits FROM rate_limit_windows WHERE key = $1', [
+        `signup:net:${await networkKeyOf(t.db, '127.0.0.1')}`,
+      ]);
+      expect(window).toEqual({ hits: 3 });
+    } finally {
+      await settle({ network_limits: { signups_per_hour: 20 } });
+    }
   });
 });
