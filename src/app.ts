@@ -132,7 +132,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   defineListingJobs(jobs, { db, now, publicUrl: config.publicUrl, readHomepage: homepageReader(config), mailer });
   const recurring = recurringJobs({ db, queue: jobs, domainRatings: domainRatingProvider(config) });
   defineRecurringJobs(jobs, recurring, { db, log, now });
-  defineRecurringFollowUps(jobs, { db, mailer, publicUrl: config.publicUrl });
+  defineRecurringFollowUps(jobs, { db, mailer, publicUrl: config.publicUrl, now });
   defineWebhookJobs(jobs, {
     db,
     mailer,

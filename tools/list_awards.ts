@@ -8,7 +8,7 @@ export default defineTool({
   title: 'Launch of the Week awards',
   toolset: 'directory',
   description:
-    'Launch of the Week awards (#1, #2, #3 of each ended week: its launches with the most community votes; nobody can buy one), newest week first: the week\'s Monday, rank, title, the votes that won it, the listing and `proof`, a signed JWT anyone can verify with /.well-known/jwks.json. "#1 last week" in votes of any listing is the community-weekly board (get_leaderboard), not an award.',
+    'Launch of the Week awards (#1, #2, #3 of each ended week: its launches with the most community votes; nobody can buy one), newest week first: the week\'s Monday, rank, title, the counted votes that won it, the listing and `proof`, a signed JWT anyone can verify with /.well-known/jwks.json. "#1 last week" in votes of any listing is the community-weekly board (get_leaderboard), not an award.',
   http: { method: 'GET', path: '/awards', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -11,7 +11,7 @@ export const award = z.object({
   week: isoDate.describe('Monday of the launch week'),
   rank: z.number().int().min(1).max(3),
   title: z.string().describe('e.g. "Launch of the Week #1"'),
-  votes: z.number().int().describe('Community votes that won the award'),
+  votes: z.number().int().describe('Counted votes that won the award'),
   listing: listingSummary,
   proof: z
     .string()

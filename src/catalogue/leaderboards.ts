@@ -27,12 +27,12 @@ const DOMAIN_RATING_SOURCE = 'third-party SEO data provider';
 export const BOARD_INFO: Record<Board, BoardInfo> = {
   'community-weekly': {
     title: 'Community: weekly',
-    description: 'Live listings ranked by the votes people on the site cast during one launch week.',
+    description: 'Live listings ranked by the counted votes people on the site cast during one launch week (flagged votes excluded).',
     paid_ranking: false,
   },
   'community-all-time': {
     title: 'Community: all time',
-    description: 'Live listings ranked by all the votes people on the site have given them.',
+    description: 'Live listings ranked by all the counted votes people on the site have given them (flagged votes excluded).',
     paid_ranking: false,
   },
   billboard: {
@@ -91,13 +91,13 @@ async function ranked<T extends SummaryRow>(
   };
 }
 
-/** Votes cast in [from, to), for listings with at least one such vote. */
+/** Counted votes (flagged ones excluded) cast in [from, to), for listings with at least one such vote. */
 function communityWeekly(db: Database, window: { from: Date; to: Date }, paging: Paging, publicUrl: string): BoardPage {
   return ranked<SummaryRow & { week_votes: number }>(
     db,
     {
       joins: `JOIN (SELECT listing_id, count(*)::int AS week_votes FROM votes
-                    WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz GROUP BY listing_id) wv ON wv.listing_id = l.id`,
+                    WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz AND counted GROUP BY listing_id) wv ON wv.listing_id = l.id`,
       columns: 'wv.week_votes',
       where: LIVE,
       orderBy: 'wv.week_votes DESC, l.launched_at ASC NULLS LAST, l.id',
@@ -109,7 +109,7 @@ function communityWeekly(db: Database, window: { from: Date; to: Date }, paging:
   );
 }
 
-/** All votes, for listings with at least one. */
+/** All counted votes (votes_count: flagged ones excluded), for listings with at least one. */
 function communityAllTime(db: Database, paging: Paging, publicUrl: string): BoardPage {
   return ranked(db, { where: `${LIVE} AND l.votes_count > 0`, orderBy: BY_VOTES }, paging, publicUrl, (row) => ({
     name: 'votes',

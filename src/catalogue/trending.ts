@@ -19,7 +19,7 @@ export function trendingScoresSql(now: string): string {
   return `SELECT v.listing_id,
       sum(exp(date_part('epoch', v.created_at - ${now}::timestamptz) / ${TRENDING_DECAY_HOURS * 3600}))::float8 AS score
     FROM votes v
-    WHERE v.created_at > ${now}::timestamptz - interval '${TRENDING_WINDOW_DAYS} days' AND v.created_at <= ${now}::timestamptz
+    WHERE v.created_at > ${now}::timestamptz - interval '${TRENDING_WINDOW_DAYS} days' AND v.created_at <= ${now}::timestamptz AND v.counted
     GROUP BY v.listing_id`;
 }
 

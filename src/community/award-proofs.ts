@@ -30,6 +30,10 @@ interface StoredKeys {
   keys: StoredKey[];
 }
 
+/** What an award's `votes` are, stated in its proof: the votes that count (the vote check's flags excluded). */
+export const COUNTED_VOTES =
+  'counted votes: community votes cast during the launch week, without those the vote check flagged (unless a moderator cleared them)';
+
 /** What an award proof states. */
 interface AwardStatement {
   week: string;
@@ -89,7 +93,7 @@ export function awardSigner(db: Database, issuer: string): AwardSigner {
   return async (statement) => {
     const { kid, key } = await signingKey();
     return new SignJWT({
-      award: { week: statement.week, rank: statement.rank, title: statement.title, votes: statement.votes },
+      award: { week: statement.week, rank: statement.rank, title: statement.title, votes: statement.votes, votes_are: COUNTED_VOTES },
       listing: statement.listing,
     })
       .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })

@@ -1,6 +1,7 @@
 /**
  * Launch of the Week awards, decided when a launch week ends (site time zone): #1, #2 and #3 go to the live
- * listings launched that week with the most community votes cast during the week, ranked as the
+ * listings launched that week with the most counted community votes cast during the week (votes the vote check
+ * flagged count only once a moderator clears them; the check runs right before), ranked as the
  * community-weekly board ranks (most votes; on a tie the earlier launch, then the listing added first). A
  * launch without a vote that week wins nothing. Money plays no part. A week is decided once (award_weeks),
  * whichever instance or operator decides it, and its winners' owners are mailed from a job queued in the
@@ -36,6 +37,16 @@ export async function awardEndedWeeks(
   timeZone: string,
   now: Date,
 ): Promise<DecidedWeek[]> {
+  const decided: DecidedWeek[] = [];
+  for (const week of await undecidedWeeks(db, currentWeek)) {
+    const result = await decideWeek(db, jobs, week, timeZone, now);
+    if (result) decided.push(result);
+  }
+  return decided;
+}
+
+/** The weeks (Mondays) that ended before `currentWeek` with live launches and no decision yet, oldest first. */
+export async function undecidedWeeks(db: Database, currentWeek: string): Promise<string[]> {
   const weeks = await db.query<{ week: string }>(
     `SELECT DISTINCT l.launch_week::text AS week FROM listings l
      WHERE l.status = 'live' AND l.launch_week < $1::date
@@ -43,12 +54,12 @@ export async function awardEndedWeeks(
      ORDER BY 1 LIMIT ${MAX_WEEKS_PER_RUN}`,
     [currentWeek],
   );
-  const decided: DecidedWeek[] = [];
-  for (const { week } of weeks) {
-    const result = await decideWeek(db, jobs, week, timeZone, now);
-    if (result) decided.push(result);
-  }
-  return decided;
+  return weeks.map((row) => row.week);
+}
+
+/** Where the vote check before the awards starts: the start of the earliest week about to be decided (in the site's time zone). */
+export function weekStart(week: string, timeZone: string): Date {
+  return weekInstants({ start: week, end: addDays(week, 6) }, timeZone).from;
 }
 
 /** Decides one ended week; undefined when it was already decided (by another run). */
@@ -70,7 +81,7 @@ export async function decideWeek(
       if (!claimed) return undefined;
       const ranked = await tx.query<{ id: number; week_votes: number }>(
         `SELECT l.id, count(*)::int AS week_votes
-         FROM listings l JOIN votes v ON v.listing_id = l.id AND v.created_at >= $2::timestamptz AND v.created_at < $3::timestamptz
+         FROM listings l JOIN votes v ON v.listing_id = l.id AND v.created_at >= $2::timestamptz AND v.created_at < $3::timestamptz AND v.counted
          WHERE l.status = 'live' AND l.launch_week = $1::date
          GROUP BY l.id, l.launched_at
          ORDER BY week_votes DESC, l.launched_at ASC NULLS LAST, l.id

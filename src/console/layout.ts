@@ -12,6 +12,7 @@ const SECTIONS: readonly { path: string; label: string; role: StaffRole }[] = [
   { path: '/admin/interview-questions', label: 'Interview questions', role: 'editor' },
   { path: '/admin/listings', label: 'Listings', role: 'moderator' },
   { path: '/admin/reports', label: 'Reports', role: 'moderator' },
+  { path: '/admin/votes', label: 'Votes', role: 'moderator' },
   { path: '/admin/orders', label: 'Orders', role: 'admin' },
   { path: '/admin/settings', label: 'Settings', role: 'admin' },
   { path: '/admin/staff', label: 'Staff', role: 'admin' },

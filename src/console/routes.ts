@@ -9,6 +9,7 @@ import { categoryPages } from './category-pages.js';
 import { interviewQuestionPages } from './interview-question-pages.js';
 import { listingModerationPages } from './listing-moderation-pages.js';
 import { reportPages } from './report-pages.js';
+import { votePages } from './vote-pages.js';
 import { orderPages } from './order-pages.js';
 import { settingsPages } from './settings-pages.js';
 
@@ -34,6 +35,7 @@ export function adminConsole(deps: ConsoleDeps): AdminConsole {
   interviewQuestionPages(router, deps);
   listingModerationPages(router, deps);
   reportPages(router, deps);
+  votePages(router, deps);
   orderPages(router, deps);
   settingsPages(router, deps);
   return {

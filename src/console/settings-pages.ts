@@ -7,7 +7,7 @@ import { allProducts, vatRates } from '../orders/prices.js';
 import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';
 import { problemBox, renderConsolePage } from './layout.js';
 import { noticeOf, runOperation, seeOther } from './run-operation.js';
-import { checkbox, postForm, textArea, textField } from './form-fields.js';
+import { checkbox, lines, postForm, textArea, textField } from './form-fields.js';
 
 const PATH = '/admin/settings';
 const NOTICES = {
@@ -39,7 +39,44 @@ const NUMBER_FIELDS: readonly { name: string; label: string; hint?: string; path
     label: 'Listing submissions per account per hour',
     path: ['rate_limits', 'submit_listing_per_hour'],
   },
+  {
+    name: 'vote_check_burst_votes',
+    label: 'Vote check, burst: at least this many votes on one listing (at least 2) ...',
+    path: ['vote_check', 'burst_votes'],
+  },
+  { name: 'vote_check_burst_minutes', label: '... within this many minutes ...', path: ['vote_check', 'burst_minutes'] },
+  {
+    name: 'vote_check_young_account_hours',
+    label: '... from accounts at most this many hours old at their vote',
+    path: ['vote_check', 'young_account_hours'],
+  },
+  {
+    name: 'vote_check_network_votes',
+    label: 'Vote check, network: votes on one listing from one network beyond this many are flagged',
+    path: ['vote_check', 'network_votes'],
+  },
+  {
+    name: 'vote_check_single_maker_votes',
+    label: 'Vote check, single maker: an account with at least this many votes, all for one maker, is flagged',
+    path: ['vote_check', 'single_maker_votes'],
+  },
+  { name: 'network_limits_signups_per_hour', label: 'Sign-ups per network per hour', path: ['network_limits', 'signups_per_hour'] },
+  {
+    name: 'network_limits_votes_per_10_minutes',
+    label: 'Votes and take-backs per network in 10 minutes',
+    path: ['network_limits', 'votes_per_10_minutes'],
+  },
 ];
+
+/** The e-mail domain lists, typed one domain a line; a list is only changed when its field was sent. */
+const DOMAIN_FIELDS = [
+  {
+    name: 'email_domains_blocked',
+    key: 'blocked',
+    label: 'E-mail domains refused at sign-up, on top of the maintained list of throwaway domains (one a line)',
+  },
+  { name: 'email_domains_allowed', key: 'allowed', label: 'E-mail domains allowed although the maintained list has them (one a line)' },
+] as const;
 
 type Problems = {
   settings?: ProblemError;
@@ -74,6 +111,9 @@ export function settingsPages(router: Router, deps: ConsoleDeps): void {
         input[group] = { ...(input[group] as object | undefined), [key]: value };
       }
     }
+    for (const field of DOMAIN_FIELDS)
+      if (form[field.name] !== undefined)
+        input.email_domains = { ...(input.email_domains as object | undefined), [field.key]: lines(form[field.name]) };
     const outcome = await runOperation(ctx, deps, visit, 'update_site_settings', input);
     if (outcome.ok) return seeOther(ctx, PATH, (outcome.result.changed as string[]).length > 0 ? 'saved' : 'unchanged');
     await render(ctx, deps, visit, { settings: outcome.problem }, form);
@@ -162,6 +202,9 @@ ${postForm(
     }),
     ...NUMBER_FIELDS.map((field) =>
       textField(field.name, field.label, shown(field.name, valueAt(settings, field.path)), { type: 'number', required: true }),
+    ),
+    ...DOMAIN_FIELDS.map((field) =>
+      textArea(field.name, field.label, String(shown(field.name, settings.email_domains[field.key].join('\n'))), { rows: 4 }),
     ),
   ],
   'Save settings',

@@ -8,7 +8,9 @@ import type { RecurringJob } from '../jobs/recurring.js';
 import type { Mailer } from '../mail/mailer.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { listingRecurringJobs } from '../listings/listing-jobs.js';
-import { awardEndedWeeks, MAIL_AWARD_WINNERS_JOB, mailAwardWinners } from '../community/weekly-awards.js';
+import { awardEndedWeeks, MAIL_AWARD_WINNERS_JOB, mailAwardWinners, undecidedWeeks, weekStart } from '../community/weekly-awards.js';
+import { describeVoteCheck, runVoteCheck, VOTE_CHECK_DAYS } from '../community/vote-check.js';
+import { defineCommentMailJob } from '../community/comment-mail.js';
 import type { DomainRatingProvider } from '../metrics/domain-rating-provider.js';
 import { measureDomainRatings } from '../metrics/domain-ratings.js';
 import { lastDomainRatingDay } from '../catalogue/leaderboards.js';
@@ -25,20 +27,32 @@ export interface RecurringJobDeps {
 export const WEEKLY_AWARDS_JOB = 'weekly_awards';
 export const DAILY_REFRESH_JOB = 'daily_refresh';
 export const DOMAIN_RATINGS_JOB = 'measure_domain_ratings';
+export const VOTE_CHECK_JOB = 'vote_check';
+
+/**
+ * The awards step: the vote check first, over the votes since the start of the earliest week about to be decided (at
+ * least the last VOTE_CHECK_DAYS days), then the decisions, which count only the votes the check left counted.
+ */
+async function checkVotesAndAward(db: Database, queue: JobQueue, week: string, now: Date): Promise<string> {
+  const { time_zone, vote_check } = await loadSiteSettings(db);
+  const [earliest] = await undecidedWeeks(db, week);
+  const fortnight = new Date(now.getTime() - VOTE_CHECK_DAYS * 86_400_000);
+  const since = earliest ? new Date(Math.min(weekStart(earliest, time_zone).getTime(), fortnight.getTime())) : fortnight;
+  const checked = `vote check: ${describeVoteCheck(await runVoteCheck(db, { now, settings: vote_check, since }))}`;
+  const decided = await awardEndedWeeks(db, queue, week, time_zone, now);
+  if (decided.length === 0) return `${checked}; no ended week left to decide before ${week}`;
+  return `${checked}; decided ${decided.map((d) => `${d.week} (${d.winners.length} winners)`).join(', ')}`;
+}
 
 export function recurringJobs(deps: RecurringJobDeps): RecurringJob[] {
   const { db, queue } = deps;
   return [
     {
       name: WEEKLY_AWARDS_JOB,
-      description: 'Awards Launch of the Week #1-#3 of each ended week from its community votes, and mails the winners.',
+      description:
+        'Runs the vote check, then awards Launch of the Week #1-#3 of each ended week from its counted community votes, and mails the winners.',
       cadence: 'weekly',
-      async run(week, now) {
-        const { time_zone } = await loadSiteSettings(db);
-        const decided = await awardEndedWeeks(db, queue, week, time_zone, now);
-        if (decided.length === 0) return `no ended week left to decide before ${week}`;
-        return `decided ${decided.map((d) => `${d.week} (${d.winners.length} winners)`).join(', ')}`;
-      },
+      run: (week, now) => checkVotesAndAward(db, queue, week, now),
     },
     {
       name: DAILY_REFRESH_JOB,
@@ -59,11 +73,24 @@ export function recurringJobs(deps: RecurringJobDeps): RecurringJob[] {
         return `${m.measured} listings measured, ${m.unknown} unknown to the provider, ${m.requests} requests`;
       },
     },
+    {
+      name: VOTE_CHECK_JOB,
+      description: 'Flags the votes of the last 14 days whose pattern a ring leaves (the site setting vote_check), for the moderators.',
+      cadence: 'daily',
+      async run(_day, now) {
+        const { vote_check } = await loadSiteSettings(db);
+        return describeVoteCheck(await runVoteCheck(db, { now, settings: vote_check }));
+      },
+    },
     ...listingRecurringJobs(queue, { db }),
   ];
 }
 
-/** The follow-up work the recurring jobs queue: the award winners' mail. */
-export function defineRecurringFollowUps(queue: JobQueue, deps: { db: Database; mailer: Mailer; publicUrl: string }): void {
+/** The follow-up work the recurring jobs queue: the award winners' mail; and the owners' batched comment mail. */
+export function defineRecurringFollowUps(
+  queue: JobQueue,
+  deps: { db: Database; mailer: Mailer; publicUrl: string; now: () => Date },
+): void {
   queue.define<{ week: string }>(MAIL_AWARD_WINNERS_JOB, async ({ week }) => void (await mailAwardWinners(deps, week)), { maxAttempts: 5 });
+  defineCommentMailJob(queue, deps);
 }

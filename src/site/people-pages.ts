@@ -134,11 +134,11 @@ ${post.faqs.length ? html`<h2>Questions</h2><dl>${post.faqs.map((f) => html`<dt>
       description: `Launch of the Week awards on ${env.siteName}, decided by community votes only.`,
       path: '/awards',
       account,
-      body: html`<p>Launch of the Week #1, #2 and #3 go to the most voted launches of each week. Votes come only from people on this site.</p>
+      body: html`<p>Launch of the Week #1, #2 and #3 go to the most voted launches of each week. Votes come only from people on this site, and the awards state the counted votes: votes the vote check flagged count only once a moderator clears them.</p>
 <p class="muted">Every award has a signed proof (a JWT) that anyone can check offline against our public keys at <a href="/.well-known/jwks.json">/.well-known/jwks.json</a>. Every week's #1: the <a href="/awards/hall-of-fame">Hall of Fame</a>.</p>${cardList(
         awards.items.map((a) =>
           listingCard(a.listing, {
-            metric: html`${a.title}<br><span class="muted">week of <a href="/weeks/${a.week}">${a.week}</a>, ${a.votes} votes · <a href="${a.proof_url}">proof</a></span>`,
+            metric: html`${a.title}<br><span class="muted">week of <a href="/weeks/${a.week}">${a.week}</a>, ${a.votes} counted votes · <a href="${a.proof_url}">proof</a></span>`,
           }),
         ),
         'No awards yet.',
@@ -158,7 +158,7 @@ ${post.faqs.length ? html`<h2>Questions</h2><dl>${post.faqs.map((f) => html`<dt>
       body: html`<p>Every week's Launch of the Week #1, newest first: the launch of that week with the most community votes. <a href="/awards">All awards</a>.</p>${cardList(
         winners.items.map((a) =>
           listingCard(a.listing, {
-            metric: html`Week of <a href="/weeks/${a.week}">${a.week}</a><br><span class="muted">${a.votes} votes · <a href="${a.proof_url}">signed proof</a> · <a href="/listings/${a.listing.slug}#trophies">trophy cabinet</a></span>`,
+            metric: html`Week of <a href="/weeks/${a.week}">${a.week}</a><br><span class="muted">${a.votes} counted votes · <a href="${a.proof_url}">signed proof</a> · <a href="/listings/${a.listing.slug}#trophies">trophy cabinet</a></span>`,
           }),
         ),
         'No week has been decided yet.',

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import { runAdminCommand } from '../../src/admin/commands.js';
-import { awardSigner } from '../../src/community/award-proofs.js';
+import { awardSigner, COUNTED_VOTES } from '../../src/community/award-proofs.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
 import { adminDeps } from '../support/admin.js';
@@ -53,7 +53,7 @@ describe('award proofs', () => {
     expect(payload).toMatchObject({
       iss: t.url,
       sub: `${t.url}/listings/gold-app`,
-      award: { week: '2026-11-09', rank: 1, title: 'Launch of the Week #1', votes: 40 },
+      award: { week: '2026-11-09', rank: 1, title: 'Launch of the Week #1', votes: 40, votes_are: COUNTED_VOTES },
       listing: { slug: 'gold-app', name: 'gold-app', profile_url: `${t.url}/listings/gold-app` },
     });
     // Each award has its proof at an address of its own, linked from the site.
