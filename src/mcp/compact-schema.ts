@@ -68,13 +68,17 @@ function withoutTypeOfValues(node: Record<string, unknown>): Record<string, unkn
   return rest;
 }
 
+/** The largest PostgreSQL integer, the upper bound of every id: left to the server's check. */
+const DATABASE_INTEGER_MAX = 2_147_483_647;
+
 /** Patterns longer than this (URLs, e-mail addresses) are left to the server's check; the format says what is meant. */
 const LONG_PATTERN = 80;
 
 /**
  * The arguments as a model needs them: every property, type, enum, bound, default and required list stays, and
  * every description that says more than the property's name. What goes: long regular expressions (a URL's is
- * ~400 characters, repeated for every URL field), replaced by the format they stand for; `additionalProperties:
+ * ~400 characters, repeated for every URL field), replaced by the format they stand for; an id's maximum (the
+ * database's integer range); `additionalProperties:
  * false` (a model sends the properties listed; the server refuses any other with a 400 naming it); descriptions
  * that only repeat the name ("Page number" of `page`). The server still checks the full schema and names the
  * argument it refuses.
@@ -89,6 +93,8 @@ function compactInput(node: unknown): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (key === 'pattern' && typeof value === 'string' && value.length > LONG_PATTERN) {
       if (!('format' in node) && /^\^https\?/.test(value)) out.format = 'uri';
+    } else if (key === 'maximum' && value === DATABASE_INTEGER_MAX && node.type === 'integer') {
+      // An id's upper bound only keeps it within the database's integer: no model sends one that large.
     } else if (key === 'properties' && isSchema(value)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, withoutEchoOfName(name, property)]));
     } else {

@@ -16,7 +16,7 @@ export const IDEMPOTENCY_KEY_ARGUMENT = 'idempotency_key';
 
 const IDEMPOTENCY_KEY_PROPERTY = {
   ...IDEMPOTENCY_KEY_SCHEMA,
-  description: 'Optional; makes a retry safe: the same key within 24 h returns the first answer (use a UUID).',
+  description: 'A UUID; a retry with the same key within 24 h gets the first answer.',
 };
 
 /**

@@ -14,6 +14,7 @@ import { SLUG_PATTERN } from '../schema.js';
 import { badgeSvgUrl } from '../badges/variants.js';
 import { fileListingReport } from '../moderation/reports.js';
 import { reportForm } from './report-form.js';
+import { contentReportRoutes } from './content-report-routes.js';
 import { refused } from './refused-page.js';
 import { COMMENT_FLASH, commentRoutes, commentsSection } from './listing-comments.js';
 import { REVIEW_FLASH, reviewRoutes, reviewsSection } from './listing-reviews.js';
@@ -88,9 +89,9 @@ ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to th
       if (!account) return ctx.redirect(kit.signInPath(back));
       try {
         const now = services.now();
-        if (action === 'vote') await castVote(services.db, slug, account, now);
+        if (action === 'vote') await castVote(services.db, slug, account, now, ctx.ip);
         else if (action === 'unvote') await withdrawVote(services.db, slug, account, now);
-        else await setFollowing(services.db, slug, account.email, action === 'follow', now);
+        else await setFollowing(services.db, slug, account, action === 'follow', now);
       } catch (error) {
         if (!(error instanceof ProblemError)) throw error;
         return refused(ctx, env, account, error);
@@ -101,6 +102,7 @@ ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to th
   }
 
   reviewRoutes(router, site);
+  contentReportRoutes(router, site);
   commentRoutes(router, site);
 
   router.post('/listings/:slug/report', async (ctx) => {
@@ -186,7 +188,6 @@ ${section('Media', media.length ? html`<ul>${media.map((m) => html`<li><a href="
 ${section('Demo video', webUrl(p.demo_video_url) ? html`<p><a href="${webUrl(p.demo_video_url)}" rel="nofollow noopener">Watch the demo</a></p>` : null)}
 ${section('Links', socials.length ? html`<ul class="tags">${socials.map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener">${k}</a></li>`)}</ul>` : null)}
 ${section('FAQ', p.faqs.length ? html`<dl>${p.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : null)}
-${section('Community rating', p.community_rating.count ? html`<p>${p.community_rating.average} / 5 from ${p.community_rating.count} reviews</p>` : null)}
 ${section('Domain Rating', p.domain_rating ? html`<p>${p.domain_rating.current} / 100, measured ${p.domain_rating.measured_on} by a third-party SEO data provider${p.domain_rating.trend !== null ? ` (${p.domain_rating.trend >= 0 ? '+' : ''}${p.domain_rating.trend} in about 30 days)` : ''}.</p>` : null)}
 ${p.tags.length ? html`<ul class="tags" aria-label="Tags">${p.tags.map((t) => html`<li>${t}</li>`)}</ul>` : ''}`;
 }

@@ -38,6 +38,22 @@ describe('compactInputSchema', () => {
     });
   });
 
+  it("leaves an id's database bound (2147483647) to the server, and keeps every other maximum", () => {
+    const compact = compactInputSchema({
+      type: 'object',
+      properties: {
+        comment_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+        per_page: { type: 'integer', minimum: 1, maximum: 100 },
+        amount: { type: 'number', maximum: 2_147_483_647 },
+      },
+    });
+    expect(compact.properties).toEqual({
+      comment_id: { type: 'integer', minimum: 1 },
+      per_page: { type: 'integer', minimum: 1, maximum: 100 },
+      amount: { type: 'number', maximum: 2_147_483_647 },
+    });
+  });
+
   it('leaves out a description that only repeats the property name, and keeps one that says more', () => {
     const compact = compactInputSchema({
       type: 'object',

@@ -198,6 +198,10 @@ describe('every form of the pages, walked from the router', () => {
       ...['/interaction/:uid/confirm', '/interaction/:uid/deny', '/invites/accept', '/claims/confirm', '/checkout/:number'],
       ...['vote', 'unvote', 'follow', 'unfollow'].map((action) => `/listings/:slug/${action}`), // test/site/vote-follow-pages.test.ts
       '/listings/:slug/report', // test/moderation/reports.test.ts
+      '/listings/:slug/reviews/:id/report', // test/moderation/content-reports.test.ts
+      '/listings/:slug/comments/:id/report', // test/moderation/content-reports.test.ts
+      ...['/listings/:slug/review', '/listings/:slug/review/delete', '/account/display-name'], // test/site/review-pages.test.ts
+      ...['/listings/:slug/comments', '/listings/:slug/comments/:id/delete'], // test/site/comment-pages.test.ts
       ...t.app.formRoutes.filter((route) => route.startsWith('/admin')), // the console: test/console/*.test.ts
     ];
     const covered = [...Object.keys(FORMS).map((name) => name.replace(/^POST /, '')), ...elsewhere].sort();
