@@ -44,4 +44,19 @@ describe('a tool answer as Markdown', () => {
     expect(markdown).toContain('- X: \\*\\*bold\\*\\* \\`code\\`');
     expect(markdown).not.toMatch(/[^\\]\]\(javascript/); // no unescaped link to a script
   });
+
+  it('keeps what people wrote in reviews and comments as text: markup and Markdown links escaped, nothing made a link', () => {
+    const hostile = '<script>alert(1)</script> [win a prize](javascript:alert(1)) ![x](https://evil.test/x.png) # heading';
+    const markdown = answerMarkdown({
+      items: [
+        { id: 1, rating: 5, body: hostile, reviewer: '<img src=x onerror=alert(1)>', counted: true },
+        { id: 2, body: hostile, author: '**Maker**', maker: false, replies: [] },
+      ],
+      page: 1,
+    });
+    expect(markdown).not.toMatch(/(?<!\\)<|(?<!\\)\]\(/); // no tag and no link that is not escaped
+    expect(markdown).toContain('\\<script\\>alert(1)\\</script\\>');
+    expect(markdown).toContain('\\[win a prize\\](javascript:alert(1))');
+    expect(markdown).toContain('\\*\\*Maker\\*\\*');
+  });
 });
