@@ -62,7 +62,7 @@ export async function loadSiteSettings(db: Pick<Statements, 'query'>): Promise<S
   const settings = { ...DEFAULT_SETTINGS, ...pickKnown(stored) };
   return {
     ...settings,
-    rate_limits: rateLimitsOrDefaults(settings.rate_limits),
+    rate_limits: positiveIntegersOrDefaults(settings.rate_limits, DEFAULT_SETTINGS.rate_limits),
     vote_check: positiveIntegersOrDefaults(settings.vote_check, DEFAULT_SETTINGS.vote_check),
     network_limits: positiveIntegersOrDefaults(settings.network_limits, DEFAULT_SETTINGS.network_limits),
     email_domains: {
@@ -72,7 +72,7 @@ export async function loadSiteSettings(db: Pick<Statements, 'query'>): Promise<S
   };
 }
 
-/** Each number as stored when it is a positive integer, else its default. */
+/** Each number as stored when it is a positive integer, else its default: a partial or mistyped setting never disables the API. */
 function positiveIntegersOrDefaults<T extends object>(stored: unknown, defaults: T): T {
   const given = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
   return Object.fromEntries(
@@ -85,20 +85,6 @@ function positiveIntegersOrDefaults<T extends object>(stored: unknown, defaults:
 
 function domainsOrNone(stored: unknown): string[] {
   return Array.isArray(stored) ? stored.filter((d): d is string => typeof d === 'string') : [];
-}
-
-/** Each limit as stored when it is a positive integer, else its default: a partial or mistyped setting never disables the API. */
-function rateLimitsOrDefaults(stored: unknown): SiteSettings['rate_limits'] {
-  const given = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
-  const limit = (name: keyof SiteSettings['rate_limits']) => {
-    const value = given[name];
-    return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : DEFAULT_SETTINGS.rate_limits[name];
-  };
-  return {
-    anonymous_per_minute: limit('anonymous_per_minute'),
-    signed_in_per_minute: limit('signed_in_per_minute'),
-    submit_listing_per_hour: limit('submit_listing_per_hour'),
-  };
 }
 
 function pickKnown(stored: Partial<SiteSettings>): Partial<SiteSettings> {
@@ -179,6 +165,12 @@ function isTimeZone(name: string): boolean {
 
 const between = (bounds: { min: number; max: number }) => z.number().int().min(bounds.min).max(bounds.max);
 
+/** A group of bounded integers of which a change may give any part. */
+function boundedParts<K extends string>(bounds: Record<K, { min: number; max: number }>) {
+  const parts = Object.fromEntries(Object.entries<{ min: number; max: number }>(bounds).map(([name, b]) => [name, between(b).optional()]));
+  return z.strictObject(parts as Record<K, z.ZodOptional<z.ZodNumber>>).optional();
+}
+
 /** The settings as get_site_settings answers them (the published schema and the type in one). */
 export const siteSettingsSchema = z.object({
   site_name: z.string(),
@@ -237,28 +229,9 @@ export const settingsChanges = z.strictObject({
     .optional()
     .describe('ISO code; EU business buyers elsewhere in the EU are reverse charged'),
   order_lifetime_hours: between(SETTING_BOUNDS.orderLifetimeHours).optional(),
-  rate_limits: z
-    .strictObject({
-      anonymous_per_minute: between(SETTING_BOUNDS.rateLimits.anonymous_per_minute).optional(),
-      signed_in_per_minute: between(SETTING_BOUNDS.rateLimits.signed_in_per_minute).optional(),
-      submit_listing_per_hour: between(SETTING_BOUNDS.rateLimits.submit_listing_per_hour).optional(),
-    })
-    .optional(),
-  vote_check: z
-    .strictObject({
-      burst_votes: between(SETTING_BOUNDS.voteCheck.burst_votes).optional(),
-      burst_minutes: between(SETTING_BOUNDS.voteCheck.burst_minutes).optional(),
-      young_account_hours: between(SETTING_BOUNDS.voteCheck.young_account_hours).optional(),
-      network_votes: between(SETTING_BOUNDS.voteCheck.network_votes).optional(),
-      single_maker_votes: between(SETTING_BOUNDS.voteCheck.single_maker_votes).optional(),
-    })
-    .optional(),
-  network_limits: z
-    .strictObject({
-      signups_per_hour: between(SETTING_BOUNDS.networkLimits.signups_per_hour).optional(),
-      votes_per_10_minutes: between(SETTING_BOUNDS.networkLimits.votes_per_10_minutes).optional(),
-    })
-    .optional(),
+  rate_limits: boundedParts(SETTING_BOUNDS.rateLimits),
+  vote_check: boundedParts(SETTING_BOUNDS.voteCheck),
+  network_limits: boundedParts(SETTING_BOUNDS.networkLimits),
   email_domains: z
     .strictObject({ blocked: EMAIL_DOMAIN_LIST.optional(), allowed: EMAIL_DOMAIN_LIST.optional() })
     .optional()
