@@ -147,6 +147,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   const searchIndex = config.searchIndex ? new SearchIndex(db, log) : undefined;
   const stopHearingChanges = await db.listen(LISTING_CHANGES_CHANNEL, {
     onChange(payload) {
+      if (resultCache.heardMarker(payload)) return;
       const ids = changedListingIds(payload);
       if (ids === 'all') resultCache.clear();
       else resultCache.invalidate(ids.map(listingTag));
@@ -157,6 +158,9 @@ export async function createApp(parts: AppParts): Promise<App> {
       searchIndex?.setListening(listening);
       if (!listening && !draining) log.warn('listing change notifications lost: answers are not cached until they are heard again');
     },
+  });
+  resultCache.setMarkerSender(async (marker) => {
+    await db.query('SELECT pg_notify($1, $2)', [LISTING_CHANGES_CHANNEL, marker]);
   });
   const payments = paymentGateway(config, log);
   const signAward = awardSigner(db, config.publicUrl);

@@ -28,6 +28,13 @@ const MAX_FIELD_ERRORS = 100;
 
 /** The one path every call takes, from REST and MCP alike: authorise, validate, limit, run once, check the result. */
 export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<ToolAnswer> {
+  const answer = await invokeOnce(tool, rawInput, ctx, options);
+  // The caller's next read sees this write, even when it is answered from the kept answers.
+  if (!tool.annotations.readOnlyHint) await ctx.services.resultCache.catchUp();
+  return answer;
+}
+
+async function invokeOnce(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions): Promise<ToolAnswer> {
   requireScopes(tool, ctx.caller);
   const key =
     tool.idempotencyKey && options.idempotencyKey

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+
+const MARKER_PREFIX = 'caught-up:';
+
 /**
  * Answers of public read operations (a tool's `cache`), kept in memory and reused for the same input
  * until a change notification names one of their tags: the database sends one at the commit of every
@@ -11,6 +15,10 @@ export class ResultCache {
   private listening = false;
   /** Counts invalidations: an answer read while one happened may predate it, and is not kept. */
   private invalidations = 0;
+  private sendMarker?: (marker: string) => Promise<void>;
+  private readonly markersAwaited = new Map<string, () => void>();
+  private markersSent = 0;
+  private readonly instance = randomUUID().slice(0, 8);
 
   constructor(private readonly maxEntries = 5_000) {}
 
@@ -28,6 +36,46 @@ export class ResultCache {
   /** Taken before an answer is read from the database; `set` keeps it only if nothing changed since. */
   get generation(): number {
     return this.invalidations;
+  }
+
+  /**
+   * How catchUp sends a marker on the change channel. PostgreSQL delivers a listener's notifications in
+   * commit order, so once a marker sent after a commit is heard, that commit's own notification was too.
+   */
+  setMarkerSender(send: (marker: string) => Promise<void>): void {
+    this.sendMarker = send;
+  }
+
+  /**
+   * Read-your-writes: called after a write committed, resolves once its change notification has been
+   * heard, so the writer's next read is not answered from before it. Past `timeoutMs` everything goes.
+   */
+  async catchUp(timeoutMs = 2_000): Promise<void> {
+    if (!this.listening || !this.sendMarker) return;
+    this.markersSent += 1;
+    const marker = `${MARKER_PREFIX}${this.instance}:${this.markersSent}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      this.markersAwaited.set(marker, () => resolve(true));
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      const sent = await this.sendMarker(marker).then(
+        () => true,
+        () => false,
+      );
+      if (!sent || !(await heard)) this.clear();
+    } finally {
+      clearTimeout(timer);
+      this.markersAwaited.delete(marker);
+    }
+  }
+
+  /** Whether a notification's payload is a catch-up marker (any instance's), rather than a change. */
+  heardMarker(payload: string): boolean {
+    if (!payload.startsWith(MARKER_PREFIX)) return false;
+    this.markersAwaited.get(payload)?.();
+    return true;
   }
 
   get(key: string): Record<string, unknown> | undefined {

@@ -68,6 +68,21 @@ describe('list_my_listings and get_my_listing', () => {
 });
 
 describe('update_my_listing', () => {
+  it('is seen by the next get_listing at once, although get_listing keeps its answers (read your writes)', async () => {
+    const listing = await ownedListing(t.db, owner, { status: 'live', tagline: 'Round 0' });
+    const other = await ownedListing(t.db, stranger, { status: 'live' });
+    const kept = t.app.services.resultCache;
+    for (let round = 1; round <= 15; round += 1) {
+      expect((await call(null, 'GET', `/listings/${listing.slug}`)).body.tagline).toBe(`Round ${round - 1}`); // now kept
+      expect((await call(null, 'GET', `/listings/${other.slug}`)).status).toBe(200);
+      const size = kept.size;
+      expect((await call(owner, 'PATCH', `/me/listings/${listing.id}`, { fields: { tagline: `Round ${round}` } })).status).toBe(200);
+      // The write's own notification was heard (its listing's answer went, the other's stayed): not a timeout's clearing.
+      expect(kept.size).toBe(size - 1);
+      expect((await call(null, 'GET', `/listings/${listing.slug}`)).body.tagline).toBe(`Round ${round}`);
+    }
+  });
+
   it('refuses out-of-bounds values and unknown properties with every bad path named, and changes nothing', async () => {
     const listing = await ownedListing(t.db, owner, { status: 'live', tagline: 'Before' });
     const bad = await call(owner, 'PATCH', `/me/listings/${listing.id}`, {

@@ -71,6 +71,58 @@ describe('ResultCache', () => {
   });
 });
 
+describe('ResultCache.catchUp (read your writes)', () => {
+  /** A change channel that delivers what is sent a moment later, in order, as PostgreSQL does. */
+  const channel = (cache: ResultCache, lost = false) => {
+    const heard: string[] = [];
+    const deliver = (payload: string) =>
+      setTimeout(() => {
+        heard.push(payload);
+        if (!cache.heardMarker(payload)) cache.invalidate([payload]);
+      }, 5);
+    cache.setMarkerSender(async (marker) => {
+      if (!lost) deliver(marker);
+    });
+    return { heard, deliver };
+  };
+
+  it('resolves only once the marker sent after a write is heard, so the write’s own change was heard first', async () => {
+    const cache = listening();
+    cache.set('a', { v: 1 }, ['listing:1'], cache.generation);
+    const { heard, deliver } = channel(cache);
+    deliver('listing:1'); // the write's notification, still on its way
+    expect(cache.get('a')).toEqual({ v: 1 });
+    await cache.catchUp();
+    expect(heard).toEqual(['listing:1', expect.stringMatching(/^caught-up:/)]);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('forgets everything when the marker is not heard in time, and waits for nothing while not listening', async () => {
+    const cache = listening();
+    cache.set('a', { v: 1 }, ['listing:1'], cache.generation);
+    channel(cache, true);
+    await cache.catchUp(20);
+    expect(cache.size).toBe(0);
+    const deaf = new ResultCache();
+    let sent = 0;
+    deaf.setMarkerSender(async () => {
+      sent += 1;
+    });
+    await deaf.catchUp();
+    expect(sent).toBe(0);
+  });
+
+  it('does not count another instance’s marker as a change', () => {
+    const cache = listening();
+    cache.set('a', { v: 1 }, ['listing:1'], cache.generation);
+    const before = cache.generation;
+    expect(cache.heardMarker('caught-up:other:7')).toBe(true);
+    expect(cache.heardMarker('12,13')).toBe(false);
+    expect(cache.generation).toBe(before);
+    expect(cache.get('a')).toEqual({ v: 1 });
+  });
+});
+
 describe('invokeTool with a cache', () => {
   let runs = 0;
   const counted = defineTool({
