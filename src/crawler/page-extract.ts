@@ -149,6 +149,11 @@ export function extractPage(url: string, rawHtml: string): ExtractedPage {
       if (!title) title = shortText(element, 50, 1000);
     } else if (name === 'h1') {
       if (!heading) heading = shortText(element);
+    } else if (name === 'iframe' && attribs.src) {
+      // An embedded video or map: its address is a link target the page states.
+      const target = absolute(attribs.src, url);
+      if (target && (target.protocol === 'http:' || target.protocol === 'https:') && !target.username && !target.password)
+        linkStrings.push(target.href);
     } else if (name === 'img') {
       if (attribs.alt) alts.push(attribs.alt);
     } else if (name === 'a' && attribs.href !== undefined) {

@@ -5,10 +5,17 @@
  * of several words more than one word; words of its description that the site uses too weigh in, and
  * a subcategory beats its parent on a tie. The sentence that names it is the evidence. Nothing
  * matches: nothing is proposed.
+ *
+ * What the product is, not what it works with: when the home page's own statement of what it is (its
+ * title, meta description and main heading) names categories, only those are proposed. Text about
+ * other products is not read: integrations sections and sentences ("integrates with Slack", "Connects
+ * with Zoom"), footers, navigation and testimonials. A single word that only qualifies another
+ * category's word ("meeting" in "meeting notes") does not name its category.
  */
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import type { Evidence, Evidenced } from './profile-fields.js';
 import { QUOTE_MAX, looksLikeInstruction, quoteProblem } from './evidence.js';
+import { INTEGRATIONS_HEADING, headingLevel, insideTag, metaContent, parsePage, textOf, type ParsedPage } from './parsed-page.js';
 
 export interface CategoryTerms {
   name: string;
@@ -41,19 +48,24 @@ interface Passage {
   page: CrawledPage;
   text: string;
   stems: string[];
+  /** Part of the home page's statement of what the product is (title, meta description, main heading). */
+  identity: boolean;
 }
 
 export function proposeCategories(pages: readonly CrawledPage[], categories: readonly CategoryTerms[]): Evidenced<string[]> | undefined {
   const passages = passagesOf(pages);
   if (passages.length === 0) return undefined;
   const siteWords = new Set(passages.flatMap((p) => words(p.text)));
+  const vocabulary = singleWordStems(categories);
   const scored = categories
-    .map((category) => scoreCategory(category, passages, siteWords))
+    .map((category) => scoreCategory(category, passages, siteWords, vocabulary))
     .filter((match): match is Match => match !== undefined)
     .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
-  const top = scored[0];
+  // The site's own statement of what it is decides, when it names a category.
+  const named = scored.some((match) => match.identity) ? scored.filter((match) => match.identity) : scored;
+  const top = named[0];
   if (!top) return undefined;
-  const chosen = scored.filter((match) => match.score >= top.score / 2).slice(0, MAX_CATEGORIES);
+  const chosen = named.filter((match) => match.score >= top.score / 2).slice(0, MAX_CATEGORIES);
   const evidence: Evidence[] = [];
   for (const match of chosen) for (const quote of match.evidence) if (!evidence.some((e) => e.quote === quote.quote)) evidence.push(quote);
   return { value: chosen.map((match) => match.name), evidence };
@@ -63,60 +75,122 @@ interface Match {
   name: string;
   score: number;
   evidence: Evidence[];
+  /** A term of it is in the home page's statement of what the product is. */
+  identity: boolean;
 }
 
-function scoreCategory(category: CategoryTerms, passages: readonly Passage[], siteWords: ReadonlySet<string>): Match | undefined {
+function scoreCategory(
+  category: CategoryTerms,
+  passages: readonly Passage[],
+  siteWords: ReadonlySet<string>,
+  vocabulary: ReadonlySet<string>,
+): Match | undefined {
   const terms = [...new Set([category.name, ...category.keywords].map((term) => term.trim()).filter((term) => term.length >= 3))];
   let score = 0;
+  let identity = false;
   const evidence: Evidence[] = [];
   for (const term of terms) {
     const stems = stemsOf(term);
     // A single word must be a word of some length once stemmed: "ai" or "seo" say too little alone.
     if (stems.length === 0 || (stems.length === 1 && stems[0].length < 4 && term !== category.name)) continue;
-    const hit = passages.find((passage) => containsPhrase(passage.stems, stems));
+    const modifiers = stems.length === 1 ? vocabulary : undefined;
+    const hit = passages.find((passage) => containsPhrase(passage.stems, stems, modifiers));
     if (!hit) continue;
     score += term === category.name ? 3 : stems.length > 1 ? 2 : 1;
+    identity ||= passages.some((passage) => passage.identity && containsPhrase(passage.stems, stems, modifiers));
     if (evidence.length < 2 && !quoteProblem(hit.page, hit.text)) evidence.push({ quote: hit.text, url: hit.page.url });
   }
   if (evidence.length === 0) return undefined;
   const described = new Set(words(category.description).filter((word) => word.length >= 5 && !STOP_WORDS.has(word)));
   const shared = [...described].filter((word) => siteWords.has(word)).length;
   score += Math.min(2, shared * 0.25) + (category.parent ? 0.5 : 0);
-  return { name: category.name, score, evidence };
+  return { name: category.name, score, evidence, identity };
+}
+
+/** The stems of the tree's one-word names and keywords: a word before one of them qualifies it ("meeting notes"). */
+function singleWordStems(categories: readonly CategoryTerms[]): Set<string> {
+  const stems = categories.flatMap((category) => [category.name, ...category.keywords].map(stemsOf).filter((s) => s.length === 1));
+  return new Set(stems.map((s) => s[0]).filter((stem) => stem.length >= 4));
 }
 
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** A word without its common English endings (tracking, trackers → track; notes → note; billing → bill). */
+/**
+ * A word without its common English endings and a final e (tracking, trackers → track; notes → note;
+ * billing → bill; invoices, invoicing → invoic; databases, database → databas).
+ */
 function stem(word: string): string {
   if (word.length <= 4) return word.replace(/s$/, '');
-  const cut = word.replace(/(?:ings?|ers?|ed|es|s)$/, '');
-  return cut.length >= 3 ? cut : word;
+  const cut = /(?:ss|x|z|ch|sh)es$/.test(word) ? word.slice(0, -2) : word.replace(/(?:ings?|ers?|ed|s)$/, '');
+  if (cut.length < 3) return word;
+  return cut.length >= 5 ? cut.replace(/e$/, '') : cut;
 }
 
 const stemsOf = (text: string): string[] => words(text).map(stem);
 
-/** Whether `stems` occur in `text` one after another. */
-function containsPhrase(text: readonly string[], stems: readonly string[]): boolean {
+/**
+ * Whether `stems` occur in `text` one after another; with `modifiers`, a one-word match followed by
+ * one of them does not count: there the word qualifies another ("meeting" in "meeting notes").
+ */
+function containsPhrase(text: readonly string[], stems: readonly string[], modifiers?: ReadonlySet<string>): boolean {
   outer: for (let start = 0; start + stems.length <= text.length; start++) {
     for (let i = 0; i < stems.length; i++) if (text[start + i] !== stems[i]) continue outer;
+    const next = text[start + stems.length];
+    if (modifiers && next !== undefined && next !== stems[0] && modifiers.has(next)) continue;
     return true;
   }
   return false;
 }
 
-/** Sentences of the visible text and the page's meta texts, each short enough to quote; none that reads as an instruction. */
+/** A sentence about another product the site works with, not about what the site's product is. */
+const INTEGRATION_SENTENCE = /\bintegrat\w*|\bconnect(?:s|ed)? (?:with|to)\b|\bsyncs? with\b|\bworks with\b|\bplugs? into\b/i;
+
+/** Passages of every page (the first is the home page): its title, meta texts, then the sentences of its body. */
 function passagesOf(pages: readonly CrawledPage[]): Passage[] {
   const passages: Passage[] = [];
+  const home = pages.find((page) => /^\/(?:index\.html?)?$/.test(pathOf(page.url))) ?? pages[0];
   for (const page of pages.slice(0, MAX_PAGES)) {
-    const sentences = page.text.split(/\n+|(?<=[.!?])\s+(?=[A-Z0-9])/);
+    const pp = typeof page.html === 'string' && page.html ? parsePage(page) : undefined;
+    const identity = page === home && pp ? identityTexts(pp) : new Set<string>();
     const metas = page.markup.filter((entry) => !/^[a-z]+:\/\//i.test(entry) && !entry.includes(': http'));
-    for (const raw of [page.title, ...metas, ...sentences]) {
+    const body = pp ? bodySentences(pp) : page.text.split(/\n+|(?<=[.!?])\s+(?=[A-Z0-9])/);
+    for (const raw of new Set([page.title, ...metas, ...identity, ...body])) {
       const text = raw.replace(/\s+/g, ' ').trim();
       if (text.length < 12 || text.length > QUOTE_MAX || looksLikeInstruction(text)) continue;
-      passages.push({ page, text, stems: stemsOf(text) });
+      passages.push({ page, text, stems: stemsOf(text), identity: identity.has(raw) || (page === home && raw === page.title) });
       if (passages.length >= MAX_PASSAGES) return passages;
     }
   }
   return passages;
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+}
+
+/** The home page's statement of what the product is: its meta descriptions and main headings. */
+function identityTexts(pp: ParsedPage): Set<string> {
+  const metas = ['description', 'og:description', 'twitter:description'].map((key) => metaContent(pp, key));
+  const headings = pp.elements.filter((el) => el.name === 'h1').map(textOf);
+  return new Set([...metas, ...headings].filter((text): text is string => !!text));
+}
+
+/** Sentences of the body's blocks, without footers, navigation, testimonials and integrations (sections and sentences). */
+function bodySentences(pp: ParsedPage): string[] {
+  const texts = new Map(pp.blocks.map((b) => [b.el, b.text]));
+  const sentences: string[] = [];
+  let skipBelow = 0;
+  for (const el of pp.elements) {
+    const level = headingLevel(el);
+    if (level && skipBelow && level <= skipBelow) skipBelow = 0;
+    if (level && !skipBelow && INTEGRATIONS_HEADING.test(textOf(el))) skipBelow = level;
+    const text = texts.get(el);
+    if (!text || skipBelow || el.name === 'footer' || insideTag(el, ['footer', 'nav', 'blockquote', 'form'])) continue;
+    for (const sentence of text.split(/(?<=[.!?])\s+(?=[A-Z0-9])/)) if (!INTEGRATION_SENTENCE.test(sentence)) sentences.push(sentence);
+  }
+  return sentences;
 }

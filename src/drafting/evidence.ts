@@ -365,9 +365,12 @@ const COUNTRY_ALIASES: Record<string, string[]> = {
   TR: ['Turkey'],
 };
 
-/** The English name of an ISO 3166 alpha-2 code, or undefined when it is no region code. */
+/** Codes Intl names that are no current country (UK is GB's reserved alias, not its code). */
+const NOT_COUNTRIES = new Set(['AN', 'BU', 'CS', 'DD', 'EU', 'EZ', 'FX', 'NT', 'QO', 'SU', 'TP', 'UK', 'UN', 'YU', 'ZR', 'ZZ']);
+
+/** The English name of an ISO 3166 alpha-2 code, or undefined when it is no current country's code. */
 function countryName(code: string): string | undefined {
-  if (!/^[A-Z]{2}$/.test(code)) return undefined;
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return undefined;
   try {
     const name = regionNames.of(code);
     return name && name !== code ? name : undefined;
@@ -377,10 +380,8 @@ function countryName(code: string): string | undefined {
 }
 
 let nameToCode: Map<string, string> | undefined;
-/** The ISO alpha-2 code of a country given by code or by English name (aliases included). */
-/** Codes Intl names that are no current country. */
-const NOT_COUNTRIES = new Set(['AN', 'BU', 'CS', 'DD', 'EU', 'EZ', 'FX', 'NT', 'QO', 'SU', 'TP', 'UN', 'YU', 'ZR', 'ZZ']);
 
+/** The ISO alpha-2 code of a country given by code or by English name (aliases included). */
 export function countryCode(text: string): string | undefined {
   const t = collapseWhitespace(text);
   if (/^[A-Za-z]{2}$/.test(t) && countryName(t.toUpperCase())) return t.toUpperCase();
@@ -391,7 +392,7 @@ export function countryCode(text: string): string | undefined {
         const code = String.fromCharCode(a, b);
         const name = countryName(code);
         // Intl also names retired and grouping codes (FX "France", DD "Germany", EU, UN...): never the answer.
-        if (name && !/unknown/i.test(name) && !NOT_COUNTRIES.has(code)) nameToCode.set(name.toLowerCase(), code);
+        if (name && !/unknown/i.test(name)) nameToCode.set(name.toLowerCase(), code);
       }
     }
     for (const [code, aliases] of Object.entries(COUNTRY_ALIASES)) for (const alias of aliases) nameToCode.set(alias.toLowerCase(), code);

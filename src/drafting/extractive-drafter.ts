@@ -33,13 +33,14 @@ import {
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import { QUOTE_MAX, countryCode, hostWithoutWww, looksLikeInstruction, normaliseForMatch, quoteProblem } from './evidence.js';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';
+import { placesIn } from './place-statements.js';
+import { PRICE, pricingPlans } from './pricing-plans.js';
 import { decodeUriComponentSafely } from '../text/decode-uri.js';
 
 import {
   MAX_SECTIONS,
   textOf,
   descendants,
-  childElements,
   parsePage,
   isType,
   asArray,
@@ -54,6 +55,7 @@ import {
   firstSentence,
   cutAtWord,
   resolveUrl,
+  INTEGRATIONS_HEADING,
   type JsonNode,
   type ParsedPage,
 } from './parsed-page.js';
@@ -98,15 +100,17 @@ const VIDEO =
 // ---------------------------------------------------------------------------------------------
 // Pricing
 
-const PRICE = /(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:USD|EUR|GBP|CHF|CAD|AUD|€|£)(?![A-Za-z]))/;
 const ZERO_PRICE = /(?:[$€£¥]\s?0(?:[.,]00?)?(?![\d.,]*[1-9])|\b0(?:[.,]00?)?\s?(?:USD|EUR|GBP|€|£))/;
-const PRICE_LIKE = new RegExp(`${PRICE.source}|^(?:free|custom|contact us|contact sales|let's talk)$`, 'i');
 const RECURRING =
   /\/\s?(?:mo|month|yr|year|user|seat)\b|\bper (?:month|year|user|seat|member)\b|\b(?:monthly|annually|yearly)\b|\bbilled (?:monthly|yearly|annually)\b|\bsubscription\b|\ba month\b|\ba year\b/i;
 const ONE_TIME =
   /\bone[- ]time (?:payment|purchase|fee|price|licen[cs]e)\b|\bpay once\b|\bbuy once\b|\blifetime (?:licen[cs]e|access|deal)\b/i;
 const FREE_PLAN =
   /^free$|\bfree (?:forever|plan|tier|version)\b|\bforever free\b|\bfree for (?:individuals|personal use|small teams|ever)\b/i;
+/** Words that deny a subscription ("No subscription.", "without a subscription"). */
+const NOT_RECURRING = /\bno (?:subscriptions?|recurring|monthly fees?)\b|\bwithout (?:a |any )?subscriptions?\b/i;
+/** A price that is someone else's: a competitor's, a sponsorship, a donation. */
+const OTHERS_PRICE = /\b(?:others?|competitors?|sponsors?|sponsorships?|donat\w*|instead of|compared (?:to|with)|alternatives?)\b/i;
 const FREE_ONLY = /\b(?:completely|totally|100%|always|entirely) free\b|\bfree and open[- ]source\b|\bfree to use\b/i;
 
 const isPricingPage = (pp: ParsedPage): boolean =>
@@ -328,68 +332,81 @@ function draftDescription(site: SiteReading): void {
 
 /** The pricing model and summary: from pricing pages only, explicit words; else offers in JSON-LD. */
 function draftPricing(site: SiteReading): void {
-  const { proposal, parsed, ordered, wants, ev, setText, usable, apps } = site;
+  const { proposal, parsed, wants } = site;
   for (const pp of parsed.filter(isPricingPage)) {
-    const blocks = pp.blocks.filter((b) => b.text.length <= 300 && usable(b.text));
-    const find = (re: RegExp, extra: (t: string) => boolean = () => true) => blocks.find((b) => re.test(b.text) && extra(b.text));
-    const paidPrice = find(PRICE, (t) => !ZERO_PRICE.test(t) || (t.match(new RegExp(PRICE.source, 'g')) ?? []).length > 1);
-    const freemium = find(/\bfreemium\b/i);
-    const freePlan = find(FREE_PLAN) ?? find(ZERO_PRICE);
-    const recurring = find(RECURRING, (t) => PRICE.test(t)) ?? find(RECURRING);
-    const oneTime = find(ONE_TIME);
-    const freeOnly = find(FREE_ONLY);
-    if (freemium) setText('pricing_model', 'freemium', [ev(pp, freemium.text)]);
-    else if (freePlan && paidPrice) setText('pricing_model', 'freemium', [ev(pp, freePlan.text), ev(pp, paidPrice.text)]);
-    else if (paidPrice && oneTime && !recurring) setText('pricing_model', 'one-time', [ev(pp, oneTime.text)]);
-    else if (paidPrice && recurring) setText('pricing_model', 'subscription', [ev(pp, recurring.text)]);
-    else if (paidPrice) setText('pricing_model', 'paid', [ev(pp, paidPrice.text)]);
-    else if (freeOnly) setText('pricing_model', 'free', [ev(pp, freeOnly.text)]);
-
-    if (wants('pricing_summary') && !proposal.fields.pricing_summary) {
-      const plans = pricingPlans(pp);
-      if (plans.length) {
-        const parts: string[] = [];
-        const quotes: (Evidence | null)[] = [];
-        for (const plan of plans) {
-          const part = `${plan.name}: ${plan.price}`;
-          if ([...parts, part].join('; ').length > TEXT_FIELDS.pricing_summary) break;
-          const priceQuote = ev(pp, plan.price);
-          if (!priceQuote) continue;
-          parts.push(part);
-          quotes.push(ev(pp, plan.name), priceQuote);
-        }
-        if (parts.length) setText('pricing_summary', parts.join('; '), quotes);
-      }
-    }
+    draftPricingModel(site, pp);
+    if (wants('pricing_summary') && !proposal.fields.pricing_summary) draftPlansSummary(site, pp);
   }
   draftPricingInProse(site);
-  if (wants('pricing_summary') && !proposal.fields.pricing_summary) {
-    // Offers in JSON-LD (SoftwareApplication / Product offers).
-    for (const pp of ordered) {
-      const parts: string[] = [];
-      const quotes: (Evidence | null)[] = [];
-      for (const app of apps(pp)) {
-        for (const offer of asArray(app.offers).flatMap((o) => (isType(o, /^AggregateOffer$/) ? asArray((o as JsonNode).offers) : [o]))) {
-          if (!offer || typeof offer !== 'object') continue;
-          const o = offer as JsonNode;
-          const price = typeof o.price === 'number' ? String(o.price) : str(o.price);
-          const currency = str(o.priceCurrency) ?? '';
-          const offerName = str(o.name);
-          if (price === undefined || !usable(offerName ?? price)) continue;
-          const part = `${offerName ? `${collapseWhitespace(offerName)}: ` : ''}${Number(price) === 0 ? 'free' : `${price} ${currency}`.trim()}`;
-          if ([...parts, part].join('; ').length > TEXT_FIELDS.pricing_summary) break;
-          const quote = ev(pp, offerName) ?? ev(pp, price);
-          if (!quote) continue;
-          parts.push(part);
-          quotes.push(quote, ev(pp, price));
-        }
+  draftOffersSummary(site);
+  draftFreeOnly(site);
+}
+
+/** The pricing model from a pricing page's explicit words and prices. */
+function draftPricingModel(site: SiteReading, pp: ParsedPage): void {
+  const { ev, setText, usable } = site;
+  const blocks = pp.blocks.filter((b) => b.text.length <= 300 && usable(b.text));
+  const find = (re: RegExp, extra: (t: string) => boolean = () => true) => blocks.find((b) => re.test(b.text) && extra(b.text));
+  const paidPrice = find(PRICE, (t) => !ZERO_PRICE.test(t) || (t.match(new RegExp(PRICE.source, 'g')) ?? []).length > 1);
+  const freemium = find(/\bfreemium\b/i);
+  const freePlan = find(FREE_PLAN) ?? find(ZERO_PRICE);
+  // "No subscription. Buy once." says the opposite of a subscription.
+  const recurring = find(RECURRING, (t) => PRICE.test(t) && !NOT_RECURRING.test(t)) ?? find(RECURRING, (t) => !NOT_RECURRING.test(t));
+  const oneTime = find(ONE_TIME);
+  const freeOnly = find(FREE_ONLY);
+  if (freemium) setText('pricing_model', 'freemium', [ev(pp, freemium.text)]);
+  else if (freePlan && paidPrice) setText('pricing_model', 'freemium', [ev(pp, freePlan.text), ev(pp, paidPrice.text)]);
+  else if (paidPrice && oneTime && !recurring) setText('pricing_model', 'one-time', [ev(pp, oneTime.text)]);
+  else if (paidPrice && recurring) setText('pricing_model', 'subscription', [ev(pp, recurring.text)]);
+  else if (paidPrice) setText('pricing_model', 'paid', [ev(pp, paidPrice.text)]);
+  else if (freeOnly) setText('pricing_model', 'free', [ev(pp, freeOnly.text)]);
+}
+
+/** "Free: $0; Pro: $12/mo; ...": every plan of the page with its price, each quoted (a price too short to quote alone by its passage). */
+function draftPlansSummary(site: SiteReading, pp: ParsedPage): void {
+  const { ev, setText } = site;
+  const parts: string[] = [];
+  const quotes: (Evidence | null)[] = [];
+  for (const plan of pricingPlans(pp)) {
+    const part = `${plan.name}: ${plan.price}`;
+    if ([...parts, part].join('; ').length > TEXT_FIELDS.pricing_summary) break;
+    const nameQuote = ev(pp, plan.name);
+    const priceQuote = ev(pp, plan.price) ?? ev(pp, plan.passage);
+    if (!nameQuote || !priceQuote) continue;
+    parts.push(part);
+    quotes.push(nameQuote, priceQuote);
+  }
+  if (parts.length) setText('pricing_summary', parts.join('; '), quotes);
+}
+
+/** Offers in JSON-LD (SoftwareApplication / Product offers), when no page states the plans. */
+function draftOffersSummary(site: SiteReading): void {
+  const { proposal, ordered, wants, ev, setText, usable, apps } = site;
+  if (!wants('pricing_summary') || proposal.fields.pricing_summary) return;
+  for (const pp of ordered) {
+    const parts: string[] = [];
+    const quotes: (Evidence | null)[] = [];
+    for (const app of apps(pp)) {
+      for (const offer of asArray(app.offers).flatMap((o) => (isType(o, /^AggregateOffer$/) ? asArray((o as JsonNode).offers) : [o]))) {
+        if (!offer || typeof offer !== 'object') continue;
+        const o = offer as JsonNode;
+        const price = typeof o.price === 'number' ? String(o.price) : str(o.price);
+        const currency = str(o.priceCurrency) ?? '';
+        const offerName = str(o.name);
+        if (price === undefined || !usable(offerName ?? price)) continue;
+        const part = `${offerName ? `${collapseWhitespace(offerName)}: ` : ''}${Number(price) === 0 ? 'free' : `${price} ${currency}`.trim()}`;
+        if ([...parts, part].join('; ').length > TEXT_FIELDS.pricing_summary) break;
+        const quote = ev(pp, offerName) ?? ev(pp, price);
+        if (!quote) continue;
+        parts.push(part);
+        quotes.push(quote, ev(pp, price));
       }
-      if (parts.length && setText('pricing_summary', parts.join('; '), quotes)) break;
     }
+    if (parts.length && setText('pricing_summary', parts.join('; '), quotes)) break;
   }
 }
 
-/** A sentence that states the price ("Free for up to 3 users, then $8 a month."), on any page: summary and model. */
+/** A sentence that states the product's price ("Free for up to 3 users, then $8 a month."), on any page: summary and model. */
 function draftPricingInProse(site: SiteReading): void {
   const { proposal, ordered, wants, ev, setText, usable } = site;
   if (!wants('pricing_summary') || proposal.fields.pricing_summary) return;
@@ -397,7 +414,7 @@ function draftPricingInProse(site: SiteReading): void {
     for (const block of pp.blocks) {
       if (block.text.length > 1000 || !usable(block.text)) continue;
       for (const sentence of sentencesOf(block.text)) {
-        if (sentence.length > TEXT_FIELDS.pricing_summary || !PRICE.test(sentence)) continue;
+        if (sentence.length > TEXT_FIELDS.pricing_summary || !PRICE.test(sentence) || OTHERS_PRICE.test(sentence)) continue;
         const free = FREE_PLAN.test(sentence) || /\bfree for up to\b|\bfree (?:up to|for the first)\b/i.test(sentence);
         const recurring = RECURRING.test(sentence);
         if (!free && !recurring && !ONE_TIME.test(sentence)) continue;
@@ -411,9 +428,23 @@ function draftPricingInProse(site: SiteReading): void {
   }
 }
 
-/** Country, city and founding year: JSON-LD Organization, then explicit sentences. */
+/** A site without a pricing page that states it is free ("completely free and open source"): the model, from home, about or FAQ. */
+function draftFreeOnly(site: SiteReading): void {
+  const { proposal, parsed, homeAndAbout, ev, setText, usable } = site;
+  if (proposal.fields.pricing_model || proposal.fields.pricing_summary || parsed.some(isPricingPage)) return;
+  const pages = [...homeAndAbout, ...parsed.filter((pp) => /\/(?:faqs?|questions)(?:\/|$|\.html?)/.test(pp.path))];
+  for (const pp of pages) {
+    for (const block of pp.blocks) {
+      if (block.text.length > 1000 || !usable(block.text)) continue;
+      const sentence = sentencesOf(block.text).find((t) => FREE_ONLY.test(t) && !PRICE.test(t) && !/\btrial\b/i.test(t));
+      if (sentence && setText('pricing_model', 'free', [ev(pp, sentence)])) return;
+    }
+  }
+}
+
+/** Country, city and founding year: JSON-LD Organization, then explicit statements. */
 function draftPlaceAndYear(site: SiteReading): void {
-  const { ordered, homeAndAbout, ev, setText, usable, orgs } = site;
+  const { ordered, ev, setText, usable, orgs } = site;
   for (const pp of ordered) {
     for (const org of orgs(pp)) {
       for (const address of asArray(org.address)) {
@@ -430,25 +461,50 @@ function draftPlaceAndYear(site: SiteReading): void {
       if (founding && year) setText('founded_year', year, [ev(pp, founding)]);
     }
   }
-  // The home and about pages first: a sentence there speaks for the company; then the other pages.
-  for (const pp of [...homeAndAbout, ...ordered.filter((page) => !homeAndAbout.includes(page))]) {
+  draftFoundedYearInText(site);
+  draftPlaceInText(site);
+}
+
+const FOUNDED_YEAR =
+  /\b(?:founded|established|incorporated|est\.)(?:\s+by\s+[A-Z][\p{L}'-]+(?:\s+(?:and|&)?\s*[A-Z][\p{L}'-]+){0,5})?(?:\s+(?:in|on))?(?:\s+[A-Z][\p{L}'-]+(?:,?\s+[A-Z][\p{L}'-]+)?\s+in)?\s+(?:[A-Z][a-z]+\s+)?((?:18|19|20)\d\d)\b/iu;
+
+/** The pages whose sentences speak for the company first (home and about), then the others. */
+const homeAndAboutFirst = (site: SiteReading): ParsedPage[] => [
+  ...site.homeAndAbout,
+  ...site.ordered.filter((page) => !site.homeAndAbout.includes(page)),
+];
+
+/** "founded in 2019", "Est. 2015", "Ledgerly started in 2016". */
+function draftFoundedYearInText(site: SiteReading): void {
+  const { proposal, ev, setText, usable } = site;
+  const name = proposal.fields.name?.value as string | undefined;
+  const subject = ['we', 'it', 'the company', ...(name ? [name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')] : [])].join('|');
+  const started = new RegExp(`\\b(?:${subject})\\s+(?:started|began|was started)\\s+in\\s+((?:18|19|20)\\d\\d)\\b`, 'i');
+  for (const pp of homeAndAboutFirst(site)) {
     for (const b of pp.blocks) {
       if (!usable(b.text)) continue;
-      const founded =
-        /\b(?:founded|established|incorporated)\b(?:\s+by\s+[A-Z][\p{L}'-]+(?:\s+(?:and|&)?\s*[A-Z][\p{L}'-]+){0,5})?(?:\s+(?:in|on))?(?:\s+[A-Z][\p{L}'-]+(?:,?\s+[A-Z][\p{L}'-]+)?\s+in)?\s+(?:[A-Z][a-z]+\s+)?((?:18|19|20)\d\d)\b/iu.exec(
-          b.text,
-        );
-      if (founded) setText('founded_year', founded[1], [ev(pp, founded[0])]);
-      const based =
-        /\b(?:based|headquartered|located) in ([A-Z][\p{L}'.-]+(?: [A-Z][\p{L}'.-]+)?), ([A-Z][\p{L}'.-]+(?: [A-Z][\p{L}'.-]+)*)/u.exec(
-          b.text,
-        );
-      // "based in Lyon, France." : the sentence's full stop is not part of the country.
-      const code = based && countryCode(based[2].replace(/\.+$/, ''));
-      if (based && code) {
-        setText('city', based[1], [ev(pp, based[0])]);
-        setText('country', code, [ev(pp, based[0])]);
+      const founded = FOUNDED_YEAR.exec(b.text) ?? started.exec(b.text);
+      if (founded && setText('founded_year', founded[1], [ev(pp, founded[0])])) return;
+    }
+  }
+}
+
+/** City and country: addresses, "HQ:" lines and sentences such as "based in Lyon, France" or "Made in Ljubljana". */
+function draftPlaceInText(site: SiteReading): void {
+  const { proposal, ev, setText, usable } = site;
+  for (const pp of homeAndAboutFirst(site)) {
+    const statements = [
+      ...pp.elements.filter((el) => el.name === 'address').map((el) => ({ text: textOf(el), isAddress: true })),
+      ...pp.blocks.flatMap((b) => (b.text.length > 1000 ? [] : sentencesOf(b.text).map((text) => ({ text, isAddress: false })))),
+    ];
+    for (const { text, isAddress } of statements) {
+      if (!usable(text)) continue;
+      for (const place of placesIn(text, isAddress)) {
+        const quote = ev(pp, place.quote);
+        if (place.city) setText('city', place.city, [quote]);
+        if (place.country) setText('country', place.country, [quote]);
       }
+      if (proposal.fields.city && proposal.fields.country) return;
     }
   }
 }
@@ -529,7 +585,7 @@ function draftFeaturesAndUsps(site: SiteReading): void {
     const quotes: Evidence[] = [];
     for (const pp of pagesToRead) {
       for (const heading of pp.elements.filter((el) => headingLevel(el) > 0 && headingRe.test(textOf(el))).slice(0, MAX_SECTIONS)) {
-        const section = sectionAfter(pp, heading);
+        const section = withoutIntegrations(sectionAfter(pp, heading));
         let entries = section.filter((el) => el.name === 'li' && !insideTag(el, ['nav', 'footer']));
         if (!entries.length) entries = section.filter((el) => headingLevel(el) > headingLevel(heading));
         for (const el of entries) {
@@ -547,6 +603,15 @@ function draftFeaturesAndUsps(site: SiteReading): void {
   const featurePages = [home, ...parsed.filter((pp) => pp !== home && /\/(?:features?|product|tour)(?:\/|$|\.html?)/.test(pp.path))];
   listUnder('features', FEATURES_HEADING, featurePages);
   listUnder('usps', USPS_HEADING, [...featurePages, ...about.filter((pp) => !featurePages.includes(pp))]);
+}
+
+/** A section without its integrations part (an "Integrations" or "Connects with" heading and what follows it): other products, not features. */
+function withoutIntegrations(section: Element[]): Element[] {
+  let skipping = false;
+  return section.filter((el) => {
+    if (headingLevel(el)) skipping = INTEGRATIONS_HEADING.test(textOf(el));
+    return !skipping;
+  });
 }
 
 /** Keywords: meta keywords. */
@@ -583,13 +648,21 @@ function draftKeywords(site: SiteReading): void {
   }
 }
 
-/** A list entry as a short item: the whole text, else its bold lead, else its first sentence. */
+/**
+ * A list entry as a short item: its bold lead when the lead is a title of its own ("<b>Canned
+ * responses.</b> Save answers..."), else the whole text, else its bold lead, else its first sentence.
+ */
 function listItem(el: Element): string | undefined {
   const text = textOf(el);
   if (!text || looksLikeInstruction(text)) return undefined;
-  if (text.length <= LIST_ITEM_MAX) return text;
   const lead = el.children.find((c) => c.type === 'tag' && /^(?:strong|b|h[3-6])$/.test((c as Element).name)) as Element | undefined;
   const leadText = lead && textOf(lead);
+  const first = el.children.find((c) => c.type !== 'text' || (c as unknown as { data: string }).data.trim() !== '');
+  const rest = leadText ? text.slice(leadText.length).trimStart() : '';
+  const titled =
+    !!leadText && first === lead && text.startsWith(leadText) && rest !== '' && (/[:.–—-]$/.test(leadText) || /^[:.–—-]/.test(rest));
+  if (titled && leadText.length <= LIST_ITEM_MAX) return leadText.replace(/[:.\s–—-]+$/, '') || undefined;
+  if (text.length <= LIST_ITEM_MAX) return text;
   if (leadText && leadText.length <= LIST_ITEM_MAX) return leadText.replace(/[:.\s–—-]+$/, '') || undefined;
   const sentence = firstSentence(text);
   return sentence.length <= LIST_ITEM_MAX ? sentence : undefined;
@@ -597,51 +670,6 @@ function listItem(el: Element): string | undefined {
 
 type Ev = (pp: ParsedPage, raw: string | undefined) => Evidence | null;
 type LinkEv = (pp: ParsedPage, raw: string, resolved: URL | null) => Evidence | null;
-
-/** Plans and prices from a pricing table (plans as column heads) or from plan cards (a heading and a price). */
-function pricingPlans(pp: ParsedPage): { name: string; price: string }[] {
-  const plans: { name: string; price: string }[] = [];
-  const add = (name: string | undefined, price: string | undefined): void => {
-    if (!name || !price || looksLikeInstruction(name) || looksLikeInstruction(price) || name.length > 60 || price.length > 120) return;
-    if (!plans.some((p) => p.name.toLowerCase() === name.toLowerCase())) plans.push({ name, price });
-  };
-  for (const table of pp.tables.slice(0, 10)) {
-    const rows = descendants(table, (e) => e.name === 'tr').slice(0, 60);
-    const cells = rows.map((r) =>
-      childElements(r)
-        .filter((c) => c.name === 'th' || c.name === 'td')
-        .map(textOf),
-    );
-    const headIndex = rows.findIndex((r) => childElements(r).filter((c) => c.name === 'th').length >= 2);
-    if (headIndex < 0) continue;
-    const head = cells[headIndex];
-    const priceRow = cells
-      .slice(headIndex + 1)
-      .find((row) => row.filter((c) => PRICE_LIKE.test(c)).length >= Math.max(1, Math.ceil((row.length - 1) / 2)));
-    if (!priceRow) continue;
-    const offset = head.length - priceRow.length;
-    head.forEach((name, i) => {
-      const price = priceRow[i - offset];
-      if (name && price && PRICE_LIKE.test(price) && !/^(?:plans?|features?|price)$/i.test(name)) add(name, price);
-    });
-  }
-  if (plans.length) return plans;
-  let considered = 0;
-  for (const b of pp.blocks) {
-    if (b.text.length > 80 || !PRICE_LIKE.test(b.text) || headingLevel(b.el) || insideTag(b.el, ['nav', 'footer'])) continue;
-    if (++considered > 50) break;
-    let card: Element | null = b.el.parent as Element | null;
-    for (let depth = 0; card && card.type === 'tag' && depth < 5; depth++, card = card.parent as Element | null) {
-      const headings = descendants(card, (e) => /^h[234]$/.test(e.name));
-      if (headings.length === 1) {
-        add(textOf(headings[0]), b.text);
-        break;
-      }
-      if (headings.length > 1) break;
-    }
-  }
-  return plans;
-}
 
 function extractFaqs(pages: ParsedPage[], proposal: DraftProposal, ev: Ev): void {
   const push = (pp: ParsedPage, question: string, answer: string, questionRaw = question, answerRaw = answer): void => {
@@ -784,19 +812,25 @@ function extractFounders(pages: ParsedPage[], proposal: DraftProposal, ev: Ev, l
 }
 
 const PERSON_NAME = "[A-Z][\\p{L}'’-]+(?: (?:[A-Z]\\.|[A-Z][\\p{L}'’-]+)){1,2}";
-/** "founded by Ana Ruiz", "co-founded in 2019 by Ana Ruiz and Tom Lee". */
+const PLACE_NAME = "[A-Z][\\p{L}'’-]+(?: [A-Z][\\p{L}'’-]+)?";
+/** "founded by Ana Ruiz", "co-founded in 2019 by Ana Ruiz and Tom Lee", "founded in Lisbon in 2020 by Inês Costa". */
 const FOUNDED_BY = new RegExp(
-  `\\b(?:co-?founded|founded|started|created)(?: in (?:18|19|20)\\d\\d)? by (${PERSON_NAME}(?:(?:, | and | & )${PERSON_NAME})*)`,
+  `\\b(?:co-?founded|founded|started|created)(?: in (?:${PLACE_NAME} in )?(?:18|19|20)\\d\\d| in ${PLACE_NAME})? by (${PERSON_NAME}(?:(?:, | and | & )${PERSON_NAME})*)`,
+  'u',
+);
+/** "I'm Camille Dubois, the founder of Letterpost", "Oliver Grant (founder)", "Ana Ruiz, our co-founder". */
+const NAMED_FOUNDER = new RegExp(
+  `(?:^|\\bI['’]m |\\bI am |\\b[Mm]eet |, )(?!I['’]m )(${PERSON_NAME})(?:, (?:the |our |a )?| \\()(?:co-?\\s?)?founder\\b`,
   'u',
 );
 
-/** Founders a sentence names ("founded by Ana Ruiz and Tom Lee"), with the sentence as evidence. */
+/** Founders a sentence names ("founded by Ana Ruiz and Tom Lee", "I'm Ana Ruiz, the founder"), with the sentence as evidence. */
 function extractFoundersInProse(pages: ParsedPage[], proposal: DraftProposal, ev: Ev): void {
   for (const pp of pages) {
     for (const block of pp.blocks) {
       if (block.text.length > 1000 || looksLikeInstruction(block.text)) continue;
       for (const sentence of sentencesOf(block.text)) {
-        const named = FOUNDED_BY.exec(sentence);
+        const named = FOUNDED_BY.exec(sentence) ?? NAMED_FOUNDER.exec(sentence);
         if (!named) continue;
         const sentenceQuote = ev(pp, sentence);
         if (!sentenceQuote) continue;

@@ -190,6 +190,10 @@ export const str = (v: unknown): string | undefined => (typeof v === 'string' &&
 export const ORG_TYPES = /^(?:Organization|Corporation|LocalBusiness|OnlineBusiness|OnlineStore|NGO|EducationalOrganization)$/;
 export const APP_TYPES = /^(?:SoftwareApplication|WebApplication|MobileApplication|Product|Service)$/;
 
+/** A heading over the other products a product works with ("Integrations", "Connects with", "Works with Slack"): not its features, not its kind. */
+export const INTEGRATIONS_HEADING =
+  /\bintegrat|^connect\b|\bconnects? (?:with|to)\b|\bworks? (?:with|alongside)\b|\bplays (?:nice|well) with\b|\bplugins?\b|\badd-?ons?\b/i;
+
 export function headingLevel(el: Element): number {
   const m = HEADING.exec(el.name);
   return m ? Number(m[1]) : 0;

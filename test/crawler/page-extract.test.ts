@@ -62,6 +62,17 @@ describe('extractPage', () => {
     ]);
   });
 
+  it('keeps the address of an embedded frame (a demo video) among the markup, not its text', () => {
+    const { page, links } = extractPage(
+      BASE,
+      `<body><iframe src="https://www.youtube.com/embed/abc123def" title="Demo">fallback text</iframe>
+      <iframe src="javascript:alert(1)"></iframe><iframe src="/map.html"></iframe></body>`,
+    );
+    expect(page.markup).toEqual(['https://www.youtube.com/embed/abc123def', 'https://product.example/map.html']);
+    expect(page.text).toBe('');
+    expect(links).toEqual([]);
+  });
+
   it('bounds the kept HTML, survives deep nesting in linear time and reports a meta refresh without following it', () => {
     const big = `<html><head><meta http-equiv="refresh" content="0; url=/en/"></head><body>${'<div><a href="/about">'.repeat(100_000)}deep${'</a></div>'.repeat(100_000)}<p>${'x'.repeat(600_000)}</p></body></html>`;
     const started = Date.now();

@@ -1,0 +1,79 @@
+/**
+ * Plans and prices a pricing page states in its structure: a table with the plans as columns
+ * (a price row beneath), a table with the plans as rows (a "Price" column), or plan cards (a heading
+ * and a price). Each plan keeps a verbatim passage that holds its price, for quoting a price too
+ * short to quote alone ("$0").
+ */
+import type { Element } from 'cheerio';
+import { looksLikeInstruction } from './evidence.js';
+import { childElements, descendants, headingLevel, insideTag, textOf, type ParsedPage } from './parsed-page.js';
+
+export const PRICE = /(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:USD|EUR|GBP|CHF|CAD|AUD|€|£)(?![A-Za-z]))/;
+const PRICE_LIKE = new RegExp(`${PRICE.source}|^(?:free|custom|contact us|contact sales|let's talk)$`, 'i');
+
+export interface Plan {
+  name: string;
+  price: string;
+  /** Verbatim text of the page that holds the price (its table row, or its card from the name to the price). */
+  passage: string;
+}
+
+const NOT_PLAN_NAME = /^(?:plans?|features?|prices?|pricing|tiers?|name)$/i;
+const PRICE_HEAD = /^(?:price|pricing|cost)\b/i;
+
+export function pricingPlans(pp: ParsedPage): Plan[] {
+  const plans: Plan[] = [];
+  const add = (plan: Plan): void => {
+    const { name, price } = plan;
+    if (!name || !price || looksLikeInstruction(name) || looksLikeInstruction(price) || name.length > 60 || price.length > 120) return;
+    if (NOT_PLAN_NAME.test(name) || !PRICE_LIKE.test(price)) return;
+    if (!plans.some((p) => p.name.toLowerCase() === name.toLowerCase())) plans.push(plan);
+  };
+  for (const table of pp.tables.slice(0, 10)) for (const plan of tablePlans(table)) add(plan);
+  if (plans.length) return plans;
+  for (const plan of cardPlans(pp)) add(plan);
+  return plans;
+}
+
+/** A table's plans: as columns (their names in a head row, a row of prices beneath) or as rows (a "Price" column). */
+function tablePlans(table: Element): Plan[] {
+  const rows = descendants(table, (e) => e.name === 'tr').slice(0, 60);
+  const cells = rows.map((r) =>
+    childElements(r)
+      .filter((c) => c.name === 'th' || c.name === 'td')
+      .map(textOf),
+  );
+  const headIndex = rows.findIndex((r) => childElements(r).filter((c) => c.name === 'th').length >= 2);
+  if (headIndex < 0) return [];
+  const head = cells[headIndex];
+  const body = cells.slice(headIndex + 1);
+  const priceColumn = head.findIndex((cell, i) => i > 0 && PRICE_HEAD.test(cell));
+  if (priceColumn > 0) return body.map((row) => ({ name: row[0] ?? '', price: row[priceColumn] ?? '', passage: row.join(' ') }));
+  const priceRow = body.find((row) => row.filter((c) => PRICE_LIKE.test(c)).length >= Math.max(1, Math.ceil((row.length - 1) / 2)));
+  if (!priceRow) return [];
+  const offset = head.length - priceRow.length;
+  return head.map((name, i) => ({ name, price: priceRow[i - offset] ?? '', passage: priceRow.join(' ') }));
+}
+
+/** Plan cards: a short price block whose card (a near ancestor) has exactly one heading, the plan's name. */
+function cardPlans(pp: ParsedPage): Plan[] {
+  const plans: Plan[] = [];
+  let considered = 0;
+  for (const b of pp.blocks) {
+    if (b.text.length > 80 || !PRICE_LIKE.test(b.text) || headingLevel(b.el) || insideTag(b.el, ['nav', 'footer'])) continue;
+    if (++considered > 50) break;
+    let card: Element | null = b.el.parent as Element | null;
+    for (let depth = 0; card && card.type === 'tag' && depth < 5; depth++, card = card.parent as Element | null) {
+      const headings = descendants(card, (e) => /^h[234]$/.test(e.name));
+      if (headings.length > 1) break;
+      if (headings.length === 0) continue;
+      const name = textOf(headings[0]);
+      const text = textOf(card);
+      const from = text.indexOf(name);
+      const to = from < 0 ? -1 : text.indexOf(b.text, from + name.length);
+      plans.push({ name, price: b.text, passage: to < 0 ? b.text : text.slice(from, to + b.text.length) });
+      break;
+    }
+  }
+  return plans;
+}
