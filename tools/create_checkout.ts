@@ -16,6 +16,7 @@ export default defineTool({
   input: orderBody,
   output: orderSchema.extend({
     checkout_url: z.string().describe('The page where the person pays: Stripe Checkout, or the test-mode page when no provider is set up'),
+    next_step: z.string().describe('What the person does on that page (in test mode: sign in on the site first)'),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   personLink: (order) => ({

@@ -30,6 +30,7 @@ export default defineTool({
     }),
     mcp_protocol_versions: z.array(z.string()),
     time_zone: z.string().describe('Launch weeks run Monday 00:00 to Sunday 23:59:59 in this time zone'),
+    seller_country: z.string().describe("The seller's country, for VAT"),
     data_refresh: z.string(),
     voting: z.string(),
   }),
@@ -56,6 +57,7 @@ export default defineTool({
       },
       mcp_protocol_versions: PROTOCOL_VERSIONS,
       time_zone: settings.time_zone,
+      seller_country: settings.seller_country,
       data_refresh: 'Site data (counters, Domain Rating, trending) is refreshed daily.',
       voting: 'There is no voting through the API: votes come only from people on the site, and awards follow community votes only.',
     };

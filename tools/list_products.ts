@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { activeProducts, product } from '../src/catalogue/products.js';
+import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 
 export default defineTool({
   name: 'list_products',
@@ -13,9 +14,13 @@ export default defineTool({
   idempotencyKey: false,
   errorStatuses: [],
   input: z.strictObject({}),
-  output: z.object({ items: z.array(product) }),
+  output: z.object({
+    items: z.array(product),
+    seller_country: z.string().describe("The seller's country, for VAT"),
+  }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(_input, { services }) {
-    return { items: await activeProducts(services.db) };
+    const [items, settings] = await Promise.all([activeProducts(services.db), loadSiteSettings(services.db)]);
+    return { items, seller_country: settings.seller_country };
   },
 });

@@ -1,9 +1,17 @@
 /** Quotes and orders as the order operations answer them (the published schemas, shared by the four tools). */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../db/entities/order.js';
-import { country, isoDate, isoDateTime, recordId, slug } from '../schema.js';
+import { country, isoDate, isoDateTime, recordId, someText } from '../schema.js';
+import { VAT_REASONS } from './vat.js';
 
 const cents = z.number().int();
+/** Why the VAT is what it is; null without a billing_country. */
+const vatReason = z
+  .enum(VAT_REASONS)
+  .nullable()
+  .describe(
+    "domestic: buyer in the seller's country, VAT even with a VAT number; reverse_charge: EU business elsewhere, 0%; eu_consumer: the buyer country's rate; outside_eu: 0%; null: no billing_country",
+  );
 
 /** The body of quote_order and create_checkout. */
 export const orderBody = z.strictObject({
@@ -13,7 +21,11 @@ export const orderBody = z.strictObject({
         product: z.string().min(1).max(40).describe('A product id from list_products, e.g. "launch" or "billboard"'),
         listing_id: recordId('One of your listings (list_my_listings), for products that need one').optional(),
         week: isoDate.optional().describe('launch: any date of the launch week (snapped to its Monday); leave out to go live when paid'),
-        categories: z.array(slug('category')).max(3).optional().describe('launch: up to 3 categories besides the primary one'),
+        categories: z
+          .array(someText(220))
+          .max(3)
+          .optional()
+          .describe('launch: up to 3 categories besides the primary one, by slug or name'),
         amount: cents.min(1).max(100_000_000).optional().describe('billboard: the contribution in USD cents, excluding VAT'),
       }),
     )
@@ -37,9 +49,10 @@ export const quoteSchema = z.object({
       name: z.string(),
       listing_id: z.number().int().nullable(),
       week: z.string().nullable().describe('launch: the Monday of the launch week; null: live when paid'),
-      categories: z.array(z.string()),
+      categories: z.array(z.string()).describe('Slugs'),
       net_cents: cents,
       vat_cents: cents,
+      vat_reason: vatReason,
       gross_cents: cents,
     }),
   ),
@@ -50,6 +63,7 @@ export const quoteSchema = z.object({
     country: z.string().nullable(),
     rate_percent: z.number(),
     reverse_charge: z.boolean(),
+    reason: vatReason,
     note: z.string().describe('What applies, in words to show the buyer'),
     vat_number: z
       .object({

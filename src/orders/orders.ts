@@ -128,7 +128,8 @@ export interface OrderRow extends Record<string, unknown> {
   net_cents: string;
   vat_cents: string;
   gross_cents: string;
-  vat: OrderView['vat'];
+  /** The quote's VAT treatment as saved; orders saved before VAT reasons have none. */
+  vat: Omit<OrderView['vat'], 'reason'> & { reason?: OrderView['vat']['reason'] };
   created_at: string;
   expires_at: string;
   paid_at: string | null;
@@ -145,6 +146,17 @@ export interface OrderRow extends Record<string, unknown> {
     gross_cents: number;
     fulfilled: boolean;
   }[];
+}
+
+/**
+ * The VAT reason of an order saved before reasons were: what its treatment tells for sure (a consumer charged VAT
+ * may have been domestic or eu_consumer, as the seller's country was then: null).
+ */
+function savedReason(vat: OrderRow['vat']): OrderView['vat']['reason'] {
+  if (vat.country === null) return null;
+  if (vat.reverse_charge) return 'reverse_charge';
+  if (vat.rate_percent === 0) return 'outside_eu';
+  return vat.vat_number ? 'domestic' : null;
 }
 
 /** An order's status as its buyer reads it: a pending order past its expiry is expired (`now` is the parameter named). */
@@ -166,15 +178,16 @@ export const orderSelect = (now: string, more: { columns: string; joins: string 
   FROM orders o${more.joins}`;
 
 export function toView(row: OrderRow): OrderView {
+  const vat = { ...row.vat, reason: row.vat.reason === undefined ? savedReason(row.vat) : row.vat.reason };
   return {
     number: row.number,
     status: row.status,
     currency: 'usd',
-    lines: row.lines,
+    lines: row.lines.map((line) => ({ ...line, vat_reason: vat.reason })),
     net_cents: Number(row.net_cents),
     vat_cents: Number(row.vat_cents),
     gross_cents: Number(row.gross_cents),
-    vat: row.vat,
+    vat,
     created_at: row.created_at,
     expires_at: row.expires_at,
     paid_at: row.paid_at,

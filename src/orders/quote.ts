@@ -1,6 +1,7 @@
 /**
  * Pricing an order: every line priced from the products table (never a literal), every item checked against the
- * caller's listings and the site's rules (decisions: Products and order items), VAT per line (vat.ts). Nothing is
+ * caller's listings and the site's rules (decisions: Products and order items), VAT per line (vat.ts), each line
+ * saying why (vat_reason). Extra categories are named by slug or by name (any case) and answered as slugs. Nothing is
  * saved. Every problem of the body is reported at once, each at its item and field; a listing that is not the
  * caller's is 404, as everywhere.
  */
@@ -8,7 +9,7 @@ import type { Database } from '../db/database.js';
 import { NotFoundError, type ProblemFieldError, ValidationError } from '../errors.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { resolveWeek } from '../catalogue/weeks.js';
-import { type VatTreatment, vatOf, vatTreatment } from './vat.js';
+import { type VatReason, type VatTreatment, vatOf, vatTreatment } from './vat.js';
 
 interface OrderItemInput {
   product: string;
@@ -32,6 +33,8 @@ interface QuoteLine {
   categories: string[];
   net_cents: number;
   vat_cents: number;
+  /** The order's VAT reason, on each line (null without a billing country). */
+  vat_reason: VatReason | null;
   gross_cents: number;
 }
 
@@ -72,17 +75,22 @@ export async function quoteOrder(db: Database, accountId: string, input: QuoteIn
        JOIN listing_owners o ON o.listing_id = l.id AND o.account_id = $2::uuid WHERE l.id = ANY($1::int[])`,
       [input.items.flatMap((item) => (item.listing_id === undefined ? [] : [item.listing_id])), accountId],
     ),
-    db.query<{ id: number; slug: string }>('SELECT id, slug FROM categories WHERE slug = ANY($1::text[])', [
-      input.items.flatMap((item) => item.categories ?? []),
-    ]),
+    db.query<{ id: number; slug: string; name: string }>(
+      'SELECT id, slug, name FROM categories WHERE slug = ANY($1::text[]) OR lower(name) = ANY($1::text[])',
+      [input.items.flatMap((item) => (item.categories ?? []).map((named) => named.trim().toLowerCase()))],
+    ),
   ]);
   const productOf = new Map(products.map((p) => [p.id, p]));
   const listingOf = new Map(listings.map((l) => [l.id, l]));
-  const categoryOf = new Map(categories.map((c) => [c.slug, c.id]));
+  // A slug wins over another category's name spelled the same way.
+  const categoryOf = new Map<string, { id: number; slug: string }>([
+    ...categories.map((c) => [c.name.toLowerCase(), c] as const),
+    ...categories.map((c) => [c.slug, c] as const),
+  ]);
   const thisWeek = resolveWeek('this', now, settings.time_zone).start;
   const errors: ProblemFieldError[] = [];
   const launched = new Set<number>();
-  const lines: Omit<QuoteLine, 'vat_cents' | 'gross_cents'>[] = [];
+  const lines: Omit<QuoteLine, 'vat_cents' | 'vat_reason' | 'gross_cents'>[] = [];
 
   for (const [i, item] of input.items.entries()) {
     const at = (field: string) => `/items/${i}/${field}`;
@@ -119,12 +127,13 @@ export async function quoteOrder(db: Database, accountId: string, input: QuoteIn
         if (!week) fail('week', 'Not a date: give YYYY-MM-DD');
         else if (week < thisWeek) fail('week', `The week of ${week} is past; the earliest is this week (${thisWeek})`);
       }
-      (item.categories ?? []).forEach((slug, j) => {
-        const id = categoryOf.get(slug);
-        if (id === undefined) fail(`categories/${j}`, `No category "${slug}"; list_categories names them`);
-        else if (id === listing.primary_category_id) fail(`categories/${j}`, `${slug} is the listing's primary category already`);
-        else if (extra.includes(slug)) fail(`categories/${j}`, `${slug} is named twice`);
-        else extra.push(slug);
+      (item.categories ?? []).forEach((named, j) => {
+        const category = categoryOf.get(named.trim().toLowerCase());
+        if (category === undefined) fail(`categories/${j}`, `No category "${named}"; list_categories names them (slug or name)`);
+        else if (category.id === listing.primary_category_id)
+          fail(`categories/${j}`, `${category.slug} is the listing's primary category already`);
+        else if (extra.includes(category.slug)) fail(`categories/${j}`, `${category.slug} is named twice`);
+        else extra.push(category.slug);
       });
     }
     if (product.id === 'billboard') {
@@ -146,7 +155,7 @@ export async function quoteOrder(db: Database, accountId: string, input: QuoteIn
   if (errors.length > 0 || 'path' in vat) throw new ValidationError(errors);
   const priced = lines.map((line) => {
     const vatCents = vatOf(line.net_cents, vat.rate_basis_points);
-    return { ...line, vat_cents: vatCents, gross_cents: line.net_cents + vatCents };
+    return { ...line, vat_cents: vatCents, vat_reason: vat.reason, gross_cents: line.net_cents + vatCents };
   });
   const sum = (field: 'net_cents' | 'vat_cents' | 'gross_cents') => priced.reduce((total, line) => total + line[field], 0);
   const { rate_basis_points, ...treatment } = vat;

@@ -1,17 +1,26 @@
 /**
- * VAT of an order: the buyer's country rate (vat_rates, basis points) for consumers in the EU; 0% outside the EU;
- * 0% with reverse charge for an EU business whose VAT number is valid and from another EU country than the
- * seller's. VAT numbers are checked offline (format and check digits, jsvat). Amounts are integer cents, VAT is
- * rounded per line, half up.
+ * VAT of an order, and why (its reason): a buyer in the seller's own country pays that country's rate, a business
+ * with a VAT number too (domestic); an EU business elsewhere in the EU with a valid VAT number pays 0%, reverse
+ * charged (reverse_charge); any other EU buyer pays their own country's rate (eu_consumer); a buyer outside the EU
+ * pays 0% (outside_eu). Rates are vat_rates' (basis points). A seller outside the EU charges its own country's
+ * stored rate at home (0% when none is stored) and follows the same EU rules elsewhere. VAT numbers are checked
+ * offline (format and check digits, jsvat), and by VIES when configured. Amounts are integer cents, VAT is rounded
+ * per line, half up.
  */
 import { checkVAT, countries } from 'jsvat';
 import type { Database } from '../db/database.js';
 import type { ProblemFieldError } from '../errors.js';
 
+/** Why the VAT is what it is. */
+export const VAT_REASONS = ['domestic', 'reverse_charge', 'eu_consumer', 'outside_eu'] as const;
+export type VatReason = (typeof VAT_REASONS)[number];
+
 export interface VatTreatment {
   country: string | null;
   rate_basis_points: number;
   reverse_charge: boolean;
+  /** null when no billing country was given (VAT not yet known). */
+  reason: VatReason | null;
   /** What a person reads on the quote. */
   note: string;
   vat_number: { value: string; valid: boolean; checked: 'vies' | 'offline' } | null;
@@ -38,6 +47,7 @@ export async function vatTreatment(
       country: null,
       rate_basis_points: 0,
       reverse_charge: false,
+      reason: null,
       note: 'Prices exclude VAT: give billing_country to see the VAT that applies.',
       vat_number: null,
     };
@@ -58,22 +68,39 @@ export async function vatTreatment(
       return { path: '/vat_number', message: `${number} is not a registered VAT number: the EU's VIES service does not know it` };
     if (registered === true) vatNumber = { value: number, valid: true, checked: 'vies' };
   }
-  if (EU.has(country) && !rate)
+  const seller = input.sellerCountry.toUpperCase();
+  const inEu = EU.has(country) || rate?.eu === true;
+  if (!rate && inEu)
     return { path: '/billing_country', message: `No VAT rate is set for ${country} yet; the site team sets it (npm run admin -- set-vat)` };
-  if (!rate || (!EU.has(country) && !rate.eu)) {
+  if (country === seller) {
+    const basisPoints = rate?.rate_basis_points ?? 0;
+    return {
+      country,
+      rate_basis_points: basisPoints,
+      reverse_charge: false,
+      reason: 'domestic',
+      note:
+        `${country} VAT at ${basisPoints / 100}%: the buyer is in the seller's country` +
+        (vatNumber ? ', where a VAT number does not remove VAT.' : '.'),
+      vat_number: vatNumber,
+    };
+  }
+  if (!inEu) {
     return {
       country,
       rate_basis_points: 0,
       reverse_charge: false,
+      reason: 'outside_eu',
       note: `No VAT: the buyer is outside the EU (${country}).`,
       vat_number: vatNumber,
     };
   }
-  if (vatNumber && country !== input.sellerCountry) {
+  if (vatNumber) {
     return {
       country,
       rate_basis_points: 0,
       reverse_charge: true,
+      reason: 'reverse_charge',
       note:
         `Reverse charge: VAT to be accounted for by the recipient (${vatNumber.value}), Article 196 of the EU VAT Directive.` +
         (vatNumber.checked === 'offline' ? ' The number was checked offline only (format and check digits).' : ''),
@@ -82,9 +109,10 @@ export async function vatTreatment(
   }
   return {
     country,
-    rate_basis_points: rate.rate_basis_points,
+    rate_basis_points: rate!.rate_basis_points,
     reverse_charge: false,
-    note: `${country} VAT at ${rate.rate_basis_points / 100}%.`,
+    reason: 'eu_consumer',
+    note: `${country} VAT at ${rate!.rate_basis_points / 100}%: an EU consumer pays their own country's rate.`,
     vat_number: vatNumber,
   };
 }

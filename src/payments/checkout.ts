@@ -3,6 +3,7 @@ import { findAccount } from '../accounts/accounts.js';
 import { createOrder, type OrderView } from '../orders/orders.js';
 import type { QuoteInput } from '../orders/quote.js';
 import type { Logger } from '../logging/logger.js';
+import type { PaymentProvider } from '../db/entities/order.js';
 import { PaymentProviderUnavailableError, type PaymentGateway } from './gateway.js';
 
 export interface CheckoutDeps {
@@ -11,6 +12,18 @@ export interface CheckoutDeps {
   log: Logger;
   viesUrl?: string;
 }
+
+/**
+ * What the assistant does with checkout_url. The test-mode page is the service's own and shows the order only to
+ * the account that made it: the person signs in on the site first (the page sends them to sign in and back).
+ */
+const NEXT_STEP: Record<PaymentProvider, string> = {
+  test:
+    'Give the person checkout_url. Test mode (no payment provider set up, no money moves): the page asks them to sign in on this site first, ' +
+    'with the account you act for, then to confirm the payment. get_order then shows the order paid.',
+  stripe:
+    "Give the person checkout_url: they pay on the payment provider's page. get_order shows the order paid once the provider confirms, usually within seconds.",
+};
 
 /**
  * Saves the order (quote_order's checks and prices) with its payment opened at the gateway: the answer carries
@@ -22,7 +35,7 @@ export async function checkout(
   accountId: string,
   input: QuoteInput,
   now: Date,
-): Promise<OrderView & { checkout_url: string }> {
+): Promise<OrderView & { checkout_url: string; next_step: string }> {
   const account = await findAccount(deps.db, accountId);
   const { order, replacedSessions } = await createOrder(
     deps.db,
@@ -42,5 +55,5 @@ export async function checkout(
     deps.viesUrl,
   );
   await deps.gateway.close(replacedSessions);
-  return { ...order, checkout_url: order.checkout_url ?? '' };
+  return { ...order, checkout_url: order.checkout_url ?? '', next_step: NEXT_STEP[deps.gateway.provider] };
 }

@@ -481,7 +481,7 @@ export const BLOG_POSTS: readonly BlogPostSeed[] = [
       {
         question: 'Is VAT included in the prices?',
         answer:
-          'Prices exclude VAT. The quote shows VAT for your country before you pay; EU businesses with a valid VAT number pay no VAT under the reverse charge.',
+          "Prices exclude VAT. The quote shows the VAT that applies, and why, before you pay. Buyers in our own country (the seller country in the site info) pay its VAT, businesses with a VAT number too. An EU business in another EU country with a valid VAT number pays none: the reverse charge. Other EU buyers pay their own country's VAT, and buyers outside the EU pay none.",
       },
       {
         question: 'Can I upgrade a free listing later?',

@@ -64,6 +64,8 @@ describe('checkout through Stripe', () => {
       { product: 'billboard', listing_id: listing.id, amount: prices.minimum },
     ]);
     expect(created.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
+    expect(created.next_step).toContain("the payment provider's page");
+    expect(created.next_step).not.toMatch(/sign in/); // Stripe's page needs no account on this site
     const request = stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.params.client_reference_id === created.number)!;
     expect(request.idempotencyKey).toBe(`checkout-${created.number}`);
     expect(request.params).toMatchObject({

@@ -45,6 +45,14 @@ describe('get_site_info', () => {
     expect(info.name).toBe('Launch Test');
   });
 
+  it("answers the seller's country from the site settings (DE unless set)", async () => {
+    expect(((await callTool(tool, testServices(t.db), {})) as { seller_country: string }).seller_country).toBe('DE');
+    await t.db.query(
+      `INSERT INTO site_settings (key, value) VALUES ('seller_country', '"NL"') ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
+    expect(((await callTool(tool, testServices(t.db), {})) as { seller_country: string }).seller_country).toBe('NL');
+  });
+
   it('refuses any input property', async () => {
     const problem = await callToolError(tool, testServices(t.db), { verbose: true });
     expect(problem.status).toBe(400);

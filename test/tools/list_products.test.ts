@@ -88,6 +88,13 @@ describe('list_products', () => {
     expect(byId.newsletter).toEqual([]);
   });
 
+  it("answers the seller's country from the site settings (DE unless set)", async () => {
+    const seller = async () => ((await callTool(tool, testServices(t.db), {})) as { seller_country: string }).seller_country;
+    expect(await seller()).toBe('DE');
+    await t.db.query(`INSERT INTO site_settings (key, value) VALUES ('seller_country', '"IE"')`);
+    expect(await seller()).toBe('IE');
+  });
+
   it('refuses any input property', async () => {
     const problem = await callToolError(tool, testServices(t.db), { product: 'launch' });
     expect(problem.status).toBe(400);

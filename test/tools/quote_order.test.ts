@@ -86,7 +86,8 @@ describe('quote_order: VAT', () => {
       ['newsletter', 1050, 200, 1250],
     ]);
     expect(q).toMatchObject({ currency: 'usd', net_cents: launchPrice + 2100, vat_cents: 1350, gross_cents: launchPrice + 2100 + 1350 });
-    expect(q.vat).toMatchObject({ country: 'DE', rate_percent: 19, reverse_charge: false, vat_number: null });
+    expect(q.vat).toMatchObject({ country: 'DE', rate_percent: 19, reverse_charge: false, reason: 'domestic', vat_number: null });
+    expect(q.lines.map((l: any) => l.vat_reason)).toEqual(['domestic', 'domestic', 'domestic']);
   });
 
   it('rounds each of many lines on its own, and the totals are their exact sums', async () => {
@@ -145,6 +146,86 @@ describe('quote_order: VAT', () => {
     await t.db.query(`DELETE FROM vat_rates WHERE country = 'AT'`); // every database starts with the EU rates (migration 0015)
     const problem = await refusal({ items: [{ product: 'launch', listing_id: draft }], billing_country: 'AT' });
     expect(problem.errors).toEqual([{ path: '/billing_country', message: expect.stringMatching(/No VAT rate is set for AT/) }]);
+  });
+});
+
+describe('quote_order: why the VAT is what it is (vat_reason), the seller being in DE', () => {
+  const launch = (extra: Record<string, unknown>) => quote({ items: [{ product: 'launch', listing_id: draft }], ...extra });
+  const reasonOf = (q: Record<string, any>) => ({
+    reason: q.vat.reason,
+    lines: q.lines.map((l: any) => l.vat_reason),
+    rate: q.vat.rate_percent,
+    vat: q.vat_cents,
+  });
+  const setSeller = (country: string) =>
+    t.db.query(
+      `INSERT INTO site_settings (key, value) VALUES ('seller_country', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [JSON.stringify(country)],
+    );
+  const vatAt = (basisPoints: number) => Math.floor((launchPrice * basisPoints + 5000) / 10000);
+
+  it('a German business with a VAT number pays German VAT: domestic, 19%', async () => {
+    const q = await launch({ billing_country: 'DE', vat_number: 'DE136695976' });
+    expect(reasonOf(q)).toEqual({ reason: 'domestic', lines: ['domestic'], rate: 19, vat: vatAt(1900) });
+    expect(q.vat).toMatchObject({ reverse_charge: false, vat_number: { value: 'DE136695976', valid: true } });
+    expect(q.vat.note).toMatch(/seller's country/);
+  });
+
+  it('a French business with a VAT number is reverse charged at 0%', async () => {
+    const q = await launch({ billing_country: 'FR', vat_number: 'FR40303265045' });
+    expect(reasonOf(q)).toEqual({ reason: 'reverse_charge', lines: ['reverse_charge'], rate: 0, vat: 0 });
+  });
+
+  it("a French consumer pays France's rate: eu_consumer, 20%", async () => {
+    const q = await launch({ billing_country: 'FR' });
+    expect(reasonOf(q)).toEqual({ reason: 'eu_consumer', lines: ['eu_consumer'], rate: 20, vat: vatAt(2000) });
+  });
+
+  it('a US buyer pays none: outside_eu; without a billing country the reason is null', async () => {
+    expect(reasonOf(await launch({ billing_country: 'US' }))).toEqual({ reason: 'outside_eu', lines: ['outside_eu'], rate: 0, vat: 0 });
+    expect(reasonOf(await launch({}))).toEqual({ reason: null, lines: [null], rate: 0, vat: 0 });
+  });
+
+  it("follows the seller_country setting: with the seller in FR, the French business pays France's VAT and the German one none", async () => {
+    await setSeller('FR');
+    try {
+      expect(reasonOf(await launch({ billing_country: 'FR', vat_number: 'FR40303265045' }))).toEqual({
+        reason: 'domestic',
+        lines: ['domestic'],
+        rate: 20,
+        vat: vatAt(2000),
+      });
+      expect(reasonOf(await launch({ billing_country: 'DE', vat_number: 'DE136695976' }))).toMatchObject({
+        reason: 'reverse_charge',
+        vat: 0,
+      });
+      expect(reasonOf(await launch({ billing_country: 'DE' }))).toMatchObject({ reason: 'eu_consumer', rate: 19 });
+    } finally {
+      await setSeller('DE');
+    }
+  });
+
+  it("a seller outside the EU charges its own country's stored rate at home, and EU rules elsewhere", async () => {
+    await t.db.query(`INSERT INTO vat_rates (country, rate_basis_points, eu) VALUES ('GB', 2000, false) ON CONFLICT (country) DO NOTHING`);
+    await setSeller('GB');
+    try {
+      expect(reasonOf(await launch({ billing_country: 'GB' }))).toEqual({
+        reason: 'domestic',
+        lines: ['domestic'],
+        rate: 20,
+        vat: vatAt(2000),
+      });
+      expect(reasonOf(await launch({ billing_country: 'DE' }))).toMatchObject({ reason: 'eu_consumer', rate: 19 });
+      expect(reasonOf(await launch({ billing_country: 'FR', vat_number: 'FR40303265045' }))).toMatchObject({
+        reason: 'reverse_charge',
+        vat: 0,
+      });
+      expect(reasonOf(await launch({ billing_country: 'US' }))).toMatchObject({ reason: 'outside_eu', vat: 0 });
+      await setSeller('JP'); // no rate stored for the seller's own non-EU country: none charged
+      expect(reasonOf(await launch({ billing_country: 'JP' }))).toEqual({ reason: 'domestic', lines: ['domestic'], rate: 0, vat: 0 });
+    } finally {
+      await setSeller('DE');
+    }
   });
 });
 
@@ -211,6 +292,21 @@ describe('quote_order: items', () => {
     expect(thisWeek.lines[0].week).toBe('2026-11-23');
   });
 
+  it('takes each extra category by slug or by name in any case, and answers slugs', async () => {
+    const q = await quote({ items: [{ product: 'launch', listing_id: draft, categories: ['EXTRA', ' quote-extra-2 '] }] });
+    expect(q.lines[0].categories).toEqual(['quote-extra', 'quote-extra-2']);
+    const problem = await refusal({
+      items: [{ product: 'launch', listing_id: draft, categories: ['Extra 2', 'No such name', 'primary'] }],
+    });
+    expect(problem.status).toBe(400);
+    expect(problem.errors).toEqual([
+      { path: '/items/0/categories/1', message: expect.stringMatching(/No category "No such name"/) },
+      { path: '/items/0/categories/2', message: expect.stringMatching(/quote-primary is the listing's primary category/) },
+    ]);
+    const twice = await refusal({ items: [{ product: 'launch', listing_id: draft, categories: ['quote-extra', 'Extra'] }] });
+    expect(twice.errors).toEqual([{ path: '/items/0/categories/1', message: 'quote-extra is named twice' }]);
+  });
+
   it('names every problem of every item at once', async () => {
     const problem = await refusal({
       items: [
@@ -268,6 +364,8 @@ describe('quote_order: items', () => {
       [{ items: [{ product: 'launch', listing_id: 0 }] }, ['/items/0/listing_id']],
       [{ items: [{ product: 'launch', week: 'soon' }] }, ['/items/0/week']],
       [{ items: [{ product: 'launch', categories: ['a', 'b', 'c', 'd'] }] }, ['/items/0/categories']],
+      [{ items: [{ product: 'launch', categories: ['a', ' '] }] }, ['/items/0/categories/1']],
+      [{ items: [{ product: 'launch', categories: ['x'.repeat(221)] }] }, ['/items/0/categories/0']],
       [{ items: [{ product: 'billboard', amount: 10.5 }] }, ['/items/0/amount']],
       [{ items: [{ product: 'launch', colour: 'red' }] }, ['/items/0/colour']],
       [{ items: [{ product: 'launch' }], billing_country: 'DEU' }, ['/billing_country']],
