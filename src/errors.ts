@@ -12,6 +12,8 @@ export interface ProblemInit {
   detail?: string;
   errors?: ProblemFieldError[];
   headers?: Record<string, string>;
+  /** Extension members of the problem (RFC 9457 section 3.2), such as `suggestions`. */
+  members?: Record<string, unknown>;
 }
 
 export class ProblemError extends Error {
@@ -21,6 +23,7 @@ export class ProblemError extends Error {
   readonly detail?: string;
   readonly errors?: ProblemFieldError[];
   readonly headers: Record<string, string>;
+  readonly members?: Record<string, unknown>;
 
   constructor(init: ProblemInit) {
     super(init.detail ?? init.title);
@@ -31,6 +34,7 @@ export class ProblemError extends Error {
     this.detail = init.detail;
     this.errors = init.errors;
     this.headers = init.headers ?? {};
+    this.members = init.members;
   }
 }
 
@@ -41,9 +45,9 @@ export class ValidationError extends ProblemError {
 }
 
 export class NotFoundError extends ProblemError {
-  /** `hint` tells the caller what does exist, e.g. the valid names. */
-  constructor(what: string, id: string | number, hint?: string) {
-    super({ status: 404, code: 'not_found', title: 'Not found', detail: `No ${what} "${id}" exists.${hint ? ` ${hint}` : ''}` });
+  /** `hint` tells the caller what does exist, e.g. the valid names; `members` extend the problem (e.g. suggestions). */
+  constructor(what: string, id: string | number, hint?: string, members?: Record<string, unknown>) {
+    super({ status: 404, code: 'not_found', title: 'Not found', detail: `No ${what} "${id}" exists.${hint ? ` ${hint}` : ''}`, members });
   }
 }
 
@@ -152,6 +156,8 @@ export interface Problem {
   code: string;
   errors?: ProblemFieldError[];
   request_id: string;
+  /** Extension members (ProblemInit.members). */
+  [member: string]: unknown;
 }
 
 /** The problem `type` URI of a code: a page of the service that explains it. */
@@ -169,6 +175,7 @@ export function toProblem(error: unknown, requestId: string, publicUrl: string):
         ...(error.detail !== undefined && { detail: error.detail }),
         code: error.code,
         ...(error.errors && { errors: error.errors }),
+        ...error.members,
         request_id: requestId,
       },
       headers: error.headers,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { listingSummary, slug } from '../src/schema.js';
-import { NotFoundError } from '../src/errors.js';
+import { unknownListing } from '../src/catalogue/close-slugs.js';
 import { toSummary } from '../src/catalogue/listing-summary.js';
 import { comparisonRows, loadComparedListings } from '../src/catalogue/compare.js';
 
@@ -33,9 +33,9 @@ export default defineTool({
   async handler(input, { services }) {
     const listings = await loadComparedListings(services.db, [input.a, input.b]);
     const a = listings.get(input.a);
-    if (!a) throw new NotFoundError('listing', input.a);
+    if (!a) throw await unknownListing(services.db, input.a);
     const b = listings.get(input.b);
-    if (!b) throw new NotFoundError('listing', input.b);
+    if (!b) throw await unknownListing(services.db, input.b);
     const publicUrl = services.config.publicUrl;
     return { a: toSummary(a, publicUrl), b: toSummary(b, publicUrl), rows: comparisonRows(a, b) };
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { listingSummary, offsetOf, pageOf, pageResult, paging, slug } from '../src/schema.js';
-import { NotFoundError } from '../src/errors.js';
+import { unknownListing } from '../src/catalogue/close-slugs.js';
 import { toSummary } from '../src/catalogue/listing-summary.js';
 import { listAlternatives } from '../src/catalogue/alternatives.js';
 
@@ -20,7 +20,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(input, { services }) {
     const found = await listAlternatives(services.db, input.slug, { limit: input.per_page, offset: offsetOf(input) });
-    if (!found) throw new NotFoundError('listing', input.slug);
+    if (!found) throw await unknownListing(services.db, input.slug);
     return pageResult(
       found.rows.map((row) => ({ ...toSummary(row, services.config.publicUrl), approved: row.approved })),
       found.total,

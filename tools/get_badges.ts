@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { slug } from '../src/schema.js';
-import { NotFoundError } from '../src/errors.js';
+import { unknownListing } from '../src/catalogue/close-slugs.js';
 import { findBadgeListing, type BadgeListing } from '../src/catalogue/badges.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { describeBadge } from '../src/badges/embed.js';
@@ -61,7 +61,7 @@ export default defineTool({
       loadSiteSettings(db),
       listAwards(db, { listing: slug }, { page: 1, per_page: 20 }, config.publicUrl, services.signAward),
     ]);
-    if (!listing) throw new NotFoundError('listing', slug);
+    if (!listing) throw await unknownListing(db, slug);
     const awards = won.items.map((award) => ({ title: award.title, week: award.week, proof_url: award.proof_url }));
     const profileUrl = `${config.publicUrl}/listings/${listing.slug}`;
     const target = {

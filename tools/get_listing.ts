@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { slug } from '../src/schema.js';
-import { NotFoundError } from '../src/errors.js';
+import { unknownListing } from '../src/catalogue/close-slugs.js';
 import { listingProfile, loadListingProfile } from '../src/catalogue/listing-profile.js';
 import { listingTag } from '../src/catalogue/listing-changes.js';
 
@@ -22,7 +22,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ slug }, { services }) {
     const profile = await loadListingProfile(services.db, slug, services.config.publicUrl);
-    if (!profile) throw new NotFoundError('listing', slug);
+    if (!profile) throw await unknownListing(services.db, slug);
     return profile;
   },
 });

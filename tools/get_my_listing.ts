@@ -21,6 +21,6 @@ export default defineTool({
   output: ownerListingWithModeration,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ listing_id }, { services, caller }) {
-    return ownerListingView(services.db, caller.accountId, listing_id, services.config.publicUrl);
+    return ownerListingView(services.db, caller.accountId, listing_id, services.config.publicUrl, services.now());
   },
 });

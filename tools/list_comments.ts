@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { isoDateTime, offsetOf, pageOf, pageResult, paging, slug } from '../src/schema.js';
-import { NotFoundError } from '../src/errors.js';
+import { unknownListing } from '../src/catalogue/close-slugs.js';
 import { listComments } from '../src/community/comments.js';
 
 const comment = z.object({
@@ -29,7 +29,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(input, { services }) {
     const found = await listComments(services.db, input.slug, { limit: input.per_page, offset: offsetOf(input) });
-    if (!found) throw new NotFoundError('listing', input.slug);
+    if (!found) throw await unknownListing(services.db, input.slug);
     return pageResult(found.items, found.total, input);
   },
 });

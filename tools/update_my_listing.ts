@@ -63,6 +63,6 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ listing_id, ...edit }, { services, caller }) {
     const changed = await editListing(services.db, caller.accountId, listing_id, edit, services.now());
-    return { ...(await ownerListingView(services.db, caller.accountId, listing_id, services.config.publicUrl)), changed };
+    return { ...(await ownerListingView(services.db, caller.accountId, listing_id, services.config.publicUrl, services.now())), changed };
   },
 });

@@ -7,11 +7,9 @@ import { noteChange, recordVersion } from './listing-history.js';
 import type { FieldChange } from '../db/entities/owner-listing.js';
 import { nextFreeWeek } from './free-weeks.js';
 import { checkListingBadge, type BadgeCheckDeps } from './badge-check.js';
+import { recheckWaitSeconds } from './badge-recheck.js';
 
 export const CHECK_BADGE_JOB = 'check_listing_badge';
-
-/** An owner asking again checks the homepage at most this often. */
-const ON_DEMAND_CHECK_MS = 60_000;
 
 export type FreeListingOutcome = 'queued' | 'checked' | 'checked_recently';
 
@@ -34,7 +32,7 @@ export async function chooseFreeListing(
       : await queue(deps, accountId, listingId);
   if (status === 'draft') return 'queued';
   const last = await deps.db.one<{ checked_at: Date }>('SELECT checked_at FROM badge_checks WHERE listing_id = $1', [listingId]);
-  if (last && deps.now().getTime() - new Date(last.checked_at).getTime() < ON_DEMAND_CHECK_MS) return 'checked_recently';
+  if (last && recheckWaitSeconds(last.checked_at, deps.now()) > 0) return 'checked_recently';
   await checkListingBadge(deps, listingId);
   return 'checked';
 }

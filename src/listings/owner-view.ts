@@ -6,6 +6,7 @@ import { listingProfile, loadOwnedListingProfile, PAID_SECTIONS } from '../catal
 import { PUBLIC_STATUSES } from '../catalogue/listing-summary.js';
 import { isoDate, isoDateTime, offsetOf } from '../schema.js';
 import { NotFoundError } from '../errors.js';
+import { FIRST_CHECK_SECONDS, recheckWaitSeconds } from './badge-recheck.js';
 
 const badgeCheck = z
   .object({
@@ -22,6 +23,12 @@ const badgeCheck = z
     page_url: z.string().nullable().describe('The page read at the last check (after redirects)'),
     detail: z.string().nullable().describe('What the last check saw, in words'),
     next_check_at: isoDateTime.nullable().describe('When the service looks again (daily while waiting)'),
+    in_progress: z.boolean().describe('The first check is under way: no check has finished yet (last_checked_at is null)'),
+    retry_after_seconds: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Seconds until choose_free_listing may check the homepage again (once a minute); 0: now; null: not awaiting its badge'),
   })
   .describe('The badge check of a free listing');
 
@@ -76,12 +83,16 @@ interface OwnerRow {
   next_check_at: string | null;
 }
 
-/** The owner view of one of the account's listings; 404 for a listing it does not own. */
+/**
+ * The owner view of one of the account's listings; 404 for a listing it does not own. `now` (the service's clock)
+ * tells how long until the badge may be checked again on demand.
+ */
 export async function ownerListingView(
   db: Database,
   accountId: string,
   listingId: number,
   publicUrl: string,
+  now: Date = new Date(),
 ): Promise<OwnerListingWithModeration> {
   const [owned, row] = await Promise.all([
     loadOwnedListingProfile(db, listingId, accountId, publicUrl),
@@ -96,6 +107,8 @@ export async function ownerListingView(
   if (!owned || !row) throw new NotFoundError('listing', listingId, 'list_my_listings lists the listings you own');
   const { profile } = owned;
   const status = profile.status as OwnerListing['status'];
+  const awaiting = profile.plan === 'free' && status === 'awaiting_badge';
+  const check = { inProgress: awaiting && row.checked_at === null, waitSeconds: awaiting ? recheckWaitSeconds(row.checked_at, now) : null };
   return {
     listing_id: profile.id,
     status,
@@ -116,10 +129,12 @@ export async function ownerListingView(
             page_url: row.page_url,
             detail: row.detail,
             next_check_at: row.next_check_at,
+            in_progress: check.inProgress,
+            retry_after_seconds: check.waitSeconds,
           }
         : null,
     private_fields: { contact_email: row.contact_email, seo_title: row.seo_title, seo_description: row.seo_description },
-    next_step: nextStep(status, profile.plan, profile.launch_week),
+    next_step: nextStep(status, profile.plan, profile.launch_week, check),
     moderation: {
       hidden: status === 'hidden',
       reason: status === 'hidden' ? row.hidden_reason : null,
@@ -135,12 +150,23 @@ export function badgeTarget(publicUrl: string, slug: string, website: string) {
   return { page: website, link_to: `${publicUrl}/listings/${slug}`, or_image_from: `${publicUrl}/badges/${slug}/` };
 }
 
-function nextStep(status: OwnerListing['status'], plan: string, week: string | null): string {
+function nextStep(
+  status: OwnerListing['status'],
+  plan: string,
+  week: string | null,
+  check: { inProgress: boolean; waitSeconds: number | null },
+): string {
   switch (status) {
     case 'draft':
       return 'Publish it: choose_free_listing (free, a launch week 6 to 8 weeks out once the badge is on your homepage) or buy the launch product.';
-    case 'awaiting_badge':
-      return `Put a badge from get_badges on your homepage; once it is found the listing is scheduled for the week of ${week}. Call choose_free_listing again to have the homepage checked now.`;
+    case 'awaiting_badge': {
+      const badge = `Put a badge from get_badges on your homepage; once it is found the listing is scheduled for the week of ${week}.`;
+      if (check.inProgress)
+        return `The first badge check is under way: call get_my_listing in about ${FIRST_CHECK_SECONDS} seconds to see what it found. ${badge}`;
+      if (check.waitSeconds)
+        return `${badge} The homepage was checked less than a minute ago: call choose_free_listing again in ${check.waitSeconds} seconds to have it checked again.`;
+      return `${badge} Call choose_free_listing again to have the homepage checked now.`;
+    }
     case 'scheduled':
       return plan === 'free'
         ? `Scheduled for the week of ${week}; keep the badge on your homepage until then, or the launch moves to a later week.`
