@@ -119,6 +119,9 @@ export function openApiOperation(tool: AnyTool): Record<string, unknown> {
     ...(tool.idempotencyKey ? [409, 422] : []),
     429,
   ];
+  const output = outputJsonSchema(tool.output);
+  // Two statuses with one body: the schema once, in components.schemas (hoistDefinitions moves $defs there).
+  const resultSchema = tool.http.existing ? { $ref: `#/$defs/${tool.name}_result`, $defs: { [`${tool.name}_result`]: output } } : output;
   return {
     operationId: tool.name,
     summary: tool.title,
@@ -133,8 +136,14 @@ export function openApiOperation(tool: AnyTool): Record<string, unknown> {
     responses: {
       [String(tool.http.status)]: {
         description: { 200: 'OK', 201: 'Created', 202: 'Accepted' }[tool.http.status],
-        content: { 'application/json': { schema: outputJsonSchema(tool.output) } },
+        content: { 'application/json': { schema: resultSchema } },
       },
+      ...(tool.http.existing && {
+        [String(tool.http.existing.status)]: {
+          description: 'OK: nothing new was made; your existing one is answered',
+          content: { 'application/json': { schema: { $ref: `#/$defs/${tool.name}_result` } } },
+        },
+      }),
       ...Object.fromEntries([...new Set(statuses)].sort().map((s) => [String(s), { $ref: `#/components/responses/Error${s}` }])),
     },
     security: tool.scopes.length ? [{ oauth2: [...tool.scopes] }, { apiKey: [] }] : [{}, { oauth2: [] }, { apiKey: [] }],

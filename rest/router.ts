@@ -87,7 +87,7 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
         { services: options.services, caller, requestId: ctx.state.requestId },
         { idempotencyKey: idempotencyKey === undefined ? undefined : { value: idempotencyKey, path: IDEMPOTENCY_KEY_HEADER } },
       );
-      ctx.status = tool.http.status;
+      ctx.status = tool.http.existing?.when(result) ? tool.http.existing.status : tool.http.status;
       if (replayed) ctx.set('Idempotent-Replayed', 'true');
       ctx.type = 'application/json';
       ctx.body = resultJson(result);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { insertDraft, setDraftStatus } from '../src/drafting/draft-store.js';
-import { checkSubmissionUrl, submissionUrlProblem, viewOfDraft } from '../src/drafting/draft-access.js';
-import { draftOutput } from '../src/drafting/draft-view.js';
+import { setDraftStatus } from '../src/drafting/draft-store.js';
+import { checkSubmissionUrl, draftForSite, submissionUrlProblem, viewOfDraft } from '../src/drafting/draft-access.js';
+import { briefDraftView, DRAFT_VIEWS, draftOutput } from '../src/drafting/draft-view.js';
 import { DRAFT_SITE_JOB } from '../src/drafting/pipeline.js';
 import { LIMITS } from '../src/drafting/profile-fields.js';
 import { webAddress } from '../src/schema.js';
@@ -12,23 +12,29 @@ export default defineTool({
   title: 'Submit a product by its website',
   toolset: 'submission',
   description:
-    "Starts a listing from the product's website: answers at once with a draft in status crawling, then reads the site (obeying robots.txt) and drafts the profile in the background. Poll get_draft every poll_after_seconds until ready (or failed, with a reason). Every drafted value quotes the site as evidence; what it does not state stays empty (not_found), never invented. Nothing is published or charged. 20 an hour per account. Needs listings:write.",
-  http: { method: 'POST', path: '/drafts', status: 201 },
+    "Starts a listing from the product's website: answers at once with a draft in status crawling, then reads the site (obeying robots.txt) and drafts it in the background. Poll get_draft every poll_after_seconds until ready (or failed, with a reason). Every drafted value quotes the site; what it does not state stays empty (not_found), never invented. Same site again (any subdomain): your open draft. Already listed: 409 (claim_listing). Nothing is published or charged. 20 an hour per account. Needs listings:write.",
+  http: { method: 'POST', path: '/drafts', status: 201, existing: { status: 200, when: (result) => !result.created } },
   scopes: ['listings:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403],
+  errorStatuses: [401, 403, 409],
   // decisions.md: 20 an hour per account (a site setting once rate limits are configurable).
   accountRateLimit: { setting: 'submit_listing_per_hour', windowSeconds: 3600 },
   input: z.strictObject({
     url: webAddress('http or https', LIMITS.url, (url) => submissionUrlProblem(url, [])).describe(
       'The product website, http:// or https:// and a public host name (an internationalised name in its xn-- form)',
     ),
+    view: z.enum(DRAFT_VIEWS).default('full').describe("brief: as get_draft's brief view"),
   }),
-  output: draftOutput,
+  output: draftOutput.extend({ created: z.boolean().describe('false: your open draft of the same site, answered again (REST 200)') }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  async handler({ url }, { services, caller }) {
+  async handler({ url, view }, { services, caller }) {
     const checked = checkSubmissionUrl(url, services.config.crawlerAllowHosts);
-    const draft = await insertDraft(services.db, caller.accountId, checked, services.now());
+    const { draft, created } = await draftForSite(services.db, caller.accountId, checked, services.now());
+    const answer = async () => {
+      const full = await viewOfDraft(services.db, draft);
+      return { ...(view === 'brief' ? briefDraftView(full) : full), created };
+    };
+    if (!created) return answer();
     try {
       await services.jobs.enqueue(DRAFT_SITE_JOB, { draftId: draft.id });
     } catch (error) {
@@ -41,6 +47,6 @@ export default defineTool({
       );
       throw error;
     }
-    return viewOfDraft(services.db, draft);
+    return answer();
   },
 });

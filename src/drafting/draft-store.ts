@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { emitWebhookEvent } from '../webhooks/events.js';
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { Database, Transaction } from '../db/database.js';
+import type { Database, Statements, Transaction } from '../db/database.js';
 import { Draft, DraftPage } from '../db/entities/draft.js';
 import { Listing } from '../db/entities/listing.js';
 import type { DrafterKind, DraftStatus } from '../db/entities/draft.js';
@@ -80,11 +80,33 @@ const ownedBy = (param: string) =>
   `(d.account_id = ${param} OR EXISTS (SELECT 1 FROM draft_owners o WHERE o.draft_id = d.id AND o.account_id = ${param}))`;
 
 export async function insertDraft(db: Database, accountId: string, url: string, now: Date): Promise<DraftRecord> {
-  return db.transaction(async ({ em }) => {
-    const draft = em.create(Draft, { id: randomUUID(), account: accountId, url, status: 'crawling', createdAt: now, updatedAt: now });
-    await em.flush();
-    return recordOf(draft);
-  });
+  return db.transaction(({ em }) => createDraft(em, accountId, url, now));
+}
+
+/** A new draft in status crawling, written in the entity manager's transaction. */
+export async function createDraft(em: SqlEntityManager, accountId: string, url: string, now: Date): Promise<DraftRecord> {
+  const draft = em.create(Draft, { id: randomUUID(), account: accountId, url, status: 'crawling', createdAt: now, updatedAt: now });
+  await em.flush();
+  return recordOf(draft);
+}
+
+/** The statuses of a draft still being drafted or edited: not failed, not yet submitted. */
+const OPEN_DRAFT_STATUSES: readonly DraftStatus[] = ['crawling', 'drafting', 'ready'];
+
+/** The account's newest open draft (created or co-owned) whose address `matches`; undefined when none does. */
+export async function findOpenDraft(
+  db: Statements,
+  accountId: string,
+  matches: (url: string) => boolean,
+): Promise<DraftRecord | undefined> {
+  const open = await db.query<{ id: string; url: string }>(
+    `SELECT d.id, d.url FROM drafts d WHERE ${ownedBy('$1')} AND d.status = ANY($2::text[]) ORDER BY d.created_at DESC, d.id DESC`,
+    [accountId, OPEN_DRAFT_STATUSES],
+  );
+  const match = open.find((draft) => matches(draft.url));
+  if (!match) return undefined;
+  const [draft] = await db.query<Row>(`SELECT ${COLUMNS} FROM drafts WHERE id = $1`, [match.id]);
+  return draft;
 }
 
 export async function findOwnDraft(db: Database, accountId: string, id: string): Promise<DraftRecord | undefined> {

@@ -111,6 +111,7 @@ function problemInit(error: ProblemError): ProblemInit {
     title: error.title,
     ...(error.detail !== undefined && { detail: error.detail }),
     ...(error.errors && { errors: error.errors }),
+    ...(error.members && { members: error.members }),
     headers: error.headers,
   };
 }

@@ -41,6 +41,11 @@ export interface Tool<
     /** OpenAPI style, relative to /api/v1, e.g. `/listings/{slug}`. */
     path: string;
     status: 200 | 201 | 202;
+    /**
+     * The status of an answer that made nothing, told from the result: e.g. 200 when a create operation answers the
+     * caller's existing object instead. A replay is told the same way, from its stored result.
+     */
+    existing?: { status: 200; when: (result: z.output<O>) => boolean };
   };
   /** Scopes a credential needs; empty for public operations. */
   scopes: S;

@@ -34,6 +34,11 @@ export const PROBLEM_CODES: Readonly<Record<string, { status: number; meaning: s
     status: 409,
     meaning: 'The request is well formed but the object is not in a state that allows it; detail says what is missing.',
   },
+  already_listed: {
+    status: 409,
+    meaning:
+      "The product (the site's registrable domain: www. and other subdomains are one product) already has a listing; slug names it. If it is yours to take over, claim_listing (claim_with) proves control of the domain; your own listing comes with listing_id for get_my_listing.",
+  },
   idempotency_in_progress: {
     status: 409,
     meaning: 'A request with the same Idempotency-Key is still running; retry after Retry-After to get its answer.',

@@ -98,10 +98,10 @@ describe.skipIf(!serverUrl)('two service processes on one PostgreSQL', () => {
   });
 
   it('run each job once: every submission is crawled by exactly one of them', async () => {
-    const key = await apiKey();
     const submissions = [sites.urls.acme, sites.urls.sparse, sites.urls.acme, sites.urls.sparse, sites.urls.acme, sites.urls.sparse];
     const ids: string[] = [];
     for (const [i, url] of submissions.entries()) {
+      const key = await apiKey(); // one open draft of a product per account: each submission is another person's
       const response = await fetch(`${i % 2 === 0 ? a.url : b.url}/api/v1/drafts`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },

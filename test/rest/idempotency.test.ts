@@ -23,11 +23,11 @@ afterAll(async () => {
   await sites?.close();
 });
 
-function submit(body: unknown, idempotencyKey?: string, baseUrl = t.url) {
+function submit(body: unknown, idempotencyKey?: string, baseUrl = t.url, bearer = key) {
   return fetch(`${baseUrl}/api/v1/drafts`, {
     method: 'POST',
     headers: {
-      authorization: `Bearer ${key}`,
+      authorization: `Bearer ${bearer}`,
       'content-type': 'application/json',
       ...(idempotencyKey !== undefined && { 'idempotency-key': idempotencyKey }),
     },
@@ -35,8 +35,14 @@ function submit(body: unknown, idempotencyKey?: string, baseUrl = t.url) {
   });
 }
 
-const draftCount = async () =>
-  Number((await t.db.one<{ n: string }>('SELECT count(*) AS n FROM drafts WHERE account_id = $1', [accountId]))!.n);
+const draftCount = async (account = accountId) =>
+  Number((await t.db.one<{ n: string }>('SELECT count(*) AS n FROM drafts WHERE account_id = $1', [account]))!.n);
+
+/** Another person's key: a product has one open draft per account, so a test that must create one uses its own. */
+async function freshKey(): Promise<{ id: string; key: string }> {
+  const { id } = await makeAccount(t.db);
+  return { id, key: (await createApiKey(t.db, { accountId: id, name: 'test', scopes: ['listings:write'], now: new Date() })).key };
+}
 
 describe('Idempotency-Key', () => {
   it('replays the stored answer of a retried submission with Idempotent-Replayed: true, creating one draft', async () => {
@@ -67,14 +73,18 @@ describe('Idempotency-Key', () => {
   });
 
   it('runs two concurrent requests with one key once', async () => {
-    const before = await draftCount();
-    const answers = await Promise.all([submit({ url: sites.urls.acme }, 'race-1'), submit({ url: sites.urls.acme }, 'race-1')]);
+    const other = await freshKey();
+    const before = await draftCount(other.id);
+    const answers = await Promise.all([
+      submit({ url: sites.urls.acme }, 'race-1', t.url, other.key),
+      submit({ url: sites.urls.acme }, 'race-1', t.url, other.key),
+    ]);
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses[0]).toBe(201);
     expect([201, 409]).toContain(statuses[1]);
     const conflict = answers.find((r) => r.status === 409);
     if (conflict) expect(await conflict.json()).toMatchObject({ code: 'idempotency_in_progress' });
-    expect(await draftCount()).toBe(before + 1);
+    expect(await draftCount(other.id)).toBe(before + 1);
   });
 
   it('shares one store with MCP: the idempotency_key argument replays the REST answer', async () => {
@@ -115,7 +125,7 @@ describe('Idempotency-Key', () => {
       body: JSON.stringify({ url: sites.urls.acme }),
     });
     expect(anonymous.status).toBe(401);
-    const signedIn = await submit({ url: sites.urls.acme }, 'after-401');
+    const signedIn = await submit({ url: sites.urls.acme }, 'after-401', t.url, (await freshKey()).key);
     expect(signedIn.status).toBe(201);
     expect(signedIn.headers.get('idempotent-replayed')).toBeNull();
   });

@@ -156,6 +156,11 @@ export const Listing = defineEntity({
     { name: 'listings_launch_week_idx', properties: ['launchWeek'] },
     { name: 'listings_primary_category_idx', properties: ['primaryCategory'] },
     { name: 'listings_domain_idx', properties: ['domain'] },
+    {
+      // One listing per product (src/catalogue/registrable-domain.ts): the subdomains of a domain as a prefix match.
+      name: 'listings_domain_reversed_idx',
+      expression: 'CREATE INDEX listings_domain_reversed_idx ON listings (reverse(lower(domain)) text_pattern_ops)',
+    },
     { name: 'listings_search_idx', properties: ['searchVector'], type: 'gin' },
   ],
   triggers: [
