@@ -112,13 +112,11 @@ async function main() {
   printTable('The definitions (JSON of {tools}, no server):', offline(registry.tools));
   const largest = [...registry.tools].sort((a, b) => bytes([b]) - bytes([a]));
   if (process.argv.includes('--tools')) {
-    console.log('\n| tool | toolset | bytes | description | input schema | output schema |\n|---|---|---|---|---|---|');
+    console.log('\n| tool | toolset | bytes | description | input schema |\n|---|---|---|---|---|');
     for (const tool of largest) {
       const definition = mcpToolDefinition(tool);
-      const [description, input, output] = [definition.description, definition.inputSchema, definition.outputSchema].map(
-        (part) => JSON.stringify(part).length,
-      );
-      console.log(`| ${tool.name} | ${tool.toolset} | ${formatted(bytes([tool]))} | ${description} | ${input} | ${output} |`);
+      const [description, input] = [definition.description, definition.inputSchema].map((part) => JSON.stringify(part).length);
+      console.log(`| ${tool.name} | ${tool.toolset} | ${formatted(bytes([tool]))} | ${description} | ${input} |`);
     }
   } else {
     console.log(

@@ -12,12 +12,15 @@ export default defineTool({
   title: 'Publish my listing for free',
   toolset: 'listings',
   description:
-    'Publishes a saved listing (status draft) for free: it becomes awaiting_badge with a launch week 6 to 8 weeks out, then scheduled once its badge is found on its homepage (checked daily; it must still be there when the week begins). Paste badge.embed_html into the homepage, then call again to check now (at most once a minute); the answer says what was found. Scheduled, live or hidden listings: 409. Needs listings:write.',
+    'Publishes a saved listing (status draft) for free: it becomes awaiting_badge with a launch week 6 to 8 weeks out, then scheduled once its badge is found on its homepage (checked daily; it must still be there when the week begins). Paste badge.embed_html into the homepage, then call again to check now (at most once a minute); the answer says what was found. Ends editing through the draft: update_my_listing edits afterwards (not the name or categories). Scheduled, live or hidden listings: 409. Needs listings:write.',
   http: { method: 'POST', path: '/me/listings/{listing_id}/free', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
   errorStatuses: [401, 403, 404, 409],
-  input: z.strictObject({ listing_id: recordId('The listing id (from submit_draft or list_my_listings)') }),
+  input: z.strictObject({
+    listing_id: recordId('The listing id (from submit_draft or list_my_listings)'),
+    view: z.enum(['full', 'brief']).default('full').describe('brief: the badge as HTML only'),
+  }),
   output: z.object({
     listing_id: z.number().int(),
     status: ownerListing.shape.status,
@@ -26,20 +29,26 @@ export default defineTool({
       .enum(['queued', 'checked', 'checked_recently'])
       .describe('queued: joined the free queue now; checked: the homepage was read now; checked_recently: read less than a minute ago'),
     badge: z
-      .object({ embed_html: z.string(), markdown: z.string(), svg_url: z.string(), profile_url: z.string(), all_badges: z.string() })
+      .object({
+        embed_html: z.string(),
+        markdown: z.string().optional(),
+        svg_url: z.string().optional(),
+        profile_url: z.string().optional(),
+        all_badges: z.string().optional(),
+      })
       .describe('The badge to place on the homepage (standard shape, auto colours); all_badges is get_badges for other shapes'),
     badge_check: ownerListing.shape.badge_check,
     next_step: z.string(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async handler({ listing_id }, { services, caller }) {
+  async handler({ listing_id, view: shown }, { services, caller }) {
     const { db, config } = services;
     const outcome = await chooseFreeListing(
       { db, now: services.now, publicUrl: config.publicUrl, readHomepage: homepageReader(config), jobs: services.jobs },
       caller.accountId,
       listing_id,
     );
-    const view: OwnerListing = await ownerListingView(db, caller.accountId, listing_id, config.publicUrl);
+    const view: OwnerListing = await ownerListingView(db, caller.accountId, listing_id, config.publicUrl, services.now());
     const settings = await loadSiteSettings(db);
     const badge = describeBadge(
       {
@@ -56,13 +65,16 @@ export default defineTool({
       status: view.status,
       launch_week: view.launch_week,
       outcome,
-      badge: {
-        embed_html: badge.embed_html,
-        markdown: badge.markdown,
-        svg_url: badge.svg_url,
-        profile_url: view.profile.profile_url,
-        all_badges: view.profile.links.badges,
-      },
+      badge:
+        shown === 'brief'
+          ? { embed_html: badge.embed_html }
+          : {
+              embed_html: badge.embed_html,
+              markdown: badge.markdown,
+              svg_url: badge.svg_url,
+              profile_url: view.profile.profile_url,
+              all_badges: view.profile.links.badges,
+            },
       badge_check: view.badge_check,
       next_step: view.next_step,
     };

@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Get a founder',
   toolset: 'directory',
   description:
-    "A founder's public profile by slug (from list_founders or a listing's founders): bio, socials, the live and upcoming companies they founded with their role in each, and their published founder stories (by section: why it started, the problem, the journey, challenges, achievements, lessons, what is next). Only founders of a live or upcoming listing are public; others 404.",
+    "A founder's public profile by slug (from list_founders or a listing's founders): bio, socials, the live and upcoming companies they founded with their role in each, and their published founder stories by section. Only founders of a live or upcoming listing are public; others 404.",
   http: { method: 'GET', path: '/founders/{slug}', status: 200 },
   scopes: [],
   idempotencyKey: false,

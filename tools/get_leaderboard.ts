@@ -26,7 +26,7 @@ export default defineTool({
   title: 'Leaderboard',
   toolset: 'directory',
   description:
-    'A page of one leaderboard: rank, listing summary and metric. community-weekly: votes cast in a week; community-all-time: all votes; billboard: a PAID ranking by money contributed (always tell the user it is paid placement, not votes); domain-rating: 0-100, third-party SEO data, with its 30-day change; revenue: latest verified MRR with source and date. The weekly board is not the Launch of the Week award (list_awards). Unknown board: 404.',
+    'A page of one leaderboard: rank, listing summary and metric. community-weekly: votes cast in a week; community-all-time: all votes; billboard: a PAID ranking by money contributed (always tell the user it is paid placement); domain-rating: 0-100, third-party SEO data, with its 30-day change; revenue: latest verified MRR with source and date. Awards are list_awards. Unknown board: 404.',
   http: { method: 'GET', path: '/leaderboards/{board}', status: 200 },
   scopes: [],
   idempotencyKey: false,

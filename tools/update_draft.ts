@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { ownDraft, viewOfDraft } from '../src/drafting/draft-access.js';
 import { editDraft } from '../src/drafting/draft-edits.js';
-import { draftOutput } from '../src/drafting/draft-view.js';
 import { REGENERATE_FIELDS_JOB } from '../src/drafting/pipeline.js';
 import { someText, visibleText, webAddress } from '../src/schema.js';
+import { directorySpelling, LISTING_STAGES, PRICING_MODELS } from '../src/catalogue/listing-vocabulary.js';
+import { briefDraftView, DRAFT_VIEWS, draftOutput } from '../src/drafting/draft-view.js';
 import {
   LIMITS,
   LIST_FIELDS,
@@ -33,6 +34,16 @@ const FORMATS: Partial<Record<ProfileField, z.ZodType<string>>> = {
   demo_video_url: webAddress('http or https', 500),
   name: visibleText(TEXT_FIELDS.name),
   tagline: visibleText(TEXT_FIELDS.tagline),
+  stage: z
+    .string()
+    .max(TEXT_FIELDS.stage)
+    .transform((value) => directorySpelling(value, LISTING_STAGES))
+    .describe(`The directory's stages: ${LISTING_STAGES.join(', ')}`),
+  pricing_model: z
+    .string()
+    .max(TEXT_FIELDS.pricing_model)
+    .transform((value) => directorySpelling(value, PRICING_MODELS))
+    .describe(`The directory's models: ${PRICING_MODELS.join(', ')}`),
 };
 const list = z.array(someText(LIST_ITEM_MAX)).max(LIST_MAX_ITEMS);
 const fields = z.strictObject({
@@ -49,13 +60,14 @@ export default defineTool({
   title: 'Edit a draft',
   toolset: 'submission',
   description:
-    "Changes one of your drafts; send only what changes. fields: profile values (null removes one; categories are names from list_categories, the first primary). lock_fields keeps fields from redrafts; restore brings back the AI value and its evidence; regenerate redrafts fields from the website in the background (poll get_draft). faqs, founders (the first is primary), milestones, story, seo and the socials replace what is stored. A submitted draft's listing is updated too. Needs listings:write.",
+    "Changes one of your drafts; send only what changes. fields: null removes a value; categories are names or slugs (list_categories), the first primary. lock_fields keeps fields from redrafts; restore brings back the AI value; regenerate redrafts fields in the background (poll get_draft). faqs, founders (first is primary), milestones, story, seo and socials replace what is stored. Updates a submitted draft's listing too, until it is published. Needs listings:write.",
   http: { method: 'PATCH', path: '/drafts/{id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
   errorStatuses: [401, 403, 404, 409],
   input: z.strictObject({
     id: z.uuid().describe('The draft id'),
+    view: z.enum(DRAFT_VIEWS).default('full').describe("brief: as get_draft's brief view"),
     fields: fields.optional().describe('Profile fields to set'),
     lock_fields: z.array(fieldName).max(LIMITS.lockFields).optional(),
     regenerate: z.array(redraftable).max(LIMITS.regenerateFields).optional(),
@@ -117,12 +129,13 @@ export default defineTool({
   }),
   output: draftOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  async handler({ id, ...edits }, { services, caller }) {
+  async handler({ id, view, ...edits }, { services, caller }) {
     const { db } = services;
     await ownDraft(db, caller, id);
     const { draft, regenerate } = await editDraft(db, id, edits, services.now);
     // After the commit: on the embedded database the queue waits for the transaction to end.
     if (regenerate.length > 0) await services.jobs.enqueue(REGENERATE_FIELDS_JOB, { draftId: draft.id, fields: regenerate });
-    return viewOfDraft(db, draft);
+    const answer = await viewOfDraft(db, draft);
+    return view === 'brief' ? briefDraftView(answer) : answer;
   },
 });

@@ -19,7 +19,7 @@ export default defineTool({
   title: 'Verify a claim',
   toolset: 'claims',
   description:
-    'Checks now for the proof of a pending dns, meta or file claim. Found: it is verified and you become an owner of the listing (the other owners are told by e-mail). Not found: it stays pending and last_check says what was found instead (e.g. "No TXT record at ...", "The meta tag holds ..."). At most 5 checks a minute per claim. E-mail claims are verified by the mailed link, not here. Needs listings:write.',
+    'Checks now for the proof of a pending dns, meta or file claim. Found: verified, and you become an owner of the listing (the other owners are told by e-mail). Not found: still pending, and last_check says what was found instead. At most 5 checks a minute per claim. E-mail claims are verified by the mailed link. Needs listings:write.',
   http: { method: 'POST', path: '/claims/{claim_id}/verify', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: false,

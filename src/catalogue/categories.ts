@@ -205,20 +205,30 @@ export async function categoryListings(
   return { items: rows.map((row) => toSummary(row, publicUrl)), total };
 }
 
-/** Category names as the directory spells them; an unknown one is a 400 naming its position. */
-export async function canonicalCategoryNames(db: Pick<Database, 'query'>, names: string[]): Promise<string[]> {
-  const rows = await db.query<{ name: string }>('SELECT name FROM categories WHERE lower(name) = ANY($1::text[])', [
-    names.map((n) => n.toLowerCase()),
-  ]);
-  const byLower = new Map(rows.map((row) => [row.name.toLowerCase(), row.name]));
-  const unknown = names.map((name, index) => ({ name, index })).filter(({ name }) => !byLower.has(name.toLowerCase()));
+/** Each category named by its name (any case) or its slug, as the directory spells it; undefined for an unknown one. */
+export async function findCategories(
+  db: Pick<Database, 'query'>,
+  refs: readonly string[],
+): Promise<({ id: number; slug: string; name: string } | undefined)[]> {
+  const lowered = refs.map((ref) => ref.trim().toLowerCase());
+  const rows = await db.query<{ id: number; slug: string; name: string }>(
+    'SELECT id, slug, name FROM categories WHERE lower(name) = ANY($1::text[]) OR slug = ANY($1::text[])',
+    [lowered],
+  );
+  return lowered.map((ref) => rows.find((row) => row.slug === ref) ?? rows.find((row) => row.name.toLowerCase() === ref));
+}
+
+/** Category names as the directory spells them, from names or slugs; an unknown one is a 400 naming its position. */
+export async function canonicalCategoryNames(db: Pick<Database, 'query'>, refs: string[]): Promise<string[]> {
+  const found = await findCategories(db, refs);
+  const unknown = refs.map((ref, index) => ({ ref, index })).filter(({ index }) => !found[index]);
   if (unknown.length > 0) {
     throw new ValidationError(
-      unknown.map(({ name, index }) => ({
+      unknown.map(({ ref, index }) => ({
         path: `/fields/categories/${index}`,
-        message: `Unknown category "${name}"; use a name from list_categories`,
+        message: `Unknown category "${ref}"; use a name or slug from list_categories`,
       })),
     );
   }
-  return [...new Set(names.map((name) => byLower.get(name.toLowerCase())!))];
+  return [...new Set(found.map((category) => category!.name))];
 }

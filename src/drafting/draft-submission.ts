@@ -1,5 +1,9 @@
 import type { Database } from '../db/database.js';
-import { InvalidStateError } from '../errors.js';
+import { InvalidStateError, ProblemError, type ProblemFieldError } from '../errors.js';
+import { findCategories } from '../catalogue/categories.js';
+import { registrableDomain } from '../catalogue/registrable-domain.js';
+import { refuseListedDomain } from './already-listed.js';
+import { LISTING_TEXT_FIELDS } from '../listings/listing-edits.js';
 import { slugify } from '../text/slugify.js';
 import { stripInvisible } from '../text/invisible-characters.js';
 import type { DraftRecord } from './draft-store.js';
@@ -19,29 +23,84 @@ const list = (draft: DraftRecord, field: ProfileField): string[] => {
   return Array.isArray(value) ? value : [];
 };
 
+/** The listing's bounds that are tighter than a draft's (a draft's text fields hold 500 characters). */
+const LISTING_BOUNDS: Partial<Record<ProfileField, number>> = Object.fromEntries(
+  (['tagline', 'short_description', 'pricing_model', 'pricing_summary', 'city', 'contact_email'] as const).map((field) => [
+    field,
+    LISTING_TEXT_FIELDS[field],
+  ]),
+);
+const FORMATS: Partial<Record<ProfileField, { test: RegExp; message: string }>> = {
+  country: { test: /^[A-Za-z]{2}$/, message: 'A listing takes a two-letter ISO 3166-1 country code, e.g. SI' },
+  founded_year: { test: /^(1[89]\d\d|20\d\d|2100)$/, message: 'A listing takes a four-digit year, 1800 to 2100' },
+};
+
+/**
+ * What the listing could not hold as the draft has it, by path: a name and a category are required, and
+ * the listing's bounds are tighter than the draft's. Nothing is cut or dropped on the way: this is refused.
+ */
+function fieldProblems(draft: DraftRecord): ProblemFieldError[] {
+  const problems: ProblemFieldError[] = [];
+  if (!text(draft, 'name')) problems.push({ path: '/fields/name', message: 'A listing needs a name' });
+  if (list(draft, 'categories').length === 0)
+    problems.push({ path: '/fields/categories', message: 'A listing needs a category: a name or slug from list_categories' });
+  for (const [field, max] of Object.entries(LISTING_BOUNDS) as [ProfileField, number][]) {
+    const value = text(draft, field);
+    if (value && value.length > max)
+      problems.push({
+        path: `/fields/${field}`,
+        message: `A listing's ${field} is at most ${max} characters; this one has ${value.length}`,
+      });
+  }
+  for (const [field, format] of Object.entries(FORMATS) as [ProfileField, { test: RegExp; message: string }][]) {
+    const value = text(draft, field);
+    if (value && !format.test.test(value)) problems.push({ path: `/fields/${field}`, message: format.message });
+  }
+  return problems;
+}
+
+/** fieldProblems, and each category the directory does not have (by name or slug), for the draft's answer. */
+export async function problemsToSave(db: Session, draft: DraftRecord): Promise<ProblemFieldError[]> {
+  const categories = list(draft, 'categories');
+  const found = categories.length > 0 ? await findCategories(db, categories) : [];
+  const unknown = categories.flatMap((ref, index) =>
+    found[index] ? [] : [{ path: `/fields/categories/${index}`, message: `No category "${ref}"; list_categories names them` }],
+  );
+  return [...fieldProblems(draft), ...unknown];
+}
+
 /** Why the draft cannot become (or update) its listing now, or undefined when it can. */
-export function submissionProblem(draft: DraftRecord): string | undefined {
+export function submissionProblem(draft: DraftRecord): { detail: string; errors?: ProblemFieldError[] } | undefined {
   if (draft.status !== 'ready' && draft.status !== 'submitted') {
-    return draft.status === 'failed'
-      ? 'The draft failed; fill in its fields with update_draft first (that makes it ready), then submit.'
-      : `The draft is still ${draft.status}; poll get_draft until its status is ready, then submit.`;
+    return {
+      detail:
+        draft.status === 'failed'
+          ? 'The draft failed; fill in its fields with update_draft first (that makes it ready), then submit.'
+          : `The draft is still ${draft.status}; poll get_draft until its status is ready, then submit.`,
+    };
   }
-  const missing = [!text(draft, 'name') && 'name', list(draft, 'categories').length === 0 && 'categories'].filter(Boolean);
-  if (missing.length > 0) {
-    return `A listing needs ${missing.join(' and ')}; set ${missing.length > 1 ? 'them' : 'it'} with update_draft (categories by name from list_categories), then submit again.`;
-  }
+  const errors = fieldProblems(draft);
+  if (errors.length > 0)
+    return { detail: 'The listing cannot hold the draft as it is; fix each path with update_draft, then submit again.', errors };
   return undefined;
+}
+
+/** What submit_draft saved: the listing, and the categories kept for a paid launch (slugs). */
+export interface Submission {
+  listingId: number;
+  extraCategories: string[];
 }
 
 /**
  * submit_draft: saves the locked draft as a listing in status `draft` (not published), or updates
  * the one made before, inside the caller's transaction `tx`; the submitter and the draft's co-owners
  * own it. Once the listing is published its edits belong to update_my_listing, not to the draft.
- * The caller saves the draft afterwards (status submitted, listing_id).
+ * The first category is the listing's; the others stay in the draft, kept for a paid launch (which adds
+ * up to three). The caller saves the draft afterwards (status submitted, listing_id).
  */
-export async function writeSubmission(tx: Session, draft: DraftRecord, now: Date): Promise<number> {
+export async function writeSubmission(tx: Session, draft: DraftRecord, now: Date): Promise<Submission> {
   const problem = submissionProblem(draft);
-  if (problem) throw new InvalidStateError(problem);
+  if (problem) throw new ProblemError({ status: 409, code: 'invalid_state', title: 'Not allowed in the current state', ...problem });
   if (draft.listingId !== null) {
     const listing = (await tx.query<{ status: string }>('SELECT status FROM listings WHERE id = $1 FOR UPDATE', [draft.listingId]))[0];
     if (listing && listing.status !== 'draft') {
@@ -50,15 +109,26 @@ export async function writeSubmission(tx: Session, draft: DraftRecord, now: Date
       );
     }
   }
-  const categories = list(draft, 'categories');
-  const category = await tx.query<{ id: number }>('SELECT id FROM categories WHERE lower(name) = lower($1)', [categories[0]]);
-  if (category.length === 0)
-    throw new InvalidStateError(`The category "${categories[0]}" no longer exists; choose one from list_categories.`);
-  const listingId = await writeListing(tx, draft, text(draft, 'name')!, category[0].id, now);
+  // Two accounts may each hold an open draft of one product; the first saved makes its listing, the second is refused.
+  const domain = registrableDomain(draft.url);
+  if (draft.listingId === null && domain) await refuseListedDomain(tx, domain, draft.accountId);
+  const categories = await findCategories(tx, list(draft, 'categories'));
+  const gone = categories.findIndex((category) => !category);
+  if (gone >= 0) {
+    throw new ProblemError({
+      status: 409,
+      code: 'invalid_state',
+      title: 'Not allowed in the current state',
+      detail: 'A category of the draft no longer exists; choose one from list_categories with update_draft.',
+      errors: [{ path: `/fields/categories/${gone}`, message: `No category "${list(draft, 'categories')[gone]}"` }],
+    });
+  }
+  const [primary, ...extra] = categories as { id: number; slug: string }[];
+  const listingId = await writeListing(tx, draft, text(draft, 'name')!, primary.id, now);
   await writeSubRecords(tx, draft, listingId);
   draft.status = 'submitted';
   draft.listingId = listingId;
-  return listingId;
+  return { listingId, extraCategories: [...new Set(extra.map((category) => category.slug))].filter((slug) => slug !== primary.slug) };
 }
 
 async function writeListing(db: Session, draft: DraftRecord, name: string, categoryId: number, now: Date): Promise<number> {

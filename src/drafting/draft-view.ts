@@ -13,9 +13,9 @@ const evidence = z
 const fieldView = z.object({
   value: z.union([z.string(), z.array(z.string())]).nullable(),
   state: z
-    .enum(FIELD_STATES)
+    .enum([...FIELD_STATES, 'pending'])
     .describe(
-      'ai: drafted from the site; not_found: the site does not say; edited/manual: typed by a person; override: locked against redrafts; deleted: removed',
+      'pending: not drafted yet; ai: drafted from the site; not_found: the site does not say; edited/manual: typed by a person; override: locked against redrafts; deleted: removed',
     ),
   evidence,
 });
@@ -33,7 +33,19 @@ export const draftOutput = z.object({
   drafter: z.enum(DRAFTERS).nullable(),
   completeness: z.number().int().min(0).max(100).describe('Percentage of the profile parts that have a value'),
   missing: z.array(z.string()).describe('Profile parts without a value'),
-  fields: z.object(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, fieldView])) as Record<ProfileField, typeof fieldView>),
+  needed_to_save: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .describe(
+      'What submit_draft needs changed first, by path (a name, a category, the listing’s tighter bounds); empty: it can save once ready',
+    ),
+  fields: z
+    .object(
+      Object.fromEntries(PROFILE_FIELDS.map((field) => [field, fieldView.optional()])) as Record<
+        ProfileField,
+        z.ZodOptional<typeof fieldView>
+      >,
+    )
+    .describe('Every profile field; a brief view leaves out those without a value (named in missing)'),
   faqs: z.array(z.object({ question: z.string(), answer: z.string(), evidence })),
   founders: z.array(z.object({ name: z.string(), title: z.string().nullable(), bio: z.string().nullable(), evidence })),
   company_socials: z.partialRecord(z.enum(SOCIAL_KEYS), z.object({ url: z.string(), evidence })),
@@ -67,9 +79,11 @@ export function completeness(missing: readonly string[]): number {
   return Math.round((100 * (parts - missing.length)) / parts);
 }
 
-export function draftView(draft: DraftRecord, invites: number): DraftView {
+export function draftView(draft: DraftRecord, invites: number, neededToSave: DraftView['needed_to_save']): DraftView {
   const missing = missingParts(draft);
-  const working = draft.status === 'crawling' || draft.status === 'drafting' || draft.regenerating.length > 0;
+  // Until the drafter has run, an empty field is not yet known, rather than not stated by the site.
+  const drafting = draft.status === 'crawling' || draft.status === 'drafting';
+  const working = drafting || draft.regenerating.length > 0;
   return {
     id: draft.id,
     url: draft.url,
@@ -79,10 +93,11 @@ export function draftView(draft: DraftRecord, invites: number): DraftView {
     drafter: draft.drafter,
     completeness: completeness(missing),
     missing,
+    needed_to_save: neededToSave,
     fields: Object.fromEntries(
       PROFILE_FIELDS.map((field) => {
         const { value, state, evidence: quotes } = draft.fields[field] ?? EMPTY_FIELD;
-        return [field, { value, state, evidence: quotes }];
+        return [field, { value, state: drafting && state === 'not_found' ? 'pending' : state, evidence: quotes }];
       }),
     ) as DraftView['fields'],
     faqs: draft.faqs.map(({ question, answer, evidence: quotes }) => ({ question, answer, evidence: quotes })),
@@ -101,7 +116,10 @@ export function draftView(draft: DraftRecord, invites: number): DraftView {
   };
 }
 
-/** The views get_draft answers: `brief` leaves out the website quotes (most of a draft's bytes), e.g. while polling. */
+/**
+ * The views get_draft answers: `brief` leaves out the website quotes (most of a draft's bytes) and the fields
+ * without a value (`missing` names them), e.g. while polling.
+ */
 export const DRAFT_VIEWS = ['full', 'brief'] as const;
 
 /** The draft without its evidence quotes: values and states, for a reader that does not show them now. */
@@ -109,7 +127,9 @@ export function briefDraftView(view: DraftView): DraftView {
   const strip = <T extends { evidence?: unknown }>({ evidence: _evidence, ...rest }: T) => rest;
   return {
     ...view,
-    fields: Object.fromEntries(Object.entries(view.fields).map(([field, value]) => [field, strip(value)])) as DraftView['fields'],
+    fields: Object.fromEntries(
+      Object.entries(view.fields).flatMap(([field, value]) => (value && hasValue(value.value) ? [[field, strip(value)]] : [])),
+    ) as DraftView['fields'],
     faqs: view.faqs.map(strip),
     founders: view.founders.map(strip),
     company_socials: Object.fromEntries(Object.entries(view.company_socials).map(([key, social]) => [key, strip(social!)])),

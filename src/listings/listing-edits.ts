@@ -130,3 +130,10 @@ async function addDictionaryWords(tx: Transaction, listingId: number): Promise<v
     [listingId],
   );
 }
+
+/**
+ * What an owner is told before publishing: publishing (free or paid) ends the draft's editing, and what
+ * update_my_listing still edits afterwards (its fields, links and FAQs: everything but the name and categories).
+ */
+export const AFTER_PUBLISHING =
+  'Publishing (choose_free_listing, or a paid launch) ends editing through the draft: update_my_listing edits the listing then, all but its name and categories.';

@@ -1,72 +1,11 @@
 /**
  * The schemas tools/list gives an assistant: every byte of them sits in its context window on every turn, so
- * they carry what a model needs to call a tool right and read its answer, and the OpenAPI document keeps the
- * rest (bounds, long patterns, field prose of answers). Both are made from the same zod schemas; a compact
+ * they carry what a model needs to call a tool right, and the OpenAPI document keeps the
+ * rest (long patterns, the answers' schemas). Both are made from the same zod schemas; a compact
  * schema accepts everything the full one accepts (parts are only dropped or loosened), and invokeTool checks
  * every call against the full schema, answering a 400 that names each bad path.
  */
 import type { JsonSchema } from '../registry/json-schema.js';
-
-/** Annotations a validator ignores or a model does not need in an answer's shape. */
-const OUTPUT_DROPPED = new Set([
-  'description',
-  'title',
-  'examples',
-  'default',
-  'pattern',
-  'format',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minItems',
-  'maxItems',
-  'additionalProperties',
-  'required',
-]);
-
-/** Objects nested deeper than this in an answer are listed as "an object" or "a list" (the answer itself shows them). */
-const OUTPUT_DEPTH = 0;
-
-/**
- * The shape of an answer: its property names with their types and enums, nested objects and lists named as
- * such (the answer shows their fields); no prose, bounds or required lists.
- * `oneOf` becomes `anyOf` (two branches made alike by loosening must not exclude each other), and a nullable
- * one type list.
- */
-export function compactOutputSchema(schema: JsonSchema): JsonSchema {
-  return compactNode(schema, 0) as JsonSchema;
-}
-
-/** Keywords whose subschemas are not a nested value: branches of the same value, and definitions referred to. */
-const SAME_DEPTH_KEYS = new Set(['anyOf', 'oneOf', 'allOf', '$defs']);
-
-function compactNode(node: unknown, depth: number): unknown {
-  if (!isSchema(node)) return node;
-  if (depth > OUTPUT_DEPTH && (node.type === 'object' || node.type === 'array')) return { type: node.type };
-  const kept = Object.fromEntries(Object.entries(node).filter(([key]) => !OUTPUT_DROPPED.has(key)));
-  const mapped = mapSubschemas(kept, (child, keyword) => compactNode(child, SAME_DEPTH_KEYS.has(keyword) ? depth : depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(mapped)) {
-    if (key !== 'anyOf' && key !== 'oneOf') {
-      out[key] = value;
-      continue;
-    }
-    const branches = unique(value as unknown[]);
-    if (branches.length === 1) Object.assign(out, branches[0]);
-    else out.anyOf = branches;
-  }
-  return withoutTypeOfValues(nullableAsType(out));
-}
-
-/** An enum or const already says the type of its values: `{enum: ["free", "paid"]}` is `{type: "string", enum: [...]}`. */
-function withoutTypeOfValues(node: Record<string, unknown>): Record<string, unknown> {
-  if (!('type' in node) || !(Array.isArray(node.enum) || 'const' in node)) return node;
-  const { type: _type, ...rest } = node;
-  return rest;
-}
 
 /** The largest PostgreSQL integer, the upper bound of every id: left to the server's check. */
 const DATABASE_INTEGER_MAX = 2_147_483_647;
@@ -230,14 +169,4 @@ function sharedShapes(schema: JsonSchema): JsonSchema {
 
 function withoutDescription({ description: _description, ...rest }: Record<string, unknown>): Record<string, unknown> {
   return rest;
-}
-
-function unique(values: unknown[]): unknown[] {
-  const seen = new Set<string>();
-  return values.filter((value) => {
-    const key = JSON.stringify(value);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

@@ -102,11 +102,13 @@ async function embedded(deps: Deps, kind: 'category' | 'launch_week', key: strin
 function launchSteps(url: string): string {
   return [
     `I want to launch my product ${url} on the launch directory. Walk me through it with the directory's tools:`,
-    `1. Call submit_listing with url "${url}". It answers a draft id and poll_after_seconds; the site is read in the background.`,
-    '2. After poll_after_seconds, call get_draft (view "brief") until its status is ready or failed. If it failed, tell me the failure_reason in plain words and stop.',
-    '3. Go through the draft with me one field at a time: show the value, the quote from my website it rests on, and ask me to keep it, change it, or leave it blank. Fields the website did not state are blank: ask me for them. Save my answers with update_draft; never invent a value I did not give.',
-    '4. When every required field is filled, call submit_draft to save the listing (it is not public yet).',
-    '5. Then explain my two ways to go live and let me choose: a free listing (choose_free_listing, then put the badge from get_badges on my homepage; the next free launch week is given) or a paid launch (list_products and quote_order for the price with VAT, then create_checkout: I open the link and pay myself). Never enter payment details for me.',
+    `1. Call submit_listing with url "${url}" and view "brief". It answers a draft id and poll_after_seconds; the site is read in the background. If it answers already_listed, my product has a listing: offer to claim it with claim_listing instead.`,
+    '2. After poll_after_seconds, call get_draft (view "brief") until its status is ready or failed; fields still pending are not drafted yet. If it failed, tell me the failure_reason in plain words and stop.',
+    '3. Switch to the full view (get_draft without view) to review it with me one field at a time: show the value and the quote from my website it rests on, and ask me to keep it, change it, or leave it blank. Fields the website did not state (not_found) are blank: ask me for them. Save my answers with update_draft (view "brief"); never invent a value I did not give. Stage and pricing model take the values the update_draft schema lists.',
+    '4. When needed_to_save is empty, call submit_draft to save the listing (it is not public yet). A free listing has one category; tell me that my other categories are kept for a paid launch.',
+    '5. Then explain my two ways to go live and let me choose. Either way the draft can no longer be edited afterwards; update_my_listing edits the listing then, except its name and categories.',
+    '   - Free: choose_free_listing (view "brief") answers the badge to put on my homepage and the free launch week; the badge is checked on its own, and calling choose_free_listing again checks it now.',
+    '   - Paid: list_products, then quote_order for the price with VAT (my extra categories go in items[].categories). If I buy as a business, ask for my VAT number and billing country first: the quote says why VAT is charged or not. Then create_checkout: I open the link, sign in on the site and pay myself. Never enter payment details for me.',
   ].join('\n');
 }
 

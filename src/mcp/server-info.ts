@@ -10,6 +10,7 @@ export const INSTRUCTIONS = [
   'Tools that act for a person (their account, submitting, editing and claiming listings, orders) need sign-in:',
   'calling one makes this server ask the client to start its sign-in flow, after which the call can be repeated.',
   'Orders end in a checkout link that the person opens and pays on themselves.',
+  'A tool that writes takes an optional idempotency_key (a UUID): a retry with the same key within 24 hours gets the first answer and acts only once.',
   'A failed call returns an RFC 9457 problem (JSON) whose stable `code` says what went wrong',
   '(for example validation_failed with the offending fields, or not_found).',
 ].join(' ');

@@ -1,27 +1,26 @@
 import { IDEMPOTENCY_KEY_SCHEMA, type AnyTool } from '../registry/tool.js';
-import { inputJsonSchema, outputJsonSchema, type JsonSchema } from '../registry/json-schema.js';
-import { compactInputSchema, compactOutputSchema } from './compact-schema.js';
+import { inputJsonSchema, type JsonSchema } from '../registry/json-schema.js';
+import { compactInputSchema } from './compact-schema.js';
 
 export interface McpToolDefinition {
   name: string;
   title: string;
   description: string;
   inputSchema: JsonSchema;
-  outputSchema: JsonSchema;
   annotations: Partial<AnyTool['annotations']>;
 }
 
 /** The MCP argument that carries what REST sends as the Idempotency-Key header. */
 export const IDEMPOTENCY_KEY_ARGUMENT = 'idempotency_key';
 
-const IDEMPOTENCY_KEY_PROPERTY = {
-  ...IDEMPOTENCY_KEY_SCHEMA,
-  description: 'A UUID; a retry with the same key within 24 h gets the first answer.',
-};
+/** Its use is said once, in the server's instructions; the server checks the rest of IDEMPOTENCY_KEY_SCHEMA. */
+const IDEMPOTENCY_KEY_PROPERTY = { type: IDEMPOTENCY_KEY_SCHEMA.type, maxLength: IDEMPOTENCY_KEY_SCHEMA.maxLength };
 
 /**
  * The MCP view of a tool, sized for a model's context (compact-schema.ts); idempotent operations take
- * `idempotency_key` as an extra argument.
+ * `idempotency_key` as an extra argument. No outputSchema: the model APIs a host hands tools to take a name,
+ * a description and an input schema only, the server checks every answer against the tool's full output schema
+ * before sending it, and the OpenAPI document publishes those schemas; listing them cost a quarter of tools/list.
  */
 export function mcpToolDefinition(tool: AnyTool): McpToolDefinition {
   const input = compactInputSchema(inputJsonSchema(tool.input));
@@ -33,7 +32,6 @@ export function mcpToolDefinition(tool: AnyTool): McpToolDefinition {
     title: tool.title,
     description: tool.description,
     inputSchema,
-    outputSchema: compactOutputSchema(outputJsonSchema(tool.output)),
     annotations: differingFromDefaults(tool.annotations),
   };
 }

@@ -35,7 +35,6 @@ interface ListedTool {
   tool: AnyTool;
   definition: McpToolDefinition;
   inputSchema: StandardSchemaWithJSON<Arguments, Arguments>;
-  outputSchema: StandardSchemaWithJSON<Arguments, Arguments>;
 }
 
 /**
@@ -63,7 +62,6 @@ export function toolServerFactory(
       tool,
       definition,
       inputSchema: fromJsonSchema<Arguments>(definition.inputSchema, checkedByInvokeTool),
-      outputSchema: fromJsonSchema<Arguments>(definition.outputSchema, checkedByInvokeTool),
     };
   });
 
@@ -89,14 +87,13 @@ export function toolServerFactory(
       },
     });
     const serving = scope.toolNames ? scope.toolNames.map((name) => byName.get(name)!) : listed;
-    for (const { tool, definition, inputSchema, outputSchema } of new Set(serving)) {
+    for (const { tool, definition, inputSchema } of new Set(serving)) {
       server.registerTool(
         definition.name,
         {
           title: definition.title,
           description: definition.description,
           inputSchema,
-          outputSchema,
           annotations: definition.annotations,
         },
         async (args: Arguments, ctx) => {

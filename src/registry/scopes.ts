@@ -1,4 +1,4 @@
-import type { Caller } from '../accounts/caller.js';
+import { DEFAULT_SCOPES, type Caller } from '../accounts/caller.js';
 import { InsufficientScopeError, UnauthorizedError } from '../errors.js';
 import type { AnyTool } from './tool.js';
 
@@ -7,7 +7,7 @@ export function requireScopes(tool: AnyTool, caller: Caller | null): void {
   if (tool.scopes.length === 0) return;
   if (!caller) throw new UnauthorizedError(undefined, false, tool.scopes);
   const missing = tool.scopes.filter((scope) => !caller.scopes.includes(scope));
-  if (missing.length > 0) throw new InsufficientScopeError(tool.scopes);
+  if (missing.length > 0) throw new InsufficientScopeError(missing);
 }
 
 /**
@@ -19,7 +19,10 @@ function authenticationChallenge(refusal: UnauthorizedError | InsufficientScopeE
     return `Bearer error="insufficient_scope", scope="${refusal.scopes.join(' ')}", resource_metadata="${resourceMetadataUrl}"`;
   }
   const error = refusal.invalidToken ? `error="invalid_token", error_description="${(refusal.detail ?? '').replace(/["\\]/g, '')}", ` : '';
-  const scope = refusal.scopes.length > 0 ? `scope="${refusal.scopes.join(' ')}", ` : '';
+  // One consent for the founder's journey: a sign-in asked for by any signed-in tool asks for its scopes together
+  // (webhooks:write and admin only when the refused tool needs them), not one consent per tool.
+  const scopes = refusal.scopes.length > 0 ? [...new Set([...DEFAULT_SCOPES, ...refusal.scopes])] : [];
+  const scope = scopes.length > 0 ? `scope="${scopes.join(' ')}", ` : '';
   return `Bearer ${error}${scope}resource_metadata="${resourceMetadataUrl}"`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactInputSchema, compactOutputSchema } from '../../src/mcp/compact-schema.js';
+import { compactInputSchema } from '../../src/mcp/compact-schema.js';
 import { loadRegistry } from '../../src/registry/registry.js';
 import { mcpToolDefinition } from '../../src/mcp/tool-definition.js';
 
@@ -139,60 +139,6 @@ describe('compactInputSchema', () => {
     expect(Object.keys(defs)).toHaveLength(2);
     expect(properties.team).toEqual({ $ref: `#/$defs/${listShape}` });
     expect(JSON.stringify(compact)).not.toMatch(/"properties":\{"\$ref"/);
-  });
-});
-
-describe('compactOutputSchema', () => {
-  it('names the top-level properties with their types and enums (an enum typed by its values), and lists deeper objects as objects', () => {
-    expect(
-      compactOutputSchema({
-        type: 'object',
-        properties: {
-          id: { type: 'integer', description: 'The id', minimum: 1 },
-          plan: { type: 'string', enum: ['free', 'paid'] },
-          owner: person,
-          kind: {
-            oneOf: [
-              { type: 'object', properties: { a: { type: 'string' } } },
-              { type: 'object', properties: { b: { type: 'string' } } },
-            ],
-          },
-        },
-        required: ['id', 'plan', 'owner'],
-        additionalProperties: false,
-      }),
-    ).toEqual({
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        plan: { enum: ['free', 'paid'] },
-        owner: { type: 'object' },
-        // Two branches made alike by loosening must not exclude each other: oneOf becomes one branch.
-        kind: { type: 'object' },
-      },
-    });
-  });
-
-  it('gives a nullable one type list, and a nullable enum null among its values', () => {
-    expect(
-      compactOutputSchema({
-        type: 'object',
-        properties: {
-          paid_at: { anyOf: [{ type: 'string', description: 'When' }, { type: 'null' }] },
-          story: { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'null' }] },
-          drafter: { anyOf: [{ type: 'string', enum: ['claude', 'extractive'] }, { type: 'null' }] },
-          currency: { type: 'string', const: 'usd' },
-        },
-      }),
-    ).toEqual({
-      type: 'object',
-      properties: {
-        paid_at: { type: ['string', 'null'] },
-        story: { type: ['object', 'null'] },
-        drafter: { enum: ['claude', 'extractive', null] },
-        currency: { const: 'usd' },
-      },
-    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { ResultCache } from '../../src/registry/result-cache.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -119,7 +120,7 @@ export async function startMcpTestServer(options: { appRequestId?: string; direc
   koa.use(
     mcpMiddleware({
       registry,
-      services: {} as Services,
+      services: { resultCache: new ResultCache() } as Services,
       publicUrl: url,
       allowedHosts: ['mcp.internal'],
       resolveCaller: async (headers) => {

@@ -136,6 +136,13 @@ describe.each(ERAS)('resources and prompts ($name)', ({ options }) => {
     for (const tool of ['submit_listing', 'get_draft', 'update_draft', 'submit_draft', 'choose_free_listing', 'create_checkout'])
       expect(steps).toContain(tool);
     expect(steps).toContain('https://acme.example');
+    // When to switch views, that publishing locks the draft, extra categories, a business buyer's VAT number, the badge.
+    expect(steps).toMatch(/full view \(get_draft without view\) to review/);
+    expect(steps).toMatch(/the draft can no longer be edited afterwards/);
+    expect(steps).toMatch(/other categories are kept for a paid launch/);
+    expect(steps).toMatch(/as a business, ask for my VAT number/);
+    expect(steps).toMatch(/choose_free_listing \(view "brief"\) answers the badge/);
+    expect(steps).not.toContain('get_badges');
 
     const digest = await client.getPrompt({ name: 'weekly_launch_digest', arguments: { week: 'last' } });
     const resource = (digest.messages[1]!.content as { type: string; resource: { uri: string; text: string } }).resource;

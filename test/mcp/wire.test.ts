@@ -141,8 +141,9 @@ describe('initialize-based protocol versions on the wire', () => {
 });
 
 describe('signed-in tools', () => {
-  // The challenge names the scope the refused tool needs, so a client asks for it when it signs the person in.
-  const challenge = () => `Bearer scope="account:read", resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`;
+  // The challenge names the founder's journey's scopes together (one consent), the refused tool's among them.
+  const challenge = () =>
+    `Bearer scope="account:read listings:write orders:write", resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`;
 
   it('answers HTTP 401 with the resource metadata challenge to an anonymous 2026-07-28 call', async () => {
     const response = await modern(1, 'tools/call', { name: 'who_am_i', arguments: {} });

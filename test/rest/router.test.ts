@@ -1,3 +1,4 @@
+import { ResultCache } from '../../src/registry/result-cache.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -109,7 +110,7 @@ beforeAll(async () => {
   koa.use(
     restApi({
       registry: createRegistry([getThing, createThing, secret, boom, broken]),
-      services: {} as Services,
+      services: { resultCache: new ResultCache() } as Services,
       publicUrl: 'http://api.test',
       resolveCaller: async () => null,
       onError: (error, requestId) => logged.push({ error, requestId }),
@@ -221,7 +222,7 @@ describe('REST adapter', () => {
     const problem = await problemOf(response);
     expect(problem).toMatchObject({ status: 401, code: 'unauthorized' });
     expect(response.headers.get('www-authenticate')).toBe(
-      'Bearer scope="account:read", resource_metadata="http://api.test/.well-known/oauth-protected-resource/api/v1"',
+      'Bearer scope="account:read listings:write orders:write", resource_metadata="http://api.test/.well-known/oauth-protected-resource/api/v1"',
     );
   });
 
