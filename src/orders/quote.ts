@@ -7,6 +7,7 @@
  */
 import type { Database } from '../db/database.js';
 import { NotFoundError, type ProblemFieldError, ValidationError } from '../errors.js';
+import { findCategories } from '../catalogue/categories.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { resolveWeek } from '../catalogue/weeks.js';
 import { type VatReason, type VatTreatment, vatOf, vatTreatment } from './vat.js';
@@ -75,18 +76,16 @@ export async function quoteOrder(db: Database, accountId: string, input: QuoteIn
        JOIN listing_owners o ON o.listing_id = l.id AND o.account_id = $2::uuid WHERE l.id = ANY($1::int[])`,
       [input.items.flatMap((item) => (item.listing_id === undefined ? [] : [item.listing_id])), accountId],
     ),
-    db.query<{ id: number; slug: string; name: string }>(
-      'SELECT id, slug, name FROM categories WHERE slug = ANY($1::text[]) OR lower(name) = ANY($1::text[])',
-      [input.items.flatMap((item) => (item.categories ?? []).map((named) => named.trim().toLowerCase()))],
+    findCategories(
+      db,
+      input.items.flatMap((item) => item.categories ?? []),
     ),
   ]);
   const productOf = new Map(products.map((p) => [p.id, p]));
   const listingOf = new Map(listings.map((l) => [l.id, l]));
-  // A slug wins over another category's name spelled the same way.
-  const categoryOf = new Map<string, { id: number; slug: string }>([
-    ...categories.map((c) => [c.name.toLowerCase(), c] as const),
-    ...categories.map((c) => [c.slug, c] as const),
-  ]);
+  // Named by slug or name (findCategories: a slug wins over another category's name spelled the same way).
+  const refs = input.items.flatMap((item) => item.categories ?? []);
+  const categoryOf = new Map(refs.flatMap((ref, i) => (categories[i] ? [[ref.trim().toLowerCase(), categories[i]] as const] : [])));
   const thisWeek = resolveWeek('this', now, settings.time_zone).start;
   const errors: ProblemFieldError[] = [];
   const launched = new Set<number>();
