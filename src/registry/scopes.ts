@@ -19,9 +19,10 @@ function authenticationChallenge(refusal: UnauthorizedError | InsufficientScopeE
     return `Bearer error="insufficient_scope", scope="${refusal.scopes.join(' ')}", resource_metadata="${resourceMetadataUrl}"`;
   }
   const error = refusal.invalidToken ? `error="invalid_token", error_description="${(refusal.detail ?? '').replace(/["\\]/g, '')}", ` : '';
-  // One consent for the founder's journey: a sign-in asked for by any signed-in tool asks for its scopes together
-  // (webhooks:write and admin only when the refused tool needs them), not one consent per tool.
-  const scopes = refusal.scopes.length > 0 ? [...new Set([...DEFAULT_SCOPES, ...refusal.scopes])] : [];
+  // One consent for the founder's journey: a sign-in asked for by any of its tools asks for its scopes together
+  // (webhooks:write only when the refused tool needs it), not one consent per tool. The site team's tools ask for admin.
+  const scopes =
+    refusal.scopes.length === 0 || refusal.scopes.includes('admin') ? refusal.scopes : [...new Set([...DEFAULT_SCOPES, ...refusal.scopes])];
   const scope = scopes.length > 0 ? `scope="${scopes.join(' ')}", ` : '';
   return `Bearer ${error}${scope}resource_metadata="${resourceMetadataUrl}"`;
 }

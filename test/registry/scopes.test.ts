@@ -46,11 +46,11 @@ describe('the sign-in challenge asks once for the founder journey', () => {
     }
   });
 
-  it('adds webhooks:write or admin only for a tool that needs it', () => {
+  it('adds webhooks:write only for a tool that needs it; a site team tool asks for admin alone', () => {
     expect(challengeOf(needing('webhooks:write'), null).challenge).toContain(
       'scope="account:read listings:write orders:write webhooks:write"',
     );
-    expect(challengeOf(needing('admin'), null).challenge).toContain('scope="account:read listings:write orders:write admin"');
+    expect(challengeOf(needing('admin'), null).challenge).toContain('scope="admin"');
   });
 
   it('names only the missing scope in a 403', () => {
