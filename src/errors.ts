@@ -52,8 +52,9 @@ export class NotFoundError extends ProblemError {
 }
 
 export class InvalidStateError extends ProblemError {
-  constructor(detail: string) {
-    super({ status: 409, code: 'invalid_state', title: 'Not allowed in the current state', detail });
+  /** `errors`: the paths of the stored record that stand in the way, when there are such. */
+  constructor(detail: string, errors?: ProblemFieldError[]) {
+    super({ status: 409, code: 'invalid_state', title: 'Not allowed in the current state', detail, errors });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { InvalidStateError, ProblemError, type ProblemFieldError } from '../errors.js';
+import { InvalidStateError, type ProblemFieldError } from '../errors.js';
 import { findCategories } from '../catalogue/categories.js';
 import { registrableDomain } from '../catalogue/registrable-domain.js';
 import { refuseListedDomain } from './already-listed.js';
@@ -99,8 +99,6 @@ export interface Submission {
  * up to three). The caller saves the draft afterwards (status submitted, listing_id).
  */
 export async function writeSubmission(tx: Session, draft: DraftRecord, now: Date): Promise<Submission> {
-  const problem = submissionProblem(draft);
-  if (problem) throw new ProblemError({ status: 409, code: 'invalid_state', title: 'Not allowed in the current state', ...problem });
   if (draft.listingId !== null) {
     const listing = (await tx.query<{ status: string }>('SELECT status FROM listings WHERE id = $1 FOR UPDATE', [draft.listingId]))[0];
     if (listing && listing.status !== 'draft') {
@@ -109,19 +107,17 @@ export async function writeSubmission(tx: Session, draft: DraftRecord, now: Date
       );
     }
   }
+  const problem = submissionProblem(draft);
+  if (problem) throw new InvalidStateError(problem.detail, problem.errors);
   // Two accounts may each hold an open draft of one product; the first saved makes its listing, the second is refused.
   const domain = registrableDomain(draft.url);
   if (draft.listingId === null && domain) await refuseListedDomain(tx, domain, draft.accountId);
   const categories = await findCategories(tx, list(draft, 'categories'));
   const gone = categories.findIndex((category) => !category);
   if (gone >= 0) {
-    throw new ProblemError({
-      status: 409,
-      code: 'invalid_state',
-      title: 'Not allowed in the current state',
-      detail: 'A category of the draft no longer exists; choose one from list_categories with update_draft.',
-      errors: [{ path: `/fields/categories/${gone}`, message: `No category "${list(draft, 'categories')[gone]}"` }],
-    });
+    throw new InvalidStateError('A category of the draft no longer exists; choose one from list_categories with update_draft.', [
+      { path: `/fields/categories/${gone}`, message: `No category "${list(draft, 'categories')[gone]}"` },
+    ]);
   }
   const [primary, ...extra] = categories as { id: number; slug: string }[];
   const listingId = await writeListing(tx, draft, text(draft, 'name')!, primary.id, now);

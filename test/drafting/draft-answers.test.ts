@@ -178,9 +178,10 @@ describe('the directory’s values and brief answers', () => {
     const free = await call(founder, 'POST', `/me/listings/${saved.body.listing_id}/free`, { view: 'brief' });
     expect(free.status).toBe(200);
     expect(Object.keys(free.body.badge)).toEqual(['embed_html']);
-    const locked = await call(founder, 'PATCH', `/drafts/${draft.id}`, { fields: { tagline: 'Changed' } });
+    // Even an edit the listing could not hold is told first that the listing is now update_my_listing's.
+    const locked = await call(founder, 'PATCH', `/drafts/${draft.id}`, { fields: { tagline: 'x'.repeat(201) } });
     expect(locked.status).toBe(409);
-    expect(locked.body.detail).toMatch(/update_my_listing/);
+    expect(locked.body.detail).toMatch(/already awaiting_badge; edit the published listing with update_my_listing/);
   });
 });
 
