@@ -119,61 +119,60 @@ function absolute(href: string, base: string): URL | undefined {
   }
 }
 
+/** What the walk gathers from the elements of a page, besides its visible text. */
+interface ElementFacts {
+  /** The page's URL, against which links are resolved. */
+  url: string;
+  meta: string[];
+  jsonLd: string[];
+  linkStrings: string[];
+  alts: string[];
+  links: PageLink[];
+  title: string;
+  ogTitle: string;
+  heading: string;
+  refreshContent: string | undefined;
+}
+
 /** Builds the CrawledPage for `url` (the final URL after redirects) from its HTML. */
 export function extractPage(url: string, rawHtml: string): ExtractedPage {
-  const root = parseHtml(rawHtml);
-
-  const meta: string[] = [];
-  const jsonLd: string[] = [];
-  const linkStrings: string[] = [];
-  const alts: string[] = [];
-  const links: PageLink[] = [];
-  const text: string[] = [];
-  let title = '';
-  let ogTitle = '';
-  let heading = '';
-  let refreshContent: string | undefined;
-
-  const onElement = (element: Element, name: string): void => {
-    const attribs = element.attribs ?? {};
-    if (name === 'meta') {
-      const key = (attribs.property ?? attribs.name ?? '').trim().toLowerCase();
-      if (META_NAMES.test(key)) meta.push(attribs.content ?? '');
-      if (key === 'og:title' && !ogTitle) ogTitle = collapseWhitespace(attribs.content ?? '');
-      if ((attribs['http-equiv'] ?? '').trim().toLowerCase() === 'refresh' && refreshContent === undefined)
-        refreshContent = attribs.content ?? '';
-    } else if (name === 'script') {
-      if ((attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json' || jsonLd.length >= MAX_MARKUP_ENTRIES) return;
-      flattenJson(parseJsonLd((element.children ?? []).map(textData).join('')), jsonLd);
-    } else if (name === 'title') {
-      if (!title) title = shortText(element, 50, 1000);
-    } else if (name === 'h1') {
-      if (!heading) heading = shortText(element);
-    } else if (name === 'iframe' && attribs.src) {
-      // An embedded video or map: its address is a link target the page states.
-      const target = absolute(attribs.src, url);
-      if (target && (target.protocol === 'http:' || target.protocol === 'https:') && !target.username && !target.password)
-        linkStrings.push(target.href);
-    } else if (name === 'img') {
-      if (attribs.alt) alts.push(attribs.alt);
-    } else if (name === 'a' && attribs.href !== undefined) {
-      if (links.length >= MAX_LINKS) return;
-      const target = absolute(attribs.href, url);
-      if (!target || target.username || target.password) return;
-      const label = linkText(element);
-      if (target.protocol === 'mailto:' || target.protocol === 'tel:') {
-        const address = decodeUriComponentSafely(target.href.replace(/^(mailto|tel):/, ''));
-        linkStrings.push(label && label !== address ? `${label}: ${target.href}` : target.href);
-        return;
-      }
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') return;
-      linkStrings.push(label ? `${label}: ${target.href}` : target.href);
-      target.hash = '';
-      links.push({ url: target.href, text: label });
-    }
+  const facts: ElementFacts = {
+    url,
+    meta: [],
+    jsonLd: [],
+    linkStrings: [],
+    alts: [],
+    links: [],
+    title: '',
+    ogTitle: '',
+    heading: '',
+    refreshContent: undefined,
   };
+  const text = walkPage(parseHtml(rawHtml), (element, name) => collectElement(facts, element, name));
+  return {
+    page: {
+      url,
+      title: cut(facts.title || facts.ogTitle || facts.heading, 500),
+      text: text
+        .join('')
+        .split('\n')
+        .map((line) => collapseWhitespace(line))
+        .filter((line) => line.length > 0)
+        .join('\n'),
+      markup: markupStrings(facts),
+      html: cut(rawHtml, MAX_HTML_CHARS),
+    },
+    links: facts.links,
+    refresh: refreshTarget(facts.refreshContent, url),
+  };
+}
 
-  // One iterative walk: markup from every element, text only from visible ones.
+/**
+ * One iterative walk: every element is handed to `onElement` (markup is read from all of them), and the
+ * text of the visible ones is returned in pieces, with the line breaks and spaces block and cell tags stand for.
+ */
+function walkPage(root: AnyNode | undefined, onElement: (element: Element, name: string) => void): string[] {
+  const text: string[] = [];
   type Item = { node: AnyNode; visible: boolean } | '\n' | ' ';
   const stack: Item[] = root ? [{ node: root, visible: true }] : [];
   while (stack.length > 0) {
@@ -207,35 +206,74 @@ export function extractPage(url: string, rawHtml: string): ExtractedPage {
     for (let index = children.length - 1; index >= 0; index -= 1) stack.push({ node: children[index], visible });
     if (separator) stack.push(separator);
   }
+  return text;
+}
 
-  let refresh: string | undefined;
-  const refreshTarget = refreshContent?.match(/url\s*=\s*['"]?([^'"\s;]+)/i)?.[1];
-  const refreshUrl = refreshTarget ? absolute(refreshTarget, url) : undefined;
-  if (refreshUrl && (refreshUrl.protocol === 'http:' || refreshUrl.protocol === 'https:')) {
-    refreshUrl.hash = '';
-    refresh = refreshUrl.href;
+/** Records what one element states: meta strings, JSON-LD, the title, the first h1, embed and link targets, image alts. */
+function collectElement(facts: ElementFacts, element: Element, name: string): void {
+  const attribs = element.attribs ?? {};
+  if (name === 'meta') {
+    collectMeta(facts, attribs);
+  } else if (name === 'script') {
+    if ((attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json' || facts.jsonLd.length >= MAX_MARKUP_ENTRIES) return;
+    flattenJson(parseJsonLd((element.children ?? []).map(textData).join('')), facts.jsonLd);
+  } else if (name === 'title') {
+    if (!facts.title) facts.title = shortText(element, 50, 1000);
+  } else if (name === 'h1') {
+    if (!facts.heading) facts.heading = shortText(element);
+  } else if (name === 'iframe' && attribs.src) {
+    // An embedded video or map: its address is a link target the page states.
+    const target = absolute(attribs.src, facts.url);
+    if (target && (target.protocol === 'http:' || target.protocol === 'https:') && !target.username && !target.password)
+      facts.linkStrings.push(target.href);
+  } else if (name === 'img') {
+    if (attribs.alt) facts.alts.push(attribs.alt);
+  } else if (name === 'a' && attribs.href !== undefined) {
+    collectLink(facts, element, attribs.href);
   }
+}
 
+/** A `<meta>`: a fact-stating name's content, the og:title, the first refresh target. */
+function collectMeta(facts: ElementFacts, attribs: Record<string, string>): void {
+  const key = (attribs.property ?? attribs.name ?? '').trim().toLowerCase();
+  if (META_NAMES.test(key)) facts.meta.push(attribs.content ?? '');
+  if (key === 'og:title' && !facts.ogTitle) facts.ogTitle = collapseWhitespace(attribs.content ?? '');
+  if ((attribs['http-equiv'] ?? '').trim().toLowerCase() === 'refresh' && facts.refreshContent === undefined)
+    facts.refreshContent = attribs.content ?? '';
+}
+
+/** An `<a href>`: its target with its label as a markup string; an http(s) one also as a link to read next. */
+function collectLink(facts: ElementFacts, element: Element, href: string): void {
+  if (facts.links.length >= MAX_LINKS) return;
+  const target = absolute(href, facts.url);
+  if (!target || target.username || target.password) return;
+  const label = linkText(element);
+  if (target.protocol === 'mailto:' || target.protocol === 'tel:') {
+    const address = decodeUriComponentSafely(target.href.replace(/^(mailto|tel):/, ''));
+    facts.linkStrings.push(label && label !== address ? `${label}: ${target.href}` : target.href);
+    return;
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return;
+  facts.linkStrings.push(label ? `${label}: ${target.href}` : target.href);
+  target.hash = '';
+  facts.links.push({ url: target.href, text: label });
+}
+
+/** The target of a meta refresh's content (`5; url=...`), absolute and without fragment, when it is http(s). */
+function refreshTarget(content: string | undefined, url: string): string | undefined {
+  const target = content?.match(/url\s*=\s*['"]?([^'"\s;]+)/i)?.[1];
+  const refreshUrl = target ? absolute(target, url) : undefined;
+  if (!refreshUrl || (refreshUrl.protocol !== 'http:' && refreshUrl.protocol !== 'https:')) return undefined;
+  refreshUrl.hash = '';
+  return refreshUrl.href;
+}
+
+/** The page's markup strings: meta, JSON-LD, link and alt strings, whitespace collapsed, de-duplicated and bounded. */
+function markupStrings(facts: ElementFacts): string[] {
   const markup = new Set<string>();
-  for (const value of [...meta, ...jsonLd, ...linkStrings, ...alts]) {
+  for (const value of [...facts.meta, ...facts.jsonLd, ...facts.linkStrings, ...facts.alts]) {
     const clean = collapseWhitespace(value);
     if (clean && markup.size < MAX_MARKUP_ENTRIES) markup.add(cut(clean, MAX_MARKUP_CHARS));
   }
-
-  return {
-    page: {
-      url,
-      title: cut(title || ogTitle || heading, 500),
-      text: text
-        .join('')
-        .split('\n')
-        .map((line) => collapseWhitespace(line))
-        .filter((line) => line.length > 0)
-        .join('\n'),
-      markup: [...markup],
-      html: cut(rawHtml, MAX_HTML_CHARS),
-    },
-    links,
-    refresh,
-  };
+  return [...markup];
 }

@@ -48,7 +48,6 @@
  *   FAQs and founders read (the rest dropped with one reason), 50 occurrences of a quote examined.
  */
 import {
-  emptyProposal,
   LIMITS,
   LIST_ITEM_MAX,
   LIST_MAX_ITEMS,
@@ -484,237 +483,319 @@ function textValue(field: TextField, value: string): string {
   return collapseWhitespace(value);
 }
 
+/** What the sections of the check share: the crawled pages, and where a dropped value is reported. */
+interface Check {
+  index: PageIndex;
+  drop: (what: string, reason: string) => void;
+}
+
 /** Keeps only values backed by verified quotes and within the spec's limits; see the rules at the top. */
 export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledPage[]): VerifiedProposal {
-  const index = new PageIndex(pages);
   const dropped: DroppedValue[] = [];
-  const drop = (what: string, reason: string): void => {
-    dropped.push({ what, reason });
+  const check: Check = {
+    index: new PageIndex(pages),
+    drop: (what, reason) => {
+      dropped.push({ what, reason });
+    },
   };
-  /** The entries that are checked; the rest are reported dropped, all together. */
-  const checkedEntries = (list: unknown[], what: string, noun: string): unknown[] => {
-    if (list.length > MAX_ENTRIES_CHECKED)
-      drop(`${what}[${MAX_ENTRIES_CHECKED}..]`, `${list.length - MAX_ENTRIES_CHECKED} more ${noun} than are checked`);
-    return list.slice(0, MAX_ENTRIES_CHECKED);
-  };
-  const out: DraftProposal = emptyProposal();
+  const fields = verifyFields(check, proposal?.fields);
+  const faqs = verifyFaqs(check, proposal?.faqs);
+  const founders = verifyFounders(check, proposal?.founders);
+  const socials = verifySocials(check, proposal?.socials);
+  return { proposal: { fields, faqs, founders, socials }, dropped };
+}
 
-  // Fields
-  for (const [key, entry] of Object.entries(proposal?.fields ?? {}).slice(0, MAX_ENTRIES_CHECKED)) {
+/** The entries that are checked; the rest are reported dropped, all together. */
+function checkedEntries(check: Check, list: unknown[], what: string, noun: string): unknown[] {
+  if (list.length > MAX_ENTRIES_CHECKED)
+    check.drop(`${what}[${MAX_ENTRIES_CHECKED}..]`, `${list.length - MAX_ENTRIES_CHECKED} more ${noun} than are checked`);
+  return list.slice(0, MAX_ENTRIES_CHECKED);
+}
+
+// Fields
+
+function verifyFields(check: Check, fields: unknown): DraftProposal['fields'] {
+  const out: DraftProposal['fields'] = {};
+  for (const [key, entry] of Object.entries(fields ?? {}).slice(0, MAX_ENTRIES_CHECKED)) {
     const what = `fields.${key}`;
     if (!(PROFILE_FIELDS as readonly string[]).includes(key)) {
-      drop(what, 'not a profile field');
+      check.drop(what, 'not a profile field');
       continue;
     }
     const field = key as ProfileField;
     if (!entry || typeof entry !== 'object') {
-      drop(what, 'not a {value, evidence} object');
+      check.drop(what, 'not a {value, evidence} object');
       continue;
     }
-    const { evidence, reason } = verifyEvidence(index, (entry as Evidenced<unknown>).evidence);
+    const verified = verifyEvidence(check.index, (entry as Evidenced<unknown>).evidence);
     const raw = (entry as Evidenced<unknown>).value;
-    if (isListField(field)) {
-      if (!Array.isArray(raw)) {
-        drop(what, 'a list field needs an array of strings');
-        continue;
-      }
-      if (!evidence.length) {
-        drop(what, reason);
-        continue;
-      }
-      const items: string[] = [];
-      const seen = new Set<string>();
-      for (const [i, item] of checkedEntries(raw, what, 'items').entries()) {
-        const itemWhat = `${what}[${i}]`;
-        if (typeof item !== 'string' || !collapseWhitespace(item)) {
-          drop(itemWhat, 'not a non-empty string');
-          continue;
-        }
-        const v = collapseWhitespace(item);
-        if (v.length > LIST_ITEM_MAX) {
-          drop(itemWhat, `item longer than ${LIST_ITEM_MAX} characters`);
-          continue;
-        }
-        if (seen.has(fold(v))) {
-          drop(itemWhat, 'duplicate item');
-          continue;
-        }
-        // A category is a name from the directory's own tree: its quotes show the site states that kind of product, in its own words.
-        if (field !== 'categories' && !covered(v, evidence)) {
-          drop(itemWhat, 'the item does not appear in any verified quote');
-          continue;
-        }
-        if (items.length >= LIST_MAX_ITEMS) {
-          drop(itemWhat, `more than ${LIST_MAX_ITEMS} items`);
-          continue;
-        }
-        seen.add(fold(v));
-        items.push(v);
-      }
-      if (!items.length) {
-        drop(what, 'no item of the list is backed by a verified quote');
-        continue;
-      }
-      out.fields[field] = { value: items, evidence };
-    } else {
-      const textField = field as TextField;
-      if (typeof raw !== 'string' || !raw.trim()) {
-        drop(what, 'a text field needs a non-empty string');
-        continue;
-      }
-      const value = textValue(textField, raw);
-      const max = TEXT_FIELDS[textField];
-      if (value.length > max) {
-        drop(what, `longer than ${max} characters`);
-        continue;
-      }
-      if (!evidence.length) {
-        drop(what, reason);
-        continue;
-      }
-      const problem = TEXT_RULES[textField]?.(value, evidence);
-      if (problem) {
-        drop(what, problem);
-        continue;
-      }
-      out.fields[textField] = { value, evidence };
-    }
+    const kept = isListField(field)
+      ? verifyListField(check, field, what, raw, verified)
+      : verifyTextField(check, field as TextField, what, raw, verified);
+    if (kept) out[field] = kept;
   }
+  return out;
+}
 
-  // FAQs
+type VerifiedEvidence = ReturnType<typeof verifyEvidence>;
+
+/** A list field: the items covered by its verified quotes (a category only needs the quotes), bounded and de-duplicated. */
+function verifyListField(
+  check: Check,
+  field: ProfileField,
+  what: string,
+  raw: unknown,
+  { evidence, reason }: VerifiedEvidence,
+): Evidenced<string[]> | undefined {
+  if (!Array.isArray(raw)) {
+    check.drop(what, 'a list field needs an array of strings');
+    return undefined;
+  }
+  if (!evidence.length) {
+    check.drop(what, reason);
+    return undefined;
+  }
+  const items: string[] = [];
+  const seen = new Set<string>();
+  for (const [i, item] of checkedEntries(check, raw, what, 'items').entries()) {
+    const itemWhat = `${what}[${i}]`;
+    if (typeof item !== 'string' || !collapseWhitespace(item)) {
+      check.drop(itemWhat, 'not a non-empty string');
+      continue;
+    }
+    const v = collapseWhitespace(item);
+    if (v.length > LIST_ITEM_MAX) {
+      check.drop(itemWhat, `item longer than ${LIST_ITEM_MAX} characters`);
+      continue;
+    }
+    if (seen.has(fold(v))) {
+      check.drop(itemWhat, 'duplicate item');
+      continue;
+    }
+    // A category is a name from the directory's own tree: its quotes show the site states that kind of product, in its own words.
+    if (field !== 'categories' && !covered(v, evidence)) {
+      check.drop(itemWhat, 'the item does not appear in any verified quote');
+      continue;
+    }
+    if (items.length >= LIST_MAX_ITEMS) {
+      check.drop(itemWhat, `more than ${LIST_MAX_ITEMS} items`);
+      continue;
+    }
+    seen.add(fold(v));
+    items.push(v);
+  }
+  if (!items.length) {
+    check.drop(what, 'no item of the list is backed by a verified quote');
+    return undefined;
+  }
+  return { value: items, evidence };
+}
+
+/** A text field: within its limit, with a verified quote, and passing its field's rule (TEXT_RULES). */
+function verifyTextField(
+  check: Check,
+  field: TextField,
+  what: string,
+  raw: unknown,
+  { evidence, reason }: VerifiedEvidence,
+): Evidenced<string> | undefined {
+  if (typeof raw !== 'string' || !raw.trim()) {
+    check.drop(what, 'a text field needs a non-empty string');
+    return undefined;
+  }
+  const value = textValue(field, raw);
+  const max = TEXT_FIELDS[field];
+  if (value.length > max) {
+    check.drop(what, `longer than ${max} characters`);
+    return undefined;
+  }
+  if (!evidence.length) {
+    check.drop(what, reason);
+    return undefined;
+  }
+  const problem = TEXT_RULES[field]?.(value, evidence);
+  if (problem) {
+    check.drop(what, problem);
+    return undefined;
+  }
+  return { value, evidence };
+}
+
+// FAQs
+
+function verifyFaqs(check: Check, proposed: unknown): Evidenced<ProposedFaq>[] {
+  const faqs: Evidenced<ProposedFaq>[] = [];
   const questions = new Set<string>();
-  const faqs: unknown[] = Array.isArray(proposal?.faqs) ? proposal.faqs : [];
-  for (const [i, item] of checkedEntries(faqs, 'faqs', 'FAQs').entries()) {
-    const entry = item as Evidenced<ProposedFaq> | undefined;
-    const what = `faqs[${i}]`;
-    const faq = entry?.value;
-    if (!faq || typeof faq.question !== 'string' || typeof faq.answer !== 'string') {
-      drop(what, 'not a {question, answer} value');
-      continue;
-    }
-    const question = collapseWhitespace(faq.question);
-    const answer = faq.answer.replace(/[^\S\n]+/g, ' ').trim();
-    if (!question || !answer) {
-      drop(what, 'empty question or answer');
-      continue;
-    }
-    if (question.length > LIMITS.faqQuestion) {
-      drop(what, `question longer than ${LIMITS.faqQuestion} characters`);
-      continue;
-    }
-    if (answer.length > LIMITS.faqAnswer) {
-      drop(what, `answer longer than ${LIMITS.faqAnswer} characters`);
-      continue;
-    }
-    if (questions.has(fold(question))) {
-      drop(what, 'duplicate question');
-      continue;
-    }
-    if (out.faqs.length >= LIMITS.faqs) {
-      drop(what, `more than ${LIMITS.faqs} FAQs`);
-      continue;
-    }
-    const { evidence, reason } = verifyEvidence(index, entry?.evidence);
-    if (!evidence.length) {
-      drop(what, reason);
-      continue;
-    }
-    if (!covered(question, evidence)) {
-      drop(what, 'the question does not appear in its verified quotes');
-      continue;
-    }
-    if (!overlaps(answer, evidence)) {
-      drop(what, 'the answer is not backed by its verified quotes');
-      continue;
-    }
-    questions.add(fold(question));
-    out.faqs.push({ value: { question, answer }, evidence });
+  const list: unknown[] = Array.isArray(proposed) ? proposed : [];
+  for (const [i, item] of checkedEntries(check, list, 'faqs', 'FAQs').entries()) {
+    const kept = verifyFaq(check, item as Evidenced<ProposedFaq> | undefined, `faqs[${i}]`, questions, faqs.length);
+    if (!kept) continue;
+    questions.add(fold(kept.value.question));
+    faqs.push(kept);
   }
+  return faqs;
+}
 
-  // Founders
+/** One FAQ: within the limits, not a question already kept, the question covered and the answer backed by its quotes. */
+function verifyFaq(
+  check: Check,
+  entry: Evidenced<ProposedFaq> | undefined,
+  what: string,
+  questions: ReadonlySet<string>,
+  kept: number,
+): Evidenced<ProposedFaq> | undefined {
+  const faq = entry?.value;
+  if (!faq || typeof faq.question !== 'string' || typeof faq.answer !== 'string') {
+    check.drop(what, 'not a {question, answer} value');
+    return undefined;
+  }
+  const question = collapseWhitespace(faq.question);
+  const answer = faq.answer.replace(/[^\S\n]+/g, ' ').trim();
+  const problem = faqLimitProblem(question, answer, questions, kept);
+  if (problem) {
+    check.drop(what, problem);
+    return undefined;
+  }
+  const { evidence, reason } = verifyEvidence(check.index, entry?.evidence);
+  if (!evidence.length) {
+    check.drop(what, reason);
+    return undefined;
+  }
+  if (!covered(question, evidence)) {
+    check.drop(what, 'the question does not appear in its verified quotes');
+    return undefined;
+  }
+  if (!overlaps(answer, evidence)) {
+    check.drop(what, 'the answer is not backed by its verified quotes');
+    return undefined;
+  }
+  return { value: { question, answer }, evidence };
+}
+
+/** Why a FAQ is refused before its quotes are read: empty, too long, a question already kept, or one FAQ too many. */
+function faqLimitProblem(question: string, answer: string, questions: ReadonlySet<string>, kept: number): string | null {
+  if (!question || !answer) return 'empty question or answer';
+  if (question.length > LIMITS.faqQuestion) return `question longer than ${LIMITS.faqQuestion} characters`;
+  if (answer.length > LIMITS.faqAnswer) return `answer longer than ${LIMITS.faqAnswer} characters`;
+  if (questions.has(fold(question))) return 'duplicate question';
+  if (kept >= LIMITS.faqs) return `more than ${LIMITS.faqs} FAQs`;
+  return null;
+}
+
+// Founders
+
+function verifyFounders(check: Check, proposed: unknown): Evidenced<ProposedFounder>[] {
+  const founders: Evidenced<ProposedFounder>[] = [];
   const names = new Set<string>();
-  const founders: unknown[] = Array.isArray(proposal?.founders) ? proposal.founders : [];
-  for (const [i, item] of checkedEntries(founders, 'founders', 'founders').entries()) {
-    const entry = item as Evidenced<ProposedFounder> | undefined;
-    const what = `founders[${i}]`;
-    const founder = entry?.value;
-    if (!founder || typeof founder.name !== 'string' || !collapseWhitespace(founder.name)) {
-      drop(what, 'a founder needs a name');
-      continue;
-    }
-    const name = collapseWhitespace(founder.name);
-    if (name.length > LIMITS.founderName) {
-      drop(what, `name longer than ${LIMITS.founderName} characters`);
-      continue;
-    }
-    if (names.has(fold(name))) {
-      drop(what, 'duplicate founder');
-      continue;
-    }
-    if (out.founders.length >= LIMITS.founders) {
-      drop(what, `more than ${LIMITS.founders} founders`);
-      continue;
-    }
-    const { evidence, reason } = verifyEvidence(index, entry?.evidence);
-    if (!evidence.length) {
-      drop(what, reason);
-      continue;
-    }
-    if (!covered(name, evidence)) {
-      drop(what, 'the name does not appear in its verified quotes');
-      continue;
-    }
-    const kept: ProposedFounder = { name };
-    if (founder.title !== undefined && founder.title !== null) {
-      const title = typeof founder.title === 'string' ? collapseWhitespace(founder.title) : '';
-      if (!title) drop(`${what}.title`, 'not a non-empty string');
-      else if (title.length > LIMITS.founderTitle) drop(`${what}.title`, `longer than ${LIMITS.founderTitle} characters`);
-      else if (!covered(title, evidence)) drop(`${what}.title`, 'the title does not appear in the verified quotes');
-      else kept.title = title;
-    }
-    if (founder.bio !== undefined && founder.bio !== null) {
-      const bio = typeof founder.bio === 'string' ? founder.bio.replace(/[^\S\n]+/g, ' ').trim() : '';
-      if (!bio) drop(`${what}.bio`, 'not a non-empty string');
-      else if (bio.length > LIMITS.founderBio) drop(`${what}.bio`, `longer than ${LIMITS.founderBio} characters`);
-      else if (!overlaps(bio, evidence)) drop(`${what}.bio`, 'the bio is not backed by the verified quotes');
-      else kept.bio = bio;
-    }
-    if (founder.socials && typeof founder.socials === 'object') {
-      const socials: Partial<Record<SocialKey, string>> = {};
-      for (const [key, link] of Object.entries(founder.socials).slice(0, SOCIAL_KEYS.length * 2)) {
-        const problem = socialProblem(key, link, evidence, index, true);
-        if (problem) drop(`${what}.socials.${key.slice(0, 40)}`, problem);
-        else socials[key as SocialKey] = (link as string).trim();
-      }
-      if (Object.keys(socials).length) kept.socials = socials;
-    }
-    names.add(fold(name));
-    out.founders.push({ value: kept, evidence });
+  const list: unknown[] = Array.isArray(proposed) ? proposed : [];
+  for (const [i, item] of checkedEntries(check, list, 'founders', 'founders').entries()) {
+    const kept = verifyFounder(check, item as Evidenced<ProposedFounder> | undefined, `founders[${i}]`, names, founders.length);
+    if (!kept) continue;
+    names.add(fold(kept.value.name));
+    founders.push(kept);
   }
+  return founders;
+}
 
-  // Socials
-  for (const [key, entry] of Object.entries(proposal?.socials ?? {}).slice(0, SOCIAL_KEYS.length * 2)) {
+/** One founder: a covered name, not one already kept; then the title, bio and links that pass (founderDetails). */
+function verifyFounder(
+  check: Check,
+  entry: Evidenced<ProposedFounder> | undefined,
+  what: string,
+  names: ReadonlySet<string>,
+  kept: number,
+): Evidenced<ProposedFounder> | undefined {
+  const founder = entry?.value;
+  if (!founder || typeof founder.name !== 'string' || !collapseWhitespace(founder.name)) {
+    check.drop(what, 'a founder needs a name');
+    return undefined;
+  }
+  const name = collapseWhitespace(founder.name);
+  const problem = founderLimitProblem(name, names, kept);
+  if (problem) {
+    check.drop(what, problem);
+    return undefined;
+  }
+  const { evidence, reason } = verifyEvidence(check.index, entry?.evidence);
+  if (!evidence.length) {
+    check.drop(what, reason);
+    return undefined;
+  }
+  if (!covered(name, evidence)) {
+    check.drop(what, 'the name does not appear in its verified quotes');
+    return undefined;
+  }
+  return { value: founderDetails(check, founder, what, name, evidence), evidence };
+}
+
+/** Why a founder is refused before its quotes are read: a name too long, one already kept, or one founder too many. */
+function founderLimitProblem(name: string, names: ReadonlySet<string>, kept: number): string | null {
+  if (name.length > LIMITS.founderName) return `name longer than ${LIMITS.founderName} characters`;
+  if (names.has(fold(name))) return 'duplicate founder';
+  if (kept >= LIMITS.founders) return `more than ${LIMITS.founders} founders`;
+  return null;
+}
+
+/** The founder with the title, bio and social links its quotes back; each one that fails is dropped alone. */
+function founderDetails(
+  check: Check,
+  founder: ProposedFounder,
+  what: string,
+  name: string,
+  evidence: readonly Evidence[],
+): ProposedFounder {
+  const kept: ProposedFounder = { name };
+  if (founder.title !== undefined && founder.title !== null) {
+    const title = typeof founder.title === 'string' ? collapseWhitespace(founder.title) : '';
+    if (!title) check.drop(`${what}.title`, 'not a non-empty string');
+    else if (title.length > LIMITS.founderTitle) check.drop(`${what}.title`, `longer than ${LIMITS.founderTitle} characters`);
+    else if (!covered(title, evidence)) check.drop(`${what}.title`, 'the title does not appear in the verified quotes');
+    else kept.title = title;
+  }
+  if (founder.bio !== undefined && founder.bio !== null) {
+    const bio = typeof founder.bio === 'string' ? founder.bio.replace(/[^\S\n]+/g, ' ').trim() : '';
+    if (!bio) check.drop(`${what}.bio`, 'not a non-empty string');
+    else if (bio.length > LIMITS.founderBio) check.drop(`${what}.bio`, `longer than ${LIMITS.founderBio} characters`);
+    else if (!overlaps(bio, evidence)) check.drop(`${what}.bio`, 'the bio is not backed by the verified quotes');
+    else kept.bio = bio;
+  }
+  if (founder.socials && typeof founder.socials === 'object') {
+    const socials: Partial<Record<SocialKey, string>> = {};
+    for (const [key, link] of Object.entries(founder.socials).slice(0, SOCIAL_KEYS.length * 2)) {
+      const problem = socialProblem(key, link, evidence, check.index, true);
+      if (problem) check.drop(`${what}.socials.${key.slice(0, 40)}`, problem);
+      else socials[key as SocialKey] = (link as string).trim();
+    }
+    if (Object.keys(socials).length) kept.socials = socials;
+  }
+  return kept;
+}
+
+// Socials
+
+function verifySocials(check: Check, proposed: unknown): DraftProposal['socials'] {
+  const socials: DraftProposal['socials'] = {};
+  for (const [key, entry] of Object.entries(proposed ?? {}).slice(0, SOCIAL_KEYS.length * 2)) {
     const what = `socials.${key.slice(0, 40)}`;
     if (!entry || typeof entry !== 'object') {
-      drop(what, 'not a {value, evidence} object');
+      check.drop(what, 'not a {value, evidence} object');
       continue;
     }
     if (!(SOCIAL_KEYS as readonly string[]).includes(key)) {
-      drop(what, `not one of the ${SOCIAL_KEYS.length} socials keys`);
+      check.drop(what, `not one of the ${SOCIAL_KEYS.length} socials keys`);
       continue;
     }
-    const { evidence, reason } = verifyEvidence(index, (entry as Evidenced<unknown>).evidence);
+    const { evidence, reason } = verifyEvidence(check.index, (entry as Evidenced<unknown>).evidence);
     if (!evidence.length) {
-      drop(what, reason);
+      check.drop(what, reason);
       continue;
     }
-    const problem = socialProblem(key, (entry as Evidenced<unknown>).value, evidence, index, false);
+    const problem = socialProblem(key, (entry as Evidenced<unknown>).value, evidence, check.index, false);
     if (problem) {
-      drop(what, problem);
+      check.drop(what, problem);
       continue;
     }
-    out.socials[key as SocialKey] = { value: (entry as Evidenced<string>).value.trim(), evidence };
+    socials[key as SocialKey] = { value: (entry as Evidenced<string>).value.trim(), evidence };
   }
-
-  return { proposal: out, dropped };
+  return socials;
 }
