@@ -45,22 +45,56 @@ export async function seedBenchScale(db: Database, options: BenchScaleOptions): 
   return { now: now.toISOString(), durationMs: Date.now() - started, tables: await countRows(db) };
 }
 
+/** What grow adds: how many listings and votes, and the largest listing and founder ids so far. */
+interface Growth {
+  now: Date;
+  count: number;
+  voteCount: number;
+  base: number;
+  maxFounder: number;
+}
+
+/**
+ * Grows the seeded directory to `targetListings` listings and `targetVotes` votes. The steps run in
+ * this order because they all draw from the one seeded random(): work tables of draws first, then
+ * the inserts made from them.
+ */
 async function grow(tx: Queryable, now: Date, targetListings: number, targetVotes: number): Promise<void> {
+  const g = await measureGrowth(tx, now, targetListings, targetVotes);
+  if (!g) return;
+  const taken = new Set((await tx.query<{ slug: string }>('SELECT slug FROM listings')).map((r) => r.slug));
+  const { names, slugs } = generateNames(g.count, taken);
+  const vocabulary = benchVocabulary();
+
+  await tx.script(`SET LOCAL work_mem = '256MB'; SET LOCAL maintenance_work_mem = '256MB'; SELECT setseed(0.314159);`);
+  await loadWordLists(tx, vocabulary);
+  await drawListings(tx, g, names, slugs);
+  await drawVotes(tx, g);
+  await drawSentences(tx, vocabulary.length);
+  await insertListings(tx, now);
+  await insertListingCategories(tx, g.base);
+  await insertFounders(tx, g);
+  await insertVotes(tx);
+  await syncSequences(tx, ['listings', 'founders']);
+  await refreshListingCounters(tx);
+  await computeAwards(tx, now);
+  await refreshSearchTerms(tx);
+}
+
+/** How much there is to add, or null when the directory is already as large as asked. */
+async function measureGrowth(tx: Queryable, now: Date, targetListings: number, targetVotes: number): Promise<Growth | null> {
   const [state] = await tx.query<{ listings: number; max_listing: number; votes: number; max_founder: number }>(
     `SELECT (SELECT count(*) FROM listings)::int AS listings, (SELECT coalesce(max(id), 0) FROM listings)::int AS max_listing,
             (SELECT count(*) FROM votes)::int AS votes, (SELECT coalesce(max(id), 0) FROM founders)::int AS max_founder`,
   );
   const count = Math.max(0, targetListings - state.listings);
   const voteCount = Math.max(0, targetVotes - state.votes);
-  if (count === 0 && voteCount === 0) return;
-  const base = state.max_listing;
-  const taken = new Set((await tx.query<{ slug: string }>('SELECT slug FROM listings')).map((r) => r.slug));
-  const { names, slugs } = generateNames(count, taken);
-  const vocabulary = benchVocabulary();
-  const thisMonday = mondayOf(now);
+  if (count === 0 && voteCount === 0) return null;
+  return { now, count, voteCount, base: state.max_listing, maxFounder: state.max_founder };
+}
 
-  await tx.script(`SET LOCAL work_mem = '256MB'; SET LOCAL maintenance_work_mem = '256MB'; SELECT setseed(0.314159);`);
-
+/** The subcategories (bench_cats) and the vocabulary (bench_vocab) the generated rows draw from. */
+async function loadWordLists(tx: Queryable, vocabulary: readonly string[]): Promise<void> {
   // the subcategories generated listings are filed under
   const subcategories = categoryRecords()
     .filter((c) => c.sub)
@@ -86,7 +120,10 @@ async function grow(tx: Queryable, now: Date, targetListings: number, targetVote
      SELECT ord::int AS id, word FROM unnest($1::text[]) WITH ORDINALITY AS t(word, ord)`,
     [vocabulary],
   );
+}
 
+/** bench_listings: every generated listing's draws and derived columns. */
+async function drawListings(tx: Queryable, g: Growth, names: string[], slugs: string[]): Promise<void> {
   // every generated listing's draws and derived columns
   await tx.query(
     `CREATE TEMP TABLE bench_listings ON COMMIT DROP AS
@@ -109,14 +146,17 @@ async function grow(tx: Queryable, now: Date, targetListings: number, targetVote
                           WHEN 'awaiting_badge' THEN $6::date + 7 * (6 + floor(r_week * 3)::int)
                           ELSE $6::date - 7 * floor(r_week * ${BENCH_WEEKS})::int END AS launch_week
        FROM classified c)
-     SELECT w.g, ${base} + w.g AS id, w.name, w.slug, w.ci, w.status, w.launch_week, w.r_plan, w.r_misc, w.loc, w.s1, w.s2, w.s3, w.s4,
+     SELECT w.g, ${g.base} + w.g AS id, w.name, w.slug, w.ci, w.status, w.launch_week, w.r_plan, w.r_misc, w.loc, w.s1, w.s2, w.s3, w.s4,
             CASE WHEN w.status IN ('live', 'hidden')
                  THEN date_trunc('second', w.launch_week::timestamptz + w.r_time * least(interval '7 days', $5::timestamptz - w.launch_week::timestamptz))
             END AS launched_at
      FROM weeks w`,
-    [count, names, slugs, LOCATIONS.map((l) => l[0]), isoTime(now), isoDate(thisMonday)],
+    [g.count, names, slugs, LOCATIONS.map((l) => l[0]), isoTime(g.now), isoDate(mondayOf(g.now))],
   );
+}
 
+/** bench_live and bench_votes: the generated votes. */
+async function drawVotes(tx: Queryable, g: Growth): Promise<void> {
   // which live listing each generated vote goes to: a few listings get many votes, most get a few
   await tx.query(
     `CREATE TEMP TABLE bench_live ON COMMIT DROP AS
@@ -128,9 +168,12 @@ async function grow(tx: Queryable, now: Date, targetListings: number, targetVote
      FROM (SELECT g, 1 + floor(power(random(), 2.5) * (SELECT count(*) FROM bench_live))::int AS rn, power(random(), 3) AS u
            FROM generate_series(1, $1::int) AS g) s
      JOIN bench_live b ON b.rn = s.rn`,
-    [voteCount, isoTime(now)],
+    [g.voteCount, isoTime(g.now)],
   );
+}
 
+/** bench_sentences: sentences of vocabulary words for the generated descriptions. */
+async function drawSentences(tx: Queryable, vocabularySize: number): Promise<void> {
   // sentences of words drawn from the vocabulary; each description strings four of them together
   await tx.query(
     `CREATE TEMP TABLE bench_sentences ON COMMIT DROP AS
@@ -139,9 +182,12 @@ async function grow(tx: Queryable, now: Date, targetListings: number, targetVote
            FROM generate_series(1, ${SENTENCES}) AS s CROSS JOIN generate_series(1, ${WORDS_PER_SENTENCE}) AS k) w
      JOIN bench_vocab v ON v.id = w.wid
      GROUP BY w.s`,
-    [vocabulary.length],
+    [vocabularySize],
   );
+}
 
+/** The generated listings, with their vote counts, from the work tables. */
+async function insertListings(tx: Queryable, now: Date): Promise<void> {
   const restoreListings = await relaxTable(tx, 'listings');
   await tx.query(
     `INSERT INTO listings (id, slug, name, url, domain, tagline, short_description, description, logo_url, stage, pricing_model,
@@ -180,7 +226,9 @@ async function grow(tx: Queryable, now: Date, targetListings: number, targetVote
     [isoTime(now), LOCATIONS.map((l) => l[0]), LOCATIONS.map((l) => l[1])],
   );
   await tx.script(restoreListings);
+}
 
+async function insertListingCategories(tx: Queryable, base: number): Promise<void> {
   // the primary category of each, and up to three more for paid listings
   const restoreCategories = await relaxTable(tx, 'listing_categories');
   await tx.query(
@@ -195,7 +243,9 @@ async function grow(tx: Queryable, now: Date, targetListings: number, targetVote
     [base],
   );
   await tx.script(restoreCategories);
+}
 
+async function insertFounders(tx: Queryable, g: Growth): Promise<void> {
   // a founder for one generated listing in five
   await tx.query(
     `WITH f AS (
@@ -211,18 +261,16 @@ async function grow(tx: Queryable, now: Date, targetListings: number, targetVote
        RETURNING id)
      INSERT INTO listing_founders (listing_id, founder_id, role, position)
      SELECT $1::int + 5 * f.g - 4, f.id, 'Founder', 0 FROM f WHERE f.id IN (SELECT id FROM ins)`,
-    [base, state.max_founder, FIRST_NAMES, LAST_NAMES, Math.floor(count / 5)],
+    [g.base, g.maxFounder, FIRST_NAMES, LAST_NAMES, Math.floor(g.count / 5)],
   );
+}
 
+async function insertVotes(tx: Queryable): Promise<void> {
   const restoreVotes = await relaxTable(tx, 'votes');
   await tx.query(
     `INSERT INTO votes (listing_id, voter_key, created_at) SELECT listing_id, 'v:' || (100000 + g), created_at FROM bench_votes`,
   );
   await tx.script(restoreVotes);
-  await syncSequences(tx, ['listings', 'founders']);
-  await refreshListingCounters(tx);
-  await computeAwards(tx, now);
-  await refreshSearchTerms(tx);
 }
 
 /**
