@@ -116,6 +116,52 @@ async function main() {
   await Promise.all([stop(service.child), stop(bare.child), stop(lookup.child)]);
   const embedded = await embeddedStartup();
 
+  report({
+    bareRun,
+    lookupRun,
+    restCold,
+    restHot,
+    mcpCold,
+    nameTypos,
+    commonSequential,
+    searchRest,
+    searchMcp,
+    homePage,
+    listingPages,
+    startupPg,
+    embedded,
+    rssBefore,
+    rssAfter,
+    coldRestCount: coldRest.length,
+    coldMcpCount: coldMcp.length,
+  });
+}
+
+/** What one run measured. */
+interface Measures {
+  bareRun: Result;
+  lookupRun: Result;
+  restCold: Result;
+  restHot: Result;
+  mcpCold: Result;
+  nameTypos: number[];
+  commonSequential: number[];
+  searchRest: Result;
+  searchMcp: Result;
+  homePage: Result;
+  listingPages: Result;
+  startupPg: number;
+  embedded: { empty: number; present: number };
+  rssBefore: number;
+  rssAfter: number;
+  coldRestCount: number;
+  coldMcpCount: number;
+}
+
+/** Prints one table of the measures against their goals, and the machine they ran on. */
+function report(m: Measures) {
+  const { bareRun, lookupRun, restCold, restHot, mcpCold, nameTypos, commonSequential, searchRest, searchMcp, homePage, listingPages } = m;
+  const { startupPg, embedded, rssBefore, rssAfter, coldRestCount, coldMcpCount } = m;
   const rps = (r: { requests: { average: number } }) => r.requests.average;
   const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
   const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -137,15 +183,15 @@ async function main() {
   const rows: Row[] = [
     ['bare Koa JSON route (32 connections)', reqs(bareRun), 'baseline'],
     ['bare Koa + one prepared look-up by slug, different slugs', reqs(lookupRun), 'database-bound baseline'],
-    shareOf(`get_listing REST, ${coldRest.length} different slugs, none read before`, restCold, lookupRun, 'look-up', 0.5),
+    shareOf(`get_listing REST, ${coldRestCount} different slugs, none read before`, restCold, lookupRun, 'look-up', 0.5),
     shareOf(`get_listing REST, ${HOT} slugs read again`, restHot, bareRun, 'bare', 0.4),
-    shareOf(`MCP tools/call get_listing, ${coldMcp.length} different slugs, none read before`, mcpCold, restCold, 'REST', 0.8),
+    shareOf(`MCP tools/call get_listing, ${coldMcpCount} different slugs, none read before`, mcpCold, restCold, 'REST', 0.8),
     p95Under('search_listings REST, misspelled product name, sequential', nameTypos, 20),
     p95Under('search_listings REST, misspelled common word, sequential', commonSequential, 20),
     ['search_listings REST, misspelled common word, 8 connections', reqs(searchRest), '>= 500 req/s', rps(searchRest) >= 500],
     shareOf('MCP tools/call search_listings, the same, 8 connections', searchMcp, searchRest, 'REST', 0.8),
     shareOf('site home page (/)', homePage, bareRun, 'bare', 0.3),
-    shareOf(`site listing pages, ${coldMcp.length} different slugs, none read as pages before`, listingPages, bareRun, 'bare', 0.3),
+    shareOf(`site listing pages, ${coldMcpCount} different slugs, none read as pages before`, listingPages, bareRun, 'bare', 0.3),
     ['start-up to first answer, PostgreSQL', ms(startupPg), '< 2 s', startupPg < 2000],
     ['start-up to first answer, embedded, data present', ms(embedded.present), '< 6 s', embedded.present < 6000],
     ['start-up, embedded, empty folder (migrations + demo seed)', ms(embedded.empty), ''],

@@ -22,7 +22,7 @@ import { cachedSiteSettings, SETTINGS_CACHE_SECONDS } from './catalogue/site-set
 import { badgeImages } from './web/badge-route.js';
 import { awardProofRoutes } from './web/award-proof-routes.js';
 import { stripeWebhook } from './web/stripe-webhook-route.js';
-import { paymentGateway } from './payments/payment-gateway.js';
+import { paymentGateway } from './payments/gateway.js';
 import { publicSite } from './site/routes.js';
 import { adminConsole } from './console/routes.js';
 import { PageViews } from './community/page-views.js';
@@ -35,18 +35,18 @@ import { problemPages } from './web/problem-pages.js';
 import { ResultCache } from './registry/result-cache.js';
 import { changedListingIds, LISTING_CHANGES_CHANNEL, listingTag } from './catalogue/listing-changes.js';
 import { SearchIndex } from './catalogue/search-index.js';
-import { createMailer } from './mail/mailer.js';
-import { jobQueueLog, openJobQueue } from './jobs/queue.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { type JobQueue, jobQueueLog, openJobQueue } from './jobs/queue.js';
 import { defineMailJob, queuedMailer } from './jobs/mail-job.js';
 import { defineDraftJobs, type PipelineDeps } from './drafting/pipeline.js';
 import { defineListingJobs, homepageReader } from './listings/listing-jobs.js';
 import { defineRecurringJobs, tickServiceClock } from './schedule/service-clock.js';
 import { defineRecurringFollowUps, recurringJobs } from './schedule/recurring-jobs.js';
 import { domainRatingProvider } from './metrics/domain-rating-provider.js';
-import type { RecurringJob } from './jobs/recurring.js';
+import type { RecurringJob } from './schedule/job-runs.js';
 import { defineWebhookJobs, startWebhookDispatcher, type WebhookJobDeps } from './webhooks/webhook-jobs.js';
-import { createAuth, type AuthParts } from '../auth/routes.js';
-import { carriesCredential } from '../auth/credentials.js';
+import { createAuth, type Auth, type AuthParts } from '../auth/routes.js';
+import { type CallerResolver, carriesCredential } from '../auth/credentials.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { logUnhandledError, requestLog } from './web/request-log.js';
 import { cors } from './web/cors.js';
@@ -59,7 +59,7 @@ const KEEP_ALIVE_MS = 65_000;
 /** How often each instance hands over jobs left in the outbox by a process that died after its commit. */
 const OUTBOX_RELAY_MS = 30_000;
 
-/** How often each instance ticks the service's clock (src/schedule/recurring-jobs.ts); each period's work starts once. */
+/** How often each instance ticks the service's clock (src/schedule/service-clock.ts); each period's work starts once. */
 const CLOCK_TICK_MS = 60_000;
 
 /** Rate limits and the site's name and time zone are site settings; each instance rereads them this often for every request. */
@@ -120,6 +120,64 @@ export async function createApp(parts: AppParts): Promise<App> {
     now,
     onError: (error, outboxId) => log.error({ err: error, outbox_id: outboxId }, 'mail delivery failed'),
   });
+  const { jobs, recurring } = await openJobs(parts, { now, log, mailer });
+  const lifecycle: Lifecycle = { draining: false };
+  const { resultCache, searchIndex, stopHearingChanges } = await hearListingChanges(db, log, lifecycle, config.searchIndex);
+  const payments = paymentGateway(config, log);
+  const signAward = awardSigner(db, config.publicUrl);
+  const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log, payments, signAward };
+  const auth = await createAuth({
+    db,
+    // The pages' mail (sign-up, confirmation, reset) goes out through the job queue like all other mail.
+    mailer: queuedMailer(jobs),
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    now,
+    log,
+    outbound: parts.outbound,
+    payments,
+  });
+  const koa = new Koa({ proxy: config.trustProxy });
+  const { pageViews, formRoutes } = await mountMiddleware(koa, { parts, services, auth, lifecycle });
+  const server = createServer(koa, config);
+  const background = await startBackground({ db, jobs, recurring, now, log, pageViews, serviceClock: parts.serviceClock });
+  return {
+    koa,
+    services,
+    recurring,
+    log,
+    server,
+    formRoutes,
+    pageViews,
+    // The search index loads in the background once the instance answers.
+    listen: (port = parts.config.port, host = parts.config.host) => listenOn(server, port, host, () => searchIndex?.start()),
+    /**
+     * Graceful stop: /readyz turns 503 and new connections are refused; requests in flight finish (those
+     * still running after shutdownTimeoutMs are cut off); then the job queue stops: running jobs finish,
+     * or their locks expire and another instance takes them over.
+     */
+    async close() {
+      lifecycle.draining = true;
+      background.stopTimers();
+      await closeServer(server, config.shutdownTimeoutMs);
+      await pageViews.stop();
+      await stopHearingChanges();
+      await searchIndex?.close();
+      await background.stopDispatching();
+      await jobs.stop();
+    },
+  };
+}
+
+/** Set once close() begins: /readyz answers 503 and every answer closes its connection. */
+interface Lifecycle {
+  draining: boolean;
+}
+
+/** The job queue with every kind of job defined, and the recurring jobs the service's clock starts. */
+async function openJobs(parts: AppParts, deps: { now: () => Date; log: Logger; mailer: Mailer }) {
+  const { config, db } = parts;
+  const { now, log, mailer } = deps;
   // The queue reaches the database db is on (not config.databaseUrl: tests run on scratch databases).
   const jobs = await openJobQueue({
     db,
@@ -142,9 +200,13 @@ export async function createApp(parts: AppParts): Promise<App> {
     allowHosts: config.crawlerAllowHosts,
     retry: parts.webhookRetry,
   });
-  let draining = false;
+  return { jobs, recurring };
+}
+
+/** The answer cache and the search index, kept current by the listing change notifications every instance hears. */
+async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycle, withSearchIndex: boolean) {
   const resultCache = new ResultCache();
-  const searchIndex = config.searchIndex ? new SearchIndex(db, log) : undefined;
+  const searchIndex = withSearchIndex ? new SearchIndex(db, log) : undefined;
   const stopHearingChanges = await db.listen(LISTING_CHANGES_CHANNEL, {
     onChange(payload) {
       if (resultCache.heardMarker(payload)) return;
@@ -156,63 +218,43 @@ export async function createApp(parts: AppParts): Promise<App> {
     onListening(listening) {
       resultCache.setListening(listening);
       searchIndex?.setListening(listening);
-      if (!listening && !draining) log.warn('listing change notifications lost: answers are not cached until they are heard again');
+      if (!listening && !lifecycle.draining)
+        log.warn('listing change notifications lost: answers are not cached until they are heard again');
     },
   });
   resultCache.setMarkerSender(async (marker) => {
     await db.query('SELECT pg_notify($1, $2)', [LISTING_CHANGES_CHANNEL, marker]);
   });
-  const payments = paymentGateway(config, log);
-  const signAward = awardSigner(db, config.publicUrl);
-  const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log, payments, signAward };
-  const auth = await createAuth({
-    db,
-    // The pages' mail (sign-up, confirmation, reset) goes out through the job queue like all other mail.
-    mailer: queuedMailer(jobs),
-    publicUrl: config.publicUrl,
-    trustProxy: config.trustProxy,
-    now,
-    log,
-    outbound: parts.outbound,
-    payments,
-  });
+  return { resultCache, searchIndex, stopHearingChanges };
+}
+
+/**
+ * The middleware stack, in order: the request's basics (address, id, log, headers, health), Stripe's webhook,
+ * the request quota, sign-in and OAuth, then the surfaces (MCP, REST, docs, badges, site, console). Answers
+ * the page views the site counts and the paths of every page form.
+ */
+async function mountMiddleware(koa: Koa, deps: { parts: AppParts; services: Services; auth: Auth; lifecycle: Lifecycle }) {
+  const { parts, services, auth, lifecycle } = deps;
+  const { config, db, log } = services;
   const apiCaller = oncePerRequest(auth.apiCaller);
   const mcpCaller = oncePerRequest(auth.mcpCaller);
-  const koa = new Koa({ proxy: config.trustProxy });
   koa.context.publicUrl = config.publicUrl;
   koa.use(clientAddress(config.trustProxy ? proxyList(config.trustedProxies) : undefined));
   koa.use(keepHeadersOnErrors());
   koa.use((ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.set('Request-Id', ctx.state.requestId);
-    if (draining) ctx.set('Connection', 'close');
+    if (lifecycle.draining) ctx.set('Connection', 'close');
     return next();
   });
   koa.use(requestLog(log));
   koa.on('error', logUnhandledError(log));
   koa.use(securityHeaders());
   koa.use(cors());
-  koa.use(healthChecks({ db, jobs, draining: () => draining }));
+  koa.use(healthChecks({ db, jobs: services.jobs, draining: () => lifecycle.draining }));
   koa.use(stripeWebhook(services)); // before the request quota: Stripe's deliveries are never rate limited
-  const requestCounter = new BatchedCounter(db);
   const siteSettings = cachedSiteSettings(db, SETTINGS_TTL_MS);
-  const quota = requestQuota({
-    counter: requestCounter,
-    settings: siteSettings,
-    now,
-    counts: isRateLimitedPath,
-    accountOf: (ctx) => {
-      const resolve = ctx.path === MCP_PATH ? mcpCaller : ctx.path.startsWith(API_PREFIX) ? apiCaller : undefined;
-      if (!resolve || !carriesCredential(ctx.req.headers)) return undefined;
-      return resolve(ctx.req.headers).then(
-        (caller) => {
-          ctx.state.caller = caller;
-          return caller?.accountId;
-        },
-        () => undefined,
-      );
-    },
-  });
+  const quota = apiRequestQuota(services, siteSettings, { apiCaller, mcpCaller });
   koa.use(quota.middleware);
   koa.use(auth.middleware);
   koa.use(
@@ -231,7 +273,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.use(
     restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller: apiCaller, onError: logFailure }),
   );
-  koa.use(docsPage({ registry: parts.registry, publicUrl: parts.config.publicUrl }));
+  koa.use(docsPage({ publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
   koa.use(awardProofRoutes(services));
   const pageViews = new PageViews(db, await sharedSecret(db, 'page_view_key', () => randomToken(32)), log, parts.pageViewsEveryMs);
@@ -241,6 +283,60 @@ export async function createApp(parts: AppParts): Promise<App> {
   koa.use(adminPages.middleware);
   koa.use(botPage(config.publicUrl));
   koa.use(problemPages());
+  return { pageViews, formRoutes: [...auth.formRoutes, ...site.formRoutes, ...adminPages.formRoutes] };
+}
+
+/** The one request quota of the API surfaces (and of the OAuth endpoints clients call): per account when the request carries a credential. */
+function apiRequestQuota(
+  services: Services,
+  settings: ReturnType<typeof cachedSiteSettings>,
+  callers: { apiCaller: CallerResolver; mcpCaller: CallerResolver },
+) {
+  const { apiCaller, mcpCaller } = callers;
+  return requestQuota({
+    counter: new BatchedCounter(services.db),
+    settings,
+    now: services.now,
+    counts: isRateLimitedPath,
+    accountOf: (ctx) => {
+      const resolve = ctx.path === MCP_PATH ? mcpCaller : ctx.path.startsWith(API_PREFIX) ? apiCaller : undefined;
+      if (!resolve || !carriesCredential(ctx.req.headers)) return undefined;
+      return resolve(ctx.req.headers).then(
+        (caller) => {
+          ctx.state.caller = caller;
+          return caller?.accountId;
+        },
+        () => undefined,
+      );
+    },
+  });
+}
+
+function createServer(koa: Koa, config: Config): http.Server {
+  const server = http.createServer(koa.callback());
+  // Idle keep-alive connections outlive those of the clients and proxies in front (a load balancer keeps
+  // its for 60 s): the service is then never the side that closes a connection as a client reuses it.
+  // (Node's 5 s default raced clients that had no Keep-Alive hint, e.g. after an MCP event-stream answer.)
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerUnparsableRequest(error, socket, config.publicUrl));
+  return server;
+}
+
+/**
+ * Starts this instance's background work: the outbox relay and the service's clock (each on a timer, and
+ * once now), the page view writer, the job queue (after every job kind is defined) and the webhook dispatcher.
+ */
+async function startBackground(deps: {
+  db: Database;
+  jobs: JobQueue;
+  recurring: readonly RecurringJob[];
+  now: () => Date;
+  log: Logger;
+  pageViews: PageViews;
+  serviceClock: AppParts['serviceClock'];
+}) {
+  const { db, jobs, recurring, now, log } = deps;
   const relayOutbox = () =>
     relayJobOutbox(db, jobs, now()).catch((error: unknown) => log.warn({ err: error }, 'handing over jobs left in the outbox failed'));
   const relay = setInterval(relayOutbox, OUTBOX_RELAY_MS);
@@ -249,66 +345,47 @@ export async function createApp(parts: AppParts): Promise<App> {
     tickServiceClock(db, jobs, recurring, now()).catch((error: unknown) =>
       log.warn({ err: error }, 'the service clock could not start its work'),
     );
-  const clock = parts.serviceClock === false ? undefined : setInterval(tickClock, CLOCK_TICK_MS);
+  const clock = deps.serviceClock === false ? undefined : setInterval(tickClock, CLOCK_TICK_MS);
   clock?.unref();
-  const server = http.createServer(koa.callback());
-  // Idle keep-alive connections outlive those of the clients and proxies in front (a load balancer keeps
-  // its for 60 s): the service is then never the side that closes a connection as a client reuses it.
-  // (Node's 5 s default raced clients that had no Keep-Alive hint, e.g. after an MCP event-stream answer.)
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1000;
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerUnparsableRequest(error, socket, config.publicUrl));
-  pageViews.start();
+  deps.pageViews.start();
   await jobs.start(); // after every job kind is defined
   await relayOutbox();
   const stopDispatching = await startWebhookDispatcher({ db, jobs, now, log }, OUTBOX_RELAY_MS);
   if (clock) await tickClock();
   return {
-    koa,
-    services,
-    recurring,
-    log,
-    server,
-    formRoutes: [...auth.formRoutes, ...site.formRoutes, ...adminPages.formRoutes],
-    pageViews,
-    listen(port = parts.config.port, host = parts.config.host) {
-      return new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          searchIndex?.start(); // loaded in the background once answering
-          const address = server.address();
-          // The address actually bound (0.0.0.0 means every interface); PUBLIC_URL is what clients use.
-          resolve(
-            typeof address === 'object' && address
-              ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
-              : String(address),
-          );
-        });
-      });
-    },
-    /**
-     * Graceful stop: /readyz turns 503 and new connections are refused; requests in flight finish (those
-     * still running after shutdownTimeoutMs are cut off); then the job queue stops: running jobs finish,
-     * or their locks expire and another instance takes them over.
-     */
-    async close() {
-      draining = true;
+    stopTimers() {
       clearInterval(relay);
       clearInterval(clock);
-      const cutOff = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
-      // A keep-alive connection whose request was in flight turns idle once answered: closed then, not at the cut-off.
-      const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      clearTimeout(cutOff);
-      clearInterval(closeIdle);
-      await pageViews.stop();
-      await stopHearingChanges();
-      await searchIndex?.close();
-      await stopDispatching();
-      await jobs.stop();
     },
+    stopDispatching,
   };
+}
+
+/** Listens; answers the address actually bound (0.0.0.0 means every interface; PUBLIC_URL is what clients use). */
+function listenOn(server: http.Server, port: number, host: string, onListening: () => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      onListening();
+      const address = server.address();
+      resolve(
+        typeof address === 'object' && address
+          ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+          : String(address),
+      );
+    });
+  });
+}
+
+/** Refuses new connections and waits for requests in flight; those still running after timeoutMs are cut off. */
+async function closeServer(server: http.Server, timeoutMs: number): Promise<void> {
+  const cutOff = setTimeout(() => server.closeAllConnections(), timeoutMs);
+  // A keep-alive connection whose request was in flight turns idle once answered: closed then, not at the cut-off.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  clearTimeout(cutOff);
+  clearInterval(closeIdle);
 }

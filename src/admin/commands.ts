@@ -13,7 +13,7 @@ import { listingHistory, type VersionEntry } from '../listings/listing-history.j
 import { SLUG_PATTERN } from '../schema.js';
 import { setPrice, setVatRate } from '../orders/prices.js';
 import type { Logger } from '../logging/logger.js';
-import { JobAlreadyRunningError, type JobRunRecord, type RecurringJob } from '../jobs/recurring.js';
+import { JobAlreadyRunningError, type JobRunRecord, type RecurringJob } from '../schedule/job-runs.js';
 import { recurringJobStatus, runJobNow, type RecurringJobStatus } from '../schedule/service-clock.js';
 import { MAX_REVENUE_SOURCE_LENGTH, recordVerifiedRevenue } from '../metrics/verified-revenue.js';
 import { rotateAwardKey } from '../community/award-proofs.js';

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { RecurringJob } from '../jobs/recurring.js';
+import type { RecurringJob } from '../schedule/job-runs.js';
 import { expireClaims } from '../claims/claims.js';
 import { crawlSite, crawlerUserAgent, type CrawlResult } from '../crawler/crawl-site.js';
 import { checkListingBadge, type BadgeCheckDeps } from './badge-check.js';

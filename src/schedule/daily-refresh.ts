@@ -10,7 +10,7 @@ import { refreshListingCounters } from '../seed/counters.js';
 import { deleteExpiredState } from '../accounts/expired-state.js';
 import { deleteOldDraftPages } from '../drafting/draft-store.js';
 import { deleteVisitorsBefore } from '../community/page-views.js';
-import { deleteFinishedRuns } from '../jobs/recurring.js';
+import { deleteFinishedRuns } from './job-runs.js';
 import { deleteOldWebhookEvents } from '../webhooks/events.js';
 
 /** Runs of recurring jobs are kept this long for `npm run admin -- jobs` and for the operator's questions. */

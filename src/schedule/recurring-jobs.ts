@@ -4,7 +4,7 @@
  */
 import type { Database } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
-import type { RecurringJob } from '../jobs/recurring.js';
+import type { RecurringJob } from './job-runs.js';
 import type { Mailer } from '../mail/mailer.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { listingRecurringJobs } from '../listings/listing-jobs.js';

@@ -7,8 +7,8 @@
 import type { Database } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Logger } from '../logging/logger.js';
-import { startOncePerPeriod } from '../jobs/periodic.js';
-import { latestRuns, runRecurringJob, type JobRunRecord, type RecurringJob } from '../jobs/recurring.js';
+import { withJobOutbox } from '../jobs/job-outbox.js';
+import { latestRuns, runRecurringJob, type JobRunRecord, type RecurringJob } from './job-runs.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { addDays, resolveWeek, startOfDayIn, todayIn } from '../catalogue/weeks.js';
 
@@ -47,6 +47,26 @@ export function defineRecurringJobs(
       { maxAttempts: 5 },
     );
   }
+}
+
+/**
+ * Enqueues the job `name` once for `period` (e.g. a week's Monday or a day), however many instances
+ * ask: the first to record the period in job_schedule enqueues it, in the same transaction (through
+ * the outbox), and the others find it recorded. Answers whether this call enqueued it.
+ */
+function startOncePerPeriod(db: Database, jobs: JobQueue, name: string, period: string, data: object): Promise<boolean> {
+  return withJobOutbox(db, jobs, async (tx, outbox) => {
+    const claimed = await tx.query(
+      `INSERT INTO job_schedule (name, last_period) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET last_period = EXCLUDED.last_period
+       WHERE job_schedule.last_period IS DISTINCT FROM EXCLUDED.last_period
+       RETURNING 1`,
+      [name, period],
+    );
+    if (claimed.length === 0) return false;
+    await outbox.enqueue(name, data);
+    return true;
+  });
 }
 
 /** One tick: starts each job whose current period has not been started yet. Answers "<name> <period>" of those it started. */

@@ -14,6 +14,13 @@ const PER_PAGE = 20;
 
 /** /categories, /categories/{slug}, /weeks/{this|last|next|YYYY-MM-DD}, /leaderboards/{board}. */
 export function browseRoutes(router: Router, site: SiteDeps): void {
+  categoryRoutes(router, site);
+  weekRoutes(router, site);
+  leaderboardRoutes(router, site);
+}
+
+/** /categories (the tree) and /categories/{slug}. */
+function categoryRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   const { db, config } = services;
 
@@ -57,6 +64,12 @@ ${cardList(
 ${category.faqs.length ? html`<h2>Questions</h2><dl>${category.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : ''}`,
     });
   });
+}
+
+/** /weeks/{this|last|next|YYYY-MM-DD}: the launches of one week. */
+function weekRoutes(router: Router, site: SiteDeps): void {
+  const { services } = site;
+  const { db, config } = services;
 
   router.get('/weeks/:week', async (ctx) => {
     const { env, settings, account } = await visit(ctx, site);
@@ -93,6 +106,12 @@ ${
 <nav class="pager" aria-label="Weeks"><a href="/weeks/${prevStart}" rel="prev">← Week of ${prevStart}</a>${week.start < current.start ? html`<a href="/weeks/${nextStart}" rel="next">Week of ${nextStart} →</a>` : ''}</nav>`,
     });
   });
+}
+
+/** /leaderboards/{board}. */
+function leaderboardRoutes(router: Router, site: SiteDeps): void {
+  const { services } = site;
+  const { db, config } = services;
 
   router.get('/leaderboards/:board', async (ctx) => {
     const { env, settings, account } = await visit(ctx, site);

@@ -22,6 +22,13 @@ const sectionTitle = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) =
 
 /** /founders, /founders/{slug} (with interview answers and stories), /blog, /blog/{slug}, /awards, /awards/hall-of-fame. */
 export function peopleRoutes(router: Router, site: SiteDeps): void {
+  founderRoutes(router, site);
+  blogRoutes(router, site);
+  awardRoutes(router, site);
+}
+
+/** /founders and /founders/{slug}, with interview answers and stories. */
+function founderRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   const { db, config } = services;
 
@@ -80,6 +87,12 @@ ${founder.stories.map(
 )}`,
     });
   });
+}
+
+/** /blog and /blog/{slug}. */
+function blogRoutes(router: Router, site: SiteDeps): void {
+  const { services } = site;
+  const { db, config } = services;
 
   router.get('/blog', async (ctx) => {
     const { env, account } = await visit(ctx, site);
@@ -124,6 +137,12 @@ ${founder.stories.map(
 ${post.faqs.length ? html`<h2>Questions</h2><dl>${post.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : ''}`,
     });
   });
+}
+
+/** /awards and /awards/hall-of-fame. */
+function awardRoutes(router: Router, site: SiteDeps): void {
+  const { services } = site;
+  const { db, config } = services;
 
   router.get('/awards', async (ctx) => {
     const { env, account } = await visit(ctx, site);

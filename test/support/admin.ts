@@ -1,6 +1,6 @@
 import type { AdminDeps } from '../../src/admin/commands.js';
 import type { Database } from '../../src/db/database.js';
-import type { RecurringJob } from '../../src/jobs/recurring.js';
+import type { RecurringJob } from '../../src/schedule/job-runs.js';
 import { deferredJobQueue } from '../../src/jobs/job-outbox.js';
 import { recurringJobs } from '../../src/schedule/recurring-jobs.js';
 import { testLogger } from './app.js';

@@ -1,3 +1,8 @@
+/**
+ * What a recurring job is (RecurringJob), and how one runs: under its lease, so that it never runs twice at
+ * once, each run recorded in job_runs (started, finished, outcome, summary). The service's clock
+ * (service-clock.ts) starts the jobs; the list of them is recurring-jobs.ts.
+ */
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
 

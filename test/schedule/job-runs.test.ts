@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
-import { JobAlreadyRunningError, latestRuns, runRecurringJob, type RecurringJob } from '../../src/jobs/recurring.js';
+import { JobAlreadyRunningError, latestRuns, runRecurringJob, type RecurringJob } from '../../src/schedule/job-runs.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { testLogger } from '../support/app.js';
 
