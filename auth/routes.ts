@@ -15,13 +15,10 @@ import { API_PREFIX, MCP_PATH, protectedResources } from '../src/web/paths.js';
 import { csrfFor, currentAccount, formGuard, submittedForm, type PageEnv } from './pages/env.js';
 import { consentRoutes } from './pages/consent-page.js';
 import { accountPageRoutes } from './pages/account-pages.js';
-import { inviteRoutes } from './pages/invite-page.js';
-import { claimConfirmRoutes } from './pages/claim-confirm-page.js';
-import { checkoutRoutes } from './pages/checkout-page.js';
 import type { PaymentGateway } from '../src/payments/gateway.js';
 import type { PageKit } from '../src/web/page-kit.js';
 import { signInPath } from './pages/require-sign-in.js';
-import { hiddenCsrf } from './pages/layout.js';
+import { hiddenCsrf } from './pages/form-parts.js';
 
 export interface AuthParts {
   db: Database;
@@ -31,7 +28,7 @@ export interface AuthParts {
   now: () => Date;
   log: Logger;
   outbound?: { fetch?: typeof fetch; lookup?: HostLookup };
-  /** Who takes payments: the checkout page offers its test-mode button only without a provider. */
+  /** No longer read: the checkout page moved to the site (src/site/checkout-page.ts). To drop with app.ts's argument. */
   payments: PaymentGateway;
 }
 
@@ -70,9 +67,6 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
   pages.use(formGuard(env));
   consentRoutes(pages, env, provider);
   accountPageRoutes(pages, env);
-  inviteRoutes(pages, env);
-  claimConfirmRoutes(pages, env);
-  checkoutRoutes(pages, env, parts.payments);
 
   const serveAuthorizationServer = provider.callback();
   const authorizationServer: Middleware = async (ctx, next) => {

@@ -46,7 +46,10 @@ export interface Config {
   viesUrl: string;
   /** Stripe takes the payments when set (STRIPE_SECRET_KEY); otherwise the built-in test-mode checkout page does. */
   stripeSecretKey: string;
-  /** The signing secret of the Stripe webhook endpoint at /webhooks/stripe (STRIPE_WEBHOOK_SECRET, whsec_…). */
+  /**
+   * The signing secret of the Stripe webhook endpoint at /payments/stripe/events (STRIPE_WEBHOOK_SECRET, whsec_…);
+   * /webhooks/stripe, its first address, is a deprecated alias.
+   */
   stripeWebhookSecret: string;
   /** Tests point this at a loopback fake of the Stripe API (STRIPE_API_URL, e.g. http://127.0.0.1:12111). */
   stripeApiUrl: string;

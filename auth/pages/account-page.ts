@@ -5,7 +5,8 @@ import { type AccountRecord, setDisplayName } from '../../src/accounts/accounts.
 import { DISPLAY_NAME_MAX, publicName } from '../../src/community/public-name.js';
 import { ValidationError } from '../../src/errors.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
-import { hiddenCsrf, noticeBox, renderPage, resendLinkForm, when } from './layout.js';
+import { renderCardPage } from '../../src/web/layout.js';
+import { hiddenCsrf, noticeBox, resendLinkForm, when } from './form-parts.js';
 import { requireSignedIn } from './require-sign-in.js';
 
 const PAGE = '/account';
@@ -21,7 +22,7 @@ export function accountRoutes(router: Router, env: PageEnv): void {
     if (!account) return;
     const csrf = csrfFor(ctx, env);
     const apps = await listConnectedApps(env.db, account.id);
-    renderPage(
+    renderCardPage(
       ctx,
       'Your account',
       html`<p>E-mail address: <strong>${account.email}</strong></p>
@@ -56,7 +57,7 @@ ${appTable(apps, csrf)}`
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       ctx.status = 400;
-      return renderPage(
+      return renderCardPage(
         ctx,
         'Your public name was not saved',
         html`<p class="error" role="alert">${error.errors?.[0]?.message ?? error.message}</p><p><a href="${PAGE}#public-name">Back to your account</a></p>`,
@@ -73,7 +74,7 @@ ${appTable(apps, csrf)}`
     const grantId = String(ctx.params.grantId);
     if (!(await revokeConnectedApp(env.db, account.id, grantId))) {
       ctx.status = 404;
-      return renderPage(
+      return renderCardPage(
         ctx,
         'No such connected app',
         html`<p class="error" role="alert">No app is connected to your account under that identifier. Nothing was revoked.</p><p><a href="${PAGE}">Back to your account</a></p>`,

@@ -13,7 +13,8 @@ import {
 import { DEFAULT_SCOPES, isScope, refusedScopes, SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
 import { formValues } from '../form-body.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
-import { errorBox, hiddenCsrf, renderPage, resendLinkForm, when } from './layout.js';
+import { renderCardPage } from '../../src/web/layout.js';
+import { errorBox, hiddenCsrf, resendLinkForm, when } from './form-parts.js';
 import { requireSignedIn } from './require-sign-in.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,7 +84,7 @@ export function apiKeysRoutes(router: Router, env: PageEnv): void {
     // Revoking one's own key twice is fine; anything else is not this account's key.
     if (!revoked && !(known && (await listApiKeys(env.db, account.id)).some((key) => key.id === id))) {
       ctx.status = 404;
-      return renderPage(
+      return renderCardPage(
         ctx,
         'No such API key',
         html`<p class="error" role="alert">Your account has no API key with that identifier. Nothing was revoked.</p><p><a href="${PAGE}">Back to your API keys</a></p>`,
@@ -99,7 +100,7 @@ async function keysPage(ctx: Context, env: PageEnv, account: AccountRecord, page
   const keys = await listApiKeys(env.db, account.id);
   const csrf = csrfFor(ctx, env);
   const draft = page.draft ?? { name: '', scopes: DEFAULT_SCOPES };
-  renderPage(
+  renderCardPage(
     ctx,
     'API keys',
     html`${page.created ? newKey(page.created) : ''}
@@ -151,7 +152,7 @@ ${keys.map(
 
 function confirmFirst(ctx: Context, env: PageEnv, account: AccountRecord): void {
   ctx.status = 403;
-  renderPage(
+  renderCardPage(
     ctx,
     'Confirm your e-mail first',
     html`<p class="error" role="alert">Confirm your e-mail address before you create API keys. No key was created.</p>

@@ -7,7 +7,8 @@ import { ADMIN_SCOPE, refusedScopes, SCOPE_NAMES, SCOPES } from '../../src/accou
 import { csrfFor, currentAccount, type PageEnv } from './env.js';
 import { OAUTH_ROUTES } from '../oauth-server.js';
 import { protectedResources } from '../../src/web/paths.js';
-import { errorBox, hiddenCsrf, renderPage } from './layout.js';
+import { renderCardPage } from '../../src/web/layout.js';
+import { errorBox, hiddenCsrf } from './form-parts.js';
 import { signInPath } from './require-sign-in.js';
 
 /**
@@ -89,7 +90,7 @@ async function interaction(ctx: Context, provider: Provider): Promise<Details | 
   } catch (error) {
     if (!(error instanceof errors.OIDCProviderError)) throw error;
     ctx.status = 400;
-    renderPage(
+    renderCardPage(
       ctx,
       'This sign-in request has expired',
       html`<p class="error" role="alert">The request to connect an app is no longer open in this browser.</p><p>Go back to the app and connect again.</p>`,
@@ -134,7 +135,7 @@ async function consentPage(ctx: Context, env: PageEnv, provider: Provider, detai
   const client = await provider.Client.find(String(details.params.client_id));
   if (!client) {
     ctx.status = 400;
-    return renderPage(
+    return renderCardPage(
       ctx,
       'Unknown app',
       errorBox('The app asking for access is not registered any more. Go back to it and connect again.'),
@@ -147,7 +148,7 @@ async function consentPage(ctx: Context, env: PageEnv, provider: Provider, detai
   const clientName = typeof client.clientName === 'string' && client.clientName.trim() ? client.clientName.trim() : client.clientId;
   const csrf = csrfFor(ctx, env);
 
-  renderPage(
+  renderCardPage(
     ctx,
     `Allow ${clientName} to use your account?`,
     html`<p><strong>${clientName}</strong> wants to use the launch directory as <strong>${email}</strong>.</p>
@@ -174,7 +175,7 @@ function formActionSource(redirect: URL): string {
 }
 
 function verifyFirstPage(ctx: Context, email: string): void {
-  renderPage(
+  renderCardPage(
     ctx,
     'Confirm your e-mail address first',
     html`<p>Before an app can use your account, confirm <strong>${email}</strong> with the link we sent you.</p>
@@ -185,5 +186,9 @@ function verifyFirstPage(ctx: Context, email: string): void {
 
 function unsupportedPrompt(ctx: Context, prompt: string): void {
   ctx.status = 400;
-  renderPage(ctx, 'This sign-in request cannot continue', errorBox(`The app asked for a step this service does not offer (${prompt}).`));
+  renderCardPage(
+    ctx,
+    'This sign-in request cannot continue',
+    errorBox(`The app asked for a step this service does not offer (${prompt}).`),
+  );
 }

@@ -11,7 +11,8 @@ import {
 } from '../../src/accounts/accounts.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
-import { hiddenCsrf, noticeBox, renderPage } from './layout.js';
+import { renderCardPage } from '../../src/web/layout.js';
+import { hiddenCsrf, noticeBox } from './form-parts.js';
 import { acceptedReturnPath, queryValue } from './request-values.js';
 import { requireSignedIn, signInPath } from './require-sign-in.js';
 import { tooManyAttempts } from './too-many-attempts.js';
@@ -58,7 +59,7 @@ export function emailVerificationRoutes(router: Router, env: PageEnv): void {
     const usable = token ? await accountTokenIsUsable(env.db, token, 'verify_email', env.now()) : undefined;
     if (!token || !usable) return linkNoLongerValid(ctx);
     const signedIn = await currentAccount(ctx, env);
-    renderPage(
+    renderCardPage(
       ctx,
       'Confirm your e-mail address',
       html`<p>Confirm <strong>${usable.email}</strong>?</p>
@@ -80,14 +81,14 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
     await markEmailVerified(env.db, accountId, env.now());
     const signedIn = await currentAccount(ctx, env);
     if (signedIn?.id === accountId) {
-      return renderPage(
+      return renderCardPage(
         ctx,
         'Address confirmed',
         html`<p class="notice" role="status">Thank you: <strong>${signedIn.email}</strong> is confirmed.</p><p><a href="${returnTo ?? '/account'}">Continue</a></p>`,
         { signedInEmail: signedIn.email },
       );
     }
-    renderPage(
+    renderCardPage(
       ctx,
       'Address confirmed',
       html`<p class="notice" role="status">Thank you: your e-mail address is confirmed.</p><p><a href="${signInPath(returnTo)}">Sign in</a> to go on.</p>`,
@@ -99,7 +100,7 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
     const account = await requireSignedIn(ctx, env, '/account');
     if (!account) return;
     if (account.emailVerified) {
-      return renderPage(
+      return renderCardPage(
         ctx,
         'Address already confirmed',
         html`${noticeBox(`${account.email} is already confirmed; there is nothing more to do.`)}<p><a href="/account">Back to your account</a></p>`,
@@ -114,7 +115,7 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
       });
     }
     await sendVerificationLink(env, account);
-    renderPage(
+    renderCardPage(
       ctx,
       'Check your inbox',
       html`${noticeBox(`We sent a new confirmation link to ${account.email}.`)}<p>Open the link in that message to confirm the address. Nothing there after a few minutes? Look in the spam folder.</p><p><a href="/account">Back to your account</a></p>`,
@@ -125,7 +126,7 @@ ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : 
 
 function linkNoLongerValid(ctx: Context): void {
   ctx.status = 400;
-  renderPage(
+  renderCardPage(
     ctx,
     'This link is no longer valid',
     html`<p class="error" role="alert">This confirmation link is no longer valid: it was already used, it has expired, or it was copied incompletely.</p>

@@ -6,7 +6,7 @@ import { CSRF_FIELD, csrfIsValid, csrfToken, type CsrfEnv } from '../csrf.js';
 import { signedInAccount, type SessionEnv } from '../web-session.js';
 import { readForm } from '../form-body.js';
 import { html } from '../../src/text/html.js';
-import { renderPage } from './layout.js';
+import { renderCardPage } from '../../src/web/layout.js';
 
 /** What every page handler needs; built once by auth/routes.ts. */
 export interface PageEnv extends SessionEnv {
@@ -47,12 +47,12 @@ async function checkedForm(ctx: Context, env: PageEnv): Promise<Record<string, s
   const form = await readForm(ctx);
   if (!form) {
     ctx.status = 400;
-    renderPage(ctx, 'This form could not be read', html`<p class="error" role="alert">Send the form from the service's own page.</p>`);
+    renderCardPage(ctx, 'This form could not be read', html`<p class="error" role="alert">Send the form from the service's own page.</p>`);
     return undefined;
   }
   if (!csrfIsValid(ctx, env.csrf, form[CSRF_FIELD])) {
     ctx.status = 403;
-    renderPage(
+    renderCardPage(
       ctx,
       'This form has expired',
       html`<p class="error" role="alert">The form was not sent from this site's page, or it is too old. Nothing was changed.</p><p><a href="${ctx.path}">Open the page again</a> and send it once more.</p>`,

@@ -1,10 +1,10 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { html } from '../../src/text/html.js';
-import { renderPage } from './layout.js';
+import { renderCardPage } from '../../src/web/layout.js';
 
 /** oidc-provider's error screen (bad client, bad redirect URI, …), in the service's own page. */
 export function renderOAuthError(ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }): void {
-  renderPage(
+  renderCardPage(
     ctx as never,
     'This sign-in request cannot continue',
     html`<p class="error" role="alert"><strong>${out.error ?? 'error'}</strong>: ${out.error_description ?? 'The request is not valid.'}</p>

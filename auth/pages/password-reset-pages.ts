@@ -17,7 +17,8 @@ import { normalizeEmail } from '../../src/accounts/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
-import { errorBox, hiddenCsrf, noticeBox, renderPage } from './layout.js';
+import { renderCardPage } from '../../src/web/layout.js';
+import { errorBox, hiddenCsrf, noticeBox } from './form-parts.js';
 import { queryValue } from './request-values.js';
 
 /** Reset mails per address; beyond it, silently none (the answer stays the same). */
@@ -51,7 +52,7 @@ export function passwordResetRoutes(router: Router, env: PageEnv): void {
         env.log.error({ request_id: ctx.state.requestId, err: error }, 'password reset mail failed'),
       );
     }
-    renderPage(
+    renderCardPage(
       ctx,
       'Check your inbox',
       html`${noticeBox(RESET_REQUESTED_NOTICE)}
@@ -82,7 +83,7 @@ export function passwordResetRoutes(router: Router, env: PageEnv): void {
     }
     await changePassword(env.db, account.id, password);
     await markEmailVerified(env.db, account.id, env.now());
-    renderPage(
+    renderCardPage(
       ctx,
       'Password changed',
       html`${noticeBox('Your new password is saved. Every browser that was signed in to your account has been signed out, every app you had connected has been disconnected, and older links we mailed you no longer work.')}
@@ -117,7 +118,7 @@ async function sendResetLink(env: PageEnv, account: AccountRecord, now: Date): P
 }
 
 function requestForm(ctx: Context, env: PageEnv, form: { email: string; error?: string }): void {
-  renderPage(
+  renderCardPage(
     ctx,
     'Forgot your password?',
     html`${errorBox(form.error)}<p>Enter the address of your account and we will mail you a link to choose a new password.</p>
@@ -131,7 +132,7 @@ function requestForm(ctx: Context, env: PageEnv, form: { email: string; error?: 
 }
 
 function chooseForm(ctx: Context, env: PageEnv, token: string, problem?: string): void {
-  renderPage(
+  renderCardPage(
     ctx,
     'Choose a new password',
     html`<form method="post" action="/reset-password/choose">${hiddenCsrf(csrfFor(ctx, env))}
@@ -147,7 +148,7 @@ ${problem ? html`<p class="error" id="password-problem" role="alert">${problem}<
 
 function linkNoLongerValid(ctx: Context): void {
   ctx.status = 400;
-  renderPage(
+  renderCardPage(
     ctx,
     'This link is no longer valid',
     html`<p class="error" role="alert">This password link is no longer valid: it was already used, it has expired (links work for one hour), or it was copied incompletely.</p>

@@ -6,7 +6,8 @@ import { normalizeEmail } from '../../src/accounts/email.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { startWebSession } from '../web-session.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
-import { errorBox, hiddenCsrf, noticeBox, renderPage } from './layout.js';
+import { renderCardPage } from '../../src/web/layout.js';
+import { errorBox, hiddenCsrf, noticeBox } from './form-parts.js';
 import { acceptedReturnPath, queryValue } from './request-values.js';
 import { tooManyAttempts } from './too-many-attempts.js';
 
@@ -67,7 +68,7 @@ export function signinRoutes(router: Router, env: PageEnv): void {
 
 function signinForm(ctx: Context, env: PageEnv, form: SigninForm): void {
   const signupLink = form.returnTo ? `/signup?${new URLSearchParams({ return_to: form.returnTo })}` : '/signup';
-  renderPage(
+  renderCardPage(
     ctx,
     'Sign in',
     html`${errorBox(form.error)}${form.signedInEmail && !form.error ? noticeBox(`You are signed in as ${form.signedInEmail}. Sign in below to switch to another account.`) : ''}

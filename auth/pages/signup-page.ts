@@ -6,7 +6,8 @@ import { normalizeEmail } from '../../src/accounts/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
-import { hiddenCsrf, renderPage } from './layout.js';
+import { renderCardPage } from '../../src/web/layout.js';
+import { hiddenCsrf } from './form-parts.js';
 import { sendVerificationLink } from './email-verification.js';
 import { acceptedReturnPath, queryValue } from './request-values.js';
 import { signInPath } from './require-sign-in.js';
@@ -71,7 +72,7 @@ export function signupRoutes(router: Router, env: PageEnv): void {
     const account = await createAccount(env.db, { email, password, verified: false, now, network });
     const mail = account ? sendVerificationLink(env, account, returnTo, now) : noteToOwner(env, email, now);
     void mail.catch((error: unknown) => env.log.error({ request_id: ctx.state.requestId, err: error }, 'sign-up mail failed'));
-    renderPage(
+    renderCardPage(
       ctx,
       'Check your inbox',
       html`<p class="notice" role="status">We sent a message to <strong>${email}</strong>.</p>
@@ -82,7 +83,7 @@ export function signupRoutes(router: Router, env: PageEnv): void {
 
 function signupForm(ctx: Context, env: PageEnv, form: SignupForm): void {
   const problems = form.problems ?? {};
-  renderPage(
+  renderCardPage(
     ctx,
     'Create an account',
     html`${problems.email || problems.password ? html`<p class="error" role="alert">The account was not created: correct the fields marked below.</p>` : ''}

@@ -2,8 +2,7 @@
 import type { Database } from '../db/database.js';
 import { z } from 'zod';
 import { isoDate, listingSummary } from '../schema.js';
-import { findListingPage } from './listing-page.js';
-import { toSummary, type SummaryRow } from './listing-summary.js';
+import { findSummaryPage, toSummary, type SummaryRow } from './listing-summary.js';
 import type { AwardSigner } from '../community/award-proofs.js';
 
 /** A Launch of the Week award, as list_awards answers it (the published schema and the type in one). */
@@ -71,7 +70,7 @@ async function readAwards(
   publicUrl: string,
   sign: AwardSigner,
 ): Promise<{ items: Award[]; total: number }> {
-  const { rows, total } = await findListingPage<SummaryRow & { award_week: string; award_rank: number; award_votes: number }>(
+  const { rows, total } = await findSummaryPage<SummaryRow & { award_week: string; award_rank: number; award_votes: number }>(
     db,
     {
       joins: 'JOIN awards a ON a.listing_id = l.id',

@@ -7,8 +7,7 @@ import type { Database } from '../db/database.js';
 import { ValidationError } from '../errors.js';
 import { z } from 'zod';
 import { categoryRef, type ListingSummary } from '../schema.js';
-import { findListingPage } from './listing-page.js';
-import { toSummary } from './listing-summary.js';
+import { findSummaryPage, toSummary } from './listing-summary.js';
 
 /** A node of the category tree, as list_categories answers it (the published schema and the type in one). */
 export const categoryNode = z
@@ -193,7 +192,7 @@ export async function categoryListings(
   paging: { page: number; per_page: number },
   publicUrl: string,
 ): Promise<{ items: ListingSummary[]; total: number }> {
-  const { rows, total } = await findListingPage(
+  const { rows, total } = await findSummaryPage(
     db,
     {
       where: `l.status = 'live' AND ${inCategorySubtree('$1')}`,

@@ -1,8 +1,7 @@
 /** The launch feed: live listings in the orders the site's launch pages show, and upcoming launches. */
 import type { Database } from '../db/database.js';
 import type { ListingSummary } from '../schema.js';
-import { findListingPage, type ListingPageQuery } from './listing-page.js';
-import { toSummary } from './listing-summary.js';
+import { findSummaryPage, type SummaryPageQuery, toSummary } from './listing-summary.js';
 import { trendingScoresSql, TRENDING_ORDER } from './trending.js';
 import { addDays, resolveWeek, startOfDayIn, todayIn } from './weeks.js';
 
@@ -29,7 +28,7 @@ export interface Clock {
   timeZone: string;
 }
 
-function sectionQuery(section: FeedSection, { now, timeZone }: Clock): ListingPageQuery {
+function sectionQuery(section: FeedSection, { now, timeZone }: Clock): SummaryPageQuery {
   switch (section) {
     case 'today': {
       const today = todayIn(now, timeZone);
@@ -73,6 +72,6 @@ export async function launchFeed(
   publicUrl: string,
   options: { count?: boolean } = {},
 ): Promise<{ items: ListingSummary[]; total: number }> {
-  const { rows, total } = await findListingPage(db, sectionQuery(section, clock), paging, options);
+  const { rows, total } = await findSummaryPage(db, sectionQuery(section, clock), paging, options);
   return { items: rows.map((row) => toSummary(row, publicUrl)), total };
 }

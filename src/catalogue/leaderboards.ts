@@ -6,8 +6,7 @@
 import type { Database } from '../db/database.js';
 import { offsetOf, type ListingSummary } from '../schema.js';
 import { BY_VOTES } from './launch-feed.js';
-import { findListingPage, type ListingPageQuery } from './listing-page.js';
-import { toSummary, type SummaryRow } from './listing-summary.js';
+import { findSummaryPage, type SummaryPageQuery, toSummary, type SummaryRow } from './listing-summary.js';
 
 export const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
 export type Board = (typeof BOARDS)[number];
@@ -79,12 +78,12 @@ const LIVE = `l.status = 'live'`;
 
 async function ranked<T extends SummaryRow>(
   db: Database,
-  query: ListingPageQuery,
+  query: SummaryPageQuery,
   paging: Paging,
   publicUrl: string,
   metric: (row: T) => Metric,
 ): BoardPage {
-  const { rows, total } = await findListingPage<T>(db, query, paging);
+  const { rows, total } = await findSummaryPage<T>(db, query, paging);
   return {
     entries: rows.map((row, i) => ({ rank: offsetOf(paging) + i + 1, listing: toSummary(row, publicUrl), metric: metric(row) })),
     total,

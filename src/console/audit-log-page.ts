@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { html } from '../text/html.js';
-import { pager } from '../site/layout.js';
+import { pager } from '../web/layout.js';
 import type { AuditEntryView } from '../staff/audit-log.js';
 import { staffVisit, type ConsoleDeps } from './console-deps.js';
 import { problemBox, renderConsolePage } from './layout.js';

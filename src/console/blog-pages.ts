@@ -4,7 +4,7 @@ import { html, type SafeHtml } from '../text/html.js';
 import { renderMarkdown } from '../text/markdown.js';
 import type { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
-import { pageNumber, pager } from '../site/layout.js';
+import { pageNumber, pager } from '../web/layout.js';
 import { findAnyBlogPost, type EditorialPost, type EditorialPostHead } from '../editorial/blog-posts.js';
 import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';
 import { problemBox, renderConsoleMissing, renderConsolePage } from './layout.js';

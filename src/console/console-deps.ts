@@ -4,7 +4,7 @@ import type { SiteSettings } from '../catalogue/site-settings.js';
 import type { Registry } from '../registry/registry.js';
 import type { Services } from '../services.js';
 import type { PageKit } from '../web/page-kit.js';
-import type { SiteEnv } from '../site/layout.js';
+import type { SiteEnv } from '../web/layout.js';
 import { roleAllows, type StaffMember, type StaffRole } from '../staff/roles.js';
 import { renderConsoleRefusal } from './layout.js';
 

@@ -6,7 +6,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html, type SafeHtml } from '../text/html.js';
 import type { ProblemError } from '../errors.js';
-import { pageNumber, pager } from '../site/layout.js';
+import { pageNumber, pager } from '../web/layout.js';
 import type { ContentKind } from '../moderation/content-moderation.js';
 import { type HiddenContentRow, listHiddenContent } from '../moderation/hidden-content.js';
 import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';

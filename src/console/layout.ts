@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { AccountRecord } from '../accounts/accounts.js';
 import type { ProblemError } from '../errors.js';
 import { html, type SafeHtml } from '../text/html.js';
-import { renderSitePage, type SiteEnv } from '../site/layout.js';
+import { renderSitePage, type SiteEnv } from '../web/layout.js';
 import { ROLE_DUTIES, roleAllows, type StaffMember, type StaffRole } from '../staff/roles.js';
 
 /** The console's sections, each for the role that may use it (an admin sees every one). */

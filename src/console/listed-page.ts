@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { ProblemError } from '../errors.js';
-import { pageNumber } from '../site/layout.js';
+import { pageNumber } from '../web/layout.js';
 import type { ConsoleDeps, StaffVisit } from './console-deps.js';
 import { optional } from './form-fields.js';
 import { runOperation } from './run-operation.js';

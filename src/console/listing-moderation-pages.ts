@@ -4,7 +4,7 @@ import { html, type SafeHtml } from '../text/html.js';
 import type { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
 import { LISTING_STATUSES, type ListingStatus } from '../db/entities/listing.js';
-import { pageNumber, pager } from '../site/layout.js';
+import { pageNumber, pager } from '../web/layout.js';
 import { findListingsToModerate, listingToModerate, type ModerationRow } from '../moderation/listing-lookup.js';
 import type { ModerationAction } from '../moderation/listing-moderation.js';
 import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';

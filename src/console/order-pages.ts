@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html } from '../text/html.js';
-import { dollars, pager } from '../site/layout.js';
+import { dollars, pager } from '../web/layout.js';
 import { ValidationError, type ProblemError } from '../errors.js';
 import { ORDER_STATUSES } from '../db/entities/order.js';
 import { adminOrder, type AdminOrderView } from '../orders/admin-orders.js';

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html, type SafeHtml } from '../text/html.js';
 import type { ProblemError } from '../errors.js';
-import { pageNumber, pager } from '../site/layout.js';
+import { pageNumber, pager } from '../web/layout.js';
 import { REPORT_FILTERS, type ReportFilter, type ReportView } from '../moderation/reports.js';
 import { staffVisit, type ConsoleDeps, type StaffVisit } from './console-deps.js';
 import { problemBox, renderConsolePage } from './layout.js';

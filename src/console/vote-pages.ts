@@ -8,7 +8,7 @@ import type { Context } from 'koa';
 import { formValues } from '../../auth/form-body.js';
 import { html, type SafeHtml } from '../text/html.js';
 import type { ProblemError } from '../errors.js';
-import { pageNumber, pager } from '../site/layout.js';
+import { pageNumber, pager } from '../web/layout.js';
 import { VOTE_FLAG_STATUSES, type VoteFlagStatus } from '../db/entities/vote.js';
 import type { FlaggedVoteView } from '../community/flagged-votes.js';
 import { roleAllows } from '../staff/roles.js';

@@ -1,3 +1,5 @@
+import { isRecord } from './json-rpc.js';
+
 /**
  * A tool's JSON answer as Markdown for a model to read: the name as a heading, short values as a list,
  * long texts as paragraphs, lists of objects as one line each (their name or title, with a link when they
@@ -12,9 +14,9 @@ export function answerMarkdown(answer: Record<string, unknown>): string {
   for (const [key, value] of Object.entries(answer)) {
     if (key === titleKey || value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
     if (typeof value === 'string' && value.length > 160) paragraphs.push(`## ${label(key)}`, '', escapeText(value), '');
-    else if (Array.isArray(value) && value.some(isObject))
+    else if (Array.isArray(value) && value.some(isRecord))
       paragraphs.push(`## ${label(key)}`, '', ...value.map((item) => `- ${summary(item)}`), '');
-    else if (isObject(value) && Array.isArray(value.items))
+    else if (isRecord(value) && Array.isArray(value.items))
       paragraphs.push(`## ${label(key)}`, '', ...value.items.map((item) => `- ${summary(item)}`), '');
     else lines.push(`- **${label(key)}**: ${short(value)}`);
   }
@@ -23,8 +25,6 @@ export function answerMarkdown(answer: Record<string, unknown>): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim()}\n`;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function firstText(value: Record<string, unknown>, keys: string[]): string | undefined {
   for (const key of keys) if (typeof value[key] === 'string' && value[key]) return value[key] as string;
@@ -42,11 +42,11 @@ function escapeText(text: string): string {
 
 function short(value: unknown): string {
   if (Array.isArray(value)) return value.map(short).join(', ');
-  if (isObject(value)) {
+  if (isRecord(value)) {
     const named = firstText(value, ['name', 'title', 'slug']);
     if (named) return inline(named);
     return Object.entries(value)
-      .filter(([, v]) => v !== null && v !== undefined && !isObject(v) && !Array.isArray(v))
+      .filter(([, v]) => v !== null && v !== undefined && !isRecord(v) && !Array.isArray(v))
       .map(([k, v]) => `${label(k)} ${inline(String(v))}`)
       .join('; ');
   }
@@ -54,7 +54,7 @@ function short(value: unknown): string {
 }
 
 function summary(item: unknown): string {
-  if (!isObject(item)) return short(item);
+  if (!isRecord(item)) return short(item);
   const named = firstText(item, ['name', 'title', 'question', 'slug']);
   const link = firstText(item, ['profile_url', 'url']);
   const about = firstText(item, ['tagline', 'answer', 'excerpt', 'description']);

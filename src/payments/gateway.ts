@@ -1,11 +1,15 @@
 /**
  * Who takes the money: Stripe Checkout when the service has a Stripe key, otherwise the built-in test-mode page.
  * Orders and fulfilment know only this interface; the tools and pages never ask which gateway it is, except the
- * checkout page, which offers its test-mode button only when no provider is configured.
+ * checkout page, which offers its test-mode button only when no provider is configured. Here: the interface, the
+ * choice of gateway (paymentGateway) and the test-mode one; Stripe's is stripe-gateway.ts.
  */
+import type { Config } from '../config.js';
 import type { PaymentProvider } from '../db/entities/order.js';
 import { ProblemError } from '../errors.js';
+import type { Logger } from '../logging/logger.js';
 import type { OrderView } from '../orders/orders.js';
+import { stripeClient, stripeGateway } from './stripe-gateway.js';
 
 interface OpenedCheckout {
   /** Where the person pays. */
@@ -24,11 +28,19 @@ export interface PaymentGateway {
   refund(reference: string, cents: number, key: string): Promise<void>;
 }
 
+/** Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in test-mode page. */
+export function paymentGateway(config: Config, log: Logger): PaymentGateway {
+  if (!config.stripeSecretKey) return testGateway(config.publicUrl);
+  const stripe = stripeClient({ secretKey: config.stripeSecretKey, apiUrl: config.stripeApiUrl });
+  const checkoutPage = (orderNumber: string) => checkoutPageUrl(config.publicUrl, orderNumber);
+  return stripeGateway(stripe, { paymentMethods: config.stripePaymentMethods, checkoutPage }, log);
+}
+
 /** The address of the built-in checkout page of an order. */
 export const checkoutPageUrl = (publicUrl: string, number: string) => `${publicUrl}/checkout/${encodeURIComponent(number)}`;
 
 /** No provider: the person confirms on the service's own test-mode page; no money moves, so none is given back. */
-export function testGateway(publicUrl: string): PaymentGateway {
+function testGateway(publicUrl: string): PaymentGateway {
   return {
     provider: 'test',
     open: async (order) => ({ url: checkoutPageUrl(publicUrl, order.number) }),

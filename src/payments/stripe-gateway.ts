@@ -1,12 +1,13 @@
 import Stripe from 'stripe';
 import type { Logger } from '../logging/logger.js';
 import type { OrderView } from '../orders/orders.js';
-import { checkoutPageUrl, type PaymentGateway } from './gateway.js';
+import type { PaymentGateway } from './gateway.js';
 
 export interface StripeSettings {
   /** Payment method types for Checkout; empty: those enabled in the Stripe dashboard. */
   paymentMethods: readonly string[];
-  publicUrl: string;
+  /** The order's page on this site, where Stripe sends the person back (gateway.ts's checkoutPageUrl). */
+  checkoutPage: (orderNumber: string) => string;
 }
 
 /** Stripe's own limits on a Checkout session's lifetime. */
@@ -57,7 +58,7 @@ export function stripeGateway(stripe: Stripe, settings: StripeSettings, log: Log
 }
 
 function sessionParams(order: OrderView, buyer: { email: string }, settings: StripeSettings): Stripe.Checkout.SessionCreateParams {
-  const page = checkoutPageUrl(settings.publicUrl, order.number);
+  const page = settings.checkoutPage(order.number);
   const createdMs = Date.now();
   const lifetimeMs = Math.min(
     SESSION_LIFETIME.maxMs,

@@ -6,7 +6,7 @@ import { BOARD_INFO, BOARDS, isBoard, lastDomainRatingDay, readBoard } from '../
 import { addDays, resolveWeek, WEEK_SPEC, weekInstants, weekLabel } from '../catalogue/weeks.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
-import { cardList, dollars, listingCard, pageNumber, pager, renderSitePage } from './layout.js';
+import { cardList, dollars, listingCard, pageNumber, pager, renderSitePage } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
 

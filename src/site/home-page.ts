@@ -5,7 +5,7 @@ import { launchFeed } from '../catalogue/launch-feed.js';
 import { resolveWeek, weekLabel } from '../catalogue/weeks.js';
 import { BOARD_INFO, BOARDS } from '../catalogue/leaderboards.js';
 import { featuredListings, liveNow } from '../moderation/featured.js';
-import { cardList, listingCard, renderSitePage } from './layout.js';
+import { cardList, listingCard, renderSitePage } from '../web/layout.js';
 
 /**
  * The trending section is an aggregate over every vote of the last 14 days, decaying over days: each instance

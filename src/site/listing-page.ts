@@ -18,7 +18,7 @@ import { contentReportRoutes } from './content-report-routes.js';
 import { refused } from './refused-page.js';
 import { COMMENT_FLASH, commentRoutes, commentsSection } from './listing-comments.js';
 import { REVIEW_FLASH, reviewRoutes, reviewsSection } from './listing-reviews.js';
-import { cardList, listingCard, renderSitePage, webUrl } from './layout.js';
+import { cardList, listingCard, renderSitePage, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { AccountRecord } from '../accounts/accounts.js';
 import { html } from '../text/html.js';
-import { renderSitePage, type SiteEnv } from './layout.js';
+import { renderSitePage, type SiteEnv } from '../web/layout.js';
 
 /** The site's 404 page: what was not found, and where to look instead. */
 export function notFoundPage(ctx: Context, env: SiteEnv, account: AccountRecord | undefined, message: string): void {

@@ -5,7 +5,7 @@ import { findFounder, listFounders } from '../catalogue/founders.js';
 import { findBlogPost, listBlogPosts } from '../catalogue/blog.js';
 import { listAwards } from '../catalogue/awards.js';
 import { SLUG_PATTERN } from '../schema.js';
-import { cardList, listingCard, pageNumber, pager, renderSitePage, webUrl } from './layout.js';
+import { cardList, listingCard, pageNumber, pager, renderSitePage, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
 

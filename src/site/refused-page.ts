@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { AccountRecord } from '../accounts/accounts.js';
 import type { ProblemError } from '../errors.js';
 import { html } from '../text/html.js';
-import { renderSitePage, type SiteEnv } from './layout.js';
+import { renderSitePage, type SiteEnv } from '../web/layout.js';
 
 /** A person's action on a listing page that the rules refused: the problem's words and fields, and the way back. */
 export function refused(ctx: Context, env: SiteEnv, account: AccountRecord, error: ProblemError): void {

@@ -8,6 +8,9 @@ import { searchRoutes } from './search-page.js';
 import { browseRoutes } from './browse-pages.js';
 import { peopleRoutes } from './people-pages.js';
 import { feedRoutes } from './feeds.js';
+import { checkoutRoutes } from './checkout-page.js';
+import { inviteRoutes } from './invite-page.js';
+import { claimConfirmRoutes } from './claim-confirm-page.js';
 
 export interface Site {
   middleware: Middleware;
@@ -17,7 +20,8 @@ export interface Site {
 
 /**
  * The public site: server-rendered pages of the directory reading through the same catalogue functions as the
- * tools, with the sign-in pages' sessions, CSRF and security headers; forms work without JavaScript.
+ * tools, and the pages of orders (checkout), co-founder invites and e-mail claims; with the sign-in pages' sessions,
+ * CSRF and security headers; forms work without JavaScript.
  */
 export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   const router = new Router();
@@ -29,6 +33,9 @@ export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   browseRoutes(router, site);
   peopleRoutes(router, site);
   feedRoutes(router, site);
+  checkoutRoutes(router, site);
+  inviteRoutes(router, site);
+  claimConfirmRoutes(router, site);
   return {
     middleware: router.routes() as Middleware,
     formRoutes: router.stack.filter((layer) => layer.methods.includes('POST')).map((layer) => String(layer.path)),

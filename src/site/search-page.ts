@@ -3,7 +3,7 @@ import { type SiteDeps, visit } from './visit.js';
 import { html } from '../text/html.js';
 import { searchListings } from '../catalogue/search.js';
 import { toSummary } from '../catalogue/listing-summary.js';
-import { cardList, listingCard, pageNumber, pager, renderSitePage } from './layout.js';
+import { cardList, listingCard, pageNumber, pager, renderSitePage } from '../web/layout.js';
 
 const PER_PAGE = 20;
 const MAX_QUERY = 200;

@@ -3,7 +3,7 @@ import type { AccountRecord } from '../accounts/accounts.js';
 import type { SiteSettings } from '../catalogue/site-settings.js';
 import type { Services } from '../services.js';
 import type { PageKit } from '../web/page-kit.js';
-import type { SiteEnv } from './layout.js';
+import type { SiteEnv } from '../web/layout.js';
 
 /** What every page of the site is built with. */
 export interface SiteDeps {
@@ -23,4 +23,20 @@ export interface Visit {
 export async function visit(ctx: Context, site: SiteDeps): Promise<Visit> {
   const [settings, account] = await Promise.all([site.settings(), site.kit.account(ctx)]);
   return { env: { publicUrl: site.services.config.publicUrl, siteName: settings.site_name }, settings, account };
+}
+
+/**
+ * The visit of a page for a signed-in person only; without one, answers 303 to the sign-in page (which comes back
+ * to `returnTo`, by default this page) and returns undefined: the handler stops.
+ */
+export async function signedInVisit(
+  ctx: Context,
+  site: SiteDeps,
+  returnTo: string = ctx.path,
+): Promise<(Visit & { account: AccountRecord }) | undefined> {
+  const seen = await visit(ctx, site);
+  if (seen.account) return { ...seen, account: seen.account };
+  ctx.status = 303;
+  ctx.redirect(site.kit.signInPath(returnTo));
+  return undefined;
 }

@@ -1,3 +1,7 @@
+/**
+ * The deliveries as their owner sees them: the list with every attempt, and a redelivery on request (queued; the
+ * sending itself is send-delivery.ts).
+ */
 import type { Database } from '../db/database.js';
 import { NotFoundError } from '../errors.js';
 import type { JobQueue } from '../jobs/queue.js';

@@ -3,7 +3,7 @@ import type { JobQueue } from '../jobs/queue.js';
 import type { Logger } from '../logging/logger.js';
 import type { Mailer } from '../mail/mailer.js';
 import { DELIVER_WEBHOOK_JOB, dispatchWebhookEvents } from './dispatch.js';
-import { attemptDelivery, giveUpDelivery, type DeliveryDeps } from './delivery.js';
+import { attemptDelivery, giveUpDelivery, type DeliveryDeps } from './send-delivery.js';
 import { REDELIVER_WEBHOOK_JOB } from './deliveries.js';
 import { WEBHOOK_EVENTS_CHANNEL } from './events.js';
 import { DEFAULT_RETRY, retrySchedule } from './retry-schedule.js';

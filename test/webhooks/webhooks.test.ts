@@ -7,7 +7,7 @@ import { setFollowing } from '../../src/community/follows.js';
 import { payOrder } from '../../src/orders/orders.js';
 import { recordCheck } from '../../src/claims/claims.js';
 import { deleteOldWebhookEvents } from '../../src/webhooks/events.js';
-import { attemptDelivery } from '../../src/webhooks/delivery.js';
+import { attemptDelivery } from '../../src/webhooks/send-delivery.js';
 import { MAX_WEBHOOKS_PER_ACCOUNT } from '../../src/webhooks/subscriptions.js';
 import { startTestApp, testLogger, type TestApp } from '../support/app.js';
 import { insertVotes } from '../support/fixtures.js';

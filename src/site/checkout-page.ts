@@ -1,12 +1,11 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { html, type SafeHtml } from '../../src/text/html.js';
-import { NotFoundError } from '../../src/errors.js';
-import { currentWeek, type OrderView, ownOrder, payOrder } from '../../src/orders/orders.js';
-import { checkoutPageUrl, type PaymentGateway } from '../../src/payments/gateway.js';
-import { csrfFor, type PageEnv } from './env.js';
-import { hiddenCsrf, renderPage } from './layout.js';
-import { requireSignedIn } from './require-sign-in.js';
+import { html, type SafeHtml } from '../text/html.js';
+import { NotFoundError } from '../errors.js';
+import { currentWeek, type OrderView, ownOrder, payOrder } from '../orders/orders.js';
+import { checkoutPageUrl } from '../payments/gateway.js';
+import { renderSitePage } from '../web/layout.js';
+import { type SiteDeps, signedInVisit, type Visit } from './visit.js';
 
 /**
  * The checkout page of an order, for the account that made it. With a payment provider it shows the order and
@@ -14,58 +13,71 @@ import { requireSignedIn } from './require-sign-in.js';
  * built-in test-mode checkout: clearly marked, no card asked for, no money moving, and its button drives the same
  * payment and fulfilment code the provider's confirmation does.
  */
-export function checkoutRoutes(router: Router, env: PageEnv, payments: PaymentGateway): void {
+export function checkoutRoutes(router: Router, site: SiteDeps): void {
+  const { services, kit } = site;
+  const { db, payments } = services;
   const testMode = payments.provider === 'test';
 
   router.get('/checkout/:number', async (ctx) => {
-    const account = await requireSignedIn(ctx, env, ctx.path);
-    if (!account) return;
-    const order = await orderOrNotFound(ctx, env, account.id, ctx.params.number ?? '');
+    const seen = await signedInVisit(ctx, site);
+    if (!seen) return;
+    const order = await orderOrNotFound(ctx, site, seen, ctx.params.number ?? '');
     if (!order) return;
-    const thisWeek = await currentWeek(env.db, env.now());
+    const thisWeek = await currentWeek(db, services.now());
     const body =
       order.status !== 'pending'
         ? html`${order.status === 'paid' ? html`<p class="notice" role="status">Order ${order.number} is paid. ${fulfilled(order, thisWeek)}</p>` : html`<p class="notice" role="status">This order is ${order.status}; there is nothing to pay.</p>`}${summary(order)}`
         : testMode
-          ? html`${TEST_MODE}${summary(order)}<form method="post" action="/checkout/${order.number}">${hiddenCsrf(csrfFor(ctx, env))}<button type="submit">Pay ${money(order.gross_cents)} (test mode)</button></form>`
+          ? html`${TEST_MODE}${summary(order)}<form method="post" action="/checkout/${order.number}">${kit.csrfField(ctx)}<button type="submit">Pay ${money(order.gross_cents)} (test mode)</button></form>`
           : ctx.query.paid === '1'
             ? html`<p class="notice" role="status">Thank you: the payment is being confirmed by the payment provider, usually within seconds. Reload this page to see the order paid.</p>${summary(order)}`
-            : html`${summary(order)}${providerLink(order, env.publicUrl)}`;
-    renderPage(ctx, `Order ${order.number}`, body, { signedInEmail: account.email });
+            : html`${summary(order)}${providerLink(order, services.config.publicUrl)}`;
+    orderPage(ctx, seen, `Order ${order.number}`, body);
   });
 
   router.post('/checkout/:number', async (ctx) => {
-    const account = await requireSignedIn(ctx, env, `/checkout/${ctx.params.number ?? ''}`);
-    if (!account) return;
+    const seen = await signedInVisit(ctx, site, `/checkout/${ctx.params.number ?? ''}`);
+    if (!seen) return;
     if (!testMode) {
       // With a provider only its confirmation pays an order: the test-mode button does not exist.
       ctx.status = 409;
-      return renderPage(
+      return orderPage(
         ctx,
+        seen,
         'Pay at the payment provider',
         html`<p class="error" role="alert">Orders are paid at the payment provider. Open the order page and follow its Pay button.</p>`,
-        {
-          signedInEmail: account.email,
-        },
       );
     }
     let outcome: Awaited<ReturnType<typeof payOrder>>;
     try {
-      outcome = await payOrder(env.db, account.id, ctx.params.number ?? '', env.now());
+      outcome = await payOrder(db, seen.account.id, ctx.params.number ?? '', services.now());
     } catch (error) {
-      if (error instanceof NotFoundError) return notFound(ctx, account.email);
+      if (error instanceof NotFoundError) return notFound(ctx, seen);
       throw error;
     }
     const { order } = outcome;
-    const thisWeek = await currentWeek(env.db, env.now());
-    renderPage(
+    const thisWeek = await currentWeek(db, services.now());
+    orderPage(
       ctx,
+      seen,
       outcome.kind === 'paid' ? 'Paid' : `Order ${order.number}`,
       outcome.kind === 'paid'
         ? html`${TEST_MODE}<p class="notice" role="status">Order ${order.number} is paid (test mode). ${fulfilled(order, thisWeek)}</p>${summary(order)}`
         : html`<p class="error" role="alert">Order ${order.number} is ${order.status}: it cannot be paid. Ask your assistant for a new checkout.</p>`,
-      { signedInEmail: account.email },
     );
+  });
+}
+
+/** A page of one person's order: not indexed, kept by no cache. */
+function orderPage(ctx: Context, seen: Visit, title: string, body: SafeHtml): void {
+  renderSitePage(ctx, seen.env, {
+    title,
+    description: 'An order and its payment.',
+    path: ctx.path,
+    account: seen.account,
+    noindex: true,
+    noStore: true,
+    body,
   });
 }
 
@@ -102,17 +114,22 @@ function fulfilled(order: OrderView, thisWeek: string): string {
     .join(' ');
 }
 
-async function orderOrNotFound(ctx: Context, env: PageEnv, accountId: string, number: string): Promise<OrderView | undefined> {
+async function orderOrNotFound(
+  ctx: Context,
+  site: SiteDeps,
+  seen: Visit & { account: { id: string } },
+  number: string,
+): Promise<OrderView | undefined> {
   try {
-    return await ownOrder(env.db, accountId, number, env.now());
+    return await ownOrder(site.services.db, seen.account.id, number, site.services.now());
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
-    notFound(ctx);
+    notFound(ctx, seen);
     return undefined;
   }
 }
 
-function notFound(ctx: Context, signedInEmail?: string): void {
+function notFound(ctx: Context, seen: Visit): void {
   ctx.status = 404;
-  renderPage(ctx, 'No such order', html`<p class="error" role="alert">You have no order with this number.</p>`, { signedInEmail });
+  orderPage(ctx, seen, 'No such order', html`<p class="error" role="alert">You have no order with this number.</p>`);
 }

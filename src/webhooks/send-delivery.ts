@@ -1,3 +1,7 @@
+/**
+ * Sending a delivery: the POST to the receiver, its record in webhook_attempts, giving up after the last retry and
+ * disabling a webhook whose receiver keeps failing. What an owner reads and redelivers is in deliveries.ts.
+ */
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../db/database.js';
 import { AddressGuard } from '../crawler/address-guard.js';

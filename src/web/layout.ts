@@ -2,6 +2,14 @@ import type { Context } from 'koa';
 import type { AccountRecord } from '../accounts/accounts.js';
 import type { ListingSummary } from '../schema.js';
 import { html, SafeHtml } from '../text/html.js';
+import { pagePolicy } from './security-headers.js';
+
+/**
+ * The one layout of the pages people use (shared by the adapters, so it lives in src/web): one document shell in
+ * two looks. The public site's and the console's pages (renderSitePage) have the site's header, navigation and
+ * footer; the sign-in, account and consent screens of auth/ (renderCardPage) are a narrow card with the account's
+ * links only. Also the site's pieces of a page: listing cards, pagers, amounts.
+ */
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -74,6 +82,8 @@ export interface SitePage {
   ogType?: string;
   image?: string | null;
   noindex?: boolean;
+  /** One person's page (an order, a link carrying a token): kept by no cache, not even the browser's. */
+  noStore?: boolean;
 }
 
 export interface SiteEnv {
@@ -91,11 +101,9 @@ export function renderSitePage(ctx: Context, env: SiteEnv, page: SitePage): void
     ? html`<a href="/account">Account</a>`
     : html`<a href="${`/signin?return_to=${encodeURIComponent(ctx.path).replace(/%2F/gi, '/')}`}">Sign in</a>`;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Cache-Control', 'private, no-cache');
+  ctx.set('Cache-Control', page.noStore ? 'no-store' : 'private, no-cache');
   ctx.set('Content-Security-Policy', SITE_POLICY);
-  ctx.body = html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · ${env.siteName}</title>
+  const head = html`<title>${page.title} · ${env.siteName}</title>
 <meta name="description" content="${page.description}">
 <link rel="canonical" href="${canonical}">
 ${page.noindex ? html`<meta name="robots" content="noindex">` : ''}
@@ -104,14 +112,73 @@ ${page.noindex ? html`<meta name="robots" content="noindex">` : ''}
 <meta property="og:url" content="${canonical}">${webUrl(page.image) ? html`<meta property="og:image" content="${webUrl(page.image)}">` : ''}
 <link rel="alternate" type="application/atom+xml" title="Launches" href="/feeds/launches.xml">
 <link rel="alternate" type="application/atom+xml" title="Blog" href="/feeds/blog.xml">
-${page.jsonLd ? html`<script type="application/ld+json">${new SafeHtml(scriptJson(page.jsonLd))}</script>` : ''}
-<style>${new SafeHtml(STYLE)}</style></head>
-<body><header><div class="bar"><a class="brand" href="/">${env.siteName}</a>
+${page.jsonLd ? html`<script type="application/ld+json">${new SafeHtml(scriptJson(page.jsonLd))}</script>` : ''}`;
+  ctx.body = htmlDocument(
+    head,
+    STYLE,
+    html`<header><div class="bar"><a class="brand" href="/">${env.siteName}</a>
 <nav aria-label="Site"><a href="/weeks/this">Launches</a><a href="/categories">Categories</a><a href="/leaderboards/community-weekly">Leaderboards</a><a href="/founders">Founders</a><a href="/blog">Blog</a><a href="/awards">Awards</a>${user}</nav>
 <form method="get" action="/search" role="search"><label for="site-q" class="sr">Search listings</label><input id="site-q" type="search" name="q" placeholder="Search products" value="${ctx.path === '/search' ? String(ctx.query.q ?? '') : ''}"><button type="submit">Search</button></form>
 </div></header>
 <main id="main"><h1>${page.title}</h1>${page.body}</main>
-<footer>Votes come only from people on this site; awards follow community votes only. The billboard is a paid ranking. <a href="/api/v1/openapi.json">API</a> · <a href="/docs">Docs</a> · <a href="/sitemap.xml">Sitemap</a></footer>
+<footer>Votes come only from people on this site; awards follow community votes only. The billboard is a paid ranking. <a href="/api/v1/openapi.json">API</a> · <a href="/docs">Docs</a> · <a href="/sitemap.xml">Sitemap</a></footer>`,
+  );
+}
+
+/** The card look: the sign-in, account and consent screens. */
+const CARD_STYLE = `
+body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#f6f6f8}
+main{max-width:28rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+main.wide{max-width:48rem}
+h1{font-size:1.4rem;margin:0 0 1rem}
+label{display:block;margin:.8rem 0 .2rem;font-weight:600}
+input[type=email],input[type=password],input[type=text]{width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #c8c8d0;border-radius:6px;font:inherit}
+button{font:inherit;padding:.55rem 1rem;border-radius:6px;border:1px solid #3a3ad0;background:#3a3ad0;color:#fff;cursor:pointer;margin-top:1rem}
+button.secondary{background:#fff;color:#3a3ad0}
+button.danger{background:#fff;color:#b00020;border-color:#b00020;margin-top:0}
+.error{background:#fdecee;border:1px solid #f3b6bf;color:#8a0018;padding:.6rem .8rem;border-radius:6px}
+.notice{background:#eef6ee;border:1px solid #b9dcb9;padding:.6rem .8rem;border-radius:6px}
+.key{font:15px ui-monospace,monospace;word-break:break-all;background:#fff8e1;border:1px solid #f0d98a;padding:.6rem;border-radius:6px}
+.muted{color:#666;font-size:.9rem}
+ul.scopes{padding-left:1.2rem}ul.scopes li{margin:.3rem 0}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1px solid #e3e3e8;padding:.35rem .4rem;vertical-align:top;font-size:.95rem}
+nav{max-width:48rem;margin:1rem auto 0;padding:0 1rem;font-size:.95rem}nav a{margin-right:1rem}
+.actions{display:flex;gap:.6rem;align-items:center}
+`;
+
+export interface CardPageOptions {
+  wide?: boolean;
+  /** Extra origins the page's forms may end up at (the consent page redirects to the client). */
+  formActions?: string[];
+  signedInEmail?: string;
+}
+
+/**
+ * A sign-in, account or consent screen: the card look of the layout, never cached, its referrer kept to this site
+ * (their addresses carry one-time tokens).
+ */
+export function renderCardPage(ctx: Context, title: string, body: SafeHtml, options: CardPageOptions = {}): void {
+  const nav = options.signedInEmail
+    ? html`<nav><a href="/account">Account</a><a href="/account/api-keys">API keys</a><span class="muted">Signed in as ${options.signedInEmail}</span></nav>`
+    : html`<nav><a href="/signin">Sign in</a><a href="/signup">Create an account</a></nav>`;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Content-Security-Policy', pagePolicy(options.formActions));
+  ctx.body = htmlDocument(
+    html`<meta name="referrer" content="same-origin">
+<title>${title} · Launch directory</title>`,
+    CARD_STYLE,
+    html`${nav}<main class="${options.wide ? 'wide' : ''}"><h1>${title}</h1>${body}</main>`,
+  );
+}
+
+/** The document both looks share: language, charset, viewport, the look's head and its one inline style sheet. */
+function htmlDocument(head: SafeHtml, style: string, body: SafeHtml): string {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+${head}
+<style>${new SafeHtml(style)}</style></head>
+<body>${body}
 </body></html>`.value;
 }
 
