@@ -1,115 +1,122 @@
 import type { Middleware } from 'koa';
+import compose from 'koa-compose';
 import { TOOLSETS } from '../src/registry/toolsets.js';
-import { SCOPE_NAMES } from '../src/accounts/caller.js';
-import { ROLE_DUTIES } from '../src/staff/roles.js';
-import { WEBHOOK_EVENTS } from '../src/webhooks/events.js';
-import type { Registry } from '../src/registry/registry.js';
-import type { AnyTool } from '../src/registry/tool.js';
-import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '../src/registry/json-schema.js';
-import { html, page, type SafeHtml } from '../src/text/html.js';
+import { html, page } from '../src/text/html.js';
+import { API_PREFIX, MCP_PATH } from '../src/web/paths.js';
+import { ASSETS_PATH, assetUrl, docsAssets } from './docs-assets.js';
 
-/** GET /docs: a readable reference of the same registry the OpenAPI document is made from. */
-export function docsPage(options: { registry: Registry; publicUrl: string }): Middleware {
-  const body = render(options.registry, options.publicUrl);
-  return async (ctx, next) => {
-    if (ctx.path !== '/docs' || ctx.method !== 'GET') return next();
-    ctx.type = 'html';
-    ctx.body = body;
-  };
+/**
+ * The policy of /docs, for Swagger UI: scripts only from this site (its bundle and the initializer, both
+ * under /docs/assets/; no inline script, no eval), its stylesheet from this site, the data: images its
+ * stylesheet draws icons with, and "Try it out" and the document fetched from this service. Nothing
+ * from elsewhere. (The other pages allow no script at all; this is the one page that needs some.)
+ */
+function docsPolicy(publicUrl: string): string {
+  const origin = new URL(publicUrl).origin;
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${origin}`,
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
 }
 
-function render(registry: Registry, publicUrl: string): string {
-  const publicTools = registry.tools.filter((t) => t.scopes.length === 0);
-  const signedIn = registry.tools.filter((t) => t.scopes.length > 0 && !t.staffRole);
-  const staff = registry.tools.filter((t) => t.staffRole);
+/**
+ * GET /docs: the API reference, Swagger UI rendering the OpenAPI document (its description says how to
+ * authenticate, the toolsets, webhooks and the site team), served from the installed swagger-ui-dist;
+ * GET /docs/mcp: the MCP server's address, toolsets, resources and prompts; /docs/assets/: their files.
+ */
+export function docsPage(options: { publicUrl: string }): Middleware {
+  const reference = referencePage(options.publicUrl);
+  const mcp = mcpPage(options.publicUrl);
+  const policy = docsPolicy(options.publicUrl);
+  return compose([
+    docsAssets(),
+    async (ctx, next) => {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+      if (ctx.path === '/docs') {
+        ctx.set('Content-Security-Policy', policy);
+        ctx.type = 'html';
+        ctx.body = reference;
+      } else if (ctx.path === '/docs/mcp') {
+        ctx.type = 'html';
+        ctx.body = mcp;
+      } else {
+        return next();
+      }
+    },
+  ]);
+}
+
+function referencePage(publicUrl: string): string {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Launch Directory API reference</title>
+<link rel="stylesheet" href="${assetUrl('swagger-ui.css')}">
+<link rel="stylesheet" href="${assetUrl('docs.css')}">
+</head><body>
+<header class="docs-header"><p><a href="/">Launch Directory</a> · API reference · REST <code>${publicUrl}${API_PREFIX}</code> ·
+<a href="${API_PREFIX}/openapi.json">OpenAPI 3.1 document</a> · <a href="/docs/mcp">MCP: toolsets, resources and prompts</a></p></header>
+<main id="swagger-ui" data-url="${API_PREFIX}/openapi.json" data-oauth2-redirect="${publicUrl}${ASSETS_PATH}oauth2-redirect.html">
+<noscript><p class="docs-header">The interactive reference needs JavaScript. The same operations are in the
+<a href="${API_PREFIX}/openapi.json">OpenAPI document</a>.</p></noscript>
+</main>
+<script src="${assetUrl('swagger-ui-bundle.js')}"></script>
+<script src="${assetUrl('docs.js')}"></script>
+</body></html>`.value;
+}
+
+/** The MCP server's resources: the directory's public pages at their own addresses (src/mcp/directory-resources.ts). */
+const RESOURCES = [
+  ['listings/{slug}', "A live or upcoming product's profile", 'get_listing'],
+  ['categories/{slug}', 'A category with its most voted listings', 'get_category'],
+  ['weeks/{week}', 'A launch week (YYYY-MM-DD of any day, or this, next, last) with its launches ranked by votes', 'get_launch_week'],
+  ['founders/{slug}', 'A founder with their companies and story', 'get_founder'],
+  ['blog/{slug}', 'A post of the directory blog', 'get_blog_post'],
+] as const;
+
+/** The MCP server's prompts (src/mcp/directory-prompts.ts). */
+const PROMPTS = [
+  [
+    'launch_my_product',
+    'url',
+    'Submit a product by its website address, review the drafted profile field by field, then choose a free or a paid launch.',
+  ],
+  [
+    'compare_products',
+    'need, category (optional), listing (optional)',
+    'Find the listed products that meet a need, narrow them down and compare the best two side by side.',
+  ],
+  [
+    'weekly_launch_digest',
+    'week (optional: this, last, next or any date of the week), category (optional)',
+    "A digest of a launch week: the week's launches ranked by community votes, grouped and summarised.",
+  ],
+] as const;
+
+function mcpPage(publicUrl: string): string {
+  const operation = (name: string) => html`<a href="/docs#/default/${name}">${name}</a>`;
   return page(
-    'Launch Directory API reference',
-    html`<h1>Launch Directory API</h1>
-<p>REST base address <code>${publicUrl}/api/v1</code> · MCP (Streamable HTTP) <code>${publicUrl}/mcp</code> ·
-machine-readable <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a>.</p>
-<p>Every operation below is also an MCP tool with the same name. Errors are <code>application/problem+json</code>
-with a stable <code>code</code> and, for invalid input, an <code>errors</code> list naming every bad path.
-Lists answer <code>{items, page, per_page, total, has_more}</code>.</p>
-<h2 id="authentication">Authentication</h2>
-<p>Public operations need nothing. Signed-in operations take <code>Authorization: Bearer &lt;credential&gt;</code>, and each
-names the scope it needs (${SCOPE_NAMES.map((scope, i) => html`${i ? ', ' : ''}<code>${scope}</code>`)}):</p>
-<ul><li><b>API key</b> (scripts, REST integrations): a person signs in on the site and makes one on
-<a href="/account/api-keys">/account/api-keys</a>, choosing its scopes; it is shown once.</li>
-<li><b>OAuth 2.1</b> (MCP clients and apps): authorization code with PKCE, dynamic client registration or a client
-metadata document. A call without a credential answers 401 with <code>WWW-Authenticate: Bearer scope="…",
-resource_metadata="${publicUrl}/.well-known/oauth-protected-resource/mcp"</code> (for REST, <code>…/api/v1</code>), where the
-flow starts; the token is bound to the resource it was issued for (<code>/mcp</code> or <code>/api/v1</code>).</li></ul>
-<p>MCP clients may ask for fewer tools in the address, e.g. <code>/mcp?toolsets=directory,orders</code>, and
-<code>/mcp?read_only=true</code> for only the tools that change nothing. The toolsets:</p>
+    'Launch Directory MCP server',
+    html`<h1>Launch Directory MCP server</h1>
+<p>Address (Streamable HTTP) <code>${publicUrl}${MCP_PATH}</code>. Every tool is also a REST operation of the same name:
+see the <a href="/docs">API reference</a>, which says how to <a href="/docs#authentication">authenticate</a> (OAuth 2.1 for
+MCP clients: a call without a credential answers 401 with the <code>resource_metadata</code> address where the flow starts).</p>
+<h2 id="toolsets">Toolsets</h2>
+<p>Clients may ask for fewer tools in the address, e.g. <code>${MCP_PATH}?toolsets=directory,orders</code>, and
+<code>${MCP_PATH}?read_only=true</code> for only the tools that change nothing. The toolsets:</p>
 <ul>${Object.entries(TOOLSETS).map(([name, about]) => html`<li><code>${name}</code>: ${about}</li>`)}</ul>
-${webhooksSection()}
-${siteTeamSection()}
-<nav>${[...publicTools, ...signedIn, ...staff].map((t) => html`<a href="#${t.name}">${t.name}</a> `)}</nav>
-<h2>Public operations</h2>${publicTools.map(operation)}
-${signedIn.length ? html`<h2>Signed-in operations</h2>${signedIn.map(operation)}` : ''}
-${staff.length ? html`<h2>Site team operations</h2>${staff.map(operation)}` : ''}`,
+<h2 id="resources">Resources</h2>
+<p>The directory's public pages, each at its own address on the site (the <code>profile_url</code> or <code>url</code> the
+tools answer): <code>resources/read</code> answers the same JSON as the tool that reads that page, and
+<code>resources/list</code> pages through them. No sign-in needed. The templates:</p>
+<ul>${RESOURCES.map(([template, about, tool]) => html`<li><code>${publicUrl}/${template}</code>: ${about} (${operation(tool)})</li>`)}</ul>
+<h2 id="prompts">Prompts</h2>
+<p>Arguments complete from the directory's own category slugs, listing slugs and weeks.</p>
+<ul>${PROMPTS.map(([name, args, about]) => html`<li><code>${name}</code> (${args}): ${about}</li>`)}</ul>`,
   );
-}
-
-function siteTeamSection(): SafeHtml {
-  return html`<h2 id="site-team">The site team</h2>
-<p>The people who run the directory have staff roles: <b>admin</b> (${ROLE_DUTIES.admin}), <b>editor</b>
-(${ROLE_DUTIES.editor}) and <b>moderator</b> (${ROLE_DUTIES.moderator}). Their operations, under
-<code>/api/v1/admin/</code> and in the MCP toolset <code>admin</code>, need the scope <code>admin</code>, which only staff
-accounts are given (an API key or an app asking for it on another account is refused), and each checks the account's
-role as it is when it runs: a role that does not allow it answers 403 <code>insufficient_role</code>, so a demotion
-applies at once to every key and token. Over MCP these tools are listed only to a credential with the scope, each for
-the roles it allows. The same operations are the forms of the console at <a href="/admin">/admin</a>, and every one of
-them is written to the append-only audit log.</p>`;
-}
-
-function webhooksSection(): SafeHtml {
-  return html`<h2 id="webhooks">Webhooks</h2>
-<p>With <a href="#create_webhook">create_webhook</a> (scope <code>webhooks:write</code>, which a client is given only when it
-asks for it) the service POSTs events of your own objects to your https address, as JSON
-<code>{"type", "timestamp", "data"}</code>. The events:</p>
-<ul>${Object.entries(WEBHOOK_EVENTS).map(([type, meaning]) => html`<li><code>${type}</code>: ${meaning}</li>`)}</ul>
-<p>Every delivery is signed per <a href="https://www.standardwebhooks.com/">Standard Webhooks</a>: headers
-<code>webhook-id</code> (the event's id, the same on every attempt: drop repeats), <code>webhook-timestamp</code> and
-<code>webhook-signature</code> (<code>v1,</code> + HMAC-SHA256 with the <code>whsec_…</code> secret answered once by
-create_webhook). Check it with a Standard Webhooks library, e.g. in Node:</p>
-<pre>import { Webhook } from 'standardwebhooks';
-// body: the raw request body as text; headers: the request's headers
-const event = new Webhook(process.env.WEBHOOK_SECRET).verify(body, headers); // throws when forged, altered or older than 5 minutes</pre>
-<p>Answer 2xx within 10 seconds. Anything else (or no answer) is retried with the same <code>webhook-id</code> after 30 s,
-1, 2, 4 … minutes for 24 hours (13 attempts). When every attempt since a delivery's first one failed, the webhook is
-disabled and its owner is mailed; <code>410 Gone</code> disables it at once. <a href="#list_webhook_deliveries">list_webhook_deliveries</a>
-shows every attempt; <a href="#redeliver_webhook">redeliver_webhook</a> sends one again, and a success enables the webhook
-again. Addresses must be public: a name that resolves to a private address is refused when the delivery connects.</p>`;
-}
-
-function operation(tool: AnyTool): SafeHtml {
-  const input = inputJsonSchema(tool.input);
-  const props = Object.entries((input.properties ?? {}) as Record<string, JsonSchema>);
-  const required = new Set((input.required ?? []) as string[]);
-  const inPath = new Set(pathParams(tool));
-  const where = (name: string) =>
-    inPath.has(name) ? 'path' : tool.http.method === 'GET' || tool.http.method === 'DELETE' ? 'query' : 'body';
-  const outputKeys = Object.keys((outputJsonSchema(tool.output).properties ?? {}) as object);
-  return html`<section class="op" id="${tool.name}">
-<h3><span class="m">${tool.http.method}</span> <code>/api/v1${tool.http.path}</code> — ${tool.title}</h3>
-<p><b>${tool.name}</b>${tool.scopes.length ? html` · scope <code>${tool.scopes.join(' ')}</code>` : ' · public'}${tool.idempotencyKey ? ' · accepts Idempotency-Key' : ''}</p>
-<p>${tool.description}</p>
-${
-  props.length
-    ? html`<table><tr><th>Input</th><th>In</th><th>Type</th><th>Description</th></tr>${props.map(
-        ([name, schema]) =>
-          html`<tr><td><code>${name}</code>${required.has(name) ? ' (required)' : ''}</td><td>${where(name)}</td><td>${typeName(schema)}</td><td>${String(schema.description ?? '')}</td></tr>`,
-      )}</table>`
-    : html`<p>No input.</p>`
-}
-<p>Answers <b>${tool.http.status}</b> with fields ${outputKeys.map((k, i) => html`${i ? ', ' : ''}<code>${k}</code>`)}.</p>
-</section>`;
-}
-
-function typeName(schema: JsonSchema): string {
-  if (Array.isArray(schema.enum)) return schema.enum.map(String).join(' | ');
-  if (schema.type) return Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type);
-  if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map(typeName).join(' | ');
-  return 'any';
 }

@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_SCHEMA } from '../src/registry/tool.js';
 import { SCOPES } from '../src/accounts/caller.js';
 import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '../src/registry/json-schema.js';
 import { API_PREFIX } from '../src/web/paths.js';
+import { apiDescription } from './api-description.js';
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid request: malformed JSON or a schema violation; `errors` names every bad path',
@@ -54,10 +55,7 @@ export function buildOpenApi(registry: Registry, publicUrl: string): JsonSchema 
     info: {
       title: 'Launch Directory API',
       version: '1.0.0',
-      description:
-        'A public directory of launched software products: listings, launch weeks, leaderboards, founders, blog, awards and badges. ' +
-        'Every operation is also an MCP tool of the same name at ' +
-        `${publicUrl}/mcp.`,
+      description: apiDescription(publicUrl),
     },
     servers: [{ url: publicUrl + API_PREFIX }],
     paths: Object.fromEntries(Object.entries(paths).map(([p, ops]) => [p.slice(API_PREFIX.length) || '/', ops])),
