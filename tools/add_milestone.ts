@@ -16,11 +16,11 @@ export default defineTool({
   title: 'Add a milestone to my listing',
   toolset: 'listings',
   description:
-    'Adds a dated milestone to one of your listings. The public sees milestones while the listing is published with its paid sections unlocked (a launch unlocks them); you always see them in get_my_listing. Needs listings:write.',
+    'Adds a dated milestone to one of your listings. The public sees milestones while the listing is published with its paid sections unlocked (a launch unlocks them); you always see them in get_my_listing.',
   http: { method: 'POST', path: '/me/listings/{listing_id}/milestones', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404],
+  errorStatuses: [404],
   input: z.strictObject({
     listing_id: recordId('The listing id'),
     date: z.iso.date().describe('YYYY-MM-DD'),

@@ -8,11 +8,12 @@ export default defineTool({
   title: 'Answer the founder interview',
   toolset: 'listings',
   description:
-    "Answers founder interview questions, in the founder's own words. The answers appear on your public founder profile (get_founder); answering a question again replaces the answer. Your founder profile is the first founder of your earliest listing until linked. Unknown question ids are 400. Needs listings:write.",
+    "Answers founder interview questions, in the founder's own words. The answers appear on your public founder profile (get_founder); answering a question again replaces the answer. Your founder profile is the first founder of your earliest listing until linked. Unknown question ids are 400.",
   http: { method: 'PUT', path: '/me/interview', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403, 409],
+  errorStatuses: [409],
+  crossFieldRules: [{ path: /^\/answers\/\d+\/question_id$/, message: /No question|answered twice/ }],
   input: z.strictObject({
     answers: z
       .array(

@@ -18,11 +18,15 @@ export default defineTool({
   title: 'Claim a listing',
   toolset: 'claims',
   description:
-    'Starts taking over a listing someone else added by proving control of its domain. Answers a pending claim with what to publish: dns (a TXT record), meta (a homepage tag) or file (under /.well-known/), then verify_claim; or email (an address at the domain, not free mail; 10 an hour), verified by the mailed link. Claiming again answers your pending claim, switched to the method asked. Expires in 14 days. Needs listings:write.',
+    'Starts taking over a listing someone else added by proving control of its domain. Answers a pending claim with what to publish: dns (a TXT record), meta (a homepage tag) or file (under /.well-known/), then verify_claim; or email (an address at the domain, not free mail; 10 an hour), verified by the mailed link. Claiming again answers your pending claim, switched to the method asked. Expires in 14 days.',
   http: { method: 'POST', path: '/claims', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
+  crossFieldRules: [
+    { path: /^\/email$/, message: /must be at|given to anyone|only used with method|needs an address/ },
+    { path: /^\/slug$/, message: /cannot be claimed/ },
+  ],
   input: z.strictObject({
     slug: slug('listing'),
     method: z.enum(CLAIM_METHODS),

@@ -15,6 +15,7 @@ export default defineTool({
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [404],
+  crossFieldRules: [{ path: /^\/b$/, message: /differ/i }],
   input: z
     .strictObject({ a: slug('first listing'), b: slug('second listing') })
     .refine((input) => input.a !== input.b, { path: ['b'], message: 'Must name a different listing than a' }),

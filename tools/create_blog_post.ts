@@ -11,12 +11,12 @@ export default defineTool({
   description:
     'Creates a blog post. publish true makes it public now, or at publish_at (a future time schedules it: public ' +
     'from then on); false saves a draft. The slug defaults to one made from the title (-2, -3… when taken); a given ' +
-    'slug that is taken is 409. author defaults to the site team. Audited. Editors and admins.',
+    'slug that is taken is 409. author defaults to the site team. Audited.',
   http: { method: 'POST', path: '/admin/blog-posts', status: 201 },
   scopes: ['admin'],
   staffRole: 'editor',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 409],
+  errorStatuses: [409],
   input: z.strictObject({
     title: postFieldsInput.title,
     body_markdown: postFieldsInput.body_markdown,

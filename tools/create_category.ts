@@ -11,12 +11,12 @@ export default defineTool({
   description:
     'Adds a category to the tree, top level or under parent (a slug from list_categories), last among its siblings. ' +
     'The slug defaults to one made from the name. A name (in any case) or slug already in use is 409; an unknown ' +
-    'parent 404. Answers the category as get_category shows it. Audited. Editors and admins.',
+    'parent 404. Answers the category as get_category shows it. Audited.',
   http: { method: 'POST', path: '/admin/categories', status: 201 },
   scopes: ['admin'],
   staffRole: 'editor',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
   input: z.strictObject({
     name: categoryFieldsInput.name,
     slug: categoryFieldsInput.slug.optional(),

@@ -10,12 +10,11 @@ export default defineTool({
   toolset: 'admin',
   description:
     'Adds a question to the founder interview, asked after the others: it shows in list_interview_questions at once ' +
-    'and founders answer it with answer_interview. Optional hint: what a good answer covers. Audited. Editors and admins.',
+    'and founders answer it with answer_interview. Optional hint: what a good answer covers. Audited.',
   http: { method: 'POST', path: '/admin/interview-questions', status: 201 },
   scopes: ['admin'],
   staffRole: 'editor',
   idempotencyKey: true,
-  errorStatuses: [401, 403],
   input: z.strictObject({
     text: interviewQuestionFieldsInput.text,
     hint: interviewQuestionFieldsInput.hint.optional(),

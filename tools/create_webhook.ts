@@ -11,11 +11,12 @@ export default defineTool({
   description:
     'Subscribes a public https URL to events. Each delivery is a JSON POST {type, timestamp, data} signed per Standard Webhooks ' +
     '(webhook-id, webhook-timestamp, webhook-signature); failed ones are retried for 24 hours. Answers the signing secret ' +
-    `(whsec_…) once: store it. At most ${MAX_WEBHOOKS_PER_ACCOUNT} per account. Needs webhooks:write.`,
+    `(whsec_…) once: store it. At most ${MAX_WEBHOOKS_PER_ACCOUNT} per account.`,
   http: { method: 'POST', path: '/webhooks', status: 201 },
   scopes: ['webhooks:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403, 409],
+  errorStatuses: [409],
+  crossFieldRules: [{ path: /^\/url$/, message: /must be https|private or reserved|public host/ }],
   input: z.strictObject({
     url: webAddress('http or https', 2000).describe('Where deliveries are POSTed: https (http only for the hosts in CRAWLER_ALLOW_HOSTS)'),
     events: z.array(webhookEventType).min(1).max(20).describe('The event types to deliver'),

@@ -11,12 +11,12 @@ export default defineTool({
   toolset: 'admin',
   description:
     'Decides flagged votes from list_flagged_votes, all or none, with a note: confirm keeps them out of every count; clear ' +
-    'counts them again. Audited. 404 for an unknown vote, 409 for one not flagged. Moderators.',
+    'counts them again. Audited. 404 for an unknown vote, 409 for one not flagged.',
   http: { method: 'POST', path: '/admin/votes/decisions', status: 200 },
   scopes: ['admin'],
   staffRole: 'moderator',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
   input: z.strictObject({
     vote_ids: z.array(recordId('A vote id')).min(1).max(100).describe('The votes (from list_flagged_votes)'),
     decision: z.enum(VOTE_DECISIONS).describe('confirm (never counted) or clear (counted again)'),

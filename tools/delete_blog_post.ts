@@ -11,12 +11,12 @@ export default defineTool({
   toolset: 'admin',
   description:
     'Deletes a post of any state for good (to take a post down but keep it, update_blog_post with publish false). ' +
-    'Answers the post as it was; unknown slug 404. Audited. Editors and admins.',
+    'Answers the post as it was; unknown slug 404. Audited.',
   http: { method: 'DELETE', path: '/admin/blog-posts/{slug}', status: 200 },
   scopes: ['admin'],
   staffRole: 'editor',
   idempotencyKey: false,
-  errorStatuses: [401, 403, 404],
+  errorStatuses: [404],
   input: z.strictObject({ slug: slug('post') }),
   output: editorialPost,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

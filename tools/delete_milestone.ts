@@ -7,12 +7,11 @@ export default defineTool({
   name: 'delete_milestone',
   title: 'Delete a milestone of my listing',
   toolset: 'listings',
-  description:
-    "Removes one milestone of one of your listings and answers it. An unknown milestone, or another listing's, is 404. Needs listings:write.",
+  description: "Removes one milestone of one of your listings and answers it. An unknown milestone, or another listing's, is 404.",
   http: { method: 'DELETE', path: '/me/listings/{listing_id}/milestones/{milestone_id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404],
+  errorStatuses: [404],
   input: z.strictObject({ listing_id: recordId('The listing id'), milestone_id: recordId('The milestone id') }),
   output: z.object({
     deleted: z.object({

@@ -12,11 +12,10 @@ export default defineTool({
   title: 'Who am I',
   toolset: 'account',
   description:
-    'Who is signed in (account id, e-mail, whether it is confirmed) and what the credential allows: OAuth access token (app, resource, expiry) or API key (name, prefix), the scopes it carries in plain words and those it lacks. Use it to check a connection, or before a write to see whether a scope is missing. Needs account:read.',
+    'Who is signed in (account id, e-mail, whether it is confirmed) and what the credential allows: OAuth access token (app, resource, expiry) or API key (name, prefix), the scopes it carries in plain words and those it lacks. Use it to check a connection, or before a write to see whether a scope is missing.',
   http: { method: 'GET', path: '/me', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({}),
   output: z.object({
     account: z.object({

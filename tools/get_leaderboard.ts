@@ -31,6 +31,7 @@ export default defineTool({
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [404],
+  crossFieldRules: [{ path: /^\/week$/, message: /community-weekly/ }],
   input: z.strictObject({
     board: slug('leaderboard').describe(`The board: ${BOARDS.join(', ')}`),
     week: z

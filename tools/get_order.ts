@@ -7,12 +7,11 @@ export default defineTool({
   name: 'get_order',
   title: 'Get an order',
   toolset: 'orders',
-  description:
-    "One of your orders: status, totals with VAT and each line with whether it was fulfilled. Another account's order is 404. Needs account:read.",
+  description: "One of your orders: status, totals with VAT and each line with whether it was fulfilled. Another account's order is 404.",
   http: { method: 'GET', path: '/orders/{number}', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,
-  errorStatuses: [401, 403, 404],
+  errorStatuses: [404],
   input: z.strictObject({
     number: z.string().min(1).max(40).describe('The order number, e.g. LD-2026-000042 (from create_checkout or list_my_orders)'),
   }),

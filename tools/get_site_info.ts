@@ -13,7 +13,6 @@ export default defineTool({
   http: { method: 'GET', path: '/site', status: 200 },
   scopes: [],
   idempotencyKey: false,
-  errorStatuses: [],
   input: z.strictObject({}),
   output: z.object({
     name: z.string(),

@@ -9,12 +9,11 @@ export default defineTool({
   toolset: 'admin',
   description:
     'The site settings (name, purpose, time zone, free launches per week and weeks out, billboard minimum, seller country, order lifetime, rate limits), ' +
-    'every product with its price in USD cents excluding VAT, and the VAT rates by country. update_site_settings, set_price and set_vat_rate change them. Admins only.',
+    'every product with its price in USD cents excluding VAT, and the VAT rates by country. update_site_settings, set_price and set_vat_rate change them.',
   http: { method: 'GET', path: '/admin/settings', status: 200 },
   scopes: ['admin'],
   staffRole: 'admin',
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({}),
   output: z.object({
     settings: siteSettingsSchema,

@@ -9,13 +9,11 @@ export default defineTool({
   toolset: 'admin',
   description:
     'Every blog post of any state, newest first: draft (not public), scheduled (public from published_at) or ' +
-    'published, optionally one state. with_text adds the Markdown and FAQs, to finish a draft with update_blog_post. ' +
-    'Editors and admins.',
+    'published, optionally one state. with_text adds the Markdown and FAQs, to finish a draft with update_blog_post.',
   http: { method: 'GET', path: '/admin/blog-posts', status: 200 },
   scopes: ['admin'],
   staffRole: 'editor',
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({
     state: z.enum(BLOG_POST_STATES).optional().describe('Only posts in this state'),
     with_text: z.boolean().default(false).describe("Include each post's body_markdown and faqs (default false)"),

@@ -10,12 +10,11 @@ export default defineTool({
   description:
     'Every staff action, newest first: action (e.g. listing.hide, blog_post.publish, order.refund, account.role), ' +
     'actor (e-mail, or "command line"), target, the state before and after, reason and time. Append-only. Filter by ' +
-    'action (exact, or a prefix ending in ".", e.g. "listing."), actor, target and time. Admins only.',
+    'action (exact, or a prefix ending in ".", e.g. "listing."), actor, target and time.',
   http: { method: 'GET', path: '/admin/audit-log', status: 200 },
   scopes: ['admin'],
   staffRole: 'admin',
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({
     action: z
       .string()

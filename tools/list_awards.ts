@@ -12,7 +12,6 @@ export default defineTool({
   http: { method: 'GET', path: '/awards', status: 200 },
   scopes: [],
   idempotencyKey: false,
-  errorStatuses: [],
   input: z.strictObject({
     listing: slug('listing').optional().describe('Only the awards of this listing: its trophy cabinet'),
     rank: z.number().int().min(1).max(3).optional().describe("Only this rank; 1 gives the Hall of Fame, every week's #1"),

@@ -12,7 +12,6 @@ export default defineTool({
   http: { method: 'GET', path: '/blog', status: 200 },
   scopes: [],
   idempotencyKey: false,
-  errorStatuses: [],
   input: z.strictObject({
     q: z.string().trim().max(200).optional().describe('Words to search for'),
     ...paging,

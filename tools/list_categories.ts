@@ -11,7 +11,6 @@ export default defineTool({
   http: { method: 'GET', path: '/categories', status: 200 },
   scopes: [],
   idempotencyKey: false,
-  errorStatuses: [],
   input: z.strictObject({
     include_empty: z.boolean().default(true).describe('Include categories without live listings'),
   }),

@@ -10,12 +10,11 @@ export default defineTool({
   toolset: 'admin',
   description:
     "Votes the vote check flagged (held out of boards and awards), latest first: listing, voter's e-mail and account age, " +
-    'rules matched and their evidence. status: flagged (default), confirmed or cleared. decide_flagged_votes decides them. Moderators.',
+    'rules matched and their evidence. status: flagged (default), confirmed or cleared. decide_flagged_votes decides them.',
   http: { method: 'GET', path: '/admin/votes', status: 200 },
   scopes: ['admin'],
   staffRole: 'moderator',
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({
     status: z.enum(VOTE_FLAG_STATUSES).default('flagged').describe('flagged (default), confirmed or cleared'),
     ...paging,

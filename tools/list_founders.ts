@@ -12,7 +12,6 @@ export default defineTool({
   http: { method: 'GET', path: '/founders', status: 200 },
   scopes: [],
   idempotencyKey: false,
-  errorStatuses: [],
   input: z.strictObject({
     q: z
       .string()

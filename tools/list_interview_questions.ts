@@ -11,7 +11,6 @@ export default defineTool({
   http: { method: 'GET', path: '/interview-questions', status: 200 },
   scopes: [],
   idempotencyKey: false,
-  errorStatuses: [],
   input: z.strictObject({}),
   output: z.object({
     items: z.array(interviewQuestion),

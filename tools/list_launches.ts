@@ -13,7 +13,6 @@ export default defineTool({
   http: { method: 'GET', path: '/launches', status: 200 },
   scopes: [],
   idempotencyKey: false,
-  errorStatuses: [],
   input: z.strictObject({
     section: z.enum(FEED_SECTIONS).default('this-week'),
     ...paging,

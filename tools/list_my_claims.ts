@@ -10,11 +10,10 @@ export default defineTool({
   toolset: 'claims',
   description:
     'Your claims of listings, newest first: status (pending, verified, failed, expired), what to publish, instructions ' +
-    'and what the last check found. Needs account:read.',
+    'and what the last check found.',
   http: { method: 'GET', path: '/claims', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({ ...paging }),
   output: pageOf(claimSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -10,11 +10,10 @@ export default defineTool({
   title: 'List my drafts',
   toolset: 'submission',
   description:
-    'Your drafts, newest first, each with its status, completeness (percentage), the parts still missing, the name drafted so far and the listing made from it once submitted. get_draft gives the whole draft. Needs account:read.',
+    'Your drafts, newest first, each with its status, completeness (percentage), the parts still missing, the name drafted so far and the listing made from it once submitted. get_draft gives the whole draft.',
   http: { method: 'GET', path: '/drafts', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({ ...paging }),
   output: pageOf(
     z.object({

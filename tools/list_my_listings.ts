@@ -10,11 +10,10 @@ export default defineTool({
   description:
     'Every listing you own, in any status (draft: saved, not published; awaiting_badge: free listing waiting for its badge; ' +
     'scheduled; live; hidden), most recently changed first, with plan and launch week. get_my_listing gives the whole ' +
-    'owner view of one. Needs account:read.',
+    'owner view of one.',
   http: { method: 'GET', path: '/me/listings', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({ ...paging }),
   output: pageOf(ownedListingItem),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -8,12 +8,10 @@ export default defineTool({
   name: 'list_my_orders',
   title: 'List my orders',
   toolset: 'orders',
-  description:
-    'Your orders, newest first, with status, totals with VAT and lines (fulfilled or not). get_order reads one. Needs account:read.',
+  description: 'Your orders, newest first, with status, totals with VAT and lines (fulfilled or not). get_order reads one.',
   http: { method: 'GET', path: '/orders', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({ ...paging }),
   output: pageOf(orderSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

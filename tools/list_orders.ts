@@ -10,12 +10,11 @@ export default defineTool({
   toolset: 'admin',
   description:
     "Orders of every account, newest first: each as get_order shows it (status, totals with VAT, refunded_cents, lines) plus the buyer's e-mail and the payment (provider, reference). " +
-    'Filter by status (an unpaid order past expires_at is expired), created since/until, a listing slug (any line) and buyer e-mail. refund_order gives money back. Admins only.',
+    'Filter by status (an unpaid order past expires_at is expired), created since/until, a listing slug (any line) and buyer e-mail. refund_order gives money back.',
   http: { method: 'GET', path: '/admin/orders', status: 200 },
   scopes: ['admin'],
   staffRole: 'admin',
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({
     status: z.enum(ORDER_STATUSES).optional(),
     since: instantInput('Orders created at or after this time').optional(),

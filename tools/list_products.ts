@@ -12,7 +12,6 @@ export default defineTool({
   http: { method: 'GET', path: '/products', status: 200 },
   scopes: [],
   idempotencyKey: false,
-  errorStatuses: [],
   input: z.strictObject({}),
   output: z.object({
     items: z.array(product),

@@ -11,12 +11,11 @@ export default defineTool({
     'Reports people filed about listings, reviews and comments, open ones oldest first: target (type, id, listing slug, ' +
     "name and status; a review's or comment's excerpt and author; hidden), reason (spam, abuse, misleading, other), " +
     "details, the reporter's e-mail, when, and the resolution (status, note, by, at). status filters: open (default), " +
-    'dismissed, actioned or all. resolve_report works through them. Moderators and admins.',
+    'dismissed, actioned or all. resolve_report works through them.',
   http: { method: 'GET', path: '/admin/reports', status: 200 },
   scopes: ['admin'],
   staffRole: 'moderator',
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({
     status: z.enum(REPORT_FILTERS).default('open').describe('open (default), dismissed, actioned or all'),
     ...paging,

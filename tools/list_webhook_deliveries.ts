@@ -9,11 +9,11 @@ export default defineTool({
   title: 'List deliveries of my webhook',
   toolset: 'webhooks',
   description:
-    "The deliveries of one of your webhooks, newest first: the event, pending/delivered/failed, when the next retry is due, and every attempt with the receiver's status code or the connection error. Needs account:read.",
+    "The deliveries of one of your webhooks, newest first: the event, pending/delivered/failed, when the next retry is due, and every attempt with the receiver's status code or the connection error.",
   http: { method: 'GET', path: '/webhooks/{webhook_id}/deliveries', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,
-  errorStatuses: [401, 403, 404],
+  errorStatuses: [404],
   input: z.strictObject({ webhook_id: webhookId, ...paging }),
   output: pageOf(deliverySchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -10,11 +10,10 @@ export default defineTool({
   toolset: 'webhooks',
   description:
     'Your webhooks, oldest first: URL, events, and whether deliveries are enabled (a webhook whose receiver failed for ' +
-    '24 hours is disabled, with the reason). The secrets are not shown again. Needs account:read.',
+    '24 hours is disabled, with the reason). The secrets are not shown again.',
   http: { method: 'GET', path: '/webhooks', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({ ...paging }),
   output: pageOf(webhookSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -12,12 +12,12 @@ export default defineTool({
   description:
     'Merges the category into `into`: its listings (primary and extra) and subcategories move there, it is deleted, ' +
     'and its address redirects to the target. Cannot be undone. Merging into itself or its own subcategory is 409; ' +
-    'unknown slugs 404. Audited. Editors and admins.',
+    'unknown slugs 404. Audited.',
   http: { method: 'POST', path: '/admin/categories/{slug}/merge', status: 200 },
   scopes: ['admin'],
   staffRole: 'editor',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
   input: z.strictObject({
     slug: slug('category to merge away'),
     into: slug('category that takes its place'),

@@ -11,12 +11,12 @@ export default defineTool({
   toolset: 'admin',
   description:
     'hide takes a comment off its listing page; restore shows it again. The reason is required and audited. 409 ' +
-    'when the action does not fit the state. Moderators and admins.',
+    'when the action does not fit the state.',
   http: { method: 'POST', path: '/admin/comments/{comment_id}/moderation', status: 200 },
   scopes: ['admin'],
   staffRole: 'moderator',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
   input: z.strictObject({
     comment_id: recordId('The comment id (from list_reports)'),
     action: z.enum(CONTENT_ACTIONS).describe('hide or restore'),

@@ -13,12 +13,12 @@ export default defineTool({
     'hide takes a listing off search, feeds, boards, the sitemap and its page at once (its owners are mailed the reason and ' +
     "see it in get_my_listing); unhide restores its previous status. feature puts a live listing in the home page's " +
     'featured spot (newest first); unfeature takes it out. The reason is required and audited. 409 when the action does ' +
-    'not fit the state. Moderators and admins.',
+    'not fit the state.',
   http: { method: 'POST', path: '/admin/listings/{listing}/moderation', status: 200 },
   scopes: ['admin'],
   staffRole: 'moderator',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
   input: z.strictObject({
     listing: slug('listing'),
     action: z.enum(MODERATION_ACTIONS).describe('hide, unhide, feature or unfeature'),

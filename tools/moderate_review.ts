@@ -11,13 +11,12 @@ export default defineTool({
   toolset: 'admin',
   description:
     'hide takes a review off its listing page and out of the community rating at once; restore shows and counts it ' +
-    'again (if genuine). The reason is required and audited. 409 when the action does not fit the state. Moderators ' +
-    'and admins.',
+    'again (if genuine). The reason is required and audited. 409 when the action does not fit the state.',
   http: { method: 'POST', path: '/admin/reviews/{review_id}/moderation', status: 200 },
   scopes: ['admin'],
   staffRole: 'moderator',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
   input: z.strictObject({
     review_id: recordId('The review id (from list_reports)'),
     action: z.enum(CONTENT_ACTIONS).describe('hide or restore'),

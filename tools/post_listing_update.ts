@@ -8,11 +8,11 @@ export default defineTool({
   title: 'Post news of my listing',
   toolset: 'listings',
   description:
-    "Publishes an update on one of your listings: it is in the listing's latest_updates from the next read on, and every follower of the listing gets one email with it (sent in the background). Needs listings:write.",
+    "Publishes an update on one of your listings: it is in the listing's latest_updates from the next read on, and every follower of the listing gets one email with it (sent in the background).",
   http: { method: 'POST', path: '/me/listings/{listing_id}/updates', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404],
+  errorStatuses: [404],
   input: z.strictObject({
     listing_id: recordId('The listing id'),
     title: someText(200),

@@ -8,11 +8,11 @@ export default defineTool({
   title: 'Redeliver a webhook delivery',
   toolset: 'webhooks',
   description:
-    'Sends one delivery of your webhook again, once, in the background, with the same webhook-id (receivers drop repeats), and answers the delivery as it stands; list_webhook_deliveries shows the new attempt. A successful redelivery enables a disabled webhook again. Needs webhooks:write.',
+    'Sends one delivery of your webhook again, once, in the background, with the same webhook-id (receivers drop repeats), and answers the delivery as it stands; list_webhook_deliveries shows the new attempt. A successful redelivery enables a disabled webhook again.',
   http: { method: 'POST', path: '/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', status: 202 },
   scopes: ['webhooks:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404],
+  errorStatuses: [404],
   input: z.strictObject({
     webhook_id: webhookId,
     delivery_id: z

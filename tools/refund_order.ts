@@ -13,12 +13,12 @@ export default defineTool({
   description:
     'Gives back amount_cents of a paid order (default: all not yet refunded), through Stripe when Stripe took the payment, recorded directly for test-mode orders. ' +
     'A full refund turns the order refunded and removes its billboard money from the ranking; a launch stays published. ' +
-    'Pending, expired, canceled or fully refunded orders, or more than remains: 409. Audited with the reason. Admins only.',
+    'Pending, expired, canceled or fully refunded orders, or more than remains: 409. Audited with the reason.',
   http: { method: 'POST', path: '/admin/orders/{number}/refund', status: 200 },
   scopes: ['admin'],
   staffRole: 'admin',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409, 503],
+  errorStatuses: [404, 409, 503],
   input: z.strictObject({
     number: z.string().min(1).max(40).describe('The order number, e.g. LD-2026-000042'),
     amount_cents: z.number().int().min(1).max(100_000_000).optional().describe('USD cents, VAT included; default: the rest'),

@@ -8,11 +8,11 @@ export default defineTool({
   title: 'Answer a comment as the maker',
   toolset: 'listings',
   description:
-    "Answers a comment on a listing you own: the reply carries the Maker mark, like one written on the page. Others' listings: 403. Needs listings:write.",
+    "Answers a comment on a listing you own: the reply carries the Maker mark, like one written on the page. Others' listings: 403.",
   http: { method: 'POST', path: '/comments/{comment_id}/replies', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
   input: z.strictObject({
     comment_id: recordId('The comment (list_comments)'),
     body: someText(COMMENT_BODY_MAX).describe('Plain text'),

@@ -12,12 +12,12 @@ export default defineTool({
   description:
     'Resolves an open report from list_reports with a note: dismiss, or act. act hides what was reported unless it is ' +
     'hidden already: a listing as moderate_listing hide (the note is the reason its owners see), a review or comment ' +
-    'as moderate_review or moderate_comment. Audited. 409 when the report was resolved before. Moderators and admins.',
+    'as moderate_review or moderate_comment. Audited. 409 when the report was resolved before.',
   http: { method: 'POST', path: '/admin/reports/{report_id}/resolve', status: 200 },
   scopes: ['admin'],
   staffRole: 'moderator',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
   input: z.strictObject({
     report_id: recordId('The report id (from list_reports)'),
     decision: z.enum(REPORT_DECISIONS).describe('dismiss, or act (hide the reported listing, review or comment)'),

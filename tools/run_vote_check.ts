@@ -9,12 +9,11 @@ export default defineTool({
   toolset: 'admin',
   description:
     'Runs the vote check now (it also runs daily and before the weekly awards) on the votes of the last 14 days, with the ' +
-    'vote_check settings; answers how many votes it flagged, by rule. Admins.',
+    'vote_check settings; answers how many votes it flagged, by rule.',
   http: { method: 'POST', path: '/admin/votes/check', status: 200 },
   scopes: ['admin'],
   staffRole: 'admin',
   idempotencyKey: false,
-  errorStatuses: [401, 403],
   input: z.strictObject({}),
   output: z.object({
     flagged: z.number().int().describe('Votes flagged by this run'),

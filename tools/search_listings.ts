@@ -16,7 +16,7 @@ export default defineTool({
   http: { method: 'GET', path: '/listings', status: 200 },
   scopes: [],
   idempotencyKey: false,
-  errorStatuses: [],
+  crossFieldRules: [{ path: /^\/category$/, message: /No category has this slug/ }],
   input: z.strictObject({
     q: z
       .string()

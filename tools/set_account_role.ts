@@ -10,12 +10,12 @@ export default defineTool({
   description:
     'Gives the account with this e-mail a staff role (admin: everything; editor: blog, categories, interview questions; ' +
     'moderator: listings and reports) or takes it away (role null). It applies at once, to every key and token of the ' +
-    'account, and is recorded in the audit log. The last admin cannot be demoted (409). Admins only.',
+    'account, and is recorded in the audit log. The last admin cannot be demoted (409).',
   http: { method: 'PUT', path: '/admin/roles', status: 200 },
   scopes: ['admin'],
   staffRole: 'admin',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
   input: z.strictObject({
     email: z.email().max(254).describe("The account's e-mail address (the person signs up first)"),
     role: z.enum(STAFF_ROLES).nullable().describe('The new role, or null for none'),

@@ -12,11 +12,11 @@ export default defineTool({
   title: "Set my listing's founder story",
   toolset: 'listings',
   description:
-    "Writes the founder story of one of your listings in the founder's own words (no AI drafts it), by section, replacing the whole story (a section not sent is removed). The public sees it while the listing is published with its paid sections unlocked, and on the first founder's profile. Needs listings:write.",
+    "Writes the founder story of one of your listings in the founder's own words (no AI drafts it), by section, replacing the whole story (a section not sent is removed). The public sees it while the listing is published with its paid sections unlocked, and on the first founder's profile.",
   http: { method: 'PUT', path: '/me/listings/{listing_id}/story', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404],
+  errorStatuses: [404],
   input: z.strictObject({
     listing_id: recordId('The listing id'),
     ...(Object.fromEntries(

@@ -11,12 +11,12 @@ export default defineTool({
   toolset: 'admin',
   description:
     "Sets a product's price in USD cents, excluding VAT (get_site_settings lists the products). New quotes and checkouts use it at once; orders already made keep theirs. " +
-    'Audited with the price before and after. Admins only.',
+    'Audited with the price before and after.',
   http: { method: 'PUT', path: '/admin/prices/{product}', status: 200 },
   scopes: ['admin'],
   staffRole: 'admin',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404],
+  errorStatuses: [404],
   input: z.strictObject({
     product: z.string().min(1).max(40).describe('The product id, e.g. launch'),
     price_cents: z.number().int().min(0).max(MAX_PRICE_CENTS).describe('USD cents, excluding VAT, e.g. 4900 for $49.00'),

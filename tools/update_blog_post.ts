@@ -12,12 +12,12 @@ export default defineTool({
   description:
     'Changes a post of any state (slugs from list_all_blog_posts); send only what changes (tags and faqs replace the ' +
     'set). publish true publishes (a draft at its publish_at if still to come, else now), false makes it a draft ' +
-    'again; publish_at reschedules. A new slug that is taken is 409; unknown slug 404. Audited. Editors and admins.',
+    'again; publish_at reschedules. A new slug that is taken is 409; unknown slug 404. Audited.',
   http: { method: 'PATCH', path: '/admin/blog-posts/{slug}', status: 200 },
   scopes: ['admin'],
   staffRole: 'editor',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
   input: z.strictObject({
     slug: slug('post'),
     new_slug: postFieldsInput.slug.optional().describe('A new address for the post: /blog/{new_slug}'),

@@ -12,12 +12,12 @@ export default defineTool({
   description:
     'Changes a category; send only what changes. A new_slug leaves the old address redirecting (site 301; the API ' +
     'answers the category). parent moves it (null: top level); under itself or its own subcategories is 409, as is ' +
-    'a name or slug in use. Listings show the change at once. Audited. Editors and admins.',
+    'a name or slug in use. Listings show the change at once. Audited.',
   http: { method: 'PATCH', path: '/admin/categories/{slug}', status: 200 },
   scopes: ['admin'],
   staffRole: 'editor',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
   input: z.strictObject({
     slug: slug('category'),
     name: categoryFieldsInput.name.optional(),

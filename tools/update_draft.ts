@@ -60,11 +60,15 @@ export default defineTool({
   title: 'Edit a draft',
   toolset: 'submission',
   description:
-    "Changes one of your drafts; send only what changes. fields: null removes a value; categories are names or slugs (list_categories), the first primary. lock_fields keeps fields from redrafts; restore brings back the AI value; regenerate redrafts fields in the background (poll get_draft). faqs, founders (first is primary), milestones, story, seo and socials replace what is stored. Updates a submitted draft's listing too, until it is published. Needs listings:write.",
+    "Changes one of your drafts; send only what changes. fields: null removes a value; categories are names or slugs (list_categories), the first primary. lock_fields keeps fields from redrafts; restore brings back the AI value; regenerate redrafts fields in the background (poll get_draft). faqs, founders (first is primary), milestones, story, seo and socials replace what is stored. Updates a submitted draft's listing too, until it is published.",
   http: { method: 'PATCH', path: '/drafts/{id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404, 409],
+  errorStatuses: [404, 409],
+  crossFieldRules: [
+    { path: /^\/regenerate$/, message: /both set in fields and asked to be regenerated/ },
+    { path: /^\/fields\/categories\/\d+$/, message: /Unknown category/ },
+  ],
   input: z.strictObject({
     id: z.uuid().describe('The draft id'),
     view: z.enum(DRAFT_VIEWS).default('full').describe("brief: as get_draft's brief view"),

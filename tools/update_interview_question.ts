@@ -12,12 +12,12 @@ export default defineTool({
   description:
     'Changes a founder interview question; send only what changes. retired true takes it out of ' +
     'list_interview_questions and answer_interview (answers already given stay on founder profiles); false brings ' +
-    'it back. Unknown id 404. Audited. Editors and admins.',
+    'it back. Unknown id 404. Audited.',
   http: { method: 'PATCH', path: '/admin/interview-questions/{question_id}', status: 200 },
   scopes: ['admin'],
   staffRole: 'editor',
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404],
+  errorStatuses: [404],
   input: z.strictObject({
     question_id: recordId('The question id (from list_interview_questions)'),
     text: interviewQuestionFieldsInput.text.optional(),

@@ -44,11 +44,11 @@ export default defineTool({
   title: 'Edit my listing',
   toolset: 'listings',
   description:
-    'Edits one of your listings; send only what changes ("" clears a text field). A live listing shows the edit at once; every edit is kept in the version history. Answers the owner view and the fields that changed. Needs listings:write.',
+    'Edits one of your listings; send only what changes ("" clears a text field). A live listing shows the edit at once; every edit is kept in the version history. Answers the owner view and the fields that changed.',
   http: { method: 'PATCH', path: '/me/listings/{listing_id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
-  errorStatuses: [401, 403, 404],
+  errorStatuses: [404],
   input: z.strictObject({
     listing_id: recordId('The listing id'),
     fields: fields.optional().describe('Profile fields to set'),

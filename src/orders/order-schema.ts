@@ -13,6 +13,17 @@ const vatReason = z
     "domestic: buyer in the seller's country, VAT even with a VAT number; reverse_charge: EU business elsewhere, 0%; eu_consumer: the buyer country's rate; outside_eu: 0%; null: no billing_country",
   );
 
+/** The 400s of an order body that its schema cannot state (tools' crossFieldRules): each item, the VAT number, the country. */
+export const ORDER_BODY_RULES = [
+  {
+    path: /^\/items\/\d+\/(product|listing_id|week|amount|categories(\/\d+)?)$/,
+    message:
+      /No product|takes no|give its listing_id|not bought for a listing|already|Not a date|past|No category|primary|twice|at least|contribution/,
+  },
+  { path: /^\/vat_number$/, message: /not a valid VAT number|not a registered VAT number|is a VAT number of/ },
+  { path: /^\/billing_country$/, message: /No VAT rate|billing country of the VAT number/ },
+] as const;
+
 /** The body of quote_order and create_checkout. */
 export const orderBody = z.strictObject({
   items: z

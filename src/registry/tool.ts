@@ -34,7 +34,10 @@ export interface Tool<
   title: string;
   /** The group an MCP client can ask for (`/mcp?toolsets=...`; src/registry/toolsets.ts). */
   toolset: Toolset;
-  /** Written for an AI assistant: when to use the tool and what comes back. */
+  /**
+   * Written for an AI assistant: when to use the tool and what comes back. defineTool ends it with who may call it,
+   * from `scopes` and `staffRole` (accessSentence): the tool file does not write that sentence.
+   */
   description: string;
   http: {
     method: HttpMethod;
@@ -61,8 +64,11 @@ export interface Tool<
    * ctx.services.jobs, which holds the jobs until the commit).
    */
   idempotencyKey: boolean;
-  /** Error statuses this operation can answer beyond 400 and 429 (e.g. 404 for a path identifier). */
-  errorStatuses: readonly (401 | 403 | 404 | 409 | 422 | 503)[];
+  /**
+   * Error statuses this operation can answer beyond 400 and 429 (e.g. 404 for a path identifier). 401 and 403 are
+   * there for every tool with scopes: defineTool adds them, the tool file lists only the others.
+   */
+  errorStatuses: readonly ErrorStatus[];
   /**
    * Public read operations only: answers are kept in memory and reused for the same input until a
    * change notification names one of the answer's `tags` (src/registry/result-cache.ts). The tags must
@@ -80,6 +86,13 @@ export interface Tool<
    * reads it in the answer.
    */
   personLink?: (result: z.output<O>) => { url: string; message: string } | undefined;
+  /**
+   * The 400s that valid-looking input can still get because JSON Schema cannot state the rule (a rule across fields,
+   * an address that must name a public website, a name or slug that must exist), each by the field path and the
+   * message it answers; the description says each rule. The fuzz test (test/rest/fuzz.test.ts) accepts these, and
+   * no other 400, for input valid under the published schema.
+   */
+  crossFieldRules?: readonly { path: RegExp; message: RegExp }[];
   input: I;
   output: O;
   annotations: ToolAnnotations;
@@ -88,9 +101,40 @@ export interface Tool<
 
 export type AnyTool = Tool<InputSchema, OutputSchema>;
 
-/** Exists for type inference only: the tool file reads as one declaration. */
+type ErrorStatus = 401 | 403 | 404 | 409 | 422 | 503;
+
+/** What a tools/<name>.ts file declares: a Tool without what defineTool derives from its scopes and staff role. */
+type ToolDeclaration<I extends InputSchema, O extends OutputSchema, S extends readonly Scope[]> = Omit<Tool<I, O, S>, 'errorStatuses'> & {
+  /** Beyond 400 and 429, and beyond the 401 and 403 of a tool with scopes; omitted when there are none. */
+  errorStatuses?: readonly Exclude<ErrorStatus, 401 | 403>[];
+};
+
+/** Who may run a site team's operation, by the staff role it needs (an admin may do everything). */
+const STAFF_SENTENCES: Record<StaffRole, string> = {
+  admin: 'Admins only.',
+  editor: 'Editors and admins.',
+  moderator: 'Moderators and admins.',
+};
+
+/** The sentence that ends a tool's description: who may call it. Public tools have none. */
+export function accessSentence(tool: { scopes: readonly Scope[]; staffRole?: StaffRole }): string | undefined {
+  if (tool.staffRole) return STAFF_SENTENCES[tool.staffRole];
+  return tool.scopes.length > 0 ? `Needs ${tool.scopes.join(' and ')}.` : undefined;
+}
+
+/**
+ * The one place a tool is declared; the tool file reads as one declaration. Derives from `scopes` and `staffRole`
+ * what would otherwise be repeated in every file: the 401 and 403 among the error statuses, and the sentence
+ * that ends the description (e.g. "Needs listings:write.").
+ */
 export function defineTool<I extends InputSchema, O extends OutputSchema, const S extends readonly Scope[]>(
-  tool: Tool<I, O, S>,
+  declared: ToolDeclaration<I, O, S>,
 ): Tool<I, O, S> {
-  return tool;
+  const access = accessSentence(declared);
+  const errorStatuses = declared.errorStatuses ?? [];
+  return {
+    ...declared,
+    description: access ? `${declared.description} ${access}` : declared.description,
+    errorStatuses: declared.scopes.length > 0 ? [401, 403, ...errorStatuses] : errorStatuses,
+  };
 }

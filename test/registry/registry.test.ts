@@ -5,32 +5,15 @@ import { SCOPES } from '../../src/accounts/caller.js';
 import { inputJsonSchema, outputJsonSchema, pathParams } from '../../src/registry/json-schema.js';
 import { INSTRUCTIONS } from '../../src/mcp/server-info.js';
 import { TOOLSET_NAMES } from '../../src/registry/toolsets.js';
+import { accessSentence } from '../../src/registry/tool.js';
 
-/** Field and value names that read like tool names. */
-/** Words shaped like tool names that are not: a field, and the event listing.update_posted. */
-const NOT_TOOLS = new Set(['claim_id', 'update_posted', 'submit_listing_per_hour']);
-
-/** The public operations of the interface spec (part "Public"), as method and path under /api/v1. */
-const PUBLIC_OPERATIONS = {
-  get_site_info: 'GET /site',
-  search_listings: 'GET /listings',
-  get_listing: 'GET /listings/{slug}',
-  get_alternatives: 'GET /listings/{slug}/alternatives',
-  compare_listings: 'GET /compare',
-  list_categories: 'GET /categories',
-  get_category: 'GET /categories/{slug}',
-  get_launch_week: 'GET /launches/weeks/{week}',
-  list_launches: 'GET /launches',
-  get_leaderboard: 'GET /leaderboards/{board}',
-  list_founders: 'GET /founders',
-  get_founder: 'GET /founders/{slug}',
-  list_blog_posts: 'GET /blog',
-  get_blog_post: 'GET /blog/{slug}',
-  list_awards: 'GET /awards',
-  get_badges: 'GET /listings/{slug}/badges',
-  list_interview_questions: 'GET /interview-questions',
-  list_products: 'GET /products',
-} as const;
+/** Every property name in a JSON Schema, at any depth. */
+function propertyNames(schema: unknown): string[] {
+  if (Array.isArray(schema)) return schema.flatMap(propertyNames);
+  if (typeof schema !== 'object' || schema === null) return [];
+  const own = 'properties' in schema && typeof schema.properties === 'object' ? Object.keys(schema.properties as object) : [];
+  return [...own, ...Object.values(schema).flatMap(propertyNames)];
+}
 
 let registry: Registry;
 beforeAll(async () => {
@@ -46,12 +29,12 @@ describe('the tool registry', () => {
     expect(registry.tools.map((t) => t.name).sort()).toEqual(files);
   });
 
-  it('serves every public operation of the spec at its method and path', () => {
-    for (const [name, route] of Object.entries(PUBLIC_OPERATIONS)) {
-      const tool = registry.get(name);
-      expect(tool, name).toBeDefined();
-      expect(`${tool!.http.method} ${tool!.http.path}`, name).toBe(route);
-      expect(tool!.scopes, name).toEqual([]);
+  it('serves every public operation as a GET (each method and path is pinned by its contract snapshot)', () => {
+    const publicTools = registry.tools.filter((tool) => tool.scopes.length === 0);
+    expect(publicTools.length).toBeGreaterThan(10);
+    for (const tool of publicTools) {
+      expect(tool.http.method, tool.name).toBe('GET');
+      expect(tool.staffRole, tool.name).toBeUndefined();
     }
   });
 
@@ -60,10 +43,12 @@ describe('the tool registry', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  it('marks exactly the GET operations read-only, and quote_order (a POST that saves and charges nothing)', () => {
-    const readOnlyPosts = ['quote_order'];
-    for (const tool of registry.tools)
-      expect(tool.annotations.readOnlyHint, tool.name).toBe(tool.http.method === 'GET' || readOnlyPosts.includes(tool.name));
+  it('marks every GET operation read-only, and otherwise only a POST without an Idempotency-Key (e.g. quote_order)', () => {
+    for (const tool of registry.tools) {
+      if (tool.http.method === 'GET') expect(tool.annotations.readOnlyHint, tool.name).toBe(true);
+      else if (tool.annotations.readOnlyHint)
+        expect({ method: tool.http.method, key: tool.idempotencyKey }, tool.name).toEqual({ method: 'POST', key: false });
+    }
   });
 
   it('declares all four MCP annotations as booleans', () => {
@@ -101,7 +86,8 @@ describe('the tool registry', () => {
 
   it('sends a reader only to tools that exist: every tool name in a description or the server instructions is registered', () => {
     const verbs = 'get|list|search|submit|update|create|choose|claim|verify|quote|compare|add|delete|set|answer|invite|post|redeliver|run';
-    const toolLike = new RegExp(`\\b(?:${verbs})_[a-z_]*[a-z]\\b`, 'g');
+    // Not after a dot: an event name such as listing.update_posted.
+    const toolLike = new RegExp(`(?<![.\\w])(?:${verbs})_[a-z_]*[a-z]\\b`, 'g');
     const texts = [
       ...registry.tools.flatMap((tool) => [
         tool.description,
@@ -112,7 +98,11 @@ describe('the tool registry', () => {
     ];
     const mentioned = new Set(texts.flatMap((text) => text.match(toolLike) ?? []));
     expect(mentioned.size).toBeGreaterThan(15); // the pattern does find the names
-    const unknown = [...mentioned].filter((name) => !registry.get(name) && !NOT_TOOLS.has(name));
+    // Words shaped like tool names that are not: the fields of the schemas (claim_id, submit_listing_per_hour).
+    const fields = new Set(
+      registry.tools.flatMap((tool) => [...propertyNames(inputJsonSchema(tool.input)), ...propertyNames(outputJsonSchema(tool.output))]),
+    );
+    const unknown = [...mentioned].filter((name) => !registry.get(name) && !fields.has(name));
     expect(unknown).toEqual([]);
   });
 
@@ -132,6 +122,21 @@ describe('the tool registry', () => {
   it('answers 201 only for creating POSTs, and 200 for everything else', () => {
     for (const tool of registry.tools) {
       if (tool.http.status === 201) expect(tool.http.method, tool.name).toBe('POST');
+    }
+  });
+
+  it('says who may call each tool once, at the end of its description, and answers 401 and 403 exactly when it has scopes', () => {
+    for (const tool of registry.tools) {
+      const access = accessSentence(tool);
+      if (access) {
+        expect(tool.description.endsWith(` ${access}`), tool.name).toBe(true);
+        expect(tool.description.split(access).length - 1, tool.name).toBe(1);
+      }
+      for (const sentence of ['Needs ', 'Admins only.', 'Editors and admins.', 'Moderators and admins.'])
+        expect(tool.description.split(sentence).length - 1, `${tool.name}: ${sentence}`).toBe(access?.startsWith(sentence) ? 1 : 0);
+      const refusals = tool.errorStatuses.filter((status) => status === 401 || status === 403);
+      expect(refusals, tool.name).toEqual(tool.scopes.length > 0 ? [401, 403] : []);
+      expect(new Set(tool.errorStatuses).size, tool.name).toBe(tool.errorStatuses.length);
     }
   });
 

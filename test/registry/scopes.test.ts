@@ -16,7 +16,6 @@ const needing = (...scopes: Scope[]) =>
     http: { method: 'GET', path: '/needs', status: 200 },
     scopes,
     idempotencyKey: false,
-    errorStatuses: [401, 403],
     input: z.strictObject({}),
     output: z.object({}),
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

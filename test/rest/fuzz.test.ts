@@ -15,6 +15,7 @@ import { insertCategory, insertFounder, insertListing, insertVotes, linkFounder 
 import { makeAccount, rawToolCall } from '../support/oauth.js';
 import { hostileValue, validValue, type JsonSchema } from '../support/schema-arbitrary.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
+import { isRecord } from '../../src/mcp/json-rpc.js';
 import { crawlSite, crawlerUserAgent } from '../../src/crawler/crawl-site.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -35,43 +36,10 @@ const MAX_URL_LENGTH = 12_000;
 const VALID_RUNS_PER_OPERATION = Number(process.env.FUZZ_VALID_RUNS ?? 12);
 
 /**
- * The refusals of valid-looking input that JSON Schema cannot state, each written in the operation's
- * description: rules across fields, addresses that must name a public website, and names or slugs
- * that must exist in the directory.
+ * A valid call of an operation may change how every later operation answers (a rate limit of 10 a minute, a time
+ * zone, a price): after each operation that is not read-only is fuzzed the site settings, prices and VAT rates are
+ * put back, and when the settings had changed, the settings cache of the instance (5 s) is waited out before the next.
  */
-const CROSS_FIELD_RULES: { operation: string; path: RegExp; message: RegExp }[] = [
-  { operation: 'compare_listings', path: /^\/b$/, message: /differ/i },
-  { operation: 'get_leaderboard', path: /^\/week$/, message: /community-weekly/ },
-  { operation: 'update_draft', path: /^\/regenerate$/, message: /both set in fields and asked to be regenerated/ },
-  { operation: 'submit_listing', path: /^\/url$/, message: /public website|private or reserved/ },
-  { operation: 'create_webhook', path: /^\/url$/, message: /must be https|private or reserved|public host/ },
-  { operation: 'search_listings', path: /^\/category$/, message: /No category has this slug/ },
-  { operation: 'update_draft', path: /^\/fields\/categories\/\d+$/, message: /Unknown category/ },
-  { operation: 'answer_interview', path: /^\/answers\/\d+\/question_id$/, message: /No question|answered twice/ },
-  ...['quote_order', 'create_checkout'].flatMap((operation) => [
-    {
-      operation,
-      path: /^\/items\/\d+\/(product|listing_id|week|amount|categories(\/\d+)?)$/,
-      message:
-        /No product|takes no|give its listing_id|not bought for a listing|already|Not a date|past|No category|primary|twice|at least|contribution/,
-    },
-    { operation, path: /^\/vat_number$/, message: /not a valid VAT number|not a registered VAT number|is a VAT number of/ },
-    { operation, path: /^\/billing_country$/, message: /No VAT rate|billing country of the VAT number/ },
-  ]),
-  { operation: 'claim_listing', path: /^\/email$/, message: /must be at|given to anyone|only used with method|needs an address/ },
-  { operation: 'claim_listing', path: /^\/slug$/, message: /cannot be claimed/ },
-  { operation: 'update_site_settings', path: /^\/time_zone$/, message: /Unknown time zone/ },
-  { operation: 'update_site_settings', path: /^\/free_launch_weeks\/(min|max)$/, message: /must not exceed max/ },
-  // Stated as multipleOf 0.01, which the generator does not honour.
-  { operation: 'set_vat_rate', path: /^\/rate_percent$/, message: /at most two decimals/ },
-];
-
-/**
- * Operations whose valid calls change how every later operation answers (a rate limit of 10 a minute, a time zone,
- * a price): after each is fuzzed the site settings, prices and VAT rates are put back, and when the settings had
- * changed, the settings cache of the instance (5 s) is waited out before the next operation.
- */
-const SETTINGS_OPERATIONS = new Set(['update_site_settings', 'set_price', 'set_vat_rate']);
 const SETTINGS_CACHE_MS = 5_000;
 let savedSettings: {
   settings: { key: string; value: unknown }[];
@@ -89,7 +57,7 @@ async function readSettings(): Promise<typeof savedSettings> {
 }
 
 async function restoreSettingsAfter(op: Operation): Promise<void> {
-  if (!SETTINGS_OPERATIONS.has(op.id)) return;
+  if (t.registry.get(op.id)?.annotations.readOnlyHint) return;
   const now = await readSettings();
   const settingsChanged = JSON.stringify(now.settings) !== JSON.stringify(savedSettings.settings);
   await t.db.transaction(async (tx) => {
@@ -105,8 +73,14 @@ async function restoreSettingsAfter(op: Operation): Promise<void> {
   if (settingsChanged) await new Promise((resolve) => setTimeout(resolve, SETTINGS_CACHE_MS + 200));
 }
 
+/**
+ * The refusals of valid-looking input that JSON Schema cannot state, each declared by its tool (crossFieldRules) and
+ * written in its description: rules across fields, addresses that must name a public website, and names or slugs
+ * that must exist in the directory.
+ */
 function crossFieldRule(operation: string, error: { path: string; message: string }): boolean {
-  return CROSS_FIELD_RULES.some((rule) => rule.operation === operation && rule.path.test(error.path) && rule.message.test(error.message));
+  const rules = t.registry.get(operation)?.crossFieldRules ?? [];
+  return rules.some((rule) => rule.path.test(error.path) && rule.message.test(error.message));
 }
 
 interface Parameter {
@@ -214,7 +188,7 @@ function collectIdentifiers(value: unknown, into: Set<string>): void {
     value.forEach((v) => {
       collectIdentifiers(v, into);
     });
-  else if (isObject(value)) {
+  else if (isRecord(value)) {
     for (const [key, v] of Object.entries(value)) {
       if ((key === 'slug' || key === 'id') && typeof v === 'string') into.add(v);
       else collectIdentifiers(v, into);
@@ -394,7 +368,7 @@ async function sendRest(op: Operation, request: FuzzRequest): Promise<Answer> {
 }
 
 function mcpArgumentsOf(request: FuzzRequest): Record<string, unknown> {
-  const body = request.body.kind === 'json' && isObject(request.body.value) ? request.body.value : {};
+  const body = request.body.kind === 'json' && isRecord(request.body.value) ? request.body.value : {};
   return {
     ...request.query,
     ...body,
@@ -410,8 +384,6 @@ async function sendMcp(op: Operation, request: FuzzRequest): Promise<Answer> {
 
 // ---- Judging answers ----
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -422,14 +394,14 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 /** What is wrong with a problem details object answered (or carried) with `status`. */
 function problemFaults(problem: unknown, status: number): string[] {
-  if (!isObject(problem)) return ['the problem is not a JSON object'];
+  if (!isRecord(problem)) return ['the problem is not a JSON object'];
   const faults = ['type', 'title', 'code', 'request_id']
     .filter((key) => typeof problem[key] !== 'string')
     .map((key) => `problem.${key} is not a string`);
   if (problem.status !== status) faults.push(`problem.status ${String(problem.status)} is not the status ${status}`);
   if (problem.errors !== undefined) {
     const errors = problem.errors;
-    if (!Array.isArray(errors) || !errors.every((e) => isObject(e) && typeof e.path === 'string' && typeof e.message === 'string')) {
+    if (!Array.isArray(errors) || !errors.every((e) => isRecord(e) && typeof e.path === 'string' && typeof e.message === 'string')) {
       faults.push('problem.errors is not a list of {path, message}');
     }
   }
@@ -467,26 +439,26 @@ function mcpFaults(answer: Answer): string[] {
     return json.ok ? problemFaults(json.value, answer.status) : ['MCP problem body is not JSON'];
   }
   const message = rpcMessage(answer);
-  if (!isObject(message)) return [`MCP answered HTTP ${answer.status} without a JSON-RPC message`];
-  if (isObject(message.error)) return message.error.code === -32603 ? [`MCP internal error: ${String(message.error.message)}`] : [];
+  if (!isRecord(message)) return [`MCP answered HTTP ${answer.status} without a JSON-RPC message`];
+  if (isRecord(message.error)) return message.error.code === -32603 ? [`MCP internal error: ${String(message.error.message)}`] : [];
   const result = message.result;
-  if (!isObject(result)) return ['MCP answer has neither result nor error'];
+  if (!isRecord(result)) return ['MCP answer has neither result nor error'];
   if (result.isError !== true) return [];
   const problem = toolProblem(result);
-  if (!isObject(problem) || typeof problem.status !== 'number') return ['MCP tool error carries no problem'];
+  if (!isRecord(problem) || typeof problem.status !== 'number') return ['MCP tool error carries no problem'];
   if (problem.status >= 500) return [`MCP tool error with status ${problem.status}`];
   return problemFaults(problem, problem.status);
 }
 
 function toolProblemOf(answer: Answer): unknown {
   const message = rpcMessage(answer);
-  return isObject(message) && isObject(message.result) && message.result.isError === true ? toolProblem(message.result) : undefined;
+  return isRecord(message) && isRecord(message.result) && message.result.isError === true ? toolProblem(message.result) : undefined;
 }
 
 function toolProblem(result: Record<string, unknown>): unknown {
-  if (isObject(result.structuredContent)) return result.structuredContent;
+  if (isRecord(result.structuredContent)) return result.structuredContent;
   const text = Array.isArray(result.content)
-    ? (result.content.find((c) => isObject(c) && c.type === 'text') as { text?: string } | undefined)?.text
+    ? (result.content.find((c) => isRecord(c) && c.type === 'text') as { text?: string } | undefined)?.text
     : undefined;
   const json = text === undefined ? { ok: false as const } : parseJson(text);
   return json.ok ? json.value : undefined;
@@ -556,7 +528,7 @@ function replaceEachText(value: unknown, replacement: string): unknown[] {
   if (typeof value === 'string') return [replacement];
   if (Array.isArray(value))
     return value.flatMap((item, i) => replaceEachText(item, replacement).map((v) => value.map((x, j) => (j === i ? v : x))));
-  if (isObject(value))
+  if (isRecord(value))
     return Object.entries(value).flatMap(([key, item]) => replaceEachText(item, replacement).map((v) => ({ ...value, [key]: v })));
   return [];
 }
@@ -589,7 +561,7 @@ describe('fuzzing every operation of the OpenAPI document over REST and MCP', ()
         const answer = await sendRest(op, request);
         if (answer.status !== 400) continue;
         const problem = parseJson(answer.text);
-        const errors = problem.ok && isObject(problem.value) && Array.isArray(problem.value.errors) ? problem.value.errors : [];
+        const errors = problem.ok && isRecord(problem.value) && Array.isArray(problem.value.errors) ? problem.value.errors : [];
         const unstated = (errors as { path: string; message: string }[]).filter((error) => !crossFieldRule(op.id, error));
         if (unstated.length > 0 || errors.length === 0) {
           const reasons = unstated.map((error) => `400 at ${error.path}: ${error.message}`);
@@ -656,7 +628,7 @@ describe('fuzzing every operation of the OpenAPI document over REST and MCP', ()
         const mcp = await sendMcp(op, request);
         const problem = toolProblemOf(mcp);
         const mcpFound =
-          isObject(problem) && problem.status === 400 && /idempotency/i.test(JSON.stringify(problem))
+          isRecord(problem) && problem.status === 400 && /idempotency/i.test(JSON.stringify(problem))
             ? []
             : ['MCP did not answer a tool error with a 400 problem that names idempotency_key'];
         if (mcpFound.length) failures.push(describeFailure('MCP', op, request, mcp, mcpFound));

@@ -62,12 +62,14 @@ export async function startTestApp(
     /** Run the service's clock as in production (default: stopped; tests tick it with a pinned time). */
     serviceClock?: boolean;
     webhookRetry?: AppParts['webhookRetry'];
+    /** Default: the tools of tools/. */
+    registry?: Registry;
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
   await setRateLimits(db, options.rateLimits ?? {});
   await options.prepare?.(db);
-  const registry = await loadRegistry();
+  const registry = options.registry ?? (await loadRegistry());
   const port = await freePort();
   const config = {
     ...loadConfig({ ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env }),

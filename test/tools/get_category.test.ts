@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tool from '../../tools/get_category.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { callTool, callToolError, testServices, TEST_PUBLIC_URL } from '../support/services.js';
+import { callTool, callToolError, testServices, TEST_PUBLIC_URL, refusedPaths } from '../support/services.js';
 import { insertCategory, insertListing, insertVotes } from '../support/fixtures.js';
 import { expectContractUnchanged } from '../support/contract.js';
 
@@ -98,14 +98,11 @@ describe('get_category', () => {
     [{ slug: 'voted', per_page: 1.5 }, '/per_page'],
     [{}, '/slug'],
   ])('refuses %j naming %s', async (input, path) => {
-    const problem = await callToolError(tool, testServices(t.db), input);
-    expect(problem.status).toBe(400);
-    expect(problem.errors?.map((e) => e.path)).toEqual([path]);
+    expect(await refusedPaths(tool, input)).toEqual([path]);
   });
 
   it('refuses unknown parameters', async () => {
-    const problem = await callToolError(tool, testServices(t.db), { slug: 'voted', sort: 'new' });
-    expect(problem.errors).toEqual([{ path: '/sort', message: 'Unknown property' }]);
+    expect(await refusedPaths(tool, { slug: 'voted', sort: 'new' })).toEqual(['/sort']);
   });
 
   it('keeps its public contract', async () => {

@@ -3,7 +3,7 @@ import { mcpToolDefinition } from '../../src/mcp/tool-definition.js';
 import { inputJsonSchema } from '../../src/registry/json-schema.js';
 import tool from '../../tools/get_launch_week.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { callTool, callToolError, testServices } from '../support/services.js';
+import { callTool, callToolError, testServices, refusedPaths } from '../support/services.js';
 import { insertCategory, insertListing, insertVotes } from '../support/fixtures.js';
 import { expectContractUnchanged } from '../support/contract.js';
 
@@ -122,13 +122,7 @@ describe('get_launch_week', () => {
   it.each(['2026-02-30', '2026-13-01', '0000-01-01', 'tomorrow', '2026-1-1', '20261116', 'This', '2026-11-180'])(
     'refuses week %s naming /week',
     async (week) => {
-      const problem = await callToolError(
-        tool,
-        testServices(t.db, () => WEDNESDAY),
-        { week },
-      );
-      expect(problem.status).toBe(400);
-      expect(new Set(problem.errors?.map((e) => e.path))).toEqual(new Set(['/week']));
+      expect(new Set(await refusedPaths(tool, { week }))).toEqual(new Set(['/week']));
     },
   );
 
@@ -150,10 +144,8 @@ describe('get_launch_week', () => {
   });
 
   it('refuses unknown parameters and a missing week', async () => {
-    const unknown = await callToolError(tool, testServices(t.db), { week: 'this', page: 2 });
-    expect(unknown.errors).toEqual([{ path: '/page', message: 'Unknown property' }]);
-    const missing = await callToolError(tool, testServices(t.db), {});
-    expect(missing.errors?.map((e) => e.path)).toEqual(['/week']);
+    expect(await refusedPaths(tool, { week: 'this', page: 2 })).toEqual(['/page']);
+    expect(await refusedPaths(tool, {})).toEqual(['/week']);
   });
 
   it('keeps its public contract', async () => {

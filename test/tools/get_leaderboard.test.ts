@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tool from '../../tools/get_leaderboard.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { callTool, callToolError, testServices } from '../support/services.js';
+import { callTool, callToolError, testServices, refusedPaths } from '../support/services.js';
 import { insertCategory, insertListing, insertVotes } from '../support/fixtures.js';
 import { expectContractUnchanged } from '../support/contract.js';
 
@@ -250,22 +250,11 @@ describe('get_leaderboard', () => {
     [{ board: 'revenue', page: 0 }, '/page'],
     [{ board: 'revenue', per_page: 101 }, '/per_page'],
   ])('refuses %j naming %s', async (input, path) => {
-    const problem = await callToolError(
-      tool,
-      testServices(t.db, () => NOW),
-      input,
-    );
-    expect(problem.status).toBe(400);
-    expect(problem.errors?.map((e) => e.path)).toEqual([path]);
+    expect(await refusedPaths(tool, input)).toEqual([path]);
   });
 
   it('refuses unknown parameters', async () => {
-    const problem = await callToolError(
-      tool,
-      testServices(t.db, () => NOW),
-      { board: 'revenue', sort: 'asc' },
-    );
-    expect(problem.errors).toEqual([{ path: '/sort', message: 'Unknown property' }]);
+    expect(await refusedPaths(tool, { board: 'revenue', sort: 'asc' })).toEqual(['/sort']);
   });
 
   it('keeps its public contract', async () => {

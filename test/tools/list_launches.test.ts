@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tool from '../../tools/list_launches.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { callTool, callToolError, testServices } from '../support/services.js';
+import { callTool, testServices, refusedPaths } from '../support/services.js';
 import { insertCategory, insertListing, insertVotes, type ListingFields } from '../support/fixtures.js';
 import { expectContractUnchanged } from '../support/contract.js';
 
@@ -116,22 +116,11 @@ describe('list_launches', () => {
     [{ per_page: 101 }, '/per_page'],
     [{ page: '2' }, '/page'],
   ])('refuses %j naming %s', async (input, path) => {
-    const problem = await callToolError(
-      tool,
-      testServices(t.db, () => NOW),
-      input,
-    );
-    expect(problem.status).toBe(400);
-    expect(problem.errors?.map((e) => e.path)).toEqual([path]);
+    expect(await refusedPaths(tool, input)).toEqual([path]);
   });
 
   it('refuses unknown parameters', async () => {
-    const problem = await callToolError(
-      tool,
-      testServices(t.db, () => NOW),
-      { week: 'this' },
-    );
-    expect(problem.errors).toEqual([{ path: '/week', message: 'Unknown property' }]);
+    expect(await refusedPaths(tool, { week: 'this' })).toEqual(['/week']);
   });
 
   it('keeps its public contract', async () => {
