@@ -15,7 +15,6 @@ import { API_PREFIX, MCP_PATH, protectedResources } from '../src/web/paths.js';
 import { csrfFor, currentAccount, formGuard, submittedForm, type PageEnv } from './pages/env.js';
 import { consentRoutes } from './pages/consent-page.js';
 import { accountPageRoutes } from './pages/account-pages.js';
-import type { PaymentGateway } from '../src/payments/gateway.js';
 import type { PageKit } from '../src/web/page-kit.js';
 import { signInPath } from './pages/require-sign-in.js';
 import { hiddenCsrf } from './pages/form-parts.js';
@@ -28,8 +27,6 @@ export interface AuthParts {
   now: () => Date;
   log: Logger;
   outbound?: { fetch?: typeof fetch; lookup?: HostLookup };
-  /** No longer read: the checkout page moved to the site (src/site/checkout-page.ts). To drop with app.ts's argument. */
-  payments: PaymentGateway;
 }
 
 export interface Auth {

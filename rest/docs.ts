@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa';
 import compose from 'koa-compose';
 import { TOOLSETS } from '../src/registry/toolsets.js';
-import { html, page } from '../src/text/html.js';
+import { html } from '../src/text/html.js';
+import { documentPage } from '../src/web/layout.js';
 import { API_PREFIX, MCP_PATH } from '../src/web/paths.js';
 import { ASSETS_PATH, assetUrl, docsAssets } from './docs-assets.js';
 
@@ -100,7 +101,7 @@ const PROMPTS = [
 
 function mcpPage(publicUrl: string): string {
   const operation = (name: string) => html`<a href="/docs#/default/${name}">${name}</a>`;
-  return page(
+  return documentPage(
     'Launch Directory MCP server',
     html`<h1>Launch Directory MCP server</h1>
 <p>Address (Streamable HTTP) <code>${publicUrl}${MCP_PATH}</code>. Every tool is also a REST operation of the same name:

@@ -135,7 +135,6 @@ export async function createApp(parts: AppParts): Promise<App> {
     now,
     log,
     outbound: parts.outbound,
-    payments,
   });
   const koa = new Koa({ proxy: config.trustProxy });
   const { pageViews, formRoutes } = await mountMiddleware(koa, { parts, services, auth, lifecycle });

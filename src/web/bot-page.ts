@@ -1,10 +1,11 @@
 import type { Middleware } from 'koa';
 import { CRAWLER_NAME } from '../crawler/crawl-site.js';
-import { html, page } from '../text/html.js';
+import { html } from '../text/html.js';
+import { documentPage } from './layout.js';
 
 /** GET /bot: what the crawler named in its user agent does, for site owners who see it in their logs. */
 export function botPage(publicUrl: string): Middleware {
-  const body = page(
+  const body = documentPage(
     `${CRAWLER_NAME}`,
     html`<h1>${CRAWLER_NAME}</h1>
 <p>${CRAWLER_NAME} reads a product's website when its founder submits it to the launch directory at <a href="${publicUrl}">${publicUrl}</a>, so that the listing can be drafted from what the site says, with quotes as evidence.</p>

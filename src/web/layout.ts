@@ -6,9 +6,9 @@ import { pagePolicy } from './security-headers.js';
 
 /**
  * The one layout of the pages people use (shared by the adapters, so it lives in src/web): one document shell in
- * two looks. The public site's and the console's pages (renderSitePage) have the site's header, navigation and
+ * three looks. The public site's and the console's pages (renderSitePage) have the site's header, navigation and
  * footer; the sign-in, account and consent screens of auth/ (renderCardPage) are a narrow card with the account's
- * links only. Also the site's pieces of a page: listing cards, pagers, amounts.
+ * links only; reference documents (documentPage: /docs/mcp, /bot, /problems) are plain text pages. Also the site's pieces of a page: listing cards, pagers, amounts.
  */
 
 const STYLE = `
@@ -172,7 +172,23 @@ export function renderCardPage(ctx: Context, title: string, body: SafeHtml, opti
   );
 }
 
-/** The document both looks share: language, charset, viewport, the look's head and its one inline style sheet. */
+const DOCUMENT_STYLE = `
+body{font:16px/1.5 system-ui,sans-serif;max-width:62rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
+code,pre{font:14px ui-monospace,monospace;background:#f4f4f6;border-radius:4px;padding:.1rem .3rem}
+pre{padding:.8rem;overflow:auto}
+table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}th,td{text-align:left;border-bottom:1px solid #e3e3e8;padding:.3rem .5rem;vertical-align:top}
+nav a{margin-right:.8rem}
+`;
+
+/**
+ * A reference document (the MCP page of /docs, /bot, the /problems pages): the plain look, a page of text without the
+ * site's navigation. Answers the markup; the caller sets its headers.
+ */
+export function documentPage(title: string, body: SafeHtml): string {
+  return htmlDocument(html`<title>${title}</title>`, DOCUMENT_STYLE, body);
+}
+
+/** The document every look shares: language, charset, viewport, the look's head and its one inline style sheet. */
 function htmlDocument(head: SafeHtml, style: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
-import { html, page } from '../text/html.js';
+import { html } from '../text/html.js';
+import { documentPage } from './layout.js';
 
 /**
  * What each problem `code` means and what a client does about it. Problem `type` URIs are
@@ -68,7 +69,7 @@ export const PROBLEM_CODES: Readonly<Record<string, { status: number; meaning: s
 
 /** GET /problems and /problems/<code>: the documentation the problem `type` URIs point at. */
 export function problemPages(): Middleware {
-  const index = page(
+  const index = documentPage(
     'Problem types',
     html`<h1>Problem types</h1><p>Every error of the API and of MCP tools is <code>application/problem+json</code> with one of these codes.</p><dl>${Object.entries(
       PROBLEM_CODES,
@@ -86,7 +87,7 @@ export function problemPages(): Middleware {
     ctx.type = 'text/html; charset=utf-8';
     ctx.body =
       code && entry
-        ? page(
+        ? documentPage(
             code,
             html`<h1><code>${code}</code> (${entry.status})</h1><p>${entry.meaning}</p><p><a href="/problems">All problem types</a></p>`,
           )
