@@ -1,10 +1,10 @@
-import { TOOLSETS } from '../src/registry/toolsets.js';
+import { type Toolset, TOOLSETS } from '../src/registry/toolsets.js';
 import { SCOPES } from '../src/accounts/caller.js';
 import { ROLE_DUTIES } from '../src/staff/roles.js';
 import { WEBHOOK_EVENTS } from '../src/webhooks/events.js';
 
-/** An operation in the API reference at /docs (Swagger UI's deep link: the untagged operations sit under "default"). */
-const op = (name: string) => `[${name}](#/default/${name})`;
+/** An operation in the API reference at /docs (Swagger UI's deep link: #/<tag>/<operationId>, the tag its toolset). */
+const op = (toolset: Toolset, name: string) => `[${name}](#/${toolset}/${name})`;
 
 /**
  * The OpenAPI document's `info.description` (CommonMark): how to call the API, authenticate, narrow the MCP
@@ -41,7 +41,7 @@ export function apiDescription(publicUrl: string): string {
       .map(([name, about]) => `- \`${name}\`: ${about}`)
       .join('\n'),
     heading('webhooks', 'Webhooks'),
-    `With ${op('create_webhook')} (scope \`webhooks:write\`, which a client is given only when it asks for it) the service POSTs ` +
+    `With ${op('webhooks', 'create_webhook')} (scope \`webhooks:write\`, which a client is given only when it asks for it) the service POSTs ` +
       'events of your own objects to your https address, as JSON `{"type", "timestamp", "data"}`. The events:',
     Object.entries(WEBHOOK_EVENTS)
       .map(([type, meaning]) => `- \`${type}\`: ${meaning}`)
@@ -58,7 +58,7 @@ export function apiDescription(publicUrl: string): string {
     ].join('\n'),
     'Answer 2xx within 10 seconds. Anything else (or no answer) is retried with the same `webhook-id` after 30 s, 1, 2, 4 … minutes ' +
       "for 24 hours (13 attempts). When every attempt since a delivery's first one failed, the webhook is disabled and its owner is " +
-      `mailed; \`410 Gone\` disables it at once. ${op('list_webhook_deliveries')} shows every attempt; ${op('redeliver_webhook')} ` +
+      `mailed; \`410 Gone\` disables it at once. ${op('webhooks', 'list_webhook_deliveries')} shows every attempt; ${op('webhooks', 'redeliver_webhook')} ` +
       'sends one again, and a success enables the webhook again. Addresses must be public: a name that resolves to a private ' +
       'address is refused when the delivery connects.',
     heading('site-team', 'The site team'),

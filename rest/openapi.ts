@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_SCHEMA } from '../src/registry/tool.js';
 import { SCOPES } from '../src/accounts/caller.js';
 import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '../src/registry/json-schema.js';
 import { API_PREFIX } from '../src/web/paths.js';
+import { TOOLSET_NAMES, TOOLSETS } from '../src/registry/toolsets.js';
 import { apiDescription } from './api-description.js';
 
 const ERROR_TEXT: Record<number, string> = {
@@ -57,6 +58,8 @@ export function buildOpenApi(registry: Registry, publicUrl: string): JsonSchema 
       version: '1.0.0',
       description: apiDescription(publicUrl),
     },
+    // One tag per toolset: the reference groups operations as an MCP client chooses them.
+    tags: TOOLSET_NAMES.map((name) => ({ name, description: TOOLSETS[name] })),
     servers: [{ url: publicUrl + API_PREFIX }],
     paths: Object.fromEntries(Object.entries(paths).map(([p, ops]) => [p.slice(API_PREFIX.length) || '/', ops])),
     components: {
@@ -109,19 +112,13 @@ export function openApiOperation(tool: AnyTool): Record<string, unknown> {
   const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !inPath.includes(name)));
   const bodySchema = { ...input, properties: bodyProperties, required: [...required].filter((n) => !inPath.includes(n)) };
   if (!(bodySchema.required as string[]).length) delete (bodySchema as JsonSchema).required;
-  const statuses = [
-    400,
-    ...(takesBody ? [413, 415] : []),
-    ...(tool.scopes.length ? [401, 403] : []),
-    ...tool.errorStatuses,
-    ...(tool.idempotencyKey ? [409, 422] : []),
-    429,
-  ];
+  const statuses = [400, ...(takesBody ? [413, 415] : []), ...tool.errorStatuses, ...(tool.idempotencyKey ? [409, 422] : []), 429];
   const output = outputJsonSchema(tool.output);
   // Two statuses with one body: the schema once, in components.schemas (hoistDefinitions moves $defs there).
   const resultSchema = tool.http.existing ? { $ref: `#/$defs/${tool.name}_result`, $defs: { [`${tool.name}_result`]: output } } : output;
   return {
     operationId: tool.name,
+    tags: [tool.toolset],
     summary: tool.title,
     description: tool.description,
     ...(parameters.length && { parameters }),

@@ -84,8 +84,13 @@ describe.skipIf(!browserPresent)('the API reference in Chromium', () => {
     for (const heading of ['Authentication', 'Toolsets', 'Webhooks', 'The site team']) expect(info).toContain(heading);
     expect(await page.locator('.information-container h2#authentication').count()).toBe(1);
 
+    // Grouped by toolset: one tag section each, named as the MCP address names them.
+    const tags = await page.$$eval('.opblock-tag', (headings) => headings.map((h) => h.getAttribute('data-tag')));
+    expect(tags.sort()).toEqual([...new Set((openapi.tags as { name: string }[]).map((tag) => tag.name))].sort());
+    expect(await page.locator('#operations-webhooks-create_webhook').count()).toBe(1);
+
     // "Try it out" on a public GET.
-    const block = page.locator('#operations-default-list_categories');
+    const block = page.locator('#operations-directory-list_categories');
     await block.locator('.opblock-summary').first().click();
     await block.locator('button.try-out__btn').click();
     await block.locator('button.execute').click();

@@ -129,11 +129,13 @@ describe('/docs', () => {
     for (const scope of SCOPE_NAMES) expect(description).toContain(`\`${scope}\``);
     for (const toolset of Object.keys(TOOLSETS)) expect(description).toContain(`- \`${toolset}\`: `);
     for (const event of WEBHOOK_EVENT_TYPES) expect(description).toContain(`- \`${event}\`: `);
-    // Links to operations are Swagger UI's deep links, to operations that exist.
-    const operations = new Set(Object.values(openapi.paths).flatMap((ops) => Object.values(ops as object).map((op) => op.operationId)));
-    const linked = [...description.matchAll(/\(#\/default\/(\w+)\)/g)].map((m) => m[1]);
+    // Links to operations are Swagger UI's deep links (#/<tag>/<operationId>), to operations that exist under that tag.
+    const tagged = new Set(
+      Object.values(openapi.paths).flatMap((ops) => Object.values(ops as object).map((op) => `${op.tags[0]}/${op.operationId}`)),
+    );
+    const linked = [...description.matchAll(/\(#\/(\w+\/\w+)\)/g)].map((m) => m[1]);
     expect(linked.length).toBeGreaterThan(0);
-    for (const name of linked) expect(operations.has(name), name).toBe(true);
+    for (const link of linked) expect(tagged.has(link), link).toBe(true);
   });
 });
 
