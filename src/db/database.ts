@@ -130,10 +130,14 @@ interface DatabaseOptions {
   databaseUrl: string;
   dataDir: string;
   debug?: boolean;
+  /** For an embedded database in MEMORY: the data directory to start from (a PGlite dump; tests start from a migrated one). */
+  initialData?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const { database, orm } = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openEmbedded(options.dataDir);
+  const { database, orm } = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openEmbedded(options.dataDir, options.initialData);
   await migrate(database.session, orm);
   return database;
 }
@@ -212,7 +216,7 @@ function kyselyStatements(trx: ControlledTransaction<unknown>): Statements {
   };
 }
 
-async function openEmbedded(dataDir: string): Promise<Opened> {
+async function openEmbedded(dataDir: string, initialData?: Blob): Promise<Opened> {
   const [{ MikroORM: PgliteORM }, { PGlite }, { pg_trgm }] = await Promise.all([
     import('@mikro-orm/pglite'),
     import('@electric-sql/pglite'),
@@ -220,7 +224,7 @@ async function openEmbedded(dataDir: string): Promise<Opened> {
   ]);
   const dir = dataDir === MEMORY ? MEMORY : path.join(dataDir, 'pglite');
   if (dir !== MEMORY) await fs.mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, ...(initialData && { loadDataDir: initialData }) });
   const orm = await PgliteORM.init({ ...ORM_OPTIONS, dbName: 'postgres', driverOptions: { pglite } });
   const statements = pgliteStatements(pglite);
   const database: Database = {

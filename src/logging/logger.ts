@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger as PinoLogger, type SerializedError } from 'pino';
 
 export type Logger = PinoLogger;
@@ -5,7 +6,7 @@ export type Logger = PinoLogger;
 export interface LoggerOptions {
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   level: string;
-  /** Where the JSON lines go (default: stdout). Tests capture them here. */
+  /** Where the JSON lines go (default: stdout, see defaultDestination). Tests capture them here. */
   destination?: DestinationStream;
 }
 
@@ -54,8 +55,19 @@ export function createLogger(options: LoggerOptions): Logger {
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: { err: serializeError },
     },
-    options.destination,
+    options.destination ?? defaultDestination(),
   );
+}
+
+/**
+ * stdout: JSON lines, except in a terminal, where a person reads them (`npm start`): there they are
+ * pretty-printed, unless LOG_FORMAT=json asks for JSON. Services, whose stdout is a pipe or a file, keep JSON.
+ */
+function defaultDestination(): DestinationStream | undefined {
+  if (!process.stdout.isTTY || process.env.LOG_FORMAT === 'json' || process.env.VITEST) return undefined;
+  // Loaded only here, so a service never loads it.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+  return pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
 }
 
 function serializeError(error: unknown): unknown {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { MEMORY, openDatabase, type Database } from '../../src/db/database.js';
 
 export interface TestDatabase {
@@ -10,12 +12,15 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database for one test file: a scratch database on the server named by
- * DATABASE_URL when it is set (CI runs the suite that way too), else an in-memory embedded one.
+ * DATABASE_URL when it is set (CI runs the suite that way too), else an in-memory embedded one,
+ * started from the migrated data directory that the run's global setup dumped (test/support/global-setup.ts).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY });
+    const dump = inject('migratedDataDir');
+    const initialData = dump ? new Blob([await readFile(dump)]) : undefined;
+    const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY, initialData });
     return { db, drop: () => db.close() };
   }
   const scratch = await createScratchDatabase(serverUrl);
