@@ -505,6 +505,36 @@ export function verifyProposal(proposal: DraftProposal, pages: readonly CrawledP
   return { proposal: { fields, faqs, founders, socials }, dropped };
 }
 
+/**
+ * A list of entries where each is kept once (by its folded key): each checked entry is verified with what was kept
+ * so far (the keys seen, how many), and the kept ones returned in order.
+ */
+function verifyDistinct<T>(
+  check: Check,
+  proposed: unknown,
+  what: string,
+  noun: string,
+  verifyOne: (
+    check: Check,
+    entry: Evidenced<T> | undefined,
+    what: string,
+    seen: ReadonlySet<string>,
+    kept: number,
+  ) => Evidenced<T> | undefined,
+  keyOf: (value: T) => string,
+): Evidenced<T>[] {
+  const kept: Evidenced<T>[] = [];
+  const seen = new Set<string>();
+  const list: unknown[] = Array.isArray(proposed) ? proposed : [];
+  for (const [i, item] of checkedEntries(check, list, what, noun).entries()) {
+    const entry = verifyOne(check, item as Evidenced<T> | undefined, `${what}[${i}]`, seen, kept.length);
+    if (!entry) continue;
+    seen.add(fold(keyOf(entry.value)));
+    kept.push(entry);
+  }
+  return kept;
+}
+
 /** The entries that are checked; the rest are reported dropped, all together. */
 function checkedEntries(check: Check, list: unknown[], what: string, noun: string): unknown[] {
   if (list.length > MAX_ENTRIES_CHECKED)
@@ -624,16 +654,7 @@ function verifyTextField(
 // FAQs
 
 function verifyFaqs(check: Check, proposed: unknown): Evidenced<ProposedFaq>[] {
-  const faqs: Evidenced<ProposedFaq>[] = [];
-  const questions = new Set<string>();
-  const list: unknown[] = Array.isArray(proposed) ? proposed : [];
-  for (const [i, item] of checkedEntries(check, list, 'faqs', 'FAQs').entries()) {
-    const kept = verifyFaq(check, item as Evidenced<ProposedFaq> | undefined, `faqs[${i}]`, questions, faqs.length);
-    if (!kept) continue;
-    questions.add(fold(kept.value.question));
-    faqs.push(kept);
-  }
-  return faqs;
+  return verifyDistinct(check, proposed, 'faqs', 'FAQs', verifyFaq, (faq) => faq.question);
 }
 
 /** One FAQ: within the limits, not a question already kept, the question covered and the answer backed by its quotes. */
@@ -685,16 +706,7 @@ function faqLimitProblem(question: string, answer: string, questions: ReadonlySe
 // Founders
 
 function verifyFounders(check: Check, proposed: unknown): Evidenced<ProposedFounder>[] {
-  const founders: Evidenced<ProposedFounder>[] = [];
-  const names = new Set<string>();
-  const list: unknown[] = Array.isArray(proposed) ? proposed : [];
-  for (const [i, item] of checkedEntries(check, list, 'founders', 'founders').entries()) {
-    const kept = verifyFounder(check, item as Evidenced<ProposedFounder> | undefined, `founders[${i}]`, names, founders.length);
-    if (!kept) continue;
-    names.add(fold(kept.value.name));
-    founders.push(kept);
-  }
-  return founders;
+  return verifyDistinct(check, proposed, 'founders', 'founders', verifyFounder, (founder) => founder.name);
 }
 
 /** One founder: a covered name, not one already kept; then the title, bio and links that pass (founderDetails). */
