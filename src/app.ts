@@ -17,9 +17,12 @@ import { answerUnparsableRequest } from './web/client-error.js';
 import { oncePerRequest } from './web/once-per-request.js';
 import { requestQuota } from './web/request-rate-limit.js';
 import { BatchedCounter } from './rate-limit/batched-counter.js';
-import { relayJobOutbox } from './jobs/job-outbox.js';
+import { JOB_OUTBOX_CHANNEL, relayJobOutbox, relayNamedJob } from './jobs/job-outbox.js';
 import { cachedSiteSettings, SETTINGS_CACHE_SECONDS } from './catalogue/site-settings.js';
 import { badgeImages } from './web/badge-route.js';
+import { socialCards } from './web/card-route.js';
+import { CardCache } from './cards/card-cache.js';
+import { keptImages } from './web/image-route.js';
 import { awardProofRoutes } from './web/award-proof-routes.js';
 import { stripeWebhook } from './web/stripe-webhook-route.js';
 import { paymentGateway } from './payments/gateway.js';
@@ -122,7 +125,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   });
   const { jobs, recurring } = await openJobs(parts, { now, log, mailer });
   const lifecycle: Lifecycle = { draining: false };
-  const { resultCache, searchIndex, stopHearingChanges } = await hearListingChanges(db, log, lifecycle, config.searchIndex);
+  const { resultCache, cardCache, searchIndex, stopHearingChanges } = await hearListingChanges(db, log, lifecycle, config.searchIndex);
   const payments = paymentGateway(config, log);
   const signAward = awardSigner(db, config.publicUrl);
   const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log, payments, signAward };
@@ -137,7 +140,7 @@ export async function createApp(parts: AppParts): Promise<App> {
     outbound: parts.outbound,
   });
   const koa = new Koa({ proxy: config.trustProxy });
-  const { pageViews, formRoutes } = await mountMiddleware(koa, { parts, services, auth, lifecycle });
+  const { pageViews, formRoutes } = await mountMiddleware(koa, { parts, services, auth, lifecycle, cardCache });
   const server = createServer(koa, config);
   const background = await startBackground({ db, jobs, recurring, now, log, pageViews, serviceClock: parts.serviceClock });
   return {
@@ -161,6 +164,7 @@ export async function createApp(parts: AppParts): Promise<App> {
       await closeServer(server, config.shutdownTimeoutMs);
       await pageViews.stop();
       await stopHearingChanges();
+      await background.stopHearingJobs();
       await searchIndex?.close();
       await background.stopDispatching();
       await jobs.stop();
@@ -205,6 +209,7 @@ async function openJobs(parts: AppParts, deps: { now: () => Date; log: Logger; m
 /** The answer cache and the search index, kept current by the listing change notifications every instance hears. */
 async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycle, withSearchIndex: boolean) {
   const resultCache = new ResultCache();
+  const cardCache = new CardCache();
   const searchIndex = withSearchIndex ? new SearchIndex(db, log) : undefined;
   const stopHearingChanges = await db.listen(LISTING_CHANGES_CHANNEL, {
     onChange(payload) {
@@ -212,6 +217,7 @@ async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycl
       const ids = changedListingIds(payload);
       if (ids === 'all') resultCache.clear();
       else resultCache.invalidate(ids.map(listingTag));
+      cardCache.changed(ids);
       searchIndex?.changed(ids);
     },
     onListening(listening) {
@@ -224,7 +230,7 @@ async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycl
   resultCache.setMarkerSender(async (marker) => {
     await db.query('SELECT pg_notify($1, $2)', [LISTING_CHANGES_CHANNEL, marker]);
   });
-  return { resultCache, searchIndex, stopHearingChanges };
+  return { resultCache, cardCache, searchIndex, stopHearingChanges };
 }
 
 /**
@@ -232,8 +238,11 @@ async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycl
  * the request quota, sign-in and OAuth, then the surfaces (MCP, REST, docs, badges, site, console). Answers
  * the page views the site counts and the paths of every page form.
  */
-async function mountMiddleware(koa: Koa, deps: { parts: AppParts; services: Services; auth: Auth; lifecycle: Lifecycle }) {
-  const { parts, services, auth, lifecycle } = deps;
+async function mountMiddleware(
+  koa: Koa,
+  deps: { parts: AppParts; services: Services; auth: Auth; lifecycle: Lifecycle; cardCache: CardCache },
+) {
+  const { parts, services, auth, lifecycle, cardCache } = deps;
   const { config, db, log } = services;
   const apiCaller = oncePerRequest(auth.apiCaller);
   const mcpCaller = oncePerRequest(auth.mcpCaller);
@@ -274,6 +283,8 @@ async function mountMiddleware(koa: Koa, deps: { parts: AppParts; services: Serv
   );
   koa.use(docsPage({ publicUrl: parts.config.publicUrl }));
   koa.use(badgeImages(services));
+  koa.use(keptImages(services));
+  koa.use(socialCards(services, cardCache));
   koa.use(awardProofRoutes(services));
   const pageViews = new PageViews(db, await sharedSecret(db, 'page_view_key', () => randomToken(32)), log, parts.pageViewsEveryMs);
   const site = publicSite({ services, kit: auth.pageKit, settings: siteSettings }, pageViews);
@@ -349,6 +360,11 @@ async function startBackground(deps: {
   deps.pageViews.start();
   await jobs.start(); // after every job kind is defined
   await relayOutbox();
+  const stopHearingJobs = await db.listen(JOB_OUTBOX_CHANNEL, {
+    onChange: (id) =>
+      void relayNamedJob(db, jobs, id, now()).catch((error: unknown) => log.warn({ err: error }, 'handing over a committed job failed')),
+    onListening: () => undefined,
+  });
   const stopDispatching = await startWebhookDispatcher({ db, jobs, now, log }, OUTBOX_RELAY_MS);
   if (clock) await tickClock();
   return {
@@ -357,6 +373,7 @@ async function startBackground(deps: {
       clearInterval(clock);
     },
     stopDispatching,
+    stopHearingJobs,
   };
 }
 

@@ -7,8 +7,9 @@ import { signoutRoutes } from './signout.js';
 import { passwordResetRoutes } from './password-reset-pages.js';
 import { accountRoutes } from './account-page.js';
 import { apiKeysRoutes } from './api-keys-page.js';
+import { listingImagesRoutes } from './listing-images-page.js';
 
-/** Sign up, sign in, sign out, e-mail verification, password reset, the account and API keys pages. */
+/** Sign up, sign in, sign out, e-mail verification, password reset, the account, API keys and listing images pages. */
 export function accountPageRoutes(router: Router, env: PageEnv): void {
   signupRoutes(router, env);
   emailVerificationRoutes(router, env);
@@ -17,4 +18,5 @@ export function accountPageRoutes(router: Router, env: PageEnv): void {
   passwordResetRoutes(router, env);
   accountRoutes(router, env);
   apiKeysRoutes(router, env);
+  listingImagesRoutes(router, env);
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import { type ListingSummary, offsetOf } from '../schema.js';
 import type { ListingPlan } from '../db/entities/listing.js';
+import { keptImageUrl } from '../images/image-store.js';
 
 /** Statuses whose listings the public may open: live ones, and scheduled (upcoming) launches. */
 export const PUBLIC_STATUSES = ['live', 'scheduled'] as const;
@@ -47,7 +48,7 @@ export function toSummary(row: SummaryRow, publicUrl: string): ListingSummary {
     name: row.name,
     url: row.url,
     tagline: row.tagline,
-    logo_url: row.logo_url,
+    logo_url: keptImageUrl(row.logo_url, publicUrl),
     primary_category: { slug: row.category_slug, name: row.category_name },
     votes: row.votes,
     views: row.views,

@@ -49,6 +49,7 @@ export async function sitemapPages(db: Database, now: Date): Promise<SitemapEntr
     '/blog',
     '/awards',
     '/awards/hall-of-fame',
+    '/about',
     '/leaderboards/community-weekly',
     '/leaderboards/community-all-time',
     '/leaderboards/billboard',

@@ -93,3 +93,13 @@ export async function hasVoted(db: Database, listingId: number, accountId: strin
   const row = await db.one('SELECT 1 AS v FROM votes WHERE listing_id = $1 AND voter_key = $2', [listingId, voterKey(accountId)]);
   return row !== undefined;
 }
+
+/** Which of the listings the person has voted for (the vote buttons of a list's rows). */
+export async function votedAmong(db: Database, listingIds: number[], accountId: string): Promise<Set<number>> {
+  if (!listingIds.length) return new Set();
+  const rows = await db.query<{ listing_id: number }>('SELECT listing_id FROM votes WHERE voter_key = $1 AND listing_id = ANY($2::int[])', [
+    voterKey(accountId),
+    listingIds,
+  ]);
+  return new Set(rows.map((r) => Number(r.listing_id)));
+}

@@ -32,6 +32,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0021_staff', file: '0021-staff.sql' },
   { name: '0022_community', file: '0022-community.sql' },
   { name: '0023_listing_site_domain', file: '0023-listing-site-domain.sql' },
+  { name: '0024_images', file: '0024-images.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

@@ -8,6 +8,8 @@ import { slugify } from '../text/slugify.js';
 import { stripInvisible } from '../text/invisible-characters.js';
 import type { DraftRecord } from './draft-store.js';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './profile-fields.js';
+import { KEEP_SITE_IMAGES_JOB } from '../images/keep-site-images.js';
+import { enqueueAfterCommit } from '../jobs/job-outbox.js';
 
 export type Session = Pick<Database, 'query'>;
 
@@ -122,6 +124,8 @@ export async function writeSubmission(tx: Session, draft: DraftRecord, now: Date
   const [primary, ...extra] = categories as { id: number; slug: string }[];
   const listingId = await writeListing(tx, draft, text(draft, 'name')!, primary.id, now);
   await writeSubRecords(tx, draft, listingId);
+  // The site's icon and Open Graph image become the listing's logo and screenshot, fetched after the commit.
+  await enqueueAfterCommit(tx, KEEP_SITE_IMAGES_JOB, { listingId, draftId: draft.id });
   draft.status = 'submitted';
   draft.listingId = listingId;
   return { listingId, extraCategories: [...new Set(extra.map((category) => category.slug))].filter((slug) => slug !== primary.slug) };
@@ -160,7 +164,9 @@ async function writeListing(db: Session, draft: DraftRecord, name: string, categ
     categoryId,
     now.toISOString(),
   ];
-  const columns = `name = $1, url = $2, domain = $3, tagline = $4, short_description = $5, description = $6, logo_url = $7, stage = $8,
+  // A logo the service keeps (listing_images) stays: the drafted address is only where one may be found.
+  const columns = `name = $1, url = $2, domain = $3, tagline = $4, short_description = $5, description = $6,
+    logo_url = CASE WHEN EXISTS (SELECT 1 FROM listing_images li WHERE li.listing_id = listings.id AND li.kind = 'logo') THEN listings.logo_url ELSE $7 END, stage = $8,
     pricing_model = $9, pricing_summary = $10, country = $11, city = $12, founded_year = $13, contact_email = $14, demo_video_url = $15,
     features = $16, usps = $17, keywords = $18, tags = $19, seo_title = $20, seo_description = $21, socials = $22, not_found_on_website = $23,
     primary_category_id = $24, updated_at = $25`;

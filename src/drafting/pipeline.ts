@@ -13,6 +13,7 @@ import { DrafterUnavailableError } from './claude-drafter.js';
 import { emptyProposal, type DraftProposal, type Drafter, type ProfileField } from './profile-fields.js';
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import { proposeCategories, type CategoryTerms } from './category-match.js';
+import { KEEP_SITE_IMAGES_JOB, keepSiteImages } from '../images/keep-site-images.js';
 
 export const DRAFT_SITE_JOB = 'draft_site';
 export const REGENERATE_FIELDS_JOB = 'regenerate_draft_fields';
@@ -44,6 +45,7 @@ export function defineDraftJobs(queue: JobQueue, given: PipelineDeps): void {
         await setDraftStatus(deps.db, draftId, 'failed', deps.now(), GAVE_UP);
     },
   });
+  queue.define<{ listingId: number; draftId: string }>(KEEP_SITE_IMAGES_JOB, (job) => keepDraftSiteImages(deps, job), { maxAttempts: 2 });
   queue.define<{ draftId: string; fields: ProfileField[] }>(
     REGENERATE_FIELDS_JOB,
     ({ draftId, fields }) => regenerateFields(deps, draftId, fields),
@@ -142,6 +144,16 @@ async function propose(
     const fallback = createExtractiveDrafter();
     return { proposal: await fallback.draft(pages, only ? { only } : undefined), drafter: fallback.kind };
   }
+}
+
+/** A submitted draft's listing gets the logo and screenshot its site's home page names (see keepSiteImages). */
+async function keepDraftSiteImages(deps: PipelineDeps, { listingId, draftId }: { listingId: number; draftId: string }): Promise<void> {
+  const [home] = await loadDraftPages(deps.db, draftId);
+  const listing = await deps.db.one<{ logo_url: string | null }>('SELECT logo_url FROM listings WHERE id = $1', [listingId]);
+  if (!home || !listing) return;
+  const fetch = { allowHosts: deps.config.crawlerAllowHosts, userAgent: crawlerUserAgent(deps.config.publicUrl) };
+  const { kept, refused } = await keepSiteImages({ db: deps.db, now: deps.now, fetch }, listingId, home, listing.logo_url);
+  deps.log.info({ listing_id: listingId, kept, refused }, 'kept the site images of a listing');
 }
 
 function defaultCrawl(deps: PipelineDeps): (url: string) => Promise<CrawlResult> {

@@ -13,7 +13,7 @@ export interface TransactionalJobQueue extends JobQueue {
  * that a dead process left behind. (A job can then run twice; job handlers check their state first.)
  */
 /** Writes one job into job_outbox (in the caller's transaction, if any); answers its row id. */
-async function writeToOutbox(db: Database, name: string, data: object): Promise<string> {
+async function writeToOutbox(db: Pick<Database, 'query'>, name: string, data: object): Promise<string> {
   const [row] = await db.query<{ id: string }>('INSERT INTO job_outbox (name, data) VALUES ($1, $2::jsonb) RETURNING id::text AS id', [
     name,
     JSON.stringify(data),
@@ -70,12 +70,46 @@ const CLAIM_LAPSES_MS = 60_000;
  * jobs are handed over again (mail jobs are deduplicated by their mail id). Safe on several instances.
  */
 export async function relayJobOutbox(db: Database, jobs: JobQueue, now: Date, olderThanMs = 30_000): Promise<number> {
-  const rows = await db.query<{ id: string; name: string; data: object }>(
-    `UPDATE job_outbox SET claimed_at = $3 WHERE id IN (
-       SELECT id FROM job_outbox WHERE created_at < $1 AND (claimed_at IS NULL OR claimed_at < $2)
-       ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED
-     ) RETURNING id::text AS id, name, data`,
+  return handOverClaimed(
+    db,
+    jobs,
+    `SELECT id FROM job_outbox WHERE created_at < $1 AND (claimed_at IS NULL OR claimed_at < $2) ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED`,
     [new Date(now.getTime() - olderThanMs).toISOString(), new Date(now.getTime() - CLAIM_LAPSES_MS).toISOString(), now.toISOString()],
+  );
+}
+
+/** The channel on which a committed transaction names the outbox rows nobody hands over after it (see enqueueAfterCommit). */
+export const JOB_OUTBOX_CHANNEL = 'job_outbox';
+
+/**
+ * Writes one job into job_outbox in the transaction `tx` and names its row on JOB_OUTBOX_CHANNEL, which
+ * PostgreSQL delivers only when `tx` commits: the instance that hears it first hands the job over at once
+ * (relayNamedJobs), and the timed relay stays the fallback. For domain writes that run in a transaction
+ * without a job queue at hand.
+ */
+export async function enqueueAfterCommit(tx: Pick<Database, 'query'>, name: string, data: object): Promise<void> {
+  const id = await writeToOutbox(tx, name, data);
+  await tx.query('SELECT pg_notify($1, $2)', [JOB_OUTBOX_CHANNEL, id]);
+}
+
+/** Hands over the outbox row a notification named, unless another instance claimed it first. */
+export async function relayNamedJob(db: Database, jobs: JobQueue, id: string, now: Date): Promise<number> {
+  if (!/^\d{1,19}$/.test(id)) return 0;
+  return handOverClaimed(db, jobs, `SELECT id FROM job_outbox WHERE id = $1::bigint AND claimed_at IS NULL FOR UPDATE SKIP LOCKED`, [
+    id,
+    now.toISOString(),
+  ]);
+}
+
+/**
+ * Claims the rows `select` picks (its last parameter is the claim time), enqueues their jobs, and only then
+ * deletes them: at least once, safe on several instances.
+ */
+async function handOverClaimed(db: Database, jobs: JobQueue, select: string, params: unknown[]): Promise<number> {
+  const claimedAt = `$${params.length}`;
+  const rows = await db.query<{ id: string; name: string; data: object }>(
+    `UPDATE job_outbox SET claimed_at = ${claimedAt} WHERE id IN (${select}) RETURNING id::text AS id, name, data`,
+    params,
   );
   for (const [index, row] of rows.entries()) {
     try {
@@ -101,7 +135,7 @@ export function deferredJobQueue(db: Database): JobQueue {
   return {
     define: absent('define'),
     async enqueue(name, data) {
-      await writeToOutbox(db, name, data);
+      await enqueueAfterCommit(db, name, data);
     },
     start: absent('start'),
     stop: async () => {},

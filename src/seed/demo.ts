@@ -7,6 +7,7 @@ import { buildDemo } from './demo-data.js';
 import { DEMO_TABLES, SETTINGS_TABLE, type DemoTable } from './demo/tables.js';
 import type { DemoData } from './demo/types.js';
 import { refreshSearchTerms } from './search-terms.js';
+import { drawDemoLogos, insertDemoLogos, type DemoLogo } from './demo/logos.js';
 
 /** Row counts per table after seeding. */
 export interface SeedSummary {
@@ -35,6 +36,8 @@ const SEEDED_TABLES = [
   'milestones',
   'stories',
   'listing_media',
+  'listing_images',
+  'images',
   'alternatives',
   'votes',
   'listing_views',
@@ -96,9 +99,10 @@ export async function seedDemo(db: Database, options: { now: Date }): Promise<Se
   const now = new Date(options.now.getTime());
   await assertEmpty(db);
   const data = buildDemo(now);
+  const logos = await drawDemoLogos(data.listings);
   await inTransaction(db, async (tx) => {
     await assertEmpty(tx);
-    await loadDemo(tx, data, now);
+    await loadDemo(tx, data, logos, now);
   });
   return { now: now.toISOString(), durationMs: Date.now() - started, tables: await countRows(db) };
 }
@@ -108,10 +112,11 @@ function insertTable(tx: Queryable, t: DemoTable, d: DemoData): Promise<number> 
   return insertRows(tx, t.table, t.columns, d[t.key], t.onConflict);
 }
 
-async function loadDemo(tx: Queryable, d: DemoData, now: Date): Promise<void> {
+async function loadDemo(tx: Queryable, d: DemoData, logos: readonly DemoLogo[], now: Date): Promise<void> {
   await insertTable(tx, SETTINGS_TABLE, d);
   await insertCategories(tx);
   for (const t of DEMO_TABLES) await insertTable(tx, t, d);
+  await insertDemoLogos(tx, logos, now);
   await syncSequences(tx, ['listings', 'founders']);
   await refreshListingCounters(tx);
   await computeAwards(tx, now);

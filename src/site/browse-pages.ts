@@ -9,6 +9,8 @@ import { SLUG_PATTERN } from '../schema.js';
 import { cardList, dollars, listingCard, pageNumber, pager, renderSitePage } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
+import { rowVotes } from './list-votes.js';
+import { cardPath } from '../cards/cards.js';
 
 const PER_PAGE = 20;
 
@@ -50,6 +52,7 @@ function categoryRoutes(router: Router, site: SiteDeps): void {
     }
     const page = pageNumber(ctx.query.page);
     const listings = await categoryListings(db, category.id, { page, per_page: PER_PAGE }, config.publicUrl);
+    const vote = await rowVotes(ctx, site, account, [listings.items]);
     renderSitePage(ctx, env, {
       title: category.name,
       description: category.description || `${category.name} products on ${env.siteName}.`,
@@ -58,8 +61,8 @@ function categoryRoutes(router: Router, site: SiteDeps): void {
       body: html`<p>${category.description}</p>${category.parent ? html`<p class="muted">In <a href="/categories/${category.parent.slug}">${category.parent.name}</a></p>` : ''}
 ${category.subcategories.length ? html`<ul class="tags">${category.subcategories.map((s) => html`<li><a href="/categories/${s.slug}">${s.name}</a> (${s.live_count})</li>`)}</ul>` : ''}
 ${cardList(
-  listings.items.map((l) => listingCard(l)),
-  'No live listings in this category yet.',
+  listings.items.map((l) => listingCard(l, { vote: vote(l) })),
+  html`No live listings in this category yet. <a href="/about#submit">Submit yours</a>, or see <a href="/categories">every category</a>.`,
 )}${pager(`/categories/${slug}`, page, PER_PAGE, listings.total)}
 ${category.faqs.length ? html`<h2>Questions</h2><dl>${category.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : ''}`,
     });
@@ -85,21 +88,27 @@ function weekRoutes(router: Router, site: SiteDeps): void {
     if (!week || !view) return notFoundPage(ctx, env, account, 'No launch week has this address.');
     const { current, isFuture: future, launches, scheduled } = view;
     const [prevStart, nextStart] = [addDays(week.start, -7), addDays(week.start, 7)];
+    const vote = await rowVotes(ctx, site, account, [launches]);
     renderSitePage(ctx, env, {
       title: `Launches: ${weekLabel(week)}`,
       description: `The products launched on ${env.siteName} in the week of ${week.start}, ranked by community votes.`,
       path: `/weeks/${week.start}`,
+      socialImage: cardPath.week(week.start),
       account,
       body: html`<p class="muted">${week.start === current.start ? 'This week, ranked by votes so far.' : future ? 'An upcoming week.' : 'Ranked by community votes.'} Times in ${settings.time_zone}.</p>
 ${cardList(
-  launches.map((l) => listingCard(l, { rank: l.rank })),
-  future ? 'Nothing launched yet: the week has not begun.' : 'No launches this week.',
+  launches.map((l) => listingCard(l, { rank: l.rank, vote: vote(l) })),
+  future
+    ? html`Nothing launched yet: the week has not begun. <a href="/about#submit">Schedule your launch</a>.`
+    : week.start === current.start
+      ? html`No launches yet this week — <a href="/about#submit">submit yours</a>.`
+      : html`No launches this week. See <a href="/weeks/this">this week's launches</a>.`,
 )}
 ${
   future
     ? html`<h2>Scheduled</h2>${cardList(
         scheduled.map((l) => listingCard(l, { metric: 'scheduled' })),
-        'Nothing scheduled yet.',
+        html`Nothing scheduled yet. <a href="/about#submit">Schedule your launch</a>.`,
       )}`
     : ''
 }

@@ -6,6 +6,8 @@ import { resolveWeek, weekLabel } from '../catalogue/weeks.js';
 import { BOARD_INFO, BOARDS } from '../catalogue/leaderboards.js';
 import { featuredListings, liveNow } from '../moderation/featured.js';
 import { cardList, listingCard, renderSitePage } from '../web/layout.js';
+import { cardPath } from '../cards/cards.js';
+import { rowVotes } from './list-votes.js';
 
 /**
  * The trending section is an aggregate over every vote of the last 14 days, decaying over days: each instance
@@ -53,36 +55,38 @@ export function homeRoutes(router: Router, site: SiteDeps): void {
       visibleTrending(clock),
     ]);
     const thisWeek = resolveWeek('this', clock.now, clock.timeZone);
+    const vote = await rowVotes(ctx, site, account, [featured, today.items, week.items, trending]);
     renderSitePage(ctx, env, {
       title: settings.site_name,
       description: settings.site_purpose,
       path: '/',
+      socialImage: cardPath.week(thisWeek.start),
       account,
       body: html`<p>${settings.site_purpose}</p>
 ${
   featured.length
     ? html`<section class="panel featured" aria-labelledby="featured-heading"><h2 id="featured-heading">Featured by the site team</h2>${cardList(
-        featured.map((l) => listingCard(l)),
+        featured.map((l) => listingCard(l, { vote: vote(l) })),
         '',
       )}</section>`
     : ''
 }
 <h2>Launched today</h2>${cardList(
-        today.items.map((l, i) => listingCard(l, { rank: i + 1 })),
-        'Nothing launched today yet.',
+        today.items.map((l, i) => listingCard(l, { rank: i + 1, vote: vote(l) })),
+        html`Nothing launched today yet. See <a href="/weeks/this">this week's launches</a>, or <a href="/about#submit">submit yours</a>.`,
       )}
 <h2>This week: ${weekLabel(thisWeek)}</h2>${cardList(
-        week.items.map((l, i) => listingCard(l, { rank: i + 1 })),
-        'No launches this week yet.',
+        week.items.map((l, i) => listingCard(l, { rank: i + 1, vote: vote(l) })),
+        html`No launches yet this week — <a href="/about#submit">submit yours</a>.`,
       )}
 <p><a href="/weeks/this">All of this week's launches</a> · <a href="/weeks/last">Last week</a></p>
 <h2>Trending</h2>${cardList(
-        trending.map((l) => listingCard(l)),
-        'Nothing is trending right now.',
+        trending.map((l, i) => listingCard(l, { rank: i + 1, vote: vote(l) })),
+        html`Nothing is trending right now: votes of the last 14 days make the trend. <a href="/weeks/this">Vote on this week's launches</a>.`,
       )}
 <h2>Upcoming launches</h2>${cardList(
         upcoming.items.map((l) => listingCard(l, { metric: l.launch_week ? `week of ${l.launch_week}` : 'upcoming' })),
-        'No launches are scheduled.',
+        html`No launches are scheduled. <a href="/about#submit">Schedule yours</a>.`,
       )}
 <h2>Leaderboards</h2><ul>${BOARDS.map((b) => html`<li><a href="/leaderboards/${b}">${BOARD_INFO[b].title}</a>${b === 'billboard' ? html` <span class="paid">Paid ranking</span>` : ''}</li>`)}</ul>`,
     });

@@ -18,8 +18,10 @@ import { contentReportRoutes } from './content-report-routes.js';
 import { refused } from './refused-page.js';
 import { COMMENT_FLASH, commentRoutes, commentsSection } from './listing-comments.js';
 import { REVIEW_FLASH, reviewRoutes, reviewsSection } from './listing-reviews.js';
-import { cardList, listingCard, renderSitePage, webUrl } from '../web/layout.js';
+import { cardList, listingCard, listingLogo, renderSitePage, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
+import { rowVotes, sameSitePath } from './list-votes.js';
+import { cardPath } from '../cards/cards.js';
 
 /**
  * /listings/{slug}: everything get_listing shows (the paid sections only when unlocked), with vote and follow
@@ -46,6 +48,8 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
       listAwards(services.db, { listing: slug }, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward),
     ]);
     const csrf = account ? kit.csrfField(ctx) : undefined;
+    const others = (alternatives?.rows ?? []).map((row) => toSummary(row, services.config.publicUrl));
+    const vote = await rowVotes(ctx, site, account, [others]);
     const sectionView = { ctx, site, listing: profile, account, csrf };
     const [reviews, comments] = await Promise.all([reviewsSection(sectionView), commentsSection(sectionView)]);
     const actions = csrf
@@ -58,11 +62,12 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
       account,
       ogType: 'product',
       image: profile.logo_url,
+      socialImage: cardPath.listing(slug),
       jsonLd: jsonLd(profile),
-      body: html`${flash(ctx.query.done)}<p class="tagline">${profile.tagline}</p>
-<p>${webUrl(profile.url) ? html`<a href="${webUrl(profile.url)}" rel="nofollow noopener">${new URL(profile.url).host}</a> · ` : ''}<a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p>
+      body: html`${flash(ctx.query.done)}<div class="lead">${listingLogo(profile, true)}<div><p class="tagline">${profile.tagline}</p>
+<p>${webUrl(profile.url) ? html`<a href="${webUrl(profile.url)}" rel="nofollow noopener">${new URL(profile.url).host}</a> · ` : ''}<a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p></div></div>
 ${actions}
-${profileSections(profile)}
+${profileSections(profile, services.config.publicUrl)}
 ${reviews}
 ${comments}
 <h2 id="trophies">Trophy cabinet</h2>${cardList(
@@ -73,7 +78,7 @@ ${comments}
         'No awards yet.',
       )}
 <h2>Alternatives</h2>${cardList(
-        (alternatives?.rows ?? []).map((row) => listingCard(toSummary(row, services.config.publicUrl))),
+        others.map((l) => listingCard(l, { vote: vote(l) })),
         'No alternatives listed.',
       )}
 <h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" height="54"></p><p class="muted">Founders: embed codes come from get_badges (<a href="/api/v1/listings/${slug}/badges">API</a>).</p>
@@ -84,7 +89,9 @@ ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to th
   for (const action of ['vote', 'unvote', 'follow', 'unfollow'] as const) {
     router.post(`/listings/:slug/${action}`, async (ctx) => {
       const slug = ctx.params.slug ?? '';
-      const back = `/listings/${slug}`;
+      // A vote from a list's row comes back to the list (a path of this site only), with the row's vote shown.
+      const list = action === 'vote' || action === 'unvote' ? sameSitePath(kit.form(ctx).return_to) : undefined;
+      const back = list ?? `/listings/${slug}`;
       const { env, account } = await visit(ctx, site);
       if (!account) return ctx.redirect(kit.signInPath(back));
       try {
@@ -97,7 +104,7 @@ ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to th
         return refused(ctx, env, account, error);
       }
       ctx.status = 303;
-      ctx.redirect(`${back}?done=${action}`);
+      ctx.redirect(list ?? `${back}?done=${action}`);
     });
   }
 
@@ -152,7 +159,7 @@ function section(title: string, content: SafeHtml | string | null | undefined): 
   return content ? html`<section class="panel"><h2>${title}</h2>${content}</section>` : html``;
 }
 
-function profileSections(p: ListingProfile): SafeHtml {
+function profileSections(p: ListingProfile, publicUrl: string): SafeHtml {
   const list = (items: string[]) => (items.length ? html`<ul>${items.map((i) => html`<li>${i}</li>`)}</ul>` : null);
   const story = p.story
     ? html`${p.story.title ? html`<h3>${p.story.title}</h3>` : ''}${[
@@ -176,7 +183,8 @@ function profileSections(p: ListingProfile): SafeHtml {
   ].filter((fact): fact is string => Boolean(fact));
   const socials = Object.entries(p.socials).flatMap(([k, v]) => (webUrl(v) ? [[k, webUrl(v)!] as const] : []));
   const media = (p.media ?? []).flatMap((m) => (webUrl(m.url) ? [{ ...m, url: webUrl(m.url)! }] : []));
-  return html`${p.headline ? html`<p><strong>${p.headline}</strong></p>` : ''}${section('About', html`<p>${p.description || p.short_description}</p>${p.summary ? html`<p>${p.summary}</p>` : ''}${facts.length ? html`<ul class="tags">${facts.map((f) => html`<li>${f}</li>`)}</ul>` : ''}`)}
+  return html`${p.headline ? html`<p><strong>${p.headline}</strong></p>` : ''}${section('Screenshots', gallery(media, publicUrl))}
+${section('About', html`<p>${p.description || p.short_description}</p>${p.summary ? html`<p>${p.summary}</p>` : ''}${facts.length ? html`<ul class="tags">${facts.map((f) => html`<li>${f}</li>`)}</ul>` : ''}`)}
 ${section('Features', list(p.features))}
 ${section('What sets it apart', list(p.usps))}
 ${section('Pricing', p.pricing.summary || p.pricing.model ? html`<p>${p.pricing.summary ?? p.pricing.model}</p>` : null)}
@@ -184,12 +192,34 @@ ${section('Founders', p.founders.length ? html`<ul>${p.founders.map((f) => html`
 ${section('Latest updates', p.latest_updates.length ? html`${p.latest_updates.map((u) => html`<article><h3>${u.title}</h3><p class="muted">${u.published_at.slice(0, 10)}</p><p>${u.body}</p></article>`)}` : null)}
 ${section('Founder story', story)}
 ${section('Milestones', p.milestones?.length ? html`<ul>${p.milestones.map((m) => html`<li>${m.date}: ${m.title}${m.description ? ` — ${m.description}` : ''}</li>`)}</ul>` : null)}
-${section('Media', media.length ? html`<ul>${media.map((m) => html`<li><a href="${m.url}" rel="nofollow noopener">${m.caption ?? (m.kind === 'video' ? 'Video' : 'Image')}</a></li>`)}</ul>` : null)}
+${section('Media', others(media, publicUrl))}
 ${section('Demo video', webUrl(p.demo_video_url) ? html`<p><a href="${webUrl(p.demo_video_url)}" rel="nofollow noopener">Watch the demo</a></p>` : null)}
 ${section('Links', socials.length ? html`<ul class="tags">${socials.map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener">${k}</a></li>`)}</ul>` : null)}
 ${section('FAQ', p.faqs.length ? html`<dl>${p.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : null)}
 ${section('Domain Rating', p.domain_rating ? html`<p>${p.domain_rating.current} / 100, measured ${p.domain_rating.measured_on} by a third-party SEO data provider${p.domain_rating.trend !== null ? ` (${p.domain_rating.trend >= 0 ? '+' : ''}${p.domain_rating.trend} in about 30 days)` : ''}.</p>` : null)}
 ${p.tags.length ? html`<ul class="tags" aria-label="Tags">${p.tags.map((t) => html`<li>${t}</li>`)}</ul>` : ''}`;
+}
+
+type Media = NonNullable<ListingProfile['media']>[number];
+
+/** An image the service keeps (on its own origin): the page shows it; anything else is a link, never loaded from another site. */
+const ours = (m: Media, publicUrl: string) => m.kind === 'image' && new URL(m.url).origin === new URL(publicUrl).origin;
+
+/** The listing's own screenshots as a gallery: sized, described, loaded lazily. */
+function gallery(media: Media[], publicUrl: string): SafeHtml | null {
+  const images = media.filter((m) => ours(m, publicUrl));
+  if (!images.length) return null;
+  return html`<ul class="gallery">${images.map(
+    (m, i) =>
+      html`<li><figure><a href="${m.url}"><img src="${m.url}" alt="${m.caption ?? `Screenshot ${i + 1}`}" width="640" height="400" loading="lazy" decoding="async"></a>${m.caption ? html`<figcaption>${m.caption}</figcaption>` : ''}</figure></li>`,
+  )}</ul>`;
+}
+
+function others(media: Media[], publicUrl: string): SafeHtml | null {
+  const rest = media.filter((m) => !ours(m, publicUrl));
+  return rest.length
+    ? html`<ul>${rest.map((m) => html`<li><a href="${m.url}" rel="nofollow noopener">${m.caption ?? (m.kind === 'video' ? 'Video' : 'Image')}</a></li>`)}</ul>`
+    : null;
 }
 
 /** schema.org SoftwareApplication with the community's votes and rating. */

@@ -5,9 +5,11 @@ import { findFounder, listFounders } from '../catalogue/founders.js';
 import { findBlogPost, listBlogPosts } from '../catalogue/blog.js';
 import { listAwards } from '../catalogue/awards.js';
 import { SLUG_PATTERN } from '../schema.js';
+import { rowVotes } from './list-votes.js';
 import { cardList, listingCard, pageNumber, pager, renderSitePage, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
+import { cardPath } from '../cards/cards.js';
 
 const PER_PAGE = 20;
 
@@ -56,6 +58,7 @@ function founderRoutes(router: Router, site: SiteDeps): void {
     const slug = ctx.params.slug ?? '';
     const founder = SLUG_PATTERN.test(slug) ? await findFounder(db, slug, config.publicUrl) : undefined;
     if (!founder) return notFoundPage(ctx, env, account, 'No founder has this address.');
+    const vote = await rowVotes(ctx, site, account, [founder.companies]);
     renderSitePage(ctx, env, {
       title: founder.name,
       description: (founder.bio || `${founder.name}${founder.title ? `, ${founder.title}` : ''}`).slice(0, 300),
@@ -73,7 +76,7 @@ function founderRoutes(router: Router, site: SiteDeps): void {
       body: html`${founder.title ? html`<p class="muted">${founder.title}</p>` : ''}<p>${founder.bio}</p>
 ${socialLinks(founder.socials)}
 <h2>Companies</h2>${cardList(
-        founder.companies.map((c) => listingCard(c)),
+        founder.companies.map((c) => listingCard(c, { vote: vote(c) })),
         'No live companies yet.',
       )}
 ${founder.interview.length ? html`<h2>Interview</h2><dl>${founder.interview.map((a) => html`<dt><strong>${a.question}</strong></dt><dd><p>${a.answer}</p></dd>`)}</dl>` : ''}
@@ -122,6 +125,7 @@ function blogRoutes(router: Router, site: SiteDeps): void {
       title: post.title,
       description: post.excerpt.slice(0, 300),
       path: `/blog/${slug}`,
+      socialImage: cardPath.blog(slug),
       account,
       ogType: 'article',
       jsonLd: {
@@ -152,15 +156,17 @@ function awardRoutes(router: Router, site: SiteDeps): void {
       title: 'Awards',
       description: `Launch of the Week awards on ${env.siteName}, decided by community votes only.`,
       path: '/awards',
+      ...(awards.items[0] && { socialImage: cardPath.award(awards.items[0].week, awards.items[0].rank) }),
       account,
       body: html`<p>Launch of the Week #1, #2 and #3 go to the most voted launches of each week. Votes come only from people on this site, and the awards state the counted votes: votes the vote check flagged count only once a moderator clears them.</p>
 <p class="muted">Every award has a signed proof (a JWT) that anyone can check offline against our public keys at <a href="/.well-known/jwks.json">/.well-known/jwks.json</a>. Every week's #1: the <a href="/awards/hall-of-fame">Hall of Fame</a>.</p>${cardList(
         awards.items.map((a) =>
           listingCard(a.listing, {
+            rank: a.rank,
             metric: html`${a.title}<br><span class="muted">week of <a href="/weeks/${a.week}">${a.week}</a>, ${a.votes} counted votes · <a href="${a.proof_url}">proof</a></span>`,
           }),
         ),
-        'No awards yet.',
+        html`No awards yet: they are decided when a launch week ends. <a href="/weeks/this">Vote on this week's launches</a>.`,
       )}${pager('/awards', page, PER_PAGE, awards.total)}`,
     });
   });
@@ -173,6 +179,7 @@ function awardRoutes(router: Router, site: SiteDeps): void {
       title: 'Hall of Fame',
       description: `Every Launch of the Week #1 on ${env.siteName}, week by week, decided by community votes only.`,
       path: '/awards/hall-of-fame',
+      ...(winners.items[0] && { socialImage: cardPath.award(winners.items[0].week, 1) }),
       account,
       body: html`<p>Every week's Launch of the Week #1, newest first: the launch of that week with the most community votes. <a href="/awards">All awards</a>.</p>${cardList(
         winners.items.map((a) =>

@@ -11,6 +11,7 @@ import { feedRoutes } from './feeds.js';
 import { checkoutRoutes } from './checkout-page.js';
 import { inviteRoutes } from './invite-page.js';
 import { claimConfirmRoutes } from './claim-confirm-page.js';
+import { aboutRoutes } from './about-page.js';
 
 export interface Site {
   middleware: Middleware;
@@ -36,6 +37,7 @@ export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   checkoutRoutes(router, site);
   inviteRoutes(router, site);
   claimConfirmRoutes(router, site);
+  aboutRoutes(router, site);
   return {
     middleware: router.routes() as Middleware,
     formRoutes: router.stack.filter((layer) => layer.methods.includes('POST')).map((layer) => String(layer.path)),

@@ -1,5 +1,7 @@
 import type Router from '@koa/router';
 import { type SiteDeps, visit } from './visit.js';
+import { rowVotes } from './list-votes.js';
+import { categoryTree } from '../catalogue/categories.js';
 import { html } from '../text/html.js';
 import { searchListings } from '../catalogue/search.js';
 import { toSummary } from '../catalogue/listing-summary.js';
@@ -28,6 +30,16 @@ export function searchRoutes(router: Router, site: SiteDeps): void {
           index: services.searchIndex?.usable(),
         })
       : undefined;
+    const items = (result?.rows ?? []).map((row) => toSummary(row, config.publicUrl));
+    const vote = await rowVotes(ctx, site, account, [items]);
+    // Nothing found: suggest the biggest categories to browse instead.
+    const suggestions =
+      result && !items.length
+        ? (await categoryTree(db, config.publicUrl, false))
+            .filter((c) => c.live_count > 0)
+            .sort((a, b) => b.live_count - a.live_count)
+            .slice(0, 6)
+        : [];
     renderSitePage(ctx, env, {
       title: q ? `Search: ${q}` : 'Search',
       description: q ? `Products matching “${q}” on ${settings.site_name}.` : `Search the products on ${settings.site_name}.`,
@@ -36,8 +48,8 @@ export function searchRoutes(router: Router, site: SiteDeps): void {
       noindex: Boolean(q),
       body: result
         ? html`<p class="muted">${result.totalIsEstimate ? 'About ' : ''}${result.total} ${result.total === 1 ? 'listing' : 'listings'}</p>${cardList(
-            result.rows.map((row) => listingCard(toSummary(row, config.publicUrl))),
-            'Nothing matches. Try fewer or broader words, or browse the categories.',
+            items.map((l) => listingCard(l, { vote: vote(l) })),
+            html`Nothing matches “${q}”. Try fewer or broader words, or another spelling${suggestions.length ? html`; or browse ${suggestions.map((c, i) => html`${i ? ', ' : ''}<a href="/categories/${c.slug}">${c.name}</a>`)}` : ''}. All <a href="/categories">categories</a> · <a href="/weeks/this">this week's launches</a>.`,
           )}${pager('/search', page, PER_PAGE, result.total, { q })}`
         : html`<p>Type what the product does or its name in the search box above.</p><p><a href="/categories">Browse the categories</a></p>`,
     });

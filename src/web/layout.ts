@@ -12,50 +12,70 @@ import { pagePolicy } from './security-headers.js';
  */
 
 const STYLE = `
+:root{color-scheme:light dark;--bg:#f6f6f8;--fg:#1d1d1f;--surface:#fff;--border:#e3e3e8;--field:#8a8a96;--muted:#5a5a63;--soft:#3f3f46;--link:#2b2bb8;--accent:#3a3ad0;--on-accent:#fff;--focus:#3a3ad0;--chip:#ebebf7;--paid-bg:#fff4d6;--paid-border:#e6c35c;--paid-fg:#5c4300;--notice-bg:#eef6ee;--notice-border:#b9dcb9;--error-bg:#fdecee;--error-border:#f3b6bf;--error-fg:#8a0018;--maker-bg:#e8f0ff;--maker-border:#9db4e8;--maker-fg:#1d3a80}
+@media (prefers-color-scheme:dark){:root{--bg:#121216;--fg:#ececf1;--surface:#1c1c22;--border:#34343e;--field:#6e6e7a;--muted:#a9a9b4;--soft:#c9c9d2;--link:#a8b8ff;--accent:#4646dc;--on-accent:#fff;--focus:#a8b8ff;--chip:#2a2a38;--paid-bg:#3a2e00;--paid-border:#8a6d1a;--paid-fg:#ffe08a;--notice-bg:#15301c;--notice-border:#2e6b3a;--error-bg:#3a1016;--error-border:#8a2a3a;--error-fg:#ffc2cc;--maker-bg:#1a2a50;--maker-border:#3f5fa8;--maker-fg:#cbd8ff}}
 *{box-sizing:border-box}
-body{font:16px/1.55 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#f6f6f8}
-a{color:#2b2bb8}
-header{background:#fff;border-bottom:1px solid #e3e3e8}
+body{font:16px/1.55 system-ui,sans-serif;margin:0;color:var(--fg);background:var(--bg)}
+a{color:var(--link)}
+:focus-visible{outline:3px solid var(--focus);outline-offset:2px;border-radius:3px}
+header{background:var(--surface);border-bottom:1px solid var(--border)}
 header .bar{max-width:64rem;margin:0 auto;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:center}
-header .brand{font-weight:700;color:#1d1d1f;text-decoration:none;margin-right:auto}
+header .brand{font-weight:700;color:var(--fg);text-decoration:none;margin-right:auto}
 header nav{display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.95rem}
 header form{display:flex;gap:.3rem;flex:1 1 14rem;max-width:22rem}
-input[type=search]{flex:1;min-width:0;padding:.4rem .5rem;border:1px solid #c8c8d0;border-radius:6px;font:inherit}
-input[type=text],input[type=email],input[type=number],input[type=url],select,textarea{font:inherit;padding:.4rem .5rem;border:1px solid #c8c8d0;border-radius:6px;background:#fff;max-width:100%}
+input,select,textarea{color:var(--fg);background:var(--surface)}
+input[type=search]{flex:1;min-width:0;padding:.4rem .5rem;border:1px solid var(--field);border-radius:6px;font:inherit}
+input[type=text],input[type=email],input[type=number],input[type=url],select,textarea{font:inherit;padding:.4rem .5rem;border:1px solid var(--field);border-radius:6px;max-width:100%}
 input[type=text],input[type=email],input[type=url]{width:28rem}textarea{width:100%}
 label{font-weight:600}label:has(input[type=checkbox]),label:has(input[type=radio]){font-weight:400}
-button{font:inherit;padding:.4rem .9rem;border-radius:6px;border:1px solid #3a3ad0;background:#3a3ad0;color:#fff;cursor:pointer}
-button.secondary{background:#fff;color:#3a3ad0}
+button{font:inherit;padding:.4rem .9rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--on-accent);cursor:pointer}
+button.secondary{background:var(--surface);color:var(--link);border-color:var(--link)}
+button:disabled{cursor:not-allowed;opacity:.75}
 main{max-width:64rem;margin:0 auto;padding:1rem}
 h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2rem;margin:1.6rem 0 .6rem}
 .cards{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:minmax(0,1fr);gap:.6rem}
-.card{background:#fff;border:1px solid #e3e3e8;border-radius:10px;padding:.7rem .9rem;display:flex;gap:.8rem;align-items:flex-start}
-.card .rank{font-weight:700;color:#666;min-width:1.6rem}
+.card{background:var(--surface);border:1px solid var(--border);border-radius:10px;padding:.7rem .9rem;display:flex;gap:.8rem;align-items:flex-start}
 .card .body{flex:1;min-width:0}.card .name{font-weight:600}
-.card .tagline{color:#444;overflow-wrap:anywhere}
+.card .tagline{color:var(--soft);overflow-wrap:anywhere}
 .card .metric{font-weight:700;white-space:nowrap}
-@media (max-width:30rem){.card{flex-wrap:wrap}.card .metric{white-space:normal;flex-basis:100%}}
-.muted{color:#5f5f68;font-size:.9rem}
-.paid{display:inline-block;background:#fff4d6;border:1px solid #e6c35c;color:#5c4300;border-radius:4px;padding:0 .35rem;font-size:.8rem;font-weight:600}
-.notice{background:#eef6ee;border:1px solid #b9dcb9;padding:.6rem .8rem;border-radius:6px}
-.error{background:#fdecee;border:1px solid #f3b6bf;color:#8a0018;padding:.6rem .8rem;border-radius:6px}
-.panel{background:#fff;border:1px solid #e3e3e8;border-radius:10px;padding:1rem;margin:.8rem 0;overflow-wrap:anywhere}
+.card:has(>.rank){display:grid;grid-template-columns:2.6rem 40px minmax(0,1fr) auto;align-items:center;gap:.8rem}
+.card:has(>.rank) .rank{font-weight:700;color:var(--muted);font-variant-numeric:tabular-nums;text-align:right;white-space:nowrap}
+.card:has(>.rank) .metric{text-align:right;font-variant-numeric:tabular-nums}
+.vote{margin:0}.vote button{min-width:4.2rem;padding:.35rem .6rem;font-variant-numeric:tabular-nums;font-weight:700}
+.vote button.voted{background:var(--surface);color:var(--link);border-color:var(--link)}
+.votes{display:inline-block;min-width:4.2rem;text-align:right}
+@media (max-width:30rem){.card{flex-wrap:wrap}.card:has(>.rank){grid-template-columns:2rem 40px minmax(0,1fr) auto;gap:.6rem;padding:.6rem}.card:has(>.rank) .metric.text{grid-column:3/-1;white-space:normal;text-align:left}}
+.logo,.mono{width:40px;height:40px;border-radius:8px;flex:none}img.logo{object-fit:cover;background:var(--chip)}
+.logo.big,.mono.big{width:64px;height:64px;border-radius:14px;font-size:1.5rem}
+.lead{display:flex;gap:1rem;align-items:center;margin:0 0 .6rem}.lead p{margin:.2rem 0}.lead .tagline{font-size:1.1rem}
+.panel>h2:first-child{margin-top:0}
+.mono{display:flex;align-items:center;justify-content:center;color:#fff;font-weight:700;font-size:.95rem;letter-spacing:.02em}
+.mono.c0{background:#3a3ad0}.mono.c1{background:#0f6e5a}.mono.c2{background:#8a3ea8}.mono.c3{background:#b0362e}.mono.c4{background:#1f67a0}.mono.c5{background:#725400}.mono.c6{background:#a3316f}.mono.c7{background:#3f6212}
+.muted{color:var(--muted);font-size:.9rem}
+.paid{display:inline-block;background:var(--paid-bg);border:1px solid var(--paid-border);color:var(--paid-fg);border-radius:4px;padding:0 .35rem;font-size:.8rem;font-weight:600}
+.notice{background:var(--notice-bg);border:1px solid var(--notice-border);padding:.6rem .8rem;border-radius:6px}
+.error{background:var(--error-bg);border:1px solid var(--error-border);color:var(--error-fg);padding:.6rem .8rem;border-radius:6px}
+.panel{background:var(--surface);border:1px solid var(--border);border-radius:10px;padding:1rem;margin:.8rem 0;overflow-wrap:anywhere}
+.empty{background:var(--surface);border:1px dashed var(--field);border-radius:10px;padding:1rem;margin:0}
 .actions{display:flex;flex-wrap:wrap;gap:.6rem;align-items:center;margin:.6rem 0}
 .actions form{margin:0}
-.tags{display:flex;flex-wrap:wrap;gap:.3rem;list-style:none;padding:0}.tags li{background:#eef;border-radius:4px;padding:0 .4rem;font-size:.85rem}
+.tags{display:flex;flex-wrap:wrap;gap:.3rem;list-style:none;padding:0}.tags li{background:var(--chip);border-radius:4px;padding:0 .4rem;font-size:.85rem}
+.gallery{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,16rem),1fr));gap:.8rem}
+.gallery figure{margin:0}.gallery img{display:block;width:100%;height:auto;aspect-ratio:16/10;object-fit:cover;border-radius:8px;border:1px solid var(--border);background:var(--chip)}
+.gallery figcaption{font-size:.85rem;color:var(--muted);margin-top:.3rem}
 .pager{display:flex;gap:1rem;margin:1rem 0}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1px solid #e3e3e8;padding:.35rem .4rem;vertical-align:top}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1px solid var(--border);padding:.35rem .4rem;vertical-align:top}
 .sr{position:absolute;left:-9999px}
-.reviews{list-style:none;padding:0}#discussion article,.review{border-top:1px solid #e3e3e8;padding:.6rem 0}#discussion .replies{margin-left:1.5rem}
-.maker{display:inline-block;background:#e8f0ff;border:1px solid #9db4e8;color:#1d3a80;border-radius:4px;padding:0 .35rem;font-size:.8rem;font-weight:600}
+.reviews{list-style:none;padding:0}#discussion article,.review{border-top:1px solid var(--border);padding:.6rem 0}#discussion .replies{margin-left:1.5rem}
+.maker{display:inline-block;background:var(--maker-bg);border:1px solid var(--maker-border);color:var(--maker-fg);border-radius:4px;padding:0 .35rem;font-size:.8rem;font-weight:600}
 .comment-actions{display:flex;flex-wrap:wrap;gap:.6rem;align-items:flex-start}.comment-actions form{margin:0}
-footer{max-width:64rem;margin:2rem auto;padding:1rem;color:#5f5f68;font-size:.85rem}
-img.logo{width:40px;height:40px;border-radius:8px;object-fit:cover;flex:none}
+footer{max-width:64rem;margin:2rem auto;padding:1rem;color:var(--muted);font-size:.9rem;border-top:1px solid var(--border)}
+footer nav{display:flex;flex-wrap:wrap;gap:.3rem 1rem;margin-bottom:.5rem}
 `;
 
-/** The site's pages run no script and load only their own styles, plus images over https (listing logos, founders' avatars). */
+/** The site's pages run no script and load nothing from another origin: every image they show is the service's own (/images, /badges). */
 const SITE_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /** A link target given by a person or crawled from a website, only when it is an http(s) URL (never javascript: or data:). */
 export function webUrl(value: string | null | undefined): string | undefined {
@@ -81,6 +101,8 @@ export interface SitePage {
   /** Open Graph type (default website). */
   ogType?: string;
   image?: string | null;
+  /** This page's social card: a path on this site (e.g. /cards/listings/acme.png), a 1200×630 PNG; preferred to `image`. */
+  socialImage?: string;
   noindex?: boolean;
   /** One person's page (an order, a link carrying a token): kept by no cache, not even the browser's. */
   noStore?: boolean;
@@ -109,7 +131,15 @@ export function renderSitePage(ctx: Context, env: SiteEnv, page: SitePage): void
 ${page.noindex ? html`<meta name="robots" content="noindex">` : ''}
 <meta property="og:site_name" content="${env.siteName}"><meta property="og:type" content="${page.ogType ?? 'website'}">
 <meta property="og:title" content="${page.title}"><meta property="og:description" content="${page.description}">
-<meta property="og:url" content="${canonical}">${webUrl(page.image) ? html`<meta property="og:image" content="${webUrl(page.image)}">` : ''}
+<meta property="og:url" content="${canonical}">${
+    page.socialImage
+      ? html`<meta property="og:image" content="${env.publicUrl}${page.socialImage}"><meta property="og:image:type" content="image/png">
+<meta property="og:image:width" content="1200"><meta property="og:image:height" content="630"><meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:image" content="${env.publicUrl}${page.socialImage}">`
+      : webUrl(page.image)
+        ? html`<meta property="og:image" content="${webUrl(page.image)}">`
+        : ''
+  }
 <link rel="alternate" type="application/atom+xml" title="Launches" href="/feeds/launches.xml">
 <link rel="alternate" type="application/atom+xml" title="Blog" href="/feeds/blog.xml">
 ${page.jsonLd ? html`<script type="application/ld+json">${new SafeHtml(scriptJson(page.jsonLd))}</script>` : ''}`;
@@ -121,7 +151,8 @@ ${page.jsonLd ? html`<script type="application/ld+json">${new SafeHtml(scriptJso
 <form method="get" action="/search" role="search"><label for="site-q" class="sr">Search listings</label><input id="site-q" type="search" name="q" placeholder="Search products" value="${ctx.path === '/search' ? String(ctx.query.q ?? '') : ''}"><button type="submit">Search</button></form>
 </div></header>
 <main id="main"><h1>${page.title}</h1>${page.body}</main>
-<footer>Votes come only from people on this site; awards follow community votes only. The billboard is a paid ranking. <a href="/api/v1/openapi.json">API</a> · <a href="/docs">Docs</a> · <a href="/sitemap.xml">Sitemap</a></footer>`,
+<footer><nav aria-label="Footer"><a href="/about">About</a><a href="/about#submit">Submit a product</a><a href="/docs">API</a><a href="/docs/mcp">MCP</a><a href="/feeds/launches.xml">Launches feed</a><a href="/feeds/blog.xml">Blog feed</a><a href="/sitemap.xml">Sitemap</a></nav>
+<p>Votes come only from people on this site; awards follow community votes only. The billboard is a paid ranking.</p></footer>`,
   );
 }
 
@@ -198,18 +229,58 @@ ${head}
 </body></html>`.value;
 }
 
-/** A listing in a list: logo, name, tagline, category, and a metric (votes unless given). */
-export function listingCard(
-  listing: ListingSummary,
-  options: { rank?: number; metric?: SafeHtml | string; paid?: boolean } = {},
-): SafeHtml {
-  const logoUrl = webUrl(listing.logo_url);
-  const logo = logoUrl ? html`<img class="logo" src="${logoUrl}" alt="" width="40" height="40" loading="lazy">` : '';
-  return html`<li class="card">${options.rank !== undefined ? html`<span class="rank">#${options.rank}</span>` : ''}${logo}<div class="body"><a class="name" href="/listings/${listing.slug}">${listing.name}</a>${options.paid ? html` <span class="paid">Paid</span>` : ''}<div class="tagline">${listing.tagline}</div><div class="muted"><a href="/categories/${listing.primary_category.slug}">${listing.primary_category.name}</a>${listing.launch_week ? ` · week of ${listing.launch_week}` : ''}</div></div><span class="metric">${options.metric ?? `${listing.votes} votes`}</span></li>`;
+/** A signed-in person's vote from a list row: the same form as the listing page's, coming back to `returnTo`. */
+export interface RowVote {
+  csrf: SafeHtml;
+  voted: boolean;
+  /** The list's own path (with its query), where the vote comes back to. */
+  returnTo: string;
 }
 
-export function cardList(items: SafeHtml[], empty: string): SafeHtml {
-  return items.length ? html`<ul class="cards">${items}</ul>` : html`<p class="muted">${empty}</p>`;
+/**
+ * A listing in a list: rank (a fixed-width column, so names line up row after row), logo (or a monogram), name,
+ * tagline, category, and a metric (votes unless given; a vote button when `vote` is given).
+ */
+export function listingCard(
+  listing: ListingSummary,
+  options: { rank?: number; metric?: SafeHtml | string; paid?: boolean; vote?: RowVote } = {},
+): SafeHtml {
+  const logo = listingLogo(listing);
+  const rank =
+    options.rank !== undefined ? html`<span class="rank">#${options.rank}</span>` : html`<span class="rank" aria-hidden="true"></span>`;
+  const metric =
+    options.metric !== undefined
+      ? html`<div class="metric text">${options.metric}</div>`
+      : html`<div class="metric">${options.vote ? voteForm(listing, options.vote) : html`<span class="votes">${listing.votes}<span class="sr"> votes</span><span aria-hidden="true"> ▲</span></span>`}</div>`;
+  return html`<li class="card">${rank}${logo}<div class="body"><a class="name" href="/listings/${listing.slug}">${listing.name}</a>${options.paid ? html` <span class="paid">Paid</span>` : ''}<div class="tagline">${listing.tagline}</div><div class="muted"><a href="/categories/${listing.primary_category.slug}">${listing.primary_category.name}</a>${listing.launch_week ? ` · week of ${listing.launch_week}` : ''}</div></div>${metric}</li>`;
+}
+
+function voteForm(listing: ListingSummary, vote: RowVote): SafeHtml {
+  const action = vote.voted ? 'unvote' : 'vote';
+  const hint = vote.voted ? `votes; you voted for ${listing.name}: take your vote back` : `votes; vote for ${listing.name}`;
+  return html`<form class="vote" method="post" action="/listings/${listing.slug}/${action}">${vote.csrf}<input type="hidden" name="return_to" value="${vote.returnTo}"><button type="submit"${vote.voted ? html` class="voted"` : ''}><span aria-hidden="true">${vote.voted ? '✓' : '▲'} </span>${listing.votes}<span class="sr"> ${hint}</span></button></form>`;
+}
+
+/** A listing's logo (decorative: its name is beside it), or its monogram when it has none; `big` on its own page. */
+export function listingLogo(listing: Pick<ListingSummary, 'name' | 'slug' | 'logo_url'>, big = false): SafeHtml {
+  const logoUrl = webUrl(listing.logo_url);
+  const size = big ? 64 : 40;
+  return logoUrl
+    ? html`<img class="logo${big ? ' big' : ''}" src="${logoUrl}" alt="" width="${size}" height="${size}"${big ? '' : html` loading="lazy"`}>`
+    : monogram(listing.name, listing.slug, big);
+}
+
+/** A listing without a logo: its initials on a square of one of eight colours, the same for the listing every time. */
+function monogram(name: string, slug: string, big: boolean): SafeHtml {
+  const words = name.match(/[\p{L}\p{N}]+/gu) ?? [slug];
+  const initials = (words.length > 1 ? `${[...words[0]][0]}${[...words[1]][0]}` : [...words[0]].slice(0, 2).join('')).toUpperCase();
+  let hash = 0;
+  for (const ch of slug) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return html`<span class="mono c${hash % 8}${big ? ' big' : ''}" aria-hidden="true">${initials}</span>`;
+}
+
+export function cardList(items: SafeHtml[], empty: SafeHtml | string): SafeHtml {
+  return items.length ? html`<ul class="cards">${items}</ul>` : html`<p class="empty">${empty}</p>`;
 }
 
 /** Previous/next links of a paged list (?page=N). */

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { insertCategory, insertListing } from '../support/fixtures.js';
+import { insertCategory, insertLiveListing } from '../support/fixtures.js';
 import { person, type Person } from '../listings/support.js';
 import { staffCast, type StaffPerson } from '../console/support.js';
 import { fileContentReport } from '../../src/moderation/reports.js';
@@ -26,15 +26,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const liveListing = async () => {
-  const id = await insertListing(t.db, {
-    category_id: category,
-    status: 'live',
-    launch_week: '2026-11-23',
-    launched_at: '2026-11-23T10:00:00Z',
-  });
-  return (await t.db.one<{ id: number; slug: string; name: string }>('SELECT id, slug, name FROM listings WHERE id = $1', [id]))!;
-};
+const liveListing = () => insertLiveListing(t.db, category);
 
 /** A seeded review (by reviewer_name) or a person's review (by account). */
 const seedReview = async (listingId: number, rating: number, body: string, by: { name?: string; accountId?: string } = {}) =>

@@ -4,15 +4,13 @@
  * with the note as the reason), over REST for each kind of caller, with their audit entries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
 import { TestBrowser } from '../support/browser.js';
-import { signedInBrowser, type PagesApp } from '../auth/pages/page-flows.js';
-import { insertCategory, insertListing } from '../support/fixtures.js';
+import { signedInBrowser, startPagesApp, type PagesApp } from '../auth/pages/page-flows.js';
+import { insertCategory, insertListing, insertLiveListing } from '../support/fixtures.js';
 import type { Person } from '../listings/support.js';
 import { staffCast, type StaffPerson } from '../console/support.js';
 import { restCall } from './support.js';
 
-const clock = { now: new Date('2026-11-25T12:00:00Z') };
 let t: PagesApp;
 let category: number;
 let moderator: StaffPerson;
@@ -21,27 +19,13 @@ let admin: StaffPerson;
 let nobody: Person;
 
 beforeAll(async () => {
-  const app: TestApp = await startTestApp({ now: () => new Date(clock.now) });
-  t = Object.assign(app, {
-    clock,
-    advance: (s: number) => {
-      clock.now = new Date(clock.now.getTime() + s * 1000);
-    },
-  });
+  t = await startPagesApp(new Date('2026-11-25T12:00:00Z'));
   category = await insertCategory(t.db);
   ({ moderator, editor, admin, nobody } = await staffCast(t.db));
 }, 60_000);
 afterAll(() => t?.close());
 
-const liveListing = async () => {
-  const id = await insertListing(t.db, {
-    category_id: category,
-    status: 'live',
-    launch_week: '2026-11-23',
-    launched_at: '2026-11-23T10:00:00Z',
-  });
-  return (await t.db.one<{ id: number; slug: string; name: string }>('SELECT id, slug, name FROM listings WHERE id = $1', [id]))!;
-};
+const liveListing = () => insertLiveListing(t.db, category);
 
 /** Files a report through the listing page's form, as a person does; answers the page after the redirect. */
 async function report(browser: TestBrowser, slug: string, fields: Record<string, string>) {

@@ -1,38 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
 import { TestBrowser, type PageResponse } from '../support/browser.js';
-import { csrfOf, signedInBrowser } from '../auth/pages/page-flows.js';
-import { insertCategory, insertListing } from '../support/fixtures.js';
+import { csrfOf, signedInBrowser, startPagesApp, type PagesApp } from '../auth/pages/page-flows.js';
+import { insertCategory, insertLiveListing } from '../support/fixtures.js';
 
 /**
  * The discussion on the listing page, as a person uses it without JavaScript: forms with CSRF, comments and replies
  * coming back on the page, the Maker mark, deleting one's own comment, and what people write shown only escaped.
  */
-const clock = { now: new Date('2026-11-25T12:00:00Z') };
-let t: TestApp & { clock: { now: Date }; advance(seconds: number): void };
+let t: PagesApp;
 let category: number;
 
 beforeAll(async () => {
-  const app = await startTestApp({ now: () => new Date(clock.now) });
-  t = Object.assign(app, {
-    clock,
-    advance: (s: number) => {
-      clock.now = new Date(clock.now.getTime() + s * 1000);
-    },
-  });
+  t = await startPagesApp(new Date('2026-11-25T12:00:00Z'));
   category = await insertCategory(t.db);
 }, 60_000);
 afterAll(() => t?.close());
 
-const liveListing = async () => {
-  const id = await insertListing(t.db, {
-    category_id: category,
-    status: 'live',
-    launch_week: '2026-11-23',
-    launched_at: '2026-11-23T10:00:00Z',
-  });
-  return (await t.db.one<{ id: number; slug: string }>('SELECT id, slug FROM listings WHERE id = $1', [id]))!;
-};
+const liveListing = () => insertLiveListing(t.db, category);
 /** The discussion section of a listing page. */
 const discussion = (page: PageResponse) => {
   const match = /<section class="panel" id="discussion">[\s\S]*?<\/section>/.exec(page.text);

@@ -1,39 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
 import { TestBrowser } from '../support/browser.js';
-import { signedInBrowser } from '../auth/pages/page-flows.js';
-import { insertCategory, insertListing } from '../support/fixtures.js';
+import { signedInBrowser, startPagesApp, type PagesApp } from '../auth/pages/page-flows.js';
+import { insertCategory, insertLiveListing } from '../support/fixtures.js';
 import { networkKeyOf } from '../../src/community/network.js';
 
 /**
  * Voting and following on the listing page, as a person does it without JavaScript: forms with CSRF, the answer
  * back on the page, the weekly board moved at once; page views counted once per visitor per day, bots not.
  */
-const clock = { now: new Date('2026-11-25T12:00:00Z') };
-let t: TestApp & { clock: { now: Date }; advance(seconds: number): void };
+let t: PagesApp;
 let category: number;
 
 beforeAll(async () => {
-  const app = await startTestApp({ now: () => new Date(clock.now) });
-  t = Object.assign(app, {
-    clock,
-    advance: (s: number) => {
-      clock.now = new Date(clock.now.getTime() + s * 1000);
-    },
-  });
+  t = await startPagesApp(new Date('2026-11-25T12:00:00Z'));
   category = await insertCategory(t.db);
 }, 60_000);
 afterAll(() => t?.close());
 
-const liveListing = async () => {
-  const id = await insertListing(t.db, {
-    category_id: category,
-    status: 'live',
-    launch_week: '2026-11-23',
-    launched_at: '2026-11-23T10:00:00Z',
-  });
-  return (await t.db.one<{ id: number; slug: string }>('SELECT id, slug FROM listings WHERE id = $1', [id]))!;
-};
+const liveListing = () => insertLiveListing(t.db, category);
 const weeklyVotes = async (slug: string) => {
   const board = (await (await fetch(`${t.url}/api/v1/leaderboards/community-weekly?per_page=100`)).json()) as {
     items: { listing: { slug: string }; metric: { value: number } }[];

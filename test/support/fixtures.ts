@@ -149,3 +149,9 @@ export async function linkFounder(db: Database, listingId: number, founderId: nu
     position,
   ]);
 }
+
+/** A live listing launched in the week of `week` (a Monday), in `categoryId`: its id, slug and name. */
+export async function insertLiveListing(db: Database, categoryId: number, week = '2026-11-23') {
+  const id = await insertListing(db, { category_id: categoryId, status: 'live', launch_week: week, launched_at: `${week}T10:00:00Z` });
+  return (await db.one<{ id: number; slug: string; name: string }>('SELECT id, slug, name FROM listings WHERE id = $1', [id]))!;
+}

@@ -23,6 +23,7 @@ import { DomainRating } from './domain-rating.js';
 import { Follow } from './follow.js';
 import { Founder } from './founder.js';
 import { InterviewQuestion } from './interview-question.js';
+import { Image, ListingImage } from './image.js';
 import {
   Alternative,
   Listing,
@@ -73,6 +74,7 @@ export * from './claim.js';
 export * from './order.js';
 export * from './webhook.js';
 export * from './staff.js';
+export * from './image.js';
 
 export const entities = [
   SiteSetting,
@@ -137,4 +139,6 @@ export const entities = [
   AuditEntry,
   Report,
   CategoryRedirect,
+  Image,
+  ListingImage,
 ];

@@ -87,6 +87,15 @@ interface Parts {
   times: { createdAt: Date; updatedAt: Date };
 }
 
+/**
+ * Every demo listing gets a monogram logo, drawn when the demo is loaded (demo/logos.ts); the draw that once chose
+ * whether a listing had a logo address is kept, so that the rest of the demo stays the same.
+ */
+function keptDrawLogo(r: Random): null {
+  r.chance(0.9);
+  return null;
+}
+
 function rowOf(r: Random, p: Parts): ListingRow {
   const { id, name, slot, category, commerce, positioning, copy } = p;
   const { slug, domain, url } = p.address;
@@ -102,7 +111,7 @@ function rowOf(r: Random, p: Parts): ListingRow {
     tagline: copy.tagline,
     short_description: copy.shortDescription,
     description: copy.description,
-    logo_url: r.chance(0.9) ? `${url}/logo.png` : null,
+    logo_url: keptDrawLogo(r),
     stage: commerce.stage,
     pricing_model: commerce.pricingModel,
     pricing_summary: commerce.pricingSummary,

@@ -14,9 +14,10 @@ export interface PagesApp extends TestApp {
   advance(seconds: number): void;
 }
 
-export async function startPagesApp(): Promise<PagesApp> {
-  const clock = { now: new Date() };
-  const app = await startTestApp({ now: () => clock.now });
+/** The app on a clock that starts at `start` and moves only when the test advances it. */
+export async function startPagesApp(start = new Date()): Promise<PagesApp> {
+  const clock = { now: new Date(start) };
+  const app = await startTestApp({ now: () => new Date(clock.now) });
   return Object.assign(app, {
     clock,
     advance(seconds: number) {

@@ -1,0 +1,109 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { html, type SafeHtml } from '../../src/text/html.js';
+import type { AccountRecord } from '../../src/accounts/accounts.js';
+import { NotFoundError } from '../../src/errors.js';
+import { IMAGE_KINDS, type ImageKind } from '../../src/db/entities/image.js';
+import { ImageRefused } from '../../src/images/errors.js';
+import { giveListingImage, ownedListingImages } from '../../src/images/owner-images.js';
+import { renderCardPage } from '../../src/web/layout.js';
+import { formFile } from '../form-body.js';
+import { csrfFor, submittedForm, type PageEnv } from './env.js';
+import { errorBox, hiddenCsrf, noticeBox } from './form-parts.js';
+import { requireSignedIn } from './require-sign-in.js';
+
+const PAGE = '/account/listings/:id/images';
+const pagePath = (id: number) => `/account/listings/${id}/images`;
+const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif,image/svg+xml';
+const LABELS: Record<ImageKind, string> = { logo: 'Logo', screenshot: 'Screenshot' };
+
+interface ImagesPage {
+  error?: { kind: ImageKind; message: string };
+  saved?: ImageKind;
+}
+
+/**
+ * An owner's page for a listing's images: the logo and the first screenshot as the directory shows them, and a
+ * form to upload each (multipart/form-data, through the form guard like every page form). An upload replaces what
+ * the crawler found; it is re-encoded at fixed sizes, and what is not an image is refused with the reason.
+ */
+export function listingImagesRoutes(router: Router, env: PageEnv): void {
+  router.get(PAGE, async (ctx) => {
+    const account = await requireSignedIn(ctx, env);
+    if (!account) return;
+    const saved = IMAGE_KINDS.find((kind) => kind === ctx.query.saved);
+    await imagesPage(ctx, env, account, listingIdOf(ctx), { saved });
+  });
+
+  router.post(PAGE, async (ctx) => {
+    const form = submittedForm(ctx);
+    const account = await requireSignedIn(ctx, env);
+    if (!account) return;
+    const listingId = listingIdOf(ctx);
+    const kind = IMAGE_KINDS.find((k) => k === form.kind) ?? 'logo';
+    const file = formFile(ctx, 'image');
+    if (!file || file.bytes.byteLength === 0) {
+      ctx.status = 400;
+      return imagesPage(ctx, env, account, listingId, { error: { kind, message: 'Choose an image file to upload.' } });
+    }
+    try {
+      await giveListingImage(env.db, {
+        accountId: account.id,
+        listingId,
+        kind,
+        bytes: file.bytes,
+        now: env.now(),
+        publicUrl: env.publicUrl,
+      });
+    } catch (error) {
+      if (error instanceof NotFoundError) return imagesPage(ctx, env, account, listingId, {});
+      if (!(error instanceof ImageRefused)) throw error;
+      ctx.status = 400;
+      return imagesPage(ctx, env, account, listingId, { error: { kind, message: `${file.name || 'The file'}: ${error.message}` } });
+    }
+    ctx.status = 303;
+    ctx.redirect(`${pagePath(listingId)}?saved=${kind}`);
+  });
+}
+
+/** The listing id of the path; 0 (no listing) when it is not a number. */
+function listingIdOf(ctx: Context): number {
+  const id = Number(ctx.params.id);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : 0;
+}
+
+async function imagesPage(ctx: Context, env: PageEnv, account: AccountRecord, listingId: number, page: ImagesPage): Promise<void> {
+  const listing = await ownedListingImages(env.db, account.id, listingId, env.publicUrl).catch((error: unknown) => {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  });
+  if (!listing) {
+    ctx.status = 404;
+    return renderCardPage(
+      ctx,
+      'No such listing',
+      html`<p class="error" role="alert">You own no listing with that number.</p><p><a href="/account">Back to your account</a></p>`,
+      { signedInEmail: account.email },
+    );
+  }
+  const csrf = csrfFor(ctx, env);
+  const section = (kind: ImageKind): SafeHtml => {
+    const current = listing[kind];
+    return html`<h2 id="${kind}">${LABELS[kind]}</h2>
+${page.error?.kind === kind ? errorBox(page.error.message) : ''}${page.saved === kind ? noticeBox(`The ${kind} is saved.`) : ''}
+${current ? html`<p><img src="${current}" alt="The current ${kind} of ${listing.name}" style="max-width:100%;height:auto"></p>` : html`<p class="muted">No ${kind} yet.</p>`}
+<form method="post" action="${pagePath(listingId)}" enctype="multipart/form-data">${hiddenCsrf(csrf)}
+<input type="hidden" name="kind" value="${kind}">
+<label for="${kind}-file">New ${kind} (PNG, JPEG, WebP, GIF, AVIF or SVG, at most 5 MB)</label>
+<input type="file" id="${kind}-file" name="image" accept="${ACCEPT}" required>
+<button type="submit">Upload the ${kind}</button>
+</form>`;
+  };
+  renderCardPage(
+    ctx,
+    `Images of ${listing.name}`,
+    html`<p>The directory shows these on <a href="/listings/${listing.slug}">the listing's page</a> and in lists. Every image is re-encoded at fixed sizes (logo 256 × 256, screenshot at most 1280 wide); an upload replaces what was found on your site.</p>
+${section('logo')}${section('screenshot')}`,
+    { signedInEmail: account.email },
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The README's screenshots, made again by anyone: `npm run screenshots`. Starts the service on an embedded
+ * database (PGlite, in memory) with the demo directory at a fixed date, opens it in Debian's Chromium
+ * (`apt-get install chromium`, or CHROMIUM_PATH) through playwright-core, and writes docs/screenshots/:
+ * home.png and listing.png at 1280 px wide, home-mobile.png and listing-mobile.png at 390 px, and
+ * home-dark.png (prefers-color-scheme: dark). No network is needed.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from '../test/support/chromium.js';
+import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { MEMORY, openDatabase } from '../src/db/database.js';
+import { createLogger } from '../src/logging/logger.js';
+import { loadRegistry } from '../src/registry/registry.js';
+import { seedDemo } from '../src/seed/demo.js';
+
+/** The demo's clock: the same directory, votes and weeks on every run. */
+const NOW = new Date('2026-11-18T12:00:00Z');
+const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
+/** Keep each picture small enough for a README. */
+const MAX_BYTES = 300 * 1024;
+
+async function main() {
+  if (!chromiumAvailable()) throw new Error('no Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH');
+  // The embedded database in memory, whatever DATABASE_URL the shell has; the service's clock stopped at NOW.
+  const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY });
+  await seedDemo(db, { now: NOW });
+  const port = await freePort();
+  const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), host: '127.0.0.1' };
+  const app = await createApp({
+    config,
+    db,
+    registry: await loadRegistry(),
+    now: () => NOW,
+    serviceClock: false,
+    log: createLogger({ level: process.env.LOG_LEVEL ?? 'warn' }),
+  });
+  const url = await app.listen(port, '127.0.0.1');
+  const chromium = await launchChromium();
+  try {
+    const top = await db.one<{ slug: string }>(
+      `SELECT slug FROM listings WHERE status = 'live' ORDER BY launch_week DESC, votes_count DESC, id LIMIT 1`,
+    );
+    if (!top) throw new Error('the demo has no live listing'); // this week's #1
+    const page = await chromium.browser.newPage();
+    await mkdir(OUT, { recursive: true });
+    const shots: [file: string, route: string, width: number, height: number, scheme: 'light' | 'dark'][] = [
+      ['home.png', '/', 1280, 1100, 'light'],
+      ['listing.png', `/listings/${top.slug}`, 1280, 1100, 'light'],
+      ['home-dark.png', '/', 1280, 1100, 'dark'],
+      ['home-mobile.png', '/', 390, 844, 'light'],
+      ['listing-mobile.png', `/listings/${top.slug}`, 390, 844, 'light'],
+    ];
+    for (const [file, route, width, height, colorScheme] of shots) {
+      const bytes = await shoot(page, `${url}${route}`, width, height, colorScheme);
+      if (bytes.length > MAX_BYTES) throw new Error(`${file} is ${bytes.length} bytes, over ${MAX_BYTES}`);
+      await writeFile(path.join(OUT, file), bytes);
+      console.log(`${path.relative(process.cwd(), path.join(OUT, file))}: ${width}×${height}, ${Math.round(bytes.length / 1024)} KB`);
+    }
+  } finally {
+    await chromium.close();
+    await app.close();
+    await db.close();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The first screen of a page, once its images (lazy ones too) have loaded. */
+async function shoot(page: Page, url: string, width: number, height: number, colorScheme: 'light' | 'dark'): Promise<Buffer> {
+  await page.setViewportSize({ width, height });
+  await page.emulateMedia({ colorScheme });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.evaluate(async () => {
+    for (const img of document.images) img.loading = 'eager';
+    await Promise.all([...document.images].map((img) => (img.complete ? undefined : img.decode().catch(() => undefined))));
+  });
+  return page.screenshot({ type: 'png' });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

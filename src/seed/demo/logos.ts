@@ -1,0 +1,66 @@
+/** The demo directory's logos: a monogram per listing, processed and stored like any kept image. */
+import type { Queryable } from '../bulk.js';
+import { insertRows } from '../bulk.js';
+import { processImage, type ProcessedImage } from '../../images/process.js';
+import { imagePath } from '../../images/image-store.js';
+import type { ListingRow } from './types.js';
+import { monogramSvg } from './monogram.js';
+
+export interface DemoLogo {
+  listingId: number;
+  image: ProcessedImage;
+}
+
+/** Draws every listing's monogram (before the seeding transaction: it is the slow part) and sets its logo_url. */
+export async function drawDemoLogos(listings: ListingRow[]): Promise<DemoLogo[]> {
+  const logos: DemoLogo[] = [];
+  for (const listing of listings) {
+    const image = await processImage(Buffer.from(monogramSvg(listing.name, listing.slug)), 'logo');
+    listing.logo_url = imagePath(image.main);
+    logos.push({ listingId: listing.id, image });
+  }
+  return logos;
+}
+
+/** Stores the monograms and links them to their listings (after the listings are inserted). */
+export async function insertDemoLogos(tx: Queryable, logos: readonly DemoLogo[], now: Date): Promise<void> {
+  const images = new Map(logos.flatMap(({ image }) => [image.main, image.small]).map((image) => [image.sha256, image]));
+  await tx.query(
+    `INSERT INTO images (sha256, content_type, width, height, byte_size, bytes)
+     SELECT sha256, content_type, width, height, byte_size, decode(bytes, 'base64')
+     FROM jsonb_to_recordset($1::jsonb) AS x(sha256 text, content_type text, width int, height int, byte_size int, bytes text)
+     ON CONFLICT (sha256) DO NOTHING`,
+    [
+      JSON.stringify(
+        [...images.values()].map((image) => ({
+          sha256: image.sha256,
+          content_type: image.contentType,
+          width: image.width,
+          height: image.height,
+          byte_size: image.bytes.length,
+          bytes: image.bytes.toString('base64'),
+        })),
+      ),
+    ],
+  );
+  await insertRows(
+    tx,
+    'listing_images',
+    [
+      ['listing_id', 'int'],
+      ['kind', 'text'],
+      ['image_sha256', 'text'],
+      ['small_sha256', 'text'],
+      ['source', 'text'],
+      ['updated_at', 'timestamptz'],
+    ],
+    logos.map(({ listingId, image }) => ({
+      listing_id: listingId,
+      kind: 'logo',
+      image_sha256: image.main.sha256,
+      small_sha256: image.small.sha256,
+      source: 'demo',
+      updated_at: now.toISOString(),
+    })),
+  );
+}
