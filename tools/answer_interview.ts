@@ -8,7 +8,7 @@ export default defineTool({
   title: 'Answer the founder interview',
   toolset: 'listings',
   description:
-    "Answers founder interview questions, in the founder's own words. The answers appear on your public founder profile (get_founder); answering a question again replaces the answer. Your founder profile is the first founder of your earliest listing until linked. Unknown question ids are 400.",
+    "Answers founder interview questions in the founder's own words, shown on your public founder profile (get_founder); answering again replaces the answer. Your profile is the first founder of your earliest listing until linked. Unknown question ids: 400.",
   http: { method: 'PUT', path: '/me/interview', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

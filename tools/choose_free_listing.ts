@@ -12,13 +12,13 @@ export default defineTool({
   title: 'Publish my listing for free',
   toolset: 'listings',
   description:
-    'Publishes a saved listing (status draft) for free: it becomes awaiting_badge with a launch week 6 to 8 weeks out, then scheduled once its badge is found on its homepage (checked daily; it must still be there when the week begins). Paste badge.embed_html into the homepage, then call again to check now (at most once a minute); the answer says what was found. Ends editing through the draft: update_my_listing edits afterwards (not the name or categories). Scheduled, live or hidden listings: 409.',
+    'Publishes a saved listing (status draft) for free: it becomes awaiting_badge with a launch week 6 to 8 weeks out, then scheduled once its badge is found on its homepage (checked daily; it must stay until the week begins). Paste badge.embed_html into the homepage, then call again to check now (once a minute at most); the answer says what was found. Afterwards edit with update_my_listing (not the name or categories). Scheduled, live or hidden listings: 409.',
   http: { method: 'POST', path: '/me/listings/{listing_id}/free', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
   errorStatuses: [404, 409],
   input: z.strictObject({
-    listing_id: recordId('The listing id (from submit_draft or list_my_listings)'),
+    listing_id: recordId('From submit_draft or list_my_listings'),
     view: z.enum(['full', 'brief']).default('full').describe('brief: the badge as HTML only'),
   }),
   output: z.object({

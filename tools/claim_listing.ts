@@ -18,7 +18,7 @@ export default defineTool({
   title: 'Claim a listing',
   toolset: 'claims',
   description:
-    'Starts taking over a listing someone else added by proving control of its domain. Answers a pending claim with what to publish: dns (a TXT record), meta (a homepage tag) or file (under /.well-known/), then verify_claim; or email (an address at the domain, not free mail; 10 an hour), verified by the mailed link. Claiming again answers your pending claim, switched to the method asked. Expires in 14 days.',
+    'Takes over a listing someone else added by proving control of its domain. Answers a pending claim with what to publish: dns (a TXT record), meta (a homepage tag) or file (under /.well-known/), then verify_claim; or email (an address at the domain, not free mail; 10 an hour), verified by the mailed link. Claiming again answers your pending claim, switched to the method asked; it expires in 14 days.',
   http: { method: 'POST', path: '/claims', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
@@ -30,7 +30,7 @@ export default defineTool({
   input: z.strictObject({
     slug: slug('listing'),
     method: z.enum(CLAIM_METHODS),
-    email: z.email().max(254).optional().describe("method email only: an address at the listing's domain"),
+    email: z.email().max(254).optional().describe('For method email'),
   }),
   output: claimSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -10,7 +10,7 @@ export default defineTool({
   title: 'Compare two listings',
   toolset: 'directory',
   description:
-    'Puts two public listings (a, b) side by side: rows for the standard facts (pricing, stage, country, founded_year, votes, community_rating) and every attribute their primary categories compare on (e.g. open_source, platforms, api). A null cell: that listing does not state the fact. Unknown slugs 404; get_alternatives suggests what to compare.',
+    'Two public listings side by side: rows for the standard facts (pricing, stage, country, founded_year, votes, community_rating) and each attribute their primary categories compare on (e.g. open_source, platforms, api); null: the listing does not state it. Unknown slugs 404; get_alternatives suggests what to compare.',
   http: { method: 'GET', path: '/compare', status: 200 },
   scopes: [],
   idempotencyKey: false,

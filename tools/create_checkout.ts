@@ -8,7 +8,7 @@ export default defineTool({
   title: 'Create a checkout',
   toolset: 'orders',
   description:
-    "Saves a quote_order body as a pending order and answers checkout_url: give that link to the person, who pays there (never ask for card details). Once paid the order is fulfilled: a launch goes live now or is scheduled for its week, its paid sections unlocked. A new checkout for the same listing's launch cancels the pending one. Unpaid orders expire (expires_at); get_order shows the status.",
+    "Saves a quote_order body as a pending order and answers checkout_url: give that link to the person, who pays there (never ask for card details). Once paid, a launch goes live now or is scheduled for its week, its paid sections unlocked. A new checkout for the same listing's launch cancels the pending one. Unpaid orders expire (expires_at); get_order shows the status.",
   http: { method: 'POST', path: '/orders/checkout', status: 201 },
   scopes: ['orders:write'],
   idempotencyKey: true,

@@ -7,7 +7,7 @@ export default defineTool({
   name: 'delete_milestone',
   title: 'Delete a milestone of my listing',
   toolset: 'listings',
-  description: "Removes one milestone of one of your listings and answers it. An unknown milestone, or another listing's, is 404.",
+  description: "Answers the milestone removed. Unknown or another listing's milestone: 404.",
   http: { method: 'DELETE', path: '/me/listings/{listing_id}/milestones/{milestone_id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -12,7 +12,7 @@ export default defineTool({
   title: 'Who am I',
   toolset: 'account',
   description:
-    'Who is signed in (account id, e-mail, whether it is confirmed) and what the credential allows: OAuth access token (app, resource, expiry) or API key (name, prefix), the scopes it carries in plain words and those it lacks. Use it to check a connection, or before a write to see whether a scope is missing.',
+    'The signed-in account (id, e-mail, whether confirmed) and its credential: OAuth access token (app, resource, expiry) or API key (name, prefix), the scopes it carries in plain words and those it lacks. Use it to check a connection, or a missing scope before a write.',
   http: { method: 'GET', path: '/me', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,

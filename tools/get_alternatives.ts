@@ -10,7 +10,7 @@ export default defineTool({
   title: 'Alternatives to a listing',
   toolset: 'directory',
   description:
-    'Products to use instead of a listing, as a page of listing summaries: first those its owner approved (approved: true), then the other live listings of its primary category (approved: false), each group most voted first. compare_listings puts two side by side. Unknown or unpublished slugs: 404.',
+    'A page of products to use instead of a listing: first those its owner approved (approved: true), then other live listings of its primary category, each group most voted first. compare_listings puts two side by side. Unknown or unpublished slugs: 404.',
   http: { method: 'GET', path: '/listings/{slug}/alternatives', status: 200 },
   scopes: [],
   idempotencyKey: false,

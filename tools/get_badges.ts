@@ -26,7 +26,7 @@ export default defineTool({
   title: "Get a listing's badges",
   toolset: 'directory',
   description:
-    "A listing's embeddable badge: HTML for the product's homepage (an image linking to its page here), Markdown and the SVG address. A free listing goes live only once its badge is on its homepage: use this after choose_free_listing. Answers the shape, mode and size asked for; `variants` names the others. Live, upcoming and badge-awaiting listings; other slugs 404.",
+    "A listing's embeddable badge in the shape, mode and size asked (`variants` names the others): HTML for the product's homepage (an image linking to its page here), Markdown and the SVG address. A free listing goes live only once its badge is on its homepage (choose_free_listing). Live, upcoming and badge-awaiting listings; other slugs 404.",
   http: { method: 'GET', path: '/listings/{slug}/badges', status: 200 },
   scopes: [],
   idempotencyKey: false,
@@ -34,7 +34,7 @@ export default defineTool({
   input: z.strictObject({
     slug: slug('listing'),
     shape: z.enum(BADGE_SHAPES).default('standard'),
-    mode: z.enum(BADGE_MODES).default('auto').describe("Colours; auto follows the viewer's colour scheme"),
+    mode: z.enum(BADGE_MODES).default('auto').describe("auto follows the viewer's colour scheme"),
     size: z.enum(BADGE_SIZES).default('m'),
   }),
   output: z.object({

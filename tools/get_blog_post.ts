@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Get a blog post',
   toolset: 'directory',
   description:
-    'One published blog post by slug (from list_blog_posts), its full text as Markdown. Quote or summarise it with a link to its url. Unknown or unpublished posts answer 404.',
+    'A published blog post by slug (list_blog_posts) with its full Markdown text; link its url when quoting or summarising. Unknown or unpublished posts: 404.',
   http: { method: 'GET', path: '/blog/{slug}', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Category with its listings',
   toolset: 'directory',
   description:
-    "One category by slug (from list_categories) with its direct subcategories and their live counts, and `listings`, a page of its live listings including its subcategories' (primary or extra category), most voted first. Unknown slug: 404.",
+    "A category by slug (list_categories) with its direct subcategories and their live counts, and `listings`: a page of its and its subcategories' live listings (primary or extra category), most voted first. Unknown slug: 404.",
   http: { method: 'GET', path: '/categories/{slug}', status: 200 },
   scopes: [],
   idempotencyKey: false,

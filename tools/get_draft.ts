@@ -8,14 +8,14 @@ export default defineTool({
   title: 'Get a draft',
   toolset: 'submission',
   description:
-    'One of your drafts: status, completeness and what is missing, every profile field with its value, state (pending until drafted; not_found: the site does not say) and the website quotes supporting it, what submit_draft still needs (needed_to_save), the rest of the profile and the listing made from it. While crawling, drafting or regenerating, call again after poll_after_seconds.',
+    'One of your drafts: status, completeness, what is missing, each profile field with its value, state (pending until drafted; not_found: the site does not say) and supporting website quotes, what submit_draft still needs (needed_to_save), the rest of the profile and the listing made from it. While crawling, drafting or regenerating, call again after poll_after_seconds.',
   http: { method: 'GET', path: '/drafts/{id}', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,
   errorStatuses: [404],
   input: z.strictObject({
-    id: z.uuid().describe('The draft id from submit_listing or list_my_drafts'),
-    view: z.enum(DRAFT_VIEWS).default('full').describe('brief: without the website quotes and the empty fields, e.g. while polling'),
+    id: z.uuid().describe('From submit_listing or list_my_drafts'),
+    view: z.enum(DRAFT_VIEWS).default('full').describe('brief: without website quotes and empty fields (for polling)'),
   }),
   output: draftOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Get a founder',
   toolset: 'directory',
   description:
-    "A founder's public profile by slug (from list_founders or a listing's founders): bio, socials, the live and upcoming companies they founded with their role in each, and their published founder stories by section. Only founders of a live or upcoming listing are public; others 404.",
+    "A founder's public profile by slug (list_founders or a listing's founders): bio, socials, their live and upcoming companies with their role in each, and their published founder stories. Founders of no live or upcoming listing: 404.",
   http: { method: 'GET', path: '/founders/{slug}', status: 200 },
   scopes: [],
   idempotencyKey: false,

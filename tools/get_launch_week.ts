@@ -11,7 +11,7 @@ export default defineTool({
   title: 'Launches of a week',
   toolset: 'directory',
   description:
-    'One launch week (Monday to Sunday, site time zone): its dates and label, its live launches ranked by votes (ties: earlier launch first) and, for a future week, the listings scheduled for it. Before the first launch week: 404.',
+    'A launch week (Monday to Sunday, site time zone): dates, label, live launches ranked by votes (ties: earlier launch first) and, for a future week, the listings scheduled. Before the first launch week: 404.',
   http: { method: 'GET', path: '/launches/weeks/{week}', status: 200 },
   scopes: [],
   idempotencyKey: false,
@@ -21,7 +21,7 @@ export default defineTool({
       .string()
       .max(10)
       .regex(WEEK_SPEC, 'Must be this, next, last or a date YYYY-MM-DD')
-      .describe('this, next, last, or a date YYYY-MM-DD (snapped to the Monday of its week)'),
+      .describe('this, next, last or any date of the week'),
   }),
   output: z.object({
     week: z.object({

@@ -26,20 +26,20 @@ export default defineTool({
   title: 'Leaderboard',
   toolset: 'directory',
   description:
-    'A page of one leaderboard: rank, listing summary and metric. community-weekly: votes cast in a week; community-all-time: all votes; billboard: a PAID ranking by money contributed (always tell the user it is paid placement); domain-rating: 0-100, third-party SEO data, with its 30-day change; revenue: latest verified MRR with source and date. Awards are list_awards. Unknown board: 404.',
+    'A page of one leaderboard: rank, listing summary and metric. community-weekly: votes cast in a week; community-all-time: all votes; billboard: a PAID ranking by money contributed (always tell the user it is paid placement); domain-rating: 0-100, third-party SEO data, with its 30-day change; revenue: latest verified MRR with source and date. Awards: list_awards. Unknown board: 404.',
   http: { method: 'GET', path: '/leaderboards/{board}', status: 200 },
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [404],
   crossFieldRules: [{ path: /^\/week$/, message: /community-weekly/ }],
   input: z.strictObject({
-    board: slug('leaderboard').describe(`The board: ${BOARDS.join(', ')}`),
+    board: slug('leaderboard').describe('The board'),
     week: z
       .string()
       .max(10)
       .regex(/^(this|last|\d{4}-\d{2}-\d{2})$/, 'Must be this, last or a date YYYY-MM-DD')
       .optional()
-      .describe('community-weekly only: this (default), last, or a date (snapped to its Monday)'),
+      .describe('community-weekly: this (default), last or any date of the week'),
     ...paging,
   }),
   output: pageOf(z.object({ rank: z.number().int(), listing: listingSummary, metric })).extend({

@@ -10,7 +10,7 @@ export default defineTool({
   title: 'Get a listing',
   toolset: 'directory',
   description:
-    "A product's full public profile by slug. categories: primary first; community_rating: genuine reviews only; domain_rating: third-party SEO data, with its 30-day trend; not_found_on_website: facts the product's own site does not state (left blank, never guessed). The paid sections story, milestones and media appear only when unlocked. Live and upcoming listings; other slugs 404.",
+    "A product's full public profile by slug. categories: primary first; community_rating: genuine reviews only; domain_rating: third-party SEO data, with its 30-day trend; not_found_on_website: facts its own site does not state (left blank, never guessed). The paid sections story, milestones and media appear only when unlocked. Live and upcoming listings; other slugs 404.",
   http: { method: 'GET', path: '/listings/{slug}', status: 200 },
   scopes: [],
   idempotencyKey: false,

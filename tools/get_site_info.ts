@@ -9,7 +9,7 @@ export default defineTool({
   title: 'About this directory',
   toolset: 'directory',
   description:
-    'The launch directory: its name, purpose, live listing and category counts, and the addresses of its REST API, OpenAPI document, API reference, MCP endpoint and OAuth metadata. Call it first to explain the service or find an address.',
+    "This directory's name, purpose, live listing and category counts, and the addresses of its REST API, OpenAPI document, API reference, MCP endpoint and OAuth metadata. Call it first to explain the service or find an address.",
   http: { method: 'GET', path: '/site', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -11,14 +11,14 @@ export default defineTool({
   title: 'Invite a co-founder',
   toolset: 'submission',
   description:
-    'E-mails a co-founder a link to become, once signed in, an owner of this draft and the listing made from it; only that address can accept. Up to 10 invites per draft; inviting the same address again (after 10 minutes) sends a fresh link. The mail goes out in the background.',
+    'E-mails a co-founder a link to become, once signed in, an owner of this draft and its listing; only that address can accept. Up to 10 invites per draft; inviting the same address again (after 10 minutes) sends a fresh link. Sent in the background.',
   http: { method: 'POST', path: '/drafts/{id}/invites', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
   errorStatuses: [404, 409],
   input: z.strictObject({
-    id: z.uuid().describe('The draft id'),
-    email: z.email().max(254).describe("The co-founder's e-mail address"),
+    id: z.uuid(),
+    email: z.email().max(254),
   }),
   output: z.object({
     email: z.string(),

@@ -8,13 +8,13 @@ export default defineTool({
   title: 'Launch of the Week awards',
   toolset: 'directory',
   description:
-    'Launch of the Week awards (#1, #2, #3 of each ended week: its launches with the most community votes; nobody can buy one), newest week first: the week\'s Monday, rank, title, the counted votes that won it, the listing and `proof`, a signed JWT anyone can verify with /.well-known/jwks.json. "#1 last week" in votes of any listing is the community-weekly board (get_leaderboard), not an award.',
+    '#1 to #3 of each ended week by community votes (none can be bought), newest week first: the week\'s Monday, rank, title, the votes that won it, the listing and `proof`, a signed JWT verifiable with /.well-known/jwks.json. "#1 last week" in votes of any listing is the community-weekly board (get_leaderboard), not an award.',
   http: { method: 'GET', path: '/awards', status: 200 },
   scopes: [],
   idempotencyKey: false,
   input: z.strictObject({
-    listing: slug('listing').optional().describe('Only the awards of this listing: its trophy cabinet'),
-    rank: z.number().int().min(1).max(3).optional().describe("Only this rank; 1 gives the Hall of Fame, every week's #1"),
+    listing: slug('listing').optional().describe("Only this listing's awards"),
+    rank: z.number().int().min(1).max(3).optional().describe('Only this rank; 1: the Hall of Fame'),
     ...paging,
   }),
   output: pageOf(award),

@@ -8,12 +8,12 @@ export default defineTool({
   title: 'List blog posts',
   toolset: 'directory',
   description:
-    'The directory\'s published blog posts (guides and news about launching software), newest first. With q, only posts whose title, excerpt, tags or text match (English word forms; "quoted phrases", or, -word work as in web search), most relevant first. Items carry the excerpt only: get_blog_post with the slug gives the full Markdown text and FAQs.',
+    'Published blog posts (guides and news about launching software), newest first; with q, those whose title, excerpt, tags or text match (English word forms; "quoted phrases", or, -word as in web search), most relevant first. Items carry the excerpt; get_blog_post gives the full text and FAQs.',
   http: { method: 'GET', path: '/blog', status: 200 },
   scopes: [],
   idempotencyKey: false,
   input: z.strictObject({
-    q: z.string().trim().max(200).optional().describe('Words to search for'),
+    q: z.string().trim().max(200).optional(),
     ...paging,
   }),
   output: pageOf(blogPostListItem),

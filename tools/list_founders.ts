@@ -8,17 +8,12 @@ export default defineTool({
   title: 'List founders',
   toolset: 'directory',
   description:
-    'Founders behind live listings, with their role title, country and the live companies they founded, filtered by name (q) and country. Without q, founders of the most-voted companies come first. get_founder with a slug gives the bio, socials and published founder stories.',
+    'Founders behind live listings with their role title, country and live companies, filtered by name (q) and country; without q, founders of the most-voted companies first. get_founder gives bio, socials and stories.',
   http: { method: 'GET', path: '/founders', status: 200 },
   scopes: [],
   idempotencyKey: false,
   input: z.strictObject({
-    q: z
-      .string()
-      .trim()
-      .max(120)
-      .optional()
-      .describe("Part of the founder's name; a slightly misspelled name also matches, closest names first"),
+    q: z.string().trim().max(120).optional().describe('Part of the name; near misspellings match too, closest first'),
     country: country.optional(),
     ...paging,
   }),

@@ -7,7 +7,7 @@ export default defineTool({
   title: 'List founder interview questions',
   toolset: 'listings',
   description:
-    'The founder interview: the questions founders are invited to answer about themselves and their company, in order, each with an optional hint on what a good answer covers. A signed-in founder answers them with answer_interview, citing each by its id.',
+    'Questions about the founder and their company, in order, each with an optional hint on what a good answer covers. Answer them with answer_interview, by id.',
   http: { method: 'GET', path: '/interview-questions', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Launch feed',
   toolset: 'directory',
   description:
-    "A page of the launch feed, one section at a time: trending weighs votes of the last 14 days, recent ones most; most-voted counts all time; upcoming is what is scheduled, soonest first. Days and weeks follow the site's time zone; for any other week use get_launch_week.",
+    "A page of the launch feed, by section: trending weighs votes of the last 14 days, recent ones most; most-voted counts all time; upcoming is what is scheduled, soonest first. Days and weeks follow the site's time zone; other weeks: get_launch_week.",
   http: { method: 'GET', path: '/launches', status: 200 },
   scopes: [],
   idempotencyKey: false,

@@ -9,7 +9,7 @@ export default defineTool({
   title: 'List my claims',
   toolset: 'claims',
   description:
-    'Your claims of listings, newest first: status (pending, verified, failed, expired), what to publish, instructions ' +
+    'Your listing claims, newest first: status (pending, verified, failed, expired), what to publish, instructions ' +
     'and what the last check found.',
   http: { method: 'GET', path: '/claims', status: 200 },
   scopes: ['account:read'],

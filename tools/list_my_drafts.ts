@@ -10,7 +10,7 @@ export default defineTool({
   title: 'List my drafts',
   toolset: 'submission',
   description:
-    'Your drafts, newest first, each with its status, completeness (percentage), the parts still missing, the name drafted so far and the listing made from it once submitted. get_draft gives the whole draft.',
+    'Your drafts, newest first: status, completeness (percentage), parts still missing, the name so far and, once submitted, its listing. get_draft gives the whole draft.',
   http: { method: 'GET', path: '/drafts', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,

@@ -8,9 +8,8 @@ export default defineTool({
   title: 'List my listings',
   toolset: 'listings',
   description:
-    'Every listing you own, in any status (draft: saved, not published; awaiting_badge: free listing waiting for its badge; ' +
-    'scheduled; live; hidden), most recently changed first, with plan and launch week. get_my_listing gives the whole ' +
-    'owner view of one.',
+    'Your listings in any status (draft: saved, not published; awaiting_badge: free listing waiting for its badge; ' +
+    'scheduled; live; hidden), most recently changed first, with plan and launch week. get_my_listing gives the owner view.',
   http: { method: 'GET', path: '/me/listings', status: 200 },
   scopes: ['account:read'],
   idempotencyKey: false,

@@ -7,8 +7,7 @@ export default defineTool({
   name: 'post_listing_update',
   title: 'Post news of my listing',
   toolset: 'listings',
-  description:
-    "Publishes an update on one of your listings: it is in the listing's latest_updates from the next read on, and every follower of the listing gets one email with it (sent in the background).",
+  description: "Shown in the listing's latest_updates from the next read on and e-mailed once to each follower (in the background).",
   http: { method: 'POST', path: '/me/listings/{listing_id}/updates', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,

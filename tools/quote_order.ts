@@ -7,7 +7,7 @@ export default defineTool({
   title: 'Quote an order',
   toolset: 'orders',
   description:
-    'Prices a launch and extras without saving or charging anything: checks each item (your listing, a week not past, categories, the billboard minimum) and prices it from list_products: net, VAT (with its reason) and gross per line and in total. Each problem is a 400 naming the item and field. create_checkout takes the same body.',
+    'Prices a launch and extras without saving or charging: checks each item (your listing, a week not past, categories, the billboard minimum) and answers net, VAT (with its reason) and gross per line and in total. Each problem is a 400 naming the item and field. create_checkout takes the same body.',
   http: { method: 'POST', path: '/orders/quote', status: 200 },
   scopes: ['orders:write'],
   idempotencyKey: false,

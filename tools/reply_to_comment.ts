@@ -7,14 +7,13 @@ export default defineTool({
   name: 'reply_to_comment',
   title: 'Answer a comment as the maker',
   toolset: 'listings',
-  description:
-    "Answers a comment on a listing you own: the reply carries the Maker mark, like one written on the page. Others' listings: 403.",
+  description: "The reply carries the Maker mark, like one written on the page. Others' listings: 403.",
   http: { method: 'POST', path: '/comments/{comment_id}/replies', status: 201 },
   scopes: ['listings:write'],
   idempotencyKey: true,
   errorStatuses: [404, 409],
   input: z.strictObject({
-    comment_id: recordId('The comment (list_comments)'),
+    comment_id: recordId('From list_comments'),
     body: someText(COMMENT_BODY_MAX).describe('Plain text'),
   }),
   output: z.object({

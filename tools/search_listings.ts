@@ -12,7 +12,7 @@ export default defineTool({
   title: 'Search listings',
   toolset: 'directory',
   description:
-    'Finds products by words and filters; answers a page of listing summaries (get_listing for a full profile). An empty page says what to try instead.',
+    'A page of listing summaries matching words and filters (get_listing for a full profile); an empty page says what to try instead.',
   http: { method: 'GET', path: '/listings', status: 200 },
   scopes: [],
   idempotencyKey: false,
@@ -22,12 +22,12 @@ export default defineTool({
       .string()
       .max(200)
       .optional()
-      .describe('Words to look for (typo tolerant: "notin" finds Notion; letters and digits count, every word must match)'),
-    category: slug('category').optional().describe('Category slug (list_categories); listings of its subcategories are included'),
-    stage: slug('stage').optional().describe('Company stage slug, as shown on listings'),
+      .describe('Typo tolerant ("notin" finds Notion); every word must match; only letters and digits count'),
+    category: slug('category').optional().describe('From list_categories; includes its subcategories'),
+    stage: slug('stage').optional().describe('As shown on listings'),
     country: country.optional(),
-    pricing_model: z.string().max(40).optional().describe('Pricing model as shown on listings, e.g. "freemium"'),
-    domain: z.string().max(253).optional().describe('Website domain, e.g. "notion.so"; a leading "www." is ignored'),
+    pricing_model: z.string().max(40).optional().describe('As shown on listings, e.g. "freemium"'),
+    domain: z.string().max(253).optional().describe('e.g. "notion.so"; a leading "www." is ignored'),
     status: z.enum(['live', 'upcoming']).default('live').describe('upcoming: scheduled for a future launch week'),
     sort: z.enum(SEARCH_SORTS).default('relevance'),
     ...paging,

@@ -12,7 +12,7 @@ export default defineTool({
   title: "Set my listing's founder story",
   toolset: 'listings',
   description:
-    "Writes the founder story of one of your listings in the founder's own words (no AI drafts it), by section, replacing the whole story (a section not sent is removed). The public sees it while the listing is published with its paid sections unlocked, and on the first founder's profile.",
+    "In the founder's own words (no AI drafts it), by section; replaces the whole story (unsent sections are removed). Public while the listing is published with paid sections unlocked, and on the first founder's profile.",
   http: { method: 'PUT', path: '/me/listings/{listing_id}/story', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -12,7 +12,7 @@ export default defineTool({
   title: "Set a listing's logo or screenshot",
   toolset: 'listings',
   description:
-    "Sets a listing's logo or first screenshot from an image address (PNG, JPEG, WebP, GIF, AVIF or SVG; 5 MB at most), which the directory fetches, re-encodes and serves instead of what its crawler found. 400 if private or not an image.",
+    "Sets a listing's logo or first screenshot from an image URL (PNG, JPEG, WebP, GIF, AVIF or SVG; 5 MB at most), fetched, re-encoded and served instead of what the crawler found. 400 if private or not an image.",
   http: { method: 'PUT', path: '/me/listings/{listing_id}/images/{kind}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: false,

@@ -11,12 +11,12 @@ export default defineTool({
   title: 'Turn a draft into a listing',
   toolset: 'submission',
   description:
-    "Saves a ready draft as an unpublished listing (status draft) and answers its listing_id; running it again after edits updates that listing. 409 naming each path while get_draft's needed_to_save is not empty, or while crawling. The first category is the listing's; the others are kept for a paid launch. To publish: choose_free_listing or a paid launch (quote_order, create_checkout).",
+    "Saves a ready draft as an unpublished listing (status draft) and answers its listing_id; again after edits, updates that listing. 409 naming each path while get_draft's needed_to_save is not empty, or while crawling. The first category is the listing's; the others are kept for a paid launch. To publish: choose_free_listing, or quote_order then create_checkout.",
   http: { method: 'POST', path: '/drafts/{id}/submit', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
   errorStatuses: [404, 409],
-  input: z.strictObject({ id: z.uuid().describe('The draft id') }),
+  input: z.strictObject({ id: z.uuid() }),
   output: z.object({
     listing_id: z.number().int(),
     status: z.enum(LISTING_STATUSES).describe('draft: saved, not published (a listing already published keeps its status)'),

@@ -12,7 +12,7 @@ export default defineTool({
   title: 'Submit a product by its website',
   toolset: 'submission',
   description:
-    "Starts a listing from the product's website: answers at once with a draft in status crawling, then reads the site (obeying robots.txt) and drafts it in the background. Poll get_draft every poll_after_seconds until ready (or failed, with a reason). Every drafted value quotes the site; what it does not state stays empty (not_found), never invented. Same site again (any subdomain): your open draft. Already listed: 409 (claim_listing). Nothing is published or charged. 20 an hour per account.",
+    "Drafts a listing from the product's website in the background (obeying robots.txt), answering at once with a draft in status crawling. Poll get_draft every poll_after_seconds until ready (or failed, with a reason). Drafted values quote the site; what it does not state stays empty (not_found), never invented. Same site again (any subdomain): your open draft. Already listed: 409 (claim_listing). Nothing is published or charged. 20 an hour per account.",
   http: { method: 'POST', path: '/drafts', status: 201, existing: { status: 200, when: (result) => !result.created } },
   scopes: ['listings:write'],
   idempotencyKey: true,
@@ -22,7 +22,7 @@ export default defineTool({
   crossFieldRules: [{ path: /^\/url$/, message: /public website|private or reserved/ }],
   input: z.strictObject({
     url: webAddress('http or https', LIMITS.url, (url) => submissionUrlProblem(url, [])).describe(
-      'The product website, http:// or https:// and a public host name (an internationalised name in its xn-- form)',
+      'http(s) and a public host name (an internationalised one in its xn-- form)',
     ),
     view: z.enum(DRAFT_VIEWS).default('full').describe("brief: as get_draft's brief view"),
   }),

@@ -38,12 +38,12 @@ const FORMATS: Partial<Record<ProfileField, z.ZodType<string>>> = {
     .string()
     .max(TEXT_FIELDS.stage)
     .transform((value) => directorySpelling(value, LISTING_STAGES))
-    .describe(`The directory's stages: ${LISTING_STAGES.join(', ')}`),
+    .describe(LISTING_STAGES.join(', ')),
   pricing_model: z
     .string()
     .max(TEXT_FIELDS.pricing_model)
     .transform((value) => directorySpelling(value, PRICING_MODELS))
-    .describe(`The directory's models: ${PRICING_MODELS.join(', ')}`),
+    .describe(PRICING_MODELS.join(', ')),
 };
 const list = z.array(someText(LIST_ITEM_MAX)).max(LIST_MAX_ITEMS);
 const fields = z.strictObject({
@@ -60,7 +60,7 @@ export default defineTool({
   title: 'Edit a draft',
   toolset: 'submission',
   description:
-    "Changes one of your drafts; send only what changes. fields: null removes a value; categories are names or slugs (list_categories), the first primary. lock_fields keeps fields from redrafts; restore brings back the AI value; regenerate redrafts fields in the background (poll get_draft). faqs, founders (first is primary), milestones, story, seo and socials replace what is stored. Updates a submitted draft's listing too, until it is published.",
+    "Send only what changes. fields: null removes a value; categories are names or slugs (list_categories), the first primary. lock_fields keeps fields from redrafts; restore brings back the AI value; regenerate redrafts fields in the background (poll get_draft). faqs, founders (first is primary), milestones, story, seo and socials replace what is stored. Also updates a submitted draft's listing until it is published.",
   http: { method: 'PATCH', path: '/drafts/{id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
@@ -70,9 +70,9 @@ export default defineTool({
     { path: /^\/fields\/categories\/\d+$/, message: /Unknown category/ },
   ],
   input: z.strictObject({
-    id: z.uuid().describe('The draft id'),
+    id: z.uuid(),
     view: z.enum(DRAFT_VIEWS).default('full').describe("brief: as get_draft's brief view"),
-    fields: fields.optional().describe('Profile fields to set'),
+    fields: fields.optional(),
     lock_fields: z.array(fieldName).max(LIMITS.lockFields).optional(),
     regenerate: z.array(redraftable).max(LIMITS.regenerateFields).optional(),
     restore: z.array(fieldName).max(LIMITS.restoreFields).optional(),
@@ -85,8 +85,8 @@ export default defineTool({
       )
       .max(LIMITS.faqs)
       .optional(),
-    company_socials: socials.optional().describe('Links by platform'),
-    founder_socials: socials.optional().describe("The primary founder's links by platform"),
+    company_socials: socials.optional(),
+    founder_socials: socials.optional().describe("The primary founder's"),
     founders: z
       .array(
         z.strictObject({
@@ -111,11 +111,11 @@ export default defineTool({
         ),
       )
       .optional()
-      .describe('The founder story in your own words, by section'),
+      .describe('In your own words'),
     milestones: z
       .array(
         z.strictObject({
-          date: z.iso.date().describe('YYYY-MM-DD'),
+          date: z.iso.date(),
           title: someText(LIMITS.milestoneTitle),
           description: z.string().max(LIMITS.milestoneDescription).nullable().optional(),
           url: webAddress('https', LIMITS.milestoneUrl).nullable().optional(),

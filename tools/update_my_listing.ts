@@ -44,15 +44,15 @@ export default defineTool({
   title: 'Edit my listing',
   toolset: 'listings',
   description:
-    'Edits one of your listings; send only what changes ("" clears a text field). A live listing shows the edit at once; every edit is kept in the version history. Answers the owner view and the fields that changed.',
+    'Send only what changes ("" clears a text field). A live listing shows the edit at once; every edit is kept in the version history. Answers the owner view and the fields that changed.',
   http: { method: 'PATCH', path: '/me/listings/{listing_id}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,
   errorStatuses: [404],
   input: z.strictObject({
     listing_id: recordId('The listing id'),
-    fields: fields.optional().describe('Profile fields to set'),
-    socials: socials.optional().describe('Links by platform; replaces every stored link'),
+    fields: fields.optional(),
+    socials: socials.optional().describe('Replaces every stored link'),
     faqs: z
       .array(z.strictObject({ question: someText(LISTING_FAQ_LIMITS.question), answer: someText(LISTING_FAQ_LIMITS.answer) }))
       .max(LISTING_FAQ_LIMITS.faqs)

@@ -19,12 +19,12 @@ export default defineTool({
   title: 'Verify a claim',
   toolset: 'claims',
   description:
-    'Checks now for the proof of a pending dns, meta or file claim. Found: verified, and you become an owner of the listing (the other owners are told by e-mail). Not found: still pending, and last_check says what was found instead. At most 5 checks a minute per claim. E-mail claims are verified by the mailed link.',
+    'Checks now for the proof of a pending dns, meta or file claim. Found: verified, and you become an owner of the listing (other owners are e-mailed). Not found: still pending; last_check says what was found. At most 5 checks a minute per claim. E-mail claims are verified by the mailed link.',
   http: { method: 'POST', path: '/claims/{claim_id}/verify', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: false,
   errorStatuses: [404, 409],
-  input: z.strictObject({ claim_id: recordId('The claim id (from claim_listing or list_my_claims)') }),
+  input: z.strictObject({ claim_id: recordId('From claim_listing or list_my_claims') }),
   output: claimSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   async handler({ claim_id }, { services, caller }) {

@@ -29,27 +29,18 @@ export const orderBody = z.strictObject({
   items: z
     .array(
       z.strictObject({
-        product: z.string().min(1).max(40).describe('A product id from list_products, e.g. "launch" or "billboard"'),
-        listing_id: recordId('One of your listings (list_my_listings), for products that need one').optional(),
-        week: isoDate.optional().describe('launch: any date of the launch week (snapped to its Monday); leave out to go live when paid'),
-        categories: z
-          .array(someText(220))
-          .max(3)
-          .optional()
-          .describe('launch: up to 3 categories besides the primary one, by slug or name'),
+        product: z.string().min(1).max(40).describe('From list_products'),
+        listing_id: recordId('Your listing (list_my_listings), if the product needs one').optional(),
+        week: isoDate.optional().describe('launch: any date of its week; leave out to go live when paid'),
+        categories: z.array(someText(220)).max(3).optional().describe('launch: extra categories besides the primary, by slug or name'),
         amount: cents.min(1).max(100_000_000).optional().describe('billboard: the contribution in USD cents, excluding VAT'),
       }),
     )
     .min(1)
     .max(20)
-    .describe('What to buy; list_products says what each product takes'),
-  billing_country: country.optional().describe("The buyer's country (ISO code), for VAT"),
-  vat_number: z
-    .string()
-    .min(4)
-    .max(20)
-    .optional()
-    .describe('EU businesses: the VAT number (reverse charge when valid and from another EU country)'),
+    .describe('What to buy'),
+  billing_country: country.optional().describe('ISO code, for VAT'),
+  vat_number: z.string().min(4).max(20).optional().describe('EU businesses; reverse charge when valid and from another EU country'),
 });
 
 export const quoteSchema = z.object({
