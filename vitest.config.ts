@@ -3,9 +3,13 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two tiers. `npm test` runs both (CI does, on both databases); `npm run test:fast` runs the fast one,
- * the everyday loop (under a minute on two cores). A test file is slow when its source matches one
- * of these, so that a new test lands in the right tier by itself:
+ * Three tiers, which `npm test` runs together (CI does, on both databases):
+ * - fast (`npm run test:fast`, the everyday loop): the unit tests and the tool tests (test/tools/, each tool on
+ *   the embedded database). It runs without per-file isolation: a worker loads the modules once.
+ * - integration (`npm run test:integration`): the service on a database, with its jobs, pages and fixture sites.
+ * - slow (`npm run test:slow`): browsers, child processes, fuzzing, the whole demo catalogue, the drafter corpus.
+ * A file's tier follows from its source, so that a new test lands in the right one by itself. It is slow when
+ * its source matches one of these:
  */
 const SLOW_MARKS: readonly RegExp[] = [
   /support\/(browser|chromium)\.js|playwright-core/, // drives a browser
@@ -18,6 +22,13 @@ const SLOW_MARKS: readonly RegExp[] = [
 /** Slow by name: two instances of the service on one database. */
 const SLOW_NAMES = /two-instances\.test\.ts$/;
 
+/**
+ * Outside test/tools/, a file is an integration test when it starts the service or opens a database: directly,
+ * or through the helpers that do (a folder's own support.js, the page flows, accounts and admin commands).
+ */
+const INTEGRATION_MARKS = /support\/(app|database|fixtures|oauth|admin|services)\.js|page-flows\.js|from '\.\/support\.js'/;
+const TOOL_TESTS = `test/tools/`;
+
 const TESTS = 'test';
 
 function testFiles(dir: string): string[] {
@@ -28,10 +39,13 @@ function testFiles(dir: string): string[] {
   });
 }
 
-const SLOW_FILES = testFiles(TESTS).filter((file) => {
-  const source = readFileSync(file, 'utf8');
-  return SLOW_NAMES.test(file) || SLOW_MARKS.some((mark) => mark.test(source));
-});
+const FILES = testFiles(TESTS).map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+const SLOW_FILES = FILES.filter(({ file, source }) => SLOW_NAMES.test(file) || SLOW_MARKS.some((mark) => mark.test(source))).map(
+  ({ file }) => file,
+);
+const INTEGRATION_FILES = FILES.filter(
+  ({ file, source }) => !SLOW_FILES.includes(file) && !file.startsWith(TOOL_TESTS) && INTEGRATION_MARKS.test(source),
+).map(({ file }) => file);
 
 export default defineConfig({
   test: {
@@ -41,7 +55,11 @@ export default defineConfig({
     maxWorkers: 2,
     globalSetup: ['test/support/global-setup.ts'],
     projects: [
-      { extends: true, test: { name: 'fast', include: [`${TESTS}/**/*.test.ts`], exclude: SLOW_FILES } },
+      {
+        extends: true,
+        test: { name: 'fast', include: [`${TESTS}/**/*.test.ts`], exclude: [...SLOW_FILES, ...INTEGRATION_FILES], isolate: false },
+      },
+      { extends: true, test: { name: 'integration', include: INTEGRATION_FILES } },
       { extends: true, test: { name: 'slow', include: SLOW_FILES } },
     ],
   },
