@@ -29,6 +29,7 @@ import { paymentGateway } from './payments/gateway.js';
 import { publicSite } from './site/routes.js';
 import { adminConsole } from './console/routes.js';
 import { PageViews } from './community/page-views.js';
+import { BadgeImpressions } from './community/badge-impressions.js';
 import { awardSigner } from './community/award-proofs.js';
 import { sharedSecret } from './security/service-secrets.js';
 import { randomToken } from './security/random.js';
@@ -90,7 +91,7 @@ export interface AppParts {
   log?: Logger;
   /** Tests only: false leaves the service's clock stopped (tests tick it themselves with a pinned time). */
   serviceClock?: false;
-  /** Tests only: how often counted page views are written (default 5 s). */
+  /** Tests only: how often counted page views, clicks and badge impressions are written (default 5 s). */
   pageViewsEveryMs?: number;
   /** Tests only: a shorter retry schedule for webhook deliveries. */
   webhookRetry?: WebhookJobDeps['retry'];
@@ -103,8 +104,10 @@ export interface App {
   recurring: readonly RecurringJob[];
   log: Logger;
   server: http.Server;
-  /** Listing page views waiting to be written (tests flush them). */
+  /** Listing page views and website clicks waiting to be written (tests flush them). */
   pageViews: PageViews;
+  /** Badge impressions waiting to be written (tests flush them). */
+  badgeImpressions: BadgeImpressions;
   /** The paths of the pages' forms, each guarded against cross-site requests (tests walk them all). */
   formRoutes: readonly string[];
   listen(port?: number, host?: string): Promise<string>;
@@ -140,9 +143,17 @@ export async function createApp(parts: AppParts): Promise<App> {
     outbound: parts.outbound,
   });
   const koa = new Koa({ proxy: config.trustProxy });
-  const { pageViews, formRoutes } = await mountMiddleware(koa, { parts, services, auth, lifecycle, cardCache });
+  const { pageViews, badgeImpressions, formRoutes } = await mountMiddleware(koa, { parts, services, auth, lifecycle, cardCache });
   const server = createServer(koa, config);
-  const background = await startBackground({ db, jobs, recurring, now, log, pageViews, serviceClock: parts.serviceClock });
+  const background = await startBackground({
+    db,
+    jobs,
+    recurring,
+    now,
+    log,
+    counters: [pageViews, badgeImpressions],
+    serviceClock: parts.serviceClock,
+  });
   return {
     koa,
     services,
@@ -151,6 +162,7 @@ export async function createApp(parts: AppParts): Promise<App> {
     server,
     formRoutes,
     pageViews,
+    badgeImpressions,
     // The search index loads in the background once the instance answers.
     listen: (port = parts.config.port, host = parts.config.host) => listenOn(server, port, host, () => searchIndex?.start()),
     /**
@@ -162,7 +174,7 @@ export async function createApp(parts: AppParts): Promise<App> {
       lifecycle.draining = true;
       background.stopTimers();
       await closeServer(server, config.shutdownTimeoutMs);
-      await pageViews.stop();
+      await Promise.all([pageViews.stop(), badgeImpressions.stop()]);
       await stopHearingChanges();
       await background.stopHearingJobs();
       await searchIndex?.close();
@@ -236,7 +248,7 @@ async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycl
 /**
  * The middleware stack, in order: the request's basics (address, id, log, headers, health), Stripe's webhook,
  * the request quota, sign-in and OAuth, then the surfaces (MCP, REST, docs, badges, site, console). Answers
- * the page views the site counts and the paths of every page form.
+ * the page views the site counts, the badge impressions the badge images count and the paths of every page form.
  */
 async function mountMiddleware(
   koa: Koa,
@@ -282,7 +294,8 @@ async function mountMiddleware(
     restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller: apiCaller, onError: logFailure }),
   );
   koa.use(docsPage({ publicUrl: parts.config.publicUrl }));
-  koa.use(badgeImages(services));
+  const badgeImpressions = new BadgeImpressions(db, log, parts.pageViewsEveryMs);
+  koa.use(badgeImages(services, badgeImpressions));
   koa.use(keptImages(services));
   koa.use(socialCards(services, cardCache));
   koa.use(awardProofRoutes(services));
@@ -293,7 +306,7 @@ async function mountMiddleware(
   koa.use(adminPages.middleware);
   koa.use(botPage(config.publicUrl));
   koa.use(problemPages());
-  return { pageViews, formRoutes: [...auth.formRoutes, ...site.formRoutes, ...adminPages.formRoutes] };
+  return { pageViews, badgeImpressions, formRoutes: [...auth.formRoutes, ...site.formRoutes, ...adminPages.formRoutes] };
 }
 
 /** The one request quota of the API surfaces (and of the OAuth endpoints clients call): per account when the request carries a credential. */
@@ -335,7 +348,7 @@ function createServer(koa: Koa, config: Config): http.Server {
 
 /**
  * Starts this instance's background work: the outbox relay and the service's clock (each on a timer, and
- * once now), the page view writer, the job queue (after every job kind is defined) and the webhook dispatcher.
+ * once now), the writers of page views and badge impressions, the job queue (after every job kind is defined) and the webhook dispatcher.
  */
 async function startBackground(deps: {
   db: Database;
@@ -343,7 +356,7 @@ async function startBackground(deps: {
   recurring: readonly RecurringJob[];
   now: () => Date;
   log: Logger;
-  pageViews: PageViews;
+  counters: readonly { start(): void }[];
   serviceClock: AppParts['serviceClock'];
 }) {
   const { db, jobs, recurring, now, log } = deps;
@@ -357,7 +370,7 @@ async function startBackground(deps: {
     );
   const clock = deps.serviceClock === false ? undefined : setInterval(tickClock, CLOCK_TICK_MS);
   clock?.unref();
-  deps.pageViews.start();
+  for (const counter of deps.counters) counter.start();
   await jobs.start(); // after every job kind is defined
   await relayOutbox();
   const stopHearingJobs = await db.listen(JOB_OUTBOX_CHANNEL, {

@@ -33,6 +33,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0022_community', file: '0022-community.sql' },
   { name: '0023_listing_site_domain', file: '0023-listing-site-domain.sql' },
   { name: '0024_images', file: '0024-images.sql' },
+  { name: '0025_listing_stats', file: '0025-listing-stats.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

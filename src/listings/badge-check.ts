@@ -31,7 +31,7 @@ export async function lookForBadge(deps: BadgeCheckDeps, listing: { slug: string
   const read = await deps.readHomepage(listing.url);
   if (!read.ok) return { found: false, foundAs: null, pageUrl: null, detail: `The homepage could not be read: ${read.reason}` };
   const home = read.pages[0];
-  const foundAs = home ? findBadge(home, { profileUrl: target.link_to, imagePrefix: target.or_image_from }) : undefined;
+  const foundAs = home ? findBadge(home, { profileUrl: target.link_to, publicUrl: deps.publicUrl, slug: listing.slug }) : undefined;
   if (foundAs) {
     const what = foundAs === 'link' ? `a link to ${target.link_to}` : `a badge image from ${target.or_image_from}`;
     return { found: true, foundAs, pageUrl: read.finalUrl, detail: `Found ${what} on ${read.finalUrl}.` };

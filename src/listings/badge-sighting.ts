@@ -1,13 +1,15 @@
 import type { AnyNode, Element } from 'cheerio';
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import { isHidden, parseHtml, SKIPPED_TAGS } from '../crawler/html-reader.js';
+import { isBadgeAddressOf } from '../badges/badge-address.js';
 
 /** What counts as the badge of one listing on its homepage. */
 export interface BadgeTarget {
   /** The listing's public page, e.g. https://directory.example/listings/acme. */
   profileUrl: string;
-  /** The start of the listing's badge image addresses, e.g. https://directory.example/badges/acme/. */
-  imagePrefix: string;
+  /** The service's public address and the listing's slug: its badge images are what isBadgeAddressOf accepts. */
+  publicUrl: string;
+  slug: string;
 }
 
 /** The most elements looked at on one page (the crawler bounds pages by size too). */
@@ -32,10 +34,10 @@ export function findBadge(page: CrawledPage, target: BadgeTarget): 'link' | 'ima
     if (node.type === 'tag' && (SKIPPED_TAGS.has(name) || isHidden(element))) continue;
     const attribs = element.attribs ?? {};
     if (name === 'a' && isProfileLink(resolve(attribs.href, page.url), profile)) return 'link';
-    if (name === 'img' && isBadgeImage(resolve(attribs.src, page.url), target.imagePrefix)) image = true;
+    if (name === 'img' && isBadgeImage(resolve(attribs.src, page.url), target)) image = true;
     if (
       name === 'source' &&
-      (attribs.srcset ?? '').split(',').some((entry) => isBadgeImage(resolve(entry.trim().split(/\s+/)[0], page.url), target.imagePrefix))
+      (attribs.srcset ?? '').split(',').some((entry) => isBadgeImage(resolve(entry.trim().split(/\s+/)[0], page.url), target))
     )
       image = true;
     for (const child of element.children ?? []) stack.push(child);
@@ -58,6 +60,7 @@ function isProfileLink(url: URL | undefined, profile: URL): boolean {
   return !!url && url.origin === profile.origin && trimSlash(url.pathname) === trimSlash(profile.pathname);
 }
 
-function isBadgeImage(url: URL | undefined, prefix: string): boolean {
-  return !!url && url.href.startsWith(prefix);
+/** One of the listing's badge images as the badge route serves (and counts) them: the one definition of both. */
+function isBadgeImage(url: URL | undefined, target: BadgeTarget): boolean {
+  return !!url && isBadgeAddressOf(target.publicUrl, target.slug, url);
 }

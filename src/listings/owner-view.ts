@@ -7,6 +7,7 @@ import { PUBLIC_STATUSES } from '../catalogue/listing-summary.js';
 import { isoDate, isoDateTime, offsetOf } from '../schema.js';
 import { NotFoundError } from '../errors.js';
 import { FIRST_CHECK_SECONDS, recheckWaitSeconds } from './badge-recheck.js';
+import { badgeImagePrefix } from '../badges/badge-address.js';
 
 const badgeCheck = z
   .object({
@@ -145,9 +146,9 @@ export async function ownerListingView(
   };
 }
 
-/** What the badge check accepts for a listing. */
+/** What the badge check accepts for a listing (its badge images: src/badges/badge-address.ts, which the badge route counts by too). */
 export function badgeTarget(publicUrl: string, slug: string, website: string) {
-  return { page: website, link_to: `${publicUrl}/listings/${slug}`, or_image_from: `${publicUrl}/badges/${slug}/` };
+  return { page: website, link_to: `${publicUrl}/listings/${slug}`, or_image_from: badgeImagePrefix(publicUrl, slug) };
 }
 
 function nextStep(

@@ -2,7 +2,7 @@ import type { Queryable } from './bulk.js';
 
 /**
  * Sets the denormalised listings.votes_count, views_count and follows_count from the raw tables
- * (votes the vote check has not held out, listing_views, follows). With `listingIds`, only those listings are recomputed.
+ * (votes the vote check has not held out, the unique visitors of listing_views, follows). With `listingIds`, only those listings are recomputed.
  * Rows whose counters are already right are not written. Returns the number of listings changed.
  */
 export async function refreshListingCounters(db: Queryable, listingIds?: readonly number[]): Promise<number> {
@@ -10,7 +10,7 @@ export async function refreshListingCounters(db: Queryable, listingIds?: readonl
   const filter = (column: string) => (only ? `WHERE ${column} = ANY($1::int[])` : '');
   const rows = await db.query<{ changed: number }>(
     `WITH v AS (SELECT listing_id, count(*) FILTER (WHERE counted)::int AS n FROM votes ${filter('listing_id')} GROUP BY listing_id),
-          w AS (SELECT listing_id, coalesce(sum(views), 0)::int AS n FROM listing_views ${filter('listing_id')} GROUP BY listing_id),
+          w AS (SELECT listing_id, coalesce(sum(visitors), 0)::int AS n FROM listing_views ${filter('listing_id')} GROUP BY listing_id),
           f AS (SELECT listing_id, count(*)::int AS n FROM follows ${filter('listing_id')} GROUP BY listing_id),
           c AS (SELECT l.id, coalesce(v.n, 0) AS votes, coalesce(w.n, 0) AS views, coalesce(f.n, 0) AS follows
                 FROM listings l

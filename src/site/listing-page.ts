@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { type SiteDeps, visit } from './visit.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { type ListingProfile, loadListingProfile } from '../catalogue/listing-profile.js';
@@ -8,7 +9,7 @@ import { toSummary } from '../catalogue/listing-summary.js';
 import { todayIn } from '../catalogue/weeks.js';
 import { castVote, hasVoted, withdrawVote } from '../community/votes.js';
 import { isFollowing, setFollowing } from '../community/follows.js';
-import type { PageViews } from '../community/page-views.js';
+import { findPublicListingId, type PageViews } from '../community/page-views.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
 import { badgeSvgUrl } from '../badges/variants.js';
@@ -65,7 +66,7 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
       socialImage: cardPath.listing(slug),
       jsonLd: jsonLd(profile),
       body: html`${flash(ctx.query.done)}<div class="lead">${listingLogo(profile, true)}<div><p class="tagline">${profile.tagline}</p>
-<p>${webUrl(profile.url) ? html`<a href="${webUrl(profile.url)}" rel="nofollow noopener">${new URL(profile.url).host}</a> · ` : ''}<a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p></div></div>
+<p>${webUrl(profile.url) ? html`<a href="${webUrl(profile.url)}" rel="nofollow noopener" ping="/listings/${slug}/click">${new URL(profile.url).host}</a> · ` : ''}<a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p></div></div>
 ${actions}
 ${profileSections(profile, services.config.publicUrl)}
 ${reviews}
@@ -84,6 +85,7 @@ ${comments}
 <h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" height="54"></p><p class="muted">Founders: embed codes come from get_badges (<a href="/api/v1/listings/${slug}/badges">API</a>).</p>
 ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to the site team') : html`<p class="muted"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to report this listing</a> to the site team.</p>`}`,
     });
+    allowPings(ctx);
   });
 
   for (const action of ['vote', 'unvote', 'follow', 'unfollow'] as const) {
@@ -111,7 +113,12 @@ ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to th
   reviewRoutes(router, site);
   contentReportRoutes(router, site);
   commentRoutes(router, site);
+  reportRoute(router, site);
+}
 
+/** POST /listings/{slug}/report: the signed-in person's report of the listing, for the moderators. */
+function reportRoute(router: Router, site: SiteDeps): void {
+  const { services, kit } = site;
   router.post('/listings/:slug/report', async (ctx) => {
     const slug = ctx.params.slug ?? '';
     const back = `/listings/${slug}`;
@@ -134,6 +141,11 @@ ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to th
     ctx.status = 303;
     ctx.redirect(`${back}?done=${filed ? 'report' : 'reported'}`);
   });
+}
+
+/** The website link's ping goes to this site, which the page policy's connect-src governs; the page loads nothing more. */
+function allowPings(ctx: Context): void {
+  ctx.set('Content-Security-Policy', `${ctx.response.get('Content-Security-Policy')}; connect-src 'self'`);
 }
 
 function actionForm(csrf: SafeHtml, slug: string, action: string, label: string, disabled = false): SafeHtml {
@@ -249,4 +261,29 @@ function jsonLd(p: ListingProfile): Record<string, unknown> {
       userInteractionCount: p.votes,
     },
   };
+}
+
+/**
+ * POST /listings/{slug}/click: the ping a browser sends when someone follows the listing page's link to the
+ * product's website (the link's `ping` attribute; no script, and the link itself stays a plain link to the website).
+ * Counted once per visitor and day, bots not; answers 204, or 404 for a slug no public listing has (nothing is
+ * counted). A ping carries no form and no CSRF token (Content-Type text/ping), so this route goes on a router
+ * without the page forms' guard: it changes nothing but a count, the same as a page view. Browsers that send no
+ * pings (Firefox by default, some privacy settings) are not counted, so clicks are a lower bound.
+ */
+export function listingPingRoutes(router: Router, site: SiteDeps, views: PageViews | undefined): void {
+  const { services } = site;
+  router.post('/listings/:slug/click', async (ctx) => {
+    const slug = ctx.params.slug ?? '';
+    const listingId = SLUG_PATTERN.test(slug) ? await findPublicListingId(services.db, slug) : undefined;
+    if (listingId === undefined) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'No listing has this address.';
+      return;
+    }
+    const { time_zone } = await site.settings();
+    views?.recordClick(listingId, { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined }, todayIn(services.now(), time_zone));
+    ctx.status = 204;
+  });
 }

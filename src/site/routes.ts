@@ -1,9 +1,10 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
+import compose from 'koa-compose';
 import type { SiteDeps } from './visit.js';
 import type { PageViews } from '../community/page-views.js';
 import { homeRoutes } from './home-page.js';
-import { listingRoutes } from './listing-page.js';
+import { listingPingRoutes, listingRoutes } from './listing-page.js';
 import { searchRoutes } from './search-page.js';
 import { browseRoutes } from './browse-pages.js';
 import { peopleRoutes } from './people-pages.js';
@@ -15,7 +16,7 @@ import { aboutRoutes } from './about-page.js';
 
 export interface Site {
   middleware: Middleware;
-  /** The paths of the site's POST forms (each passes the page kit's form guard). */
+  /** The paths of the site's POST forms (each passes the page kit's form guard; the website link's ping is no form). */
   formRoutes: string[];
 }
 
@@ -38,8 +39,11 @@ export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   inviteRoutes(router, site);
   claimConfirmRoutes(router, site);
   aboutRoutes(router, site);
+  // The one POST that is no form: the ping of a listing's website link, which carries no CSRF token.
+  const pings = new Router();
+  listingPingRoutes(pings, site, views);
   return {
-    middleware: router.routes() as Middleware,
+    middleware: compose([pings.routes() as Middleware, router.routes() as Middleware]),
     formRoutes: router.stack.filter((layer) => layer.methods.includes('POST')).map((layer) => String(layer.path)),
   };
 }

@@ -106,7 +106,7 @@ describe('seedDemo', () => {
     const wrong = await a.db.query(
       `SELECT l.id FROM listings l
        WHERE l.votes_count <> (SELECT count(*) FROM votes v WHERE v.listing_id = l.id)
-          OR l.views_count <> (SELECT coalesce(sum(views), 0) FROM listing_views w WHERE w.listing_id = l.id)
+          OR l.views_count <> (SELECT coalesce(sum(visitors), 0) FROM listing_views w WHERE w.listing_id = l.id)
           OR l.follows_count <> (SELECT count(*) FROM follows f WHERE f.listing_id = l.id)`,
     );
     expect(wrong).toEqual([]);

@@ -35,7 +35,8 @@ import {
   Milestone,
   Story,
 } from './listing.js';
-import { ListingView, ListingVisitor } from './listing-view.js';
+import { BadgeImpression, ListingClicker, ListingView, ListingVisitor } from './listing-view.js';
+import { LaunchReport, ListingDailyRank } from './launch-stats.js';
 import { ListingSearch } from './listing-search.js';
 import { ListingProfileParts } from './listing-profile.js';
 import { Product } from './product.js';
@@ -95,6 +96,10 @@ export const entities = [
   Vote,
   ListingView,
   ListingVisitor,
+  ListingClicker,
+  BadgeImpression,
+  ListingDailyRank,
+  LaunchReport,
   Follow,
   Review,
   Comment,

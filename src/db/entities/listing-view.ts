@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { CalendarDateType } from './calendar-date.js';
 import { Listing } from './listing.js';
 
-/** listing_views: page views of a listing per day. */
+/** listing_views: page views of a listing per day, its unique visitors and their clicks to its website (migration 0025). */
 export const ListingView = defineEntity({
   name: 'ListingView',
   tableName: 'listing_views',
@@ -11,7 +11,12 @@ export const ListingView = defineEntity({
       p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_views_listing_id_fkey'),
     /** YYYY-MM-DD */
     day: p.type(CalendarDateType).primary(),
+    /** Every page view by a person (bots are not counted). */
     views: p.integer().default(0),
+    /** Unique visitors of the day (each once; listings.views_count adds these up). */
+    visitors: p.integer().default(0),
+    /** Visitors who followed the page's link to the website (its ping), each once a day. */
+    clicks: p.integer().default(0),
   },
   primaryKeys: ['listing', 'day'],
 });
@@ -30,3 +35,39 @@ export const ListingVisitor = defineEntity({
   primaryKeys: ['day', 'listing', 'visitor'],
 });
 export type ListingVisitor = InferEntity<typeof ListingVisitor>;
+
+/** listing_clickers: who (the same keyed hash) followed a listing's website link on a day, so each counts once a day (migration 0025). */
+export const ListingClicker = defineEntity({
+  name: 'ListingClicker',
+  tableName: 'listing_clickers',
+  properties: {
+    day: p.type(CalendarDateType).primary(),
+    listing: () =>
+      p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_clickers_listing_id_fkey'),
+    visitor: p.text().primary(),
+  },
+  primaryKeys: ['day', 'listing', 'visitor'],
+});
+export type ListingClicker = InferEntity<typeof ListingClicker>;
+
+/** badge_impressions: badge images served per listing, day and referring site (the Referer's host; '' when none; migration 0025). */
+export const BadgeImpression = defineEntity({
+  name: 'BadgeImpression',
+  tableName: 'badge_impressions',
+  properties: {
+    listing: () =>
+      p
+        .manyToOne(Listing)
+        .ref()
+        .primary()
+        .deleteRule('cascade')
+        .updateRule('no action')
+        .foreignKeyName('badge_impressions_listing_id_fkey'),
+    /** YYYY-MM-DD */
+    day: p.type(CalendarDateType).primary(),
+    referrerHost: p.text().primary().check('length(referrer_host) <= 253'),
+    impressions: p.integer().default(0),
+  },
+  primaryKeys: ['listing', 'day', 'referrerHost'],
+});
+export type BadgeImpression = InferEntity<typeof BadgeImpression>;

@@ -15,7 +15,10 @@ const GENUINE_RATING_WEIGHTS = [
   [1, 5],
 ] as const;
 
-/** Views per day over the last 60 days, peaking at the launch and growing with the votes `n`. */
+/**
+ * Visitors per day over the last 60 days, peaking at the launch and growing with the votes `n`; each views the
+ * page a little more than once, and about one in six goes on to the website.
+ */
 function viewsOf(r: Random, d: Draft, n: number, now: Date): DemoData['listingViews'] {
   const today = startOfDay(now);
   const launchDay = startOfDay(d.launchedAt!);
@@ -24,7 +27,15 @@ function viewsOf(r: Random, d: Draft, n: number, now: Date): DemoData['listingVi
   for (let day = maxDate(launchDay, addDays(today, -59)); day <= today; day = addDays(day, 1)) {
     const sinceLaunch = (day.getTime() - launchDay.getTime()) / DAY_MS;
     const count = Math.round(base * (1 + 6 * Math.exp(-sinceLaunch / 2)) * (0.5 + r.next()));
-    if (count > 0) views.push({ listing_id: d.row.id, day: isoDate(day), views: count });
+    // Page views and clicks follow from the visitors (no draw of the generator: the other demo numbers stay as they were).
+    if (count > 0)
+      views.push({
+        listing_id: d.row.id,
+        day: isoDate(day),
+        views: count + Math.floor(count * 0.35),
+        visitors: count,
+        clicks: Math.round(count / 6),
+      });
   }
   return views;
 }

@@ -188,6 +188,8 @@ export const DEMO_TABLES: readonly DemoTable[] = [
       ['listing_id', 'int'],
       ['day', 'date'],
       ['views', 'int'],
+      ['visitors', 'int'],
+      ['clicks', 'int'],
     ],
   },
   {

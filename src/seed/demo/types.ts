@@ -66,7 +66,7 @@ export interface DemoData {
   listingMedia: { listing_id: number; kind: MediaKind; url: string; caption: string | null; position: number }[];
   alternatives: { listing_id: number; alternative_id: number; approved: boolean }[];
   votes: { listing_id: number; voter_key: string; created_at: string }[];
-  listingViews: { listing_id: number; day: string; views: number }[];
+  listingViews: { listing_id: number; day: string; views: number; visitors: number; clicks: number }[];
   follows: { listing_id: number; follower_email: string; created_at: string }[];
   reviews: {
     listing_id: number;
