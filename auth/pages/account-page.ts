@@ -8,6 +8,10 @@ import { csrfFor, submittedForm, type PageEnv } from './env.js';
 import { renderCardPage } from '../../src/web/layout.js';
 import { hiddenCsrf, noticeBox, resendLinkForm, when } from './form-parts.js';
 import { requireSignedIn } from './require-sign-in.js';
+import { listOwnedListings, type OwnedListingItem } from '../../src/listings/owner-view.js';
+
+/** Listings shown on the account page; list_my_listings pages through more. */
+const LISTINGS_SHOWN = 50;
 
 const PAGE = '/account';
 
@@ -15,6 +19,7 @@ const PAGE = '/account';
  * GET /account: the address and whether it is confirmed, the apps connected to the account (each
  * with a Revoke button), the way to API keys, and signing out. POST /account/apps/:grantId/revoke
  * disconnects one app. POST /account/display-name sets the public name shown with the person's reviews and comments.
+ * The listings the account owns link to their images and statistics pages.
  */
 export function accountRoutes(router: Router, env: PageEnv): void {
   router.get(PAGE, async (ctx) => {
@@ -22,6 +27,7 @@ export function accountRoutes(router: Router, env: PageEnv): void {
     if (!account) return;
     const csrf = csrfFor(ctx, env);
     const apps = await listConnectedApps(env.db, account.id);
+    const owned = await listOwnedListings(env.db, account.id, { page: 1, per_page: LISTINGS_SHOWN }, env.publicUrl);
     renderCardPage(
       ctx,
       'Your account',
@@ -33,6 +39,7 @@ ${
 ${resendLinkForm(csrf)}`
 }
 ${displayNameForm(account, csrf, ctx.query.done === 'display-name')}
+${listingsSection(owned.items, owned.total)}
 <h2 id="apps">Connected apps</h2>
 ${
   apps.length === 0
@@ -107,4 +114,20 @@ ${apps.map((app) => {
 <td><form method="post" action="${PAGE}/apps/${encodeURIComponent(app.grantId)}/revoke">${hiddenCsrf(csrf)}<button type="submit" class="danger" aria-label="Revoke ${label}">Revoke</button></form></td></tr>`;
 })}
 </tbody></table>`;
+}
+
+/** The listings the account owns, each with its status and the ways to its images and statistics pages. */
+function listingsSection(items: OwnedListingItem[], total: number) {
+  if (items.length === 0) {
+    return html`<h2 id="listings">Your listings</h2><p class="muted">You own no listing yet. An assistant submits one with submit_listing, or see <a href="/about#submit">how to submit a product</a>.</p>`;
+  }
+  const more =
+    total > items.length ? html`<p class="muted">${total - items.length} more: list_my_listings pages through them all.</p>` : html``;
+  return html`<h2 id="listings">Your listings</h2>
+<table><caption class="muted">Listings you own</caption><thead><tr><th scope="col">Listing</th><th scope="col">Status</th><th scope="col">Pages</th></tr></thead><tbody>
+${items.map(
+  (item) =>
+    html`<tr><th scope="row">${item.name}</th><td>${item.status.replace('_', ' ')}</td><td><a href="/account/listings/${item.listing_id}/stats">Statistics</a> · <a href="/account/listings/${item.listing_id}/images">Logo and screenshot</a></td></tr>`,
+)}
+</tbody></table>${more}`;
 }

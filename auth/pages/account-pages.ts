@@ -8,8 +8,9 @@ import { passwordResetRoutes } from './password-reset-pages.js';
 import { accountRoutes } from './account-page.js';
 import { apiKeysRoutes } from './api-keys-page.js';
 import { listingImagesRoutes } from './listing-images-page.js';
+import { listingStatsRoutes } from './listing-stats-page.js';
 
-/** Sign up, sign in, sign out, e-mail verification, password reset, the account, API keys and listing images pages. */
+/** Sign up, sign in, sign out, e-mail verification, password reset, the account, API keys, listing images and listing statistics pages. */
 export function accountPageRoutes(router: Router, env: PageEnv): void {
   signupRoutes(router, env);
   emailVerificationRoutes(router, env);
@@ -19,4 +20,5 @@ export function accountPageRoutes(router: Router, env: PageEnv): void {
   accountRoutes(router, env);
   apiKeysRoutes(router, env);
   listingImagesRoutes(router, env);
+  listingStatsRoutes(router, env);
 }

@@ -103,6 +103,7 @@ ${current ? html`<p><img src="${current}" alt="The current ${kind} of ${listing.
     ctx,
     `Images of ${listing.name}`,
     html`<p>The directory shows these on <a href="/listings/${listing.slug}">the listing's page</a> and in lists. Every image is re-encoded at fixed sizes (logo 256 × 256, screenshot at most 1280 wide); an upload replaces what was found on your site.</p>
+<p><a href="/account/listings/${listingId}/stats">Statistics of the listing</a>: views, clicks, votes and the sites showing its badge.</p>
 ${section('logo')}${section('screenshot')}`,
     { signedInEmail: account.email },
   );

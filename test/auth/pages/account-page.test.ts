@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../support/browser.js';
 import { discover, insecure, obtainTokens, registerClient } from '../../support/oauth.js';
+import { insertCategory, insertListing } from '../../support/fixtures.js';
 import { csrfOf, makeAccount, PASSWORD, signedInBrowser, startPagesApp, type PagesApp } from './page-flows.js';
 
 let t: PagesApp;
@@ -84,6 +85,22 @@ describe('connected apps on the account page', () => {
     expect(page.text).toContain('Connected apps');
     expect(page.text).toContain('No apps are connected to your account.');
     expect(page.text).not.toContain('/account/apps/');
+  });
+
+  it('lists the listings the account owns (names escaped) with their statistics and images pages; none for others', async () => {
+    const category = await insertCategory(t.db);
+    const owner = await signedInBrowser(t);
+    const id = await insertListing(t.db, { category_id: category, name: '<b>Owned</b> & Co', status: 'draft' });
+    await t.db.query('INSERT INTO listing_owners (listing_id, account_id) VALUES ($1, $2)', [id, owner.id]);
+    const page = await owner.browser.get(`${t.url}/account`);
+    expect(page.text).toContain('&lt;b&gt;Owned&lt;/b&gt; &amp; Co');
+    expect(page.text).toContain(`href="/account/listings/${id}/stats"`);
+    expect(page.text).toContain(`href="/account/listings/${id}/images"`);
+    expect((await owner.browser.get(`${t.url}/account/listings/${id}/stats`)).status).toBe(200);
+    const stranger = await signedInBrowser(t);
+    const theirs = await stranger.browser.get(`${t.url}/account`);
+    expect(theirs.text).toContain('You own no listing yet.');
+    expect(theirs.text).not.toContain(`/account/listings/${id}/`);
   });
 
   it('lists an app the person allowed by its name (escaped); revoking it ends its access and refresh tokens', async () => {

@@ -1,0 +1,176 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { html, type SafeHtml } from '../../src/text/html.js';
+import type { AccountRecord } from '../../src/accounts/accounts.js';
+import { NotFoundError } from '../../src/errors.js';
+import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
+import { addDays, todayIn } from '../../src/catalogue/weeks.js';
+import { loadListingStats, statsCsv, type ListingStats } from '../../src/listings/listing-stats.js';
+import { renderCardPage } from '../../src/web/layout.js';
+import type { PageEnv } from './env.js';
+import { requireSignedIn } from './require-sign-in.js';
+import { chartFigure, type Chart } from './stats-charts.js';
+
+const PAGE = '/account/listings/:id/stats';
+const pagePath = (id: number) => `/account/listings/${id}/stats`;
+const PERIODS = [7, 30, 90, 365] as const;
+const DEFAULT_DAYS = 30;
+const COLORS = { views: '#3a3ad0', visitors: '#b35c00', clicks: '#1b7a3a', votes: '#8a2be2', rank: '#b00020' };
+
+/**
+ * An owner's statistics page for a listing (issue 34): views and visitors, clicks to the website, votes and the
+ * launch week's rank as server-drawn SVG charts, each with its numbers in a table; the sites showing the badge; the
+ * period as plain links (?days=7, 30, 90, 365); and the series as a CSV download (…/stats.csv, same ?days=). No
+ * script. Signed in only; another account's listing is as unknown as a missing one (404).
+ */
+export function listingStatsRoutes(router: Router, env: PageEnv): void {
+  router.get(PAGE, async (ctx) => {
+    const account = await requireSignedIn(ctx, env);
+    if (!account) return;
+    const stats = await statsOf(ctx, env, account);
+    if (!stats) return noSuchListing(ctx, account);
+    renderCardPage(ctx, `Statistics of ${stats.name}`, statsBody(stats), { signedInEmail: account.email, wide: true });
+  });
+
+  router.get(`${PAGE}.csv`, async (ctx) => {
+    const account = await requireSignedIn(ctx, env, ctx.path.replace(/\.csv$/, ''));
+    if (!account) return;
+    const stats = await statsOf(ctx, env, account);
+    if (!stats) return noSuchListing(ctx, account);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    // The slug is [a-z0-9-] and the dates digits and hyphens: nothing in the name needs quoting or encoding.
+    ctx.set('Content-Disposition', `attachment; filename="${stats.slug}-stats-${stats.from}-to-${stats.to}.csv"`);
+    ctx.body = statsCsv(stats);
+  });
+}
+
+/** The period a ?days= asks for: a whole number from 7 to 365, otherwise the default month. */
+function daysOf(ctx: Context): number {
+  const days = Number(ctx.query.days);
+  return Number.isInteger(days) && days >= 7 && days <= 365 ? days : DEFAULT_DAYS;
+}
+
+/** The statistics of the path's listing for the signed-in owner; undefined when the account owns no such listing. */
+async function statsOf(ctx: Context, env: PageEnv, account: AccountRecord): Promise<ListingStats | undefined> {
+  const id = Number(ctx.params.id);
+  if (!(Number.isInteger(id) && id > 0 && id <= 2_147_483_647)) return undefined;
+  const { time_zone: timeZone } = await loadSiteSettings(env.db);
+  const period = { accountId: account.id, listingId: id, days: daysOf(ctx), today: todayIn(env.now(), timeZone), timeZone };
+  return loadListingStats(env.db, period).catch((error: unknown) => {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  });
+}
+
+function noSuchListing(ctx: Context, account: AccountRecord): void {
+  ctx.status = 404;
+  renderCardPage(
+    ctx,
+    'No such listing',
+    html`<p class="error" role="alert">You own no listing with that number.</p><p><a href="/account">Back to your account</a></p>`,
+    { signedInEmail: account.email },
+  );
+}
+
+function statsBody(stats: ListingStats): SafeHtml {
+  const path = pagePath(stats.listing_id);
+  const days = stats.days.map((d) => d.day);
+  const { totals } = stats;
+  const column = <K extends keyof ListingStats['days'][number]>(key: K) => stats.days.map((d) => d[key]);
+  const period = `from ${stats.from} to ${stats.to}`;
+  const charts: Chart[] = [
+    {
+      id: 'views',
+      title: 'Views and visitors',
+      desc: `Page views (bars) and unique visitors (line) per day ${period}: ${totals.views} views, ${totals.visitors} visitors.${busiest(stats, 'views')}`,
+      days,
+      series: [
+        { label: 'Views', values: column('views'), kind: 'bar', color: COLORS.views },
+        { label: 'Visitors', values: column('visitors'), kind: 'line', color: COLORS.visitors },
+      ],
+    },
+    {
+      id: 'clicks',
+      title: 'Clicks to the website',
+      desc: `Visits to the website from the listing page per day ${period}: ${totals.clicks} in all.${busiest(stats, 'clicks')}`,
+      days,
+      series: [{ label: 'Clicks', values: column('clicks'), kind: 'bar', color: COLORS.clicks }],
+    },
+    {
+      id: 'votes',
+      title: 'Votes',
+      desc: `Votes per day ${period}: ${totals.votes} in all.${busiest(stats, 'votes')}`,
+      days,
+      series: [{ label: 'Votes', values: column('votes'), kind: 'bar', color: COLORS.votes }],
+    },
+  ];
+  return html`<p>What <a href="/listings/${stats.slug}">${stats.name}</a> did ${period} (days in the site's time zone). Views count people only, never bots; nothing here names a visitor.</p>
+<nav aria-label="Period" class="actions">${PERIODS.map((n) =>
+    n === stats.days.length
+      ? html`<a href="${path}?days=${n}" aria-current="page"><strong>${n} days</strong></a>`
+      : html`<a href="${path}?days=${n}">${n} days</a>`,
+  )}</nav>
+<p><a href="${path}.csv?days=${stats.days.length}" download>Download these days as CSV</a> · <a href="/account/listings/${stats.listing_id}/images">Images of the listing</a></p>
+${totalsTable(stats)}
+${charts.map(chartFigure)}
+${rankSection(stats)}
+${referrersTable(stats)}`;
+}
+
+/** " Most on 2026-11-23 (12)." for the day with the most of `key`, or nothing when every day is zero. */
+function busiest(stats: ListingStats, key: 'views' | 'clicks' | 'votes'): string {
+  const best = stats.days.reduce((top, day) => (day[key] > top[key] ? day : top), stats.days[0]!);
+  return best[key] > 0 ? ` Most on ${best.day} (${best[key]}).` : '';
+}
+
+function totalsTable(stats: ListingStats): SafeHtml {
+  const { totals } = stats;
+  const rows: [string, number | string][] = [
+    ['Views', totals.views],
+    ['Visitors (each counted once a day)', totals.visitors],
+    ['Clicks to the website', totals.clicks],
+    ['Votes', totals.votes],
+    ['New followers', totals.followers],
+    ['Comments', totals.comments],
+    ['Reviews', totals.reviews],
+    ['Badge images shown', totals.badge_impressions],
+    ['Best rank in the launch week', totals.best_rank === null ? '–' : `#${totals.best_rank}`],
+  ];
+  return html`<table id="totals"><caption>Totals of the ${stats.days.length} days</caption>
+<tbody>${rows.map(([label, value]) => html`<tr><th scope="row">${label}</th><td>${value}</td></tr>`)}</tbody></table>`;
+}
+
+/** The rank chart over the launch week's days within the period, or why there is none. */
+function rankSection(stats: ListingStats): SafeHtml {
+  const week = stats.launch_week;
+  const inWeek = week ? stats.days.filter((d) => d.day >= week && d.day <= addDays(week, 6)) : [];
+  if (!week || inWeek.length === 0) {
+    return html`<h2>Rank in the launch week</h2><p class="muted">The launch week is not in these days${week ? html` (it starts ${week})` : ''}.</p>`;
+  }
+  const ranked = inWeek.filter((d) => d.rank !== null);
+  const last = ranked.at(-1);
+  return chartFigure({
+    id: 'rank',
+    title: 'Rank in the launch week',
+    desc: last
+      ? `Rank on the weekly board each day of the launch week starting ${week}: best #${stats.totals.best_rank}, last recorded #${last.rank} on ${last.day}.`
+      : `No rank was recorded in the launch week starting ${week}.`,
+    days: inWeek.map((d) => d.day),
+    series: [{ label: 'Rank', values: inWeek.map((d) => d.rank), kind: 'line', color: COLORS.rank }],
+    rank: true,
+  });
+}
+
+function referrersTable(stats: ListingStats): SafeHtml {
+  if (stats.badge_referrers.length === 0) {
+    return html`<h2>Sites showing the badge</h2><p class="muted">No badge image was requested in these days.</p>`;
+  }
+  return html`<h2>Sites showing the badge</h2>
+<table id="referrers"><caption>Badge images by referring site (the page's host only)</caption>
+<thead><tr><th scope="col">Site</th><th scope="col">Badge images shown</th></tr></thead>
+<tbody>${stats.badge_referrers.map(
+    (r) =>
+      html`<tr><th scope="row">${r.host ?? html`<em>No referrer</em> (apps, mail, privacy settings)`}</th><td>${r.impressions}</td></tr>`,
+  )}</tbody></table>`;
+}
