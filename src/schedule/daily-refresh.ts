@@ -12,6 +12,7 @@ import { deleteOldDraftPages } from '../drafting/draft-store.js';
 import { deleteVisitorsBefore } from '../community/page-views.js';
 import { deleteFinishedRuns } from './job-runs.js';
 import { deleteOldWebhookEvents } from '../webhooks/events.js';
+import { recordEndedDayRanks } from '../listings/daily-ranks.js';
 
 /** Runs of recurring jobs are kept this long for `npm run admin -- jobs` and for the operator's questions. */
 const JOB_RUNS_KEEP_DAYS = 180;
@@ -32,6 +33,11 @@ const STEPS: Step[] = [
     run: async (db) => `${await refreshListingCounters(db)} listings corrected`,
   },
   {
+    // each listing's rank and votes on the weekly board at the end of the day that ended (issue 34)
+    name: 'weekly board ranks',
+    run: (db, now) => recordEndedDayRanks(db, now),
+  },
+  {
     name: 'expired sessions, links, tokens, idempotency records and rate-limit windows',
     run: async (db, now) => `${await deleteExpiredState(db, now)} deleted`,
   },
@@ -40,7 +46,7 @@ const STEPS: Step[] = [
     run: async (db, now) => `pages of ${await deleteOldDraftPages(db, now)} drafts deleted`,
   },
   {
-    name: 'page visitors of earlier days',
+    name: 'page visitors of earlier days', // and website clickers: the per-visitor keys of both
     run: async (db, now) => `${await deleteVisitorsBefore(db, now.toISOString().slice(0, 10))} deleted`,
   },
   {

@@ -15,6 +15,8 @@ import type { DomainRatingProvider } from '../metrics/domain-rating-provider.js'
 import { measureDomainRatings } from '../metrics/domain-ratings.js';
 import { lastDomainRatingDay } from '../catalogue/leaderboards.js';
 import { dailyRefresh, describeTimings } from './daily-refresh.js';
+import { describeLaunchReports, sendLaunchReports } from '../listings/launch-report.js';
+import { defineLaunchReportMailJob } from '../listings/launch-report-mail.js';
 
 export interface RecurringJobDeps {
   db: Database;
@@ -40,8 +42,10 @@ async function checkVotesAndAward(db: Database, queue: JobQueue, week: string, n
   const since = earliest ? new Date(Math.min(weekStart(earliest, time_zone).getTime(), fortnight.getTime())) : fortnight;
   const checked = `vote check: ${describeVoteCheck(await runVoteCheck(db, { now, settings: vote_check, since }))}`;
   const decided = await awardEndedWeeks(db, queue, week, time_zone, now);
-  if (decided.length === 0) return `${checked}; no ended week left to decide before ${week}`;
-  return `${checked}; decided ${decided.map((d) => `${d.week} (${d.winners.length} winners)`).join(', ')}`;
+  // The launch reports go once the awards are decided: a report names its award.
+  const reports = describeLaunchReports(await sendLaunchReports(db, queue, week, time_zone, now));
+  if (decided.length === 0) return `${checked}; no ended week left to decide before ${week}${reports}`;
+  return `${checked}; decided ${decided.map((d) => `${d.week} (${d.winners.length} winners)`).join(', ')}${reports}`;
 }
 
 export function recurringJobs(deps: RecurringJobDeps): RecurringJob[] {
@@ -50,7 +54,7 @@ export function recurringJobs(deps: RecurringJobDeps): RecurringJob[] {
     {
       name: WEEKLY_AWARDS_JOB,
       description:
-        'Runs the vote check, then awards Launch of the Week #1-#3 of each ended week from its counted community votes, and mails the winners.',
+        'Runs the vote check, then awards Launch of the Week #1-#3 of each ended week from its counted community votes, mails the winners, and sends the launch reports of the week.',
       cadence: 'weekly',
       run: (week, now) => checkVotesAndAward(db, queue, week, now),
     },
@@ -86,11 +90,12 @@ export function recurringJobs(deps: RecurringJobDeps): RecurringJob[] {
   ];
 }
 
-/** The follow-up work the recurring jobs queue: the award winners' mail; and the owners' batched comment mail. */
+/** The follow-up work the recurring jobs queue: the award winners' mail, the launch reports' mail; and the owners' batched comment mail. */
 export function defineRecurringFollowUps(
   queue: JobQueue,
   deps: { db: Database; mailer: Mailer; publicUrl: string; now: () => Date },
 ): void {
   queue.define<{ week: string }>(MAIL_AWARD_WINNERS_JOB, async ({ week }) => void (await mailAwardWinners(deps, week)), { maxAttempts: 5 });
+  defineLaunchReportMailJob(queue, deps);
   defineCommentMailJob(queue, deps);
 }

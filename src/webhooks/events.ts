@@ -13,6 +13,7 @@ export const WEBHOOK_EVENTS = {
   'order.refunded': 'an order of yours was refunded',
   'award.won': 'a listing you own or follow won a Launch of the Week award',
   'comment.created': 'someone commented on a listing you own (not your own comments)',
+  'listing.launch_report': 'the launch week of a listing you own ended: its views, visitors, website visits, votes, final rank and award',
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
