@@ -6,64 +6,30 @@
  * counted; the per-visitor keys of earlier days are deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { createApp, type App } from '../../src/app.js';
-import { loadRegistry } from '../../src/registry/registry.js';
-import { MEMORY, openDatabase, type Database } from '../../src/db/database.js';
+import type { Database } from '../../src/db/database.js';
+import { startTwoInstances, type Instance, type TwoInstances } from '../support/two-instances.js';
 import { deleteVisitorsBefore } from '../../src/community/page-views.js';
 import { referrerHost } from '../../src/community/badge-impressions.js';
 import { findBadge } from '../../src/listings/badge-sighting.js';
 import { badgeSvgUrl } from '../../src/badges/variants.js';
 import { dailyRefresh } from '../../src/schedule/daily-refresh.js';
-import { createScratchDatabase, type ScratchDatabase } from '../support/database.js';
-import { freePort, setRateLimits, testLogger } from '../support/app.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
 import { chromiumAvailable, launchChromium } from '../support/chromium.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const TODAY = '2026-11-25';
-let scratch: ScratchDatabase | undefined;
-const databases: Database[] = [];
-const apps: { app: App; url: string }[] = [];
+let instances: TwoInstances;
+let apps: Instance[];
 let db: Database;
 let category: number;
 
 beforeAll(async () => {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    scratch = await createScratchDatabase(serverUrl);
-    // One after the other: the first migrates, the second finds it done.
-    databases.push(await openDatabase({ databaseUrl: scratch.url, dataDir: MEMORY }));
-    databases.push(await openDatabase({ databaseUrl: scratch.url, dataDir: MEMORY }));
-  } else {
-    const one = await openDatabase({ databaseUrl: '', dataDir: MEMORY });
-    databases.push(one, one);
-  }
-  db = databases[0]!;
-  await setRateLimits(db, {});
-  const registry = await loadRegistry();
-  for (const instanceDb of databases) {
-    const port = await freePort();
-    const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), host: '127.0.0.1' };
-    // Counts are written only when the test flushes them (an hour between batches).
-    const app = await createApp({
-      config,
-      db: instanceDb,
-      registry,
-      now: () => NOW,
-      serviceClock: false,
-      log: testLogger(),
-      pageViewsEveryMs: 3_600_000,
-    });
-    apps.push({ app, url: await app.listen(port, '127.0.0.1') });
-  }
+  // Counts are written only when the test flushes them (an hour between batches).
+  instances = await startTwoInstances({ now: () => NOW, pageViewsEveryMs: 3_600_000 });
+  ({ apps, db } = instances);
   category = await insertCategory(db);
 }, 120_000);
-afterAll(async () => {
-  for (const { app } of apps) await app.close();
-  for (const instanceDb of new Set(databases)) await instanceDb.close();
-  await scratch?.drop();
-});
+afterAll(() => instances?.close());
 
 const instance = (i: number) => apps[i % apps.length]!;
 const browser = (n: number) => `Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.${n}`;

@@ -5,54 +5,26 @@
  * kept trending list drop the listing. On the embedded engine both apps share the one database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { createApp, type App } from '../../src/app.js';
-import { loadRegistry } from '../../src/registry/registry.js';
-import { MEMORY, openDatabase, type Database } from '../../src/db/database.js';
-import { createScratchDatabase, type ScratchDatabase } from '../support/database.js';
-import { freePort, setRateLimits, testLogger } from '../support/app.js';
+import { startTwoInstances, type TwoInstances } from '../support/two-instances.js';
 import { insertCategory, insertVotes } from '../support/fixtures.js';
 import { ownedListing, person } from '../listings/support.js';
 import { staffPerson, type StaffPerson } from '../console/support.js';
 import { restCall } from './support.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
-let scratch: ScratchDatabase | undefined;
-const databases: Database[] = [];
-const apps: { app: App; url: string }[] = [];
+let instances: TwoInstances;
 let moderator: StaffPerson;
 
 beforeAll(async () => {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    scratch = await createScratchDatabase(serverUrl);
-    // One after the other: the first migrates, the second finds it done.
-    databases.push(await openDatabase({ databaseUrl: scratch.url, dataDir: MEMORY }));
-    databases.push(await openDatabase({ databaseUrl: scratch.url, dataDir: MEMORY }));
-  } else {
-    const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY });
-    databases.push(db, db);
-  }
-  await setRateLimits(databases[0]!, {});
-  const registry = await loadRegistry();
-  for (const db of databases) {
-    const port = await freePort();
-    const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), host: '127.0.0.1' };
-    const app = await createApp({ config, db, registry, now: () => NOW, serviceClock: false, log: testLogger() });
-    apps.push({ app, url: await app.listen(port, '127.0.0.1') });
-  }
-  moderator = await staffPerson(databases[0]!, 'moderator');
+  instances = await startTwoInstances({ now: () => NOW });
+  moderator = await staffPerson(instances.db, 'moderator');
 }, 120_000);
-afterAll(async () => {
-  for (const { app } of apps) await app.close();
-  for (const db of new Set(databases)) await db.close();
-  await scratch?.drop();
-});
+afterAll(() => instances?.close());
 
 describe('a hide through one instance', () => {
   it("is heard by the other at once: its kept get_listing answer, its search and its home page's trending drop the listing", async () => {
-    const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
-    const db = databases[0]!;
+    const [a, b] = instances.apps;
+    const { db } = instances;
     const owner = await person(db);
     const category = await insertCategory(db);
     const listing = await ownedListing(db, owner, {
