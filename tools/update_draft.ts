@@ -123,7 +123,10 @@ export default defineTool({
       )
       .max(LIMITS.milestones)
       .optional(),
-    competitor_url: z.string().max(LIMITS.competitorUrl).optional().describe('A competitor\'s website; "" clears it'),
+    competitor_url: z
+      .union([z.literal(''), webAddress('http or https', LIMITS.competitorUrl)])
+      .optional()
+      .describe('A competitor\'s website (http or https); "" clears it'),
     seo: z
       .strictObject({
         title: z.string().max(LIMITS.seoTitle).nullable().optional(),

@@ -1,4 +1,5 @@
 import { badgeDimensions, SHAPE_BOX, type BadgeShape, type BadgeVariant } from './variants.js';
+import { xmlSafe } from '../text/xml-text.js';
 
 export interface BadgeSvgInput extends BadgeVariant {
   listingName: string;
@@ -151,9 +152,8 @@ function colours(p: Palette): string {
 
 /** One line of text that XML can carry: no control characters, no lone surrogates, spaces collapsed. */
 function plain(value: string): string {
-  return value
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-    .replace(/[\u0000-\u001F\u007F\uFFFE\uFFFF]/g, ' ')
+  return xmlSafe(value, ' ')
+    .replace(/[\u0000-\u001F\u007F]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

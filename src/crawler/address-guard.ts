@@ -170,10 +170,14 @@ export class AddressGuard {
   }
 }
 
+/**
+ * The refusal people read (crawl results, webhook delivery logs, claim checks): it names the host they gave but never
+ * the address it resolved to, which would tell a prober what lies inside the network.
+ */
 function privateAddress(host: string, address: string): CrawlFailure {
-  const subject = host === address ? `The address ${host} is` : `The host ${host} resolves to ${address},`;
+  const subject = host === address ? `The address ${host} is` : `The host ${host} resolves to something that is`;
   return new CrawlFailure(
     'private_address',
-    `${subject} a private, loopback, link-local or metadata address; we only read public websites. Enter your site's public address, ${BY_HAND}.`,
+    `${subject} not a public address; we only read public websites. Enter your site's public address, ${BY_HAND}.`,
   );
 }

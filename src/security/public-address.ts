@@ -1,47 +1,39 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** Addresses outbound fetches of user-supplied URLs must never reach (RFC 6890 special-use ranges). */
-const SPECIAL_USE = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  SPECIAL_USE.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  SPECIAL_USE.addSubnet(network, prefix, 'ipv6');
+/** Global unicast IPv6 (2000::/3): everything outside it (IPv4-compatible ::/96, site-local fec0::/10, ...) is refused. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
+/**
+ * Whether outbound fetches of user-supplied URLs may reach this address. The ranges come from ipaddr.js, a maintained
+ * list of special-use blocks (RFC 6890 and later), rather than a hand list: an IPv4 address must be plain unicast (not
+ * private, loopback, link-local, carrier-grade NAT, reserved, documentation, multicast...), an IPv6 address must be
+ * global unicast outside every special block, and an IPv4-mapped address (::ffff:a.b.c.d) is judged by the IPv4
+ * address it carries. 6to4, Teredo and NAT64 addresses are refused whatever they embed.
+ */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  const mapped = family === 6 ? address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/)?.[1] : undefined;
-  if (mapped) return isPublicAddress(mapped);
-  return !SPECIAL_USE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return ipaddr.IPv4.parse(address).range() === 'unicast';
+  const v6 = parseIPv6(address);
+  if (!v6) return false;
+  if (v6.isIPv4MappedAddress()) return isPublicAddress(v6.toIPv4Address().toString());
+  return v6.match(GLOBAL_UNICAST) && v6.range() === 'unicast';
+}
+
+/**
+ * Parses an IPv6 address after the URL parser has put it in canonical form: ipaddr.js reads `::8.8.8.8` (IPv4-compatible)
+ * as if it were `::ffff:8.8.8.8` (IPv4-mapped), which would judge it by the IPv4 address. Scoped addresses (`%zone`) are
+ * never public, so they do not parse.
+ */
+function parseIPv6(address: string): ipaddr.IPv6 | undefined {
+  if (address.includes('%')) return undefined;
+  try {
+    return ipaddr.IPv6.parse(new URL(`http://[${address}]`).hostname.slice(1, -1));
+  } catch {
+    return undefined;
+  }
 }
 
 export type HostLookup = (hostname: string) => Promise<string[]>;

@@ -2,16 +2,21 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { SiteDeps } from './visit.js';
 import { escapeHtml } from '../text/html.js';
+import { xmlSafe } from '../text/xml-text.js';
 import { countPublicListings, LISTINGS_PER_SITEMAP, type SitemapEntry, sitemapListings, sitemapPages } from '../catalogue/sitemap.js';
 import { launchFeed } from '../catalogue/launch-feed.js';
 import { listBlogPosts } from '../catalogue/blog.js';
 
 const FEED_ITEMS = 50;
 
+/**
+ * Answers with a document to cache. XML documents (sitemaps, Atom feeds) lose the characters XML 1.0 forbids: a
+ * tagline holding U+0001 would otherwise make the whole feed ill-formed for every reader.
+ */
 function send(ctx: Context, type: string, body: string, maxAge = 600): void {
   ctx.type = type;
   ctx.set('Cache-Control', `public, max-age=${maxAge}`);
-  ctx.body = body;
+  ctx.body = type.includes('xml') ? xmlSafe(body) : body;
 }
 
 /** /robots.txt, /sitemap.xml (an index of /sitemaps/pages.xml and /sitemaps/listings-N.xml), Atom feeds of launches and of blog posts. */

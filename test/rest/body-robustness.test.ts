@@ -347,7 +347,7 @@ describe('strings at their bound and one past it', () => {
     ['/story/title', 200, (s: string) => ({ story: { title: s } })],
     ['/fields/tagline', 500, (s: string) => ({ fields: { tagline: s } })],
     ['/fields/tags/0', 200, (s: string) => ({ fields: { tags: [s] } })],
-    ['/competitor_url', 2048, (s: string) => ({ competitor_url: s })],
+    ['/competitor_url', 2048, (s: string) => ({ competitor_url: `https://e.com/${s.slice(14)}` })],
     ['/founders/0/name', 160, (s: string) => ({ founders: [{ name: s }] })],
     ['/milestones/0/title', 200, (s: string) => ({ milestones: [{ date: '2025-01-01', title: s }] })],
   ])('update_draft %s: accepts %i characters, refuses one more', async (path, max, body) => {
@@ -355,6 +355,28 @@ describe('strings at their bound and one past it', () => {
     expect((await editDraft(id, body('x'.repeat(max)))).status).toBe(200);
     const response = await refusedEdit((other) => editDraft(other, body('x'.repeat(max + 1))));
     expectInvalid(response, [path]);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://rival.example/',
+    '//rival.example/',
+  ])('update_draft competitor_url %s: 400 naming /competitor_url, nothing stored', async (url) => {
+    const response = await refusedEdit((id) => editDraft(id, { competitor_url: url }));
+    const problem = expectInvalid(response, ['/competitor_url']);
+    expect(JSON.stringify(problem)).not.toContain('alert(');
+  });
+
+  it('update_draft competitor_url: an http(s) address is kept, "" clears it', async () => {
+    const id = await readyDraft(t, who);
+    expect((await editDraft(id, { competitor_url: 'https://rival.example/pricing' })).status).toBe(200);
+    expect((await draftOf(id)).competitor_url).toBe('https://rival.example/pricing');
+    expect((await editDraft(id, { competitor_url: 'http://rival.example' })).status).toBe(200);
+    expect((await draftOf(id)).competitor_url).toBe('http://rival.example');
+    expect((await editDraft(id, { competitor_url: '' })).status).toBe(200);
+    expect((await draftOf(id)).competitor_url).toBeNull();
   });
 });
 
