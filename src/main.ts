@@ -26,9 +26,17 @@ async function main() {
   });
   const ms = Math.round(performance.now() - started);
   app.log.info(
-    { startup_ms: ms, listening, public_url: config.publicUrl, operations: registry.tools.length, database: db.kind, demo_loaded: seeded },
+    {
+      startup_ms: ms,
+      listening,
+      public_url: config.publicUrl,
+      operations: registry.tools.length,
+      database: db.kind,
+      demo_loaded: seeded,
+      payments: config.payments,
+    },
     `launch-directory ready in ${ms} ms, listening on ${listening}: site ${config.publicUrl}/ · REST ${config.publicUrl}/api/v1 · MCP ${config.publicUrl}/mcp · docs ${config.publicUrl}/docs` +
-      ` (${describeDatabase(db, config.dataDir)}${seeded ? '; loaded the demo directory' : ''})`,
+      ` (${describeDatabase(db, config.dataDir)}${seeded ? '; loaded the demo directory' : ''}; payments: ${config.payments === 'stripe' ? 'Stripe' : 'test mode, no money is taken'})`,
   );
   let stopping = false;
   const stop = async (signal: string) => {

@@ -3,19 +3,13 @@ import type { Context } from 'koa';
 import { html } from '../../src/text/html.js';
 import { authenticate } from '../../src/accounts/accounts.js';
 import { normalizeEmail } from '../../src/accounts/email.js';
-import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { startWebSession } from '../web-session.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
 import { renderCardPage } from '../../src/web/layout.js';
 import { errorBox, hiddenCsrf, noticeBox } from './form-parts.js';
 import { acceptedReturnPath, queryValue } from './request-values.js';
 import { tooManyAttempts } from './too-many-attempts.js';
-
-/** Attempts per submitted address, and per client address; counted before the password is checked. */
-const ATTEMPTS_PER_EMAIL: RatePolicy = { name: 'sign-ins-per-address', limit: 10, windowSeconds: 15 * 60 };
-const ATTEMPTS_PER_IP: RatePolicy = { name: 'sign-ins-per-client', limit: 50, windowSeconds: 15 * 60 };
-/** Longer input cannot be an account's address; the rate-limit key is cut there so it stays small. */
-const MAX_EMAIL_KEY_LENGTH = 254;
+import { countSigninAttempt } from './signin-limits.js';
 
 interface SigninForm {
   email: string;
@@ -26,7 +20,8 @@ interface SigninForm {
 
 /**
  * Sign in. An unknown address and a wrong password get the same 401 and message. The form is shown
- * to a signed-in browser too: signing in again switches account.
+ * to a signed-in browser too: signing in again switches account. Only failed attempts count towards its limits
+ * (signin-limits.ts), per account and client address together, so no one else can lock a person out.
  */
 export function signinRoutes(router: Router, env: PageEnv): void {
   router.get('/signin', async (ctx) => {
@@ -39,18 +34,15 @@ export function signinRoutes(router: Router, env: PageEnv): void {
     const email = normalizeEmail(form.email ?? '');
     const password = form.password ?? '';
     const returnTo = acceptedReturnPath(form.return_to);
-    const now = env.now();
-    const hits = [
-      await exactCounter(env.db).hit(`signin:email:${email.slice(0, MAX_EMAIL_KEY_LENGTH)}`, ATTEMPTS_PER_EMAIL, now),
-      await exactCounter(env.db).hit(`signin:ip:${ctx.ip}`, ATTEMPTS_PER_IP, now),
-    ].filter((hit) => !hit.allowed);
-    if (hits.length > 0) {
-      return tooManyAttempts(ctx, Math.max(...hits.map((hit) => hit.resetSeconds)), {
+    const attempt = await countSigninAttempt(env.db, email, ctx.ip, env.now());
+    if (attempt.refusedForSeconds !== undefined) {
+      return tooManyAttempts(ctx, attempt.refusedForSeconds, {
         hint: html`<p>Forgot your password? <a href="/reset-password">Choose a new one</a>.</p>`,
       });
     }
     const account = email && password ? await authenticate(env.db, email, password) : undefined;
     if (!account) {
+      await attempt.failed();
       ctx.status = 401;
       const signedIn = await currentAccount(ctx, env);
       return signinForm(ctx, env, {
@@ -60,6 +52,7 @@ export function signinRoutes(router: Router, env: PageEnv): void {
         signedInEmail: signedIn?.email,
       });
     }
+    await attempt.succeeded();
     await startWebSession(ctx, env, account.id);
     ctx.status = 303;
     ctx.redirect(returnTo ?? '/account');

@@ -1,5 +1,6 @@
 /**
- * Who takes the money: Stripe Checkout when the service has a Stripe key, otherwise the built-in test-mode page.
+ * Who takes the money: Stripe Checkout when the service has a Stripe key, otherwise the built-in test-mode page
+ * (PAYMENTS=test, which an https PUBLIC_URL must choose explicitly).
  * Orders and fulfilment know only this interface; the tools and pages never ask which gateway it is, except the
  * checkout page, which offers its test-mode button only when no provider is configured. Here: the interface, the
  * choice of gateway (paymentGateway) and the test-mode one; Stripe's is stripe-gateway.ts.
@@ -28,9 +29,9 @@ export interface PaymentGateway {
   refund(reference: string, cents: number, key: string): Promise<void>;
 }
 
-/** Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in test-mode page. */
+/** Stripe Checkout when the configuration chose it (config.payments, see loadConfig), otherwise the built-in test-mode page. */
 export function paymentGateway(config: Config, log: Logger): PaymentGateway {
-  if (!config.stripeSecretKey) return testGateway(config.publicUrl);
+  if (config.payments === 'test') return testGateway(config.publicUrl);
   const stripe = stripeClient({ secretKey: config.stripeSecretKey, apiUrl: config.stripeApiUrl });
   const checkoutPage = (orderNumber: string) => checkoutPageUrl(config.publicUrl, orderNumber);
   return stripeGateway(stripe, { paymentMethods: config.stripePaymentMethods, checkoutPage }, log);

@@ -36,3 +36,22 @@ export function windowCount(stored: StoredWindow, limit: number, windowSeconds: 
     resetSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)),
   };
 }
+
+/** The hits in the key's current window, without adding one: 0 when it has none or its window has ended. */
+export async function currentHits(db: Database, key: string, windowSeconds: number, now: Date): Promise<number> {
+  const row = await db.one<{ hits: number }>(
+    `SELECT hits FROM rate_limit_windows WHERE key = $1 AND window_start > $2::timestamptz - make_interval(secs => $3)`,
+    [key, now.toISOString(), windowSeconds],
+  );
+  return row?.hits ?? 0;
+}
+
+/** Takes back `hits` counted in the key's window (never below zero): for an attempt that turned out not to count. */
+export async function takeBackHits(db: Database, key: string, hits = 1): Promise<void> {
+  await db.query('UPDATE rate_limit_windows SET hits = GREATEST(hits - $2, 0) WHERE key = $1', [key, hits]);
+}
+
+/** Forgets the key's window: its count starts again from zero. */
+export async function forgetHits(db: Database, key: string): Promise<void> {
+  await db.query('DELETE FROM rate_limit_windows WHERE key = $1', [key]);
+}

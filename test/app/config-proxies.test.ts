@@ -15,7 +15,7 @@ describe('proxy settings', () => {
   it('refuses an entry that is not an address or network, and an https PUBLIC_URL without a proxy', () => {
     expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy.internal' })).toThrow(/TRUSTED_PROXIES: "proxy.internal"/);
     expect(() => loadConfig({ PUBLIC_URL: 'https://directory.example' })).toThrow(/TRUSTED_PROXIES/);
-    expect(loadConfig({ PUBLIC_URL: 'https://directory.example', TRUSTED_PROXIES: '10.0.0.0/8' }).publicUrl).toBe(
+    expect(loadConfig({ PUBLIC_URL: 'https://directory.example', TRUSTED_PROXIES: '10.0.0.0/8', PAYMENTS: 'test' }).publicUrl).toBe(
       'https://directory.example',
     );
   });
