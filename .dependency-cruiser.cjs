@@ -3,7 +3,7 @@
  *   adapters   rest/, auth/, src/mcp/, src/site/, src/console/, src/admin/, src/cli/, src/app.ts, src/main.ts (composition)
  *   web        src/web/: what the adapters share (problem answers, paths, middleware)
  *   operations tools/, src/registry/, src/services.ts
- *   domain     src/catalogue, community, claims, orders, payments, listings, drafting, crawler, jobs, schedule, metrics, mail, accounts, badges, rate-limit, security,
+ *   domain     src/observability (metrics), src/catalogue, community, claims, orders, payments, listings, drafting, crawler, jobs, schedule, metrics, mail, accounts, badges, rate-limit, security,
  *              text, logging, seed, images, cards; src/errors.ts, src/schema.ts, src/config.ts
  *   database   src/db/
  * Checked in CI by `npm run check:layers`.
@@ -11,7 +11,7 @@
 const ADAPTERS = '^(rest|auth)/|^src/(mcp|admin|cli|site|console)/|^src/(app|main)\\.ts$';
 const WEB = '^src/web/';
 const OPERATIONS = '^tools/|^src/registry/|^src/services\\.ts$';
-const DOMAIN = '^src/(catalogue|community|claims|orders|payments|listings|drafting|crawler|jobs|schedule|metrics|mail|webhooks|staff|moderation|editorial|accounts|badges|rate-limit|security|text|logging|seed|images|cards)/|^src/(errors|schema|config)\\.ts$';
+const DOMAIN = '^src/(observability|catalogue|community|claims|orders|payments|listings|drafting|crawler|jobs|schedule|metrics|mail|webhooks|staff|moderation|editorial|accounts|badges|rate-limit|security|text|logging|seed|images|cards)/|^src/(errors|schema|config)\\.ts$';
 const DATABASE = '^src/db/';
 
 module.exports = {

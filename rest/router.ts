@@ -70,7 +70,9 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
   const coerce = paramCoercer(inputJsonSchema(tool.input));
   const takesBody = tool.http.method !== 'GET' && tool.http.method !== 'DELETE';
   const resourceMetadata = resourceMetadataUrl(options.publicUrl, API_PREFIX);
+  const route = `${API_PREFIX}${tool.http.path}`;
   return async (ctx) => {
+    ctx.state.route = route; // the template, for the request metrics (never the path with its values)
     try {
       const caller = await options.resolveCaller(ctx.req.headers);
       const fromPath = coerce(ctx.params as Record<string, string>);
@@ -85,7 +87,10 @@ function operation(tool: AnyTool, options: RestOptions): Middleware {
         tool,
         input,
         { services: options.services, caller, requestId: ctx.state.requestId },
-        { idempotencyKey: idempotencyKey === undefined ? undefined : { value: idempotencyKey, path: IDEMPOTENCY_KEY_HEADER } },
+        {
+          idempotencyKey: idempotencyKey === undefined ? undefined : { value: idempotencyKey, path: IDEMPOTENCY_KEY_HEADER },
+          surface: 'rest',
+        },
       );
       ctx.status = tool.http.existing?.when(result) ? tool.http.existing.status : tool.http.status;
       if (replayed) ctx.set('Idempotent-Replayed', 'true');

@@ -56,6 +56,10 @@ import { logUnhandledError, requestLog } from './web/request-log.js';
 import { cors } from './web/cors.js';
 import { keepHeadersOnErrors } from './web/error-headers.js';
 import { currentRequestScope } from './mcp/request-scope.js';
+import { createMetrics, type Metrics } from './observability/metrics.js';
+import { databaseScrapeSources } from './observability/scrape-sources.js';
+import { instrumentedJobs } from './observability/instrumented-jobs.js';
+import { metricsEndpoint, requestMetrics } from './web/metrics-route.js';
 
 /** How long an idle HTTP connection is kept open. */
 const KEEP_ALIVE_MS = 65_000;
@@ -110,6 +114,8 @@ export interface App {
   badgeImpressions: BadgeImpressions;
   /** The paths of the pages' forms, each guarded against cross-site requests (tests walk them all). */
   formRoutes: readonly string[];
+  /** This instance's Prometheus registry and instruments (served at /metrics when METRICS_TOKEN is set). */
+  metrics: Metrics;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -126,12 +132,14 @@ export async function createApp(parts: AppParts): Promise<App> {
     now,
     onError: (error, outboxId) => log.error({ err: error, outbox_id: outboxId }, 'mail delivery failed'),
   });
-  const { jobs, recurring } = await openJobs(parts, { now, log, mailer });
+  // One registry per instance (several apps in one test process do not collide).
+  const metrics = createMetrics(databaseScrapeSources(db));
+  const { jobs, recurring } = await openJobs(parts, { now, log, mailer, metrics });
   const lifecycle: Lifecycle = { draining: false };
   const { resultCache, cardCache, searchIndex, stopHearingChanges } = await hearListingChanges(db, log, lifecycle, config.searchIndex);
   const payments = paymentGateway(config, log);
   const signAward = awardSigner(db, config.publicUrl);
-  const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log, payments, signAward };
+  const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log, payments, signAward, metrics };
   const auth = await createAuth({
     db,
     // The pages' mail (sign-up, confirmation, reset) goes out through the job queue like all other mail.
@@ -143,7 +151,7 @@ export async function createApp(parts: AppParts): Promise<App> {
     outbound: parts.outbound,
   });
   const koa = new Koa({ proxy: config.trustProxy });
-  const { pageViews, badgeImpressions, formRoutes } = await mountMiddleware(koa, { parts, services, auth, lifecycle, cardCache });
+  const { pageViews, badgeImpressions, formRoutes } = await mountMiddleware(koa, { parts, services, auth, lifecycle, cardCache, metrics });
   const server = createServer(koa, config);
   const background = await startBackground({
     db,
@@ -163,6 +171,7 @@ export async function createApp(parts: AppParts): Promise<App> {
     formRoutes,
     pageViews,
     badgeImpressions,
+    metrics,
     // The search index loads in the background once the instance answers.
     listen: (port = parts.config.port, host = parts.config.host) => listenOn(server, port, host, () => searchIndex?.start()),
     /**
@@ -190,18 +199,22 @@ interface Lifecycle {
 }
 
 /** The job queue with every kind of job defined, and the recurring jobs the service's clock starts. */
-async function openJobs(parts: AppParts, deps: { now: () => Date; log: Logger; mailer: Mailer }) {
+async function openJobs(parts: AppParts, deps: { now: () => Date; log: Logger; mailer: Mailer; metrics: Metrics }) {
   const { config, db } = parts;
-  const { now, log, mailer } = deps;
+  const { now, log, mailer, metrics } = deps;
   // The queue reaches the database db is on (not config.databaseUrl: tests run on scratch databases).
-  const jobs = await openJobQueue({
-    db,
-    processEveryMs: parts.jobs?.processEveryMs,
-    lockLifetimeMs: parts.jobs?.lockLifetimeMs,
-    log: jobQueueLog(log),
-  });
+  // Every run of every kind defined below is counted and timed by its kind.
+  const jobs = instrumentedJobs(
+    await openJobQueue({
+      db,
+      processEveryMs: parts.jobs?.processEveryMs,
+      lockLifetimeMs: parts.jobs?.lockLifetimeMs,
+      log: jobQueueLog(log),
+    }),
+    metrics,
+  );
   defineMailJob(jobs, mailer);
-  defineDraftJobs(jobs, { db, config, now, log, ...parts.drafting });
+  defineDraftJobs(jobs, { db, config, now, log, ...parts.drafting, metrics });
   defineListingJobs(jobs, { db, now, publicUrl: config.publicUrl, readHomepage: homepageReader(config), mailer });
   const recurring = recurringJobs({ db, queue: jobs, domainRatings: domainRatingProvider(config) });
   defineRecurringJobs(jobs, recurring, { db, log, now });
@@ -214,6 +227,7 @@ async function openJobs(parts: AppParts, deps: { now: () => Date; log: Logger; m
     publicUrl: config.publicUrl,
     allowHosts: config.crawlerAllowHosts,
     retry: parts.webhookRetry,
+    metrics,
   });
   return { jobs, recurring };
 }
@@ -252,9 +266,9 @@ async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycl
  */
 async function mountMiddleware(
   koa: Koa,
-  deps: { parts: AppParts; services: Services; auth: Auth; lifecycle: Lifecycle; cardCache: CardCache },
+  deps: { parts: AppParts; services: Services; auth: Auth; lifecycle: Lifecycle; cardCache: CardCache; metrics: Metrics },
 ) {
-  const { parts, services, auth, lifecycle, cardCache } = deps;
+  const { parts, services, auth, lifecycle, cardCache, metrics } = deps;
   const { config, db, log } = services;
   const apiCaller = oncePerRequest(auth.apiCaller);
   const mcpCaller = oncePerRequest(auth.mcpCaller);
@@ -268,10 +282,12 @@ async function mountMiddleware(
     return next();
   });
   koa.use(requestLog(log));
+  koa.use(requestMetrics(metrics));
   koa.on('error', logUnhandledError(log));
   koa.use(securityHeaders());
   koa.use(cors());
   koa.use(healthChecks({ db, jobs: services.jobs, draining: () => lifecycle.draining }));
+  koa.use(metricsEndpoint(metrics, config.metricsToken)); // absent (404) unless METRICS_TOKEN is set
   koa.use(stripeWebhook(services)); // before the request quota: Stripe's deliveries are never rate limited
   const siteSettings = cachedSiteSettings(db, SETTINGS_TTL_MS);
   const quota = apiRequestQuota(services, siteSettings, { apiCaller, mcpCaller });

@@ -44,6 +44,11 @@ export interface Config {
   searchIndex: boolean;
   /** The EU's VIES REST API (VIES_URL, e.g. https://ec.europa.eu/taxation_customs/vies/rest-api); empty: VAT numbers are checked offline only. */
   viesUrl: string;
+  /**
+   * Who takes the payments (PAYMENTS): "stripe" (implied by STRIPE_SECRET_KEY) or "test", the built-in checkout page
+   * that publishes paid launches without money. Test mode is the default only on an http PUBLIC_URL (development).
+   */
+  payments: PaymentsMode;
   /** Stripe takes the payments when set (STRIPE_SECRET_KEY); otherwise the built-in test-mode checkout page does. */
   stripeSecretKey: string;
   /**
@@ -62,6 +67,8 @@ export interface Config {
   domainRatingProvider: { url: string; key: string; requestsPerMinute: number; batchSize: number };
   /** DNS servers for claim checks (DNS_SERVERS, comma-separated "host" or "host:port"; default the system's). */
   dnsServers: string[];
+  /** The bearer token /metrics asks for (METRICS_TOKEN, at least 16 characters); empty: /metrics is absent (404). Never logged. */
+  metricsToken: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -101,8 +108,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsServers: list(env.DNS_SERVERS),
     viesUrl: (env.VIES_URL ?? '').replace(/\/+$/, ''),
     ...stripeSettings(env),
+    payments: paymentsSetting(env, parsed.protocol === 'https:'),
     domainRatingProvider: domainRatingSettings(env),
+    metricsToken: metricsTokenSetting(env.METRICS_TOKEN),
   };
+}
+
+/** METRICS_TOKEN: empty or at least 16 characters without spaces (the error names neither the token nor its start). */
+function metricsTokenSetting(value: string | undefined): string {
+  const token = value ?? '';
+  if (token !== '' && (token.length < 16 || /\s/.test(token)))
+    throw new Error('METRICS_TOKEN must be at least 16 characters without spaces (or unset, which turns /metrics off)');
+  return token;
+}
+
+type PaymentsMode = 'test' | 'stripe';
+
+/**
+ * PAYMENTS: "stripe" needs STRIPE_SECRET_KEY and is implied by it; "test" must be chosen explicitly on an https
+ * PUBLIC_URL, because the test-mode checkout page publishes paid launches for free on a public deployment.
+ */
+function paymentsSetting(env: NodeJS.ProcessEnv, publicHttps: boolean): PaymentsMode {
+  const setting = (env.PAYMENTS ?? '').trim().toLowerCase();
+  const hasKey = Boolean(env.STRIPE_SECRET_KEY);
+  if (setting !== '' && setting !== 'test' && setting !== 'stripe')
+    throw new Error(`PAYMENTS must be "stripe" or "test", got "${env.PAYMENTS}"`);
+  if (setting === 'stripe' && !hasKey) throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY');
+  if (setting === 'test' && hasKey) throw new Error('PAYMENTS=test and STRIPE_SECRET_KEY are both set: choose one');
+  if (setting) return setting as PaymentsMode;
+  if (hasKey) return 'stripe';
+  if (publicHttps)
+    throw new Error(
+      'PUBLIC_URL is https but no payment provider is set: set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) to take payments with Stripe, or PAYMENTS=test to publish paid launches without payment (test mode)',
+    );
+  return 'test';
 }
 
 function stripeSettings(

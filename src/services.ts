@@ -7,6 +7,7 @@ import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logging/logger.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import type { AwardSigner } from './community/award-proofs.js';
+import type { ToolCallRecorder } from './observability/metrics.js';
 
 /** Everything a handler may use; built once by the composition root (app.ts). */
 export interface Services {
@@ -27,4 +28,6 @@ export interface Services {
   signAward: AwardSigner;
   /** Structured JSON lines (src/logging/logger.ts); never give it a credential. */
   log: Logger;
+  /** Counts tool calls by tool, surface and outcome (src/observability/metrics.ts); absent in tests that build services alone. */
+  metrics?: ToolCallRecorder;
 }

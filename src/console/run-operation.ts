@@ -22,7 +22,12 @@ export async function runOperation(
   if (!tool) throw new Error(`The console calls an operation that does not exist: ${name}`);
   const caller: Caller = { accountId: visit.member.accountId, scopes: [ADMIN_SCOPE], credential: { kind: 'session' } };
   try {
-    const { result } = await invokeTool(tool, input, { services: deps.services, caller, requestId: String(ctx.state.requestId ?? '') });
+    const { result } = await invokeTool(
+      tool,
+      input,
+      { services: deps.services, caller, requestId: String(ctx.state.requestId ?? '') },
+      { surface: 'console' },
+    );
     return { ok: true, result };
   } catch (error) {
     if (error instanceof ProblemError && error.status < 500) {

@@ -43,6 +43,8 @@ export interface Database {
   listen(channel: string, handlers: ChangeHandlers): Promise<StopListening>;
   /** For a library that brings its own client (the job queue): the server's URL, or the embedded PGlite itself. */
   readonly connection?: { url: string } | { pglite: PGlite };
+  /** The pool's connections (open, idle) and the requests waiting for one; absent on the embedded engine, which has no pool. */
+  readonly poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -175,6 +177,7 @@ async function openPostgres(databaseUrl: string): Promise<Opened> {
     em: () => forkOf(orm),
     listen: (channel, handlers) => listenOnServer(databaseUrl, channel, handlers),
     connection: { url: databaseUrl },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => orm.close(true),
   };
   return { database, orm };

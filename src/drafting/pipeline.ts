@@ -14,6 +14,7 @@ import { emptyProposal, type DraftProposal, type Drafter, type ProfileField } fr
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import { proposeCategories, type CategoryTerms } from './category-match.js';
 import { KEEP_SITE_IMAGES_JOB, keepSiteImages } from '../images/keep-site-images.js';
+import { type DraftingRecorder, secondsSince } from '../observability/metrics.js';
 
 export const DRAFT_SITE_JOB = 'draft_site';
 export const REGENERATE_FIELDS_JOB = 'regenerate_draft_fields';
@@ -26,6 +27,8 @@ export interface PipelineDeps {
   /** Tests may bound the crawl more tightly. */
   crawl?: (url: string) => Promise<CrawlResult>;
   drafter?: Drafter;
+  /** Times the crawls and drafts (the service's metrics). */
+  metrics?: DraftingRecorder;
 }
 
 /** The dependencies once the drafter is chosen (at definition: one client for every job). */
@@ -69,7 +72,9 @@ async function draftSite(deps: DraftingDeps, draftId: string): Promise<void> {
   if (!draft || (draft.status !== 'crawling' && draft.status !== 'drafting')) return;
   let pages = draft.status === 'drafting' ? await loadDraftPages(deps.db, draftId) : [];
   if (pages.length === 0) {
+    const started = performance.now();
     const crawled = await (deps.crawl ?? defaultCrawl(deps))(draft.url);
+    deps.metrics?.crawl(crawled.ok ? 'ok' : 'failed', secondsSince(started));
     if (!crawled.ok) return setDraftStatus(deps.db, draftId, 'failed', deps.now(), crawled.reason);
     pages = crawled.pages;
     await replaceDraftPages(deps.db, draftId, pages);
@@ -137,12 +142,30 @@ async function propose(
 ): Promise<{ proposal: DraftProposal; drafter: Drafter['kind'] }> {
   const { drafter } = deps;
   try {
-    return { proposal: await drafter.draft(pages, only ? { only } : undefined), drafter: drafter.kind };
+    return { proposal: await timedDraft(deps, drafter, pages, only), drafter: drafter.kind };
   } catch (error) {
     if (!(error instanceof DrafterUnavailableError)) throw error;
     deps.log.warn({ drafter: drafter.kind, err: error }, 'drafter unavailable, using the extractive drafter');
     const fallback = createExtractiveDrafter();
-    return { proposal: await fallback.draft(pages, only ? { only } : undefined), drafter: fallback.kind };
+    return { proposal: await timedDraft(deps, fallback, pages, only), drafter: fallback.kind };
+  }
+}
+
+/** One drafter's proposal, its duration recorded by drafter kind and outcome. */
+async function timedDraft(
+  deps: DraftingDeps,
+  drafter: Drafter,
+  pages: readonly CrawledPage[],
+  only?: readonly ProfileField[],
+): Promise<DraftProposal> {
+  const started = performance.now();
+  try {
+    const proposal = await drafter.draft(pages, only ? { only } : undefined);
+    deps.metrics?.draft(drafter.kind, 'ok', secondsSince(started));
+    return proposal;
+  } catch (error) {
+    deps.metrics?.draft(drafter.kind, 'failed', secondsSince(started));
+    throw error;
   }
 }
 

@@ -28,7 +28,7 @@ export async function callTool(tool: AnyTool, args: Record<string, unknown>, con
       tool,
       tool.idempotencyKey ? input : args,
       { services: context.services, caller: context.caller, requestId: context.requestId },
-      { idempotencyKey: key === undefined ? undefined : { value: key, path: `/${IDEMPOTENCY_KEY_ARGUMENT}` } },
+      { idempotencyKey: key === undefined ? undefined : { value: key, path: `/${IDEMPOTENCY_KEY_ARGUMENT}` }, surface: 'mcp' },
     );
     return toolSuccess(result, replayed);
   } catch (error) {

@@ -98,6 +98,7 @@ export async function readPublicPage(
       deps.registry.get(about.tool)!,
       { [about.variable]: key },
       { services: deps.services, caller: null, requestId: 'resource' },
+      { surface: 'mcp' },
     );
     return { uri: pageUri(deps.publicUrl, about, key), answer: result as Record<string, unknown> };
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { UnauthorizedError, ValidationError, type ProblemFieldError } from '../errors.js';
+import { ProblemError, UnauthorizedError, ValidationError, type ProblemFieldError } from '../errors.js';
 import { countOrRefuse } from '../rate-limit/count-or-refuse.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { jobOutbox, type TransactionalJobQueue } from '../jobs/job-outbox.js';
@@ -11,10 +11,13 @@ import { parseIdempotencyKey, runIdempotently, type IdempotentCall } from './ide
 import { unstorableText } from './storable-text.js';
 import { pointer } from './json-pointer.js';
 import { requireStaffRole } from '../staff/roles.js';
+import { secondsSince, type ToolSurface } from '../observability/metrics.js';
 
 export interface CallOptions {
   /** The Idempotency-Key as sent, and where it was sent (named in a 400 when it is malformed). */
   idempotencyKey?: { value: unknown; path: string };
+  /** Where the call came from, for the tool call metrics (absent: not counted). */
+  surface?: ToolSurface;
 }
 
 export interface ToolAnswer {
@@ -28,10 +31,21 @@ const MAX_FIELD_ERRORS = 100;
 
 /** The one path every call takes, from REST and MCP alike: authorise, validate, limit, run once, check the result. */
 export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<ToolAnswer> {
-  const answer = await invokeOnce(tool, rawInput, ctx, options);
-  // The caller's next read sees this write, even when it is answered from the kept answers.
-  if (!tool.annotations.readOnlyHint) await ctx.services.resultCache.catchUp();
-  return answer;
+  const started = performance.now();
+  const record = (outcome: string) => {
+    if (options.surface) ctx.services.metrics?.toolCall(tool.name, options.surface, outcome, secondsSince(started));
+  };
+  try {
+    const answer = await invokeOnce(tool, rawInput, ctx, options);
+    // The caller's next read sees this write, even when it is answered from the kept answers.
+    if (!tool.annotations.readOnlyHint) await ctx.services.resultCache.catchUp();
+    record('ok');
+    return answer;
+  } catch (error) {
+    // The problem's status (a bounded set), never its detail; anything else is a 500.
+    record(error instanceof ProblemError ? String(error.status) : '500');
+    throw error;
+  }
 }
 
 async function invokeOnce(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions): Promise<ToolAnswer> {

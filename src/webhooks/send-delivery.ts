@@ -10,6 +10,7 @@ import type { Logger } from '../logging/logger.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { HostLookup } from '../security/public-address.js';
 import { stableMailId } from '../mail/mail-id.js';
+import type { DeliveryRecorder } from '../observability/metrics.js';
 
 export interface DeliveryDeps {
   db: Database;
@@ -23,6 +24,8 @@ export interface DeliveryDeps {
   lookup?: HostLookup;
   /** The queue's retry schedule: the wait after failed attempt n (undefined after the last), for next_attempt_at. */
   retryDelayMs: (attempt: number) => number | undefined;
+  /** Counts the attempts by outcome (the service's metrics). */
+  metrics?: DeliveryRecorder;
 }
 
 /** A receiver has this long to answer. */
@@ -94,6 +97,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, tr
     retryAfter,
     keepSchedule: trigger === 'redelivery' && !delivered,
   });
+  deps.metrics?.delivery(delivered ? 'delivered' : gone ? 'gone' : outcome.responseStatus === null ? 'unreachable' : 'failed');
   deps.log.info(
     {
       webhook_id: row.webhook_id,

@@ -7,6 +7,7 @@ import { attemptDelivery, giveUpDelivery, type DeliveryDeps } from './send-deliv
 import { REDELIVER_WEBHOOK_JOB } from './deliveries.js';
 import { WEBHOOK_EVENTS_CHANNEL } from './events.js';
 import { DEFAULT_RETRY, retrySchedule } from './retry-schedule.js';
+import type { DeliveryRecorder } from '../observability/metrics.js';
 
 export interface WebhookJobDeps {
   db: Database;
@@ -17,6 +18,8 @@ export interface WebhookJobDeps {
   allowHosts: readonly string[];
   /** Tests only: a shorter retry schedule than 30 s doubling over 24 hours. */
   retry?: { firstMs: number; windowMs: number };
+  /** Counts delivery attempts by outcome (the service's metrics). */
+  metrics?: DeliveryRecorder;
 }
 
 /** Deliveries of one event, and its retries, run on the queue: one attempt per run, retried on the schedule. */
