@@ -107,7 +107,11 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
     // Documents are fetched through the crawler's address guard: the address is checked when the connection is made.
     fetch: options.outbound?.fetch ?? guardedFetch(new AddressGuard({ allowHosts: [], lookup })),
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    rotateRefreshToken: () => true,
+    // Called before the presented token is consumed: a refused target must leave the grant alone.
+    rotateRefreshToken: (ctx) => {
+      refuseTargetOutsideGrant(ctx, knownResources);
+      return true;
+    },
     ttl: {
       AccessToken: ACCESS_TOKEN_SECONDS,
       AuthorizationCode: 60,
@@ -133,6 +137,20 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
   provider.use(defaultScopeWhenNoneRequested);
   logOAuthServer(provider, options.log);
   return provider;
+}
+
+/**
+ * A refresh naming a resource this service does not serve, or one the grant never covered, is
+ * `invalid_target` before anything is consumed (oidc-provider checks the target only after rotating).
+ */
+function refuseTargetOutsideGrant(ctx: KoaContextWithOIDC, knownResources: ReadonlySet<string>): void {
+  const asked = ctx.oidc.params?.resource;
+  if (asked === undefined) return;
+  const granted = ctx.oidc.entities.RefreshToken?.resourceIndicators;
+  const target = Array.isArray(asked) && asked.length === 1 ? asked[0] : asked;
+  if (typeof target !== 'string' || !knownResources.has(target) || !granted?.has(target)) {
+    throw new errors.InvalidTarget('the refresh token was not granted for that resource; it stays valid');
+  }
 }
 
 /** A client that asks for no scope (many MCP clients) is asked for the default scopes (all but webhooks:write); the person still consents. */

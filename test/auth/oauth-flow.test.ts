@@ -200,6 +200,27 @@ describe('refresh and revocation', () => {
     expect((await replay.json()).error).toBe('invalid_grant');
   });
 
+  it('leaves the refresh token usable when a refresh names a resource outside the grant (invalid_target)', async () => {
+    const person = await makeAccount(t.db);
+    const as = await discover(t.url);
+    const client = await registerClient(as, REDIRECT);
+    const first = await obtainTokens(as, client, person, `${t.url}/api/v1`);
+    const refresh = (resource?: string) =>
+      oauth.refreshTokenGrantRequest(as, client, oauth.None(), first.refresh_token!, {
+        ...insecure,
+        ...(resource && { additionalParameters: { resource } }),
+      });
+
+    for (const resource of ['https://elsewhere.example/api', `${t.url}/mcp`]) {
+      const refused = await refresh(resource);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error).toBe('invalid_target');
+    }
+    const second = await oauth.processRefreshTokenResponse(as, client, await refresh());
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await me(second.access_token)).status).toBe(200);
+  });
+
   it('revokes an access token together with the refresh token of the same authorization', async () => {
     const person = await makeAccount(t.db);
     const as = await discover(t.url);
