@@ -9,6 +9,7 @@ import type { Database, Transaction } from '../db/database.js';
 import { Account } from '../db/entities/account.js';
 import { Claim, type ClaimMethod, type ClaimStatus } from '../db/entities/claim.js';
 import { ListingOwner } from '../db/entities/draft.js';
+import { refreshReviewGenuineness } from '../community/review-genuineness.js';
 import { Listing } from '../db/entities/listing.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../errors.js';
 import { randomToken, sha256 } from '../security/random.js';
@@ -282,8 +283,12 @@ async function verify(tx: Transaction, claim: Claim, now: Date): Promise<Verific
     `SELECT a.email FROM listing_owners o JOIN accounts a ON a.id = o.account_id WHERE o.listing_id = $1 AND o.account_id <> $2::uuid`,
     [listingId, accountId],
   );
-  if (!(await tx.em.count(ListingOwner, { listing: listingId, account: accountId })))
+  if (!(await tx.em.count(ListingOwner, { listing: listingId, account: accountId }))) {
     tx.em.create(ListingOwner, { listing: claim.listing, account: claim.account, createdAt: now });
+    await tx.em.flush();
+    // An owner's own review stops counting towards the rating.
+    await refreshReviewGenuineness(tx, { listingId, accountId });
+  }
   claim.status = 'verified';
   claim.verifiedAt = now;
   await emitWebhookEvent(tx, {

@@ -6,6 +6,7 @@ import { LIMITS } from './profile-fields.js';
 import { lockedDraft, type DraftRecord } from './draft-store.js';
 import { Account } from '../db/entities/account.js';
 import { DraftInvite, DraftOwner, ListingOwner } from '../db/entities/draft.js';
+import { refreshReviewGenuineness } from '../community/review-genuineness.js';
 import { normalizeEmail } from '../accounts/email.js';
 
 export const INVITE_LIFETIME_DAYS = 14;
@@ -84,7 +85,8 @@ export async function acceptInvite(
   const invite = await findPendingInvite(db, token, now);
   if (!invite) return { kind: 'invalid' };
   if (!account.emailVerified || account.email.toLowerCase() !== invite.email) return { kind: 'wrong_account', invite };
-  return db.transaction(async ({ em }) => {
+  return db.transaction(async (tx) => {
+    const { em } = tx;
     const draft = await lockedDraft(em, invite.draftId);
     if (!draft) return { kind: 'invalid' } as const;
     const owner = draft.account.id === account.id || (await em.count(DraftOwner, { draft: draft.id, account: account.id })) > 0;
@@ -97,6 +99,9 @@ export async function acceptInvite(
     em.create(DraftOwner, { draft, account: accepting });
     if (draft.listing && !(await em.count(ListingOwner, { listing: draft.listing.id, account: account.id }))) {
       em.create(ListingOwner, { listing: draft.listing, account: accepting });
+      await em.flush();
+      // A co-founder's own review stops counting towards the rating.
+      await refreshReviewGenuineness(tx, { listingId: draft.listing.id, accountId: account.id });
     }
     return { kind: 'accepted', invite } as const;
   });

@@ -9,6 +9,7 @@ import { createAccount } from '../../src/accounts/accounts.js';
 import { deleteReview, listReviews, reviewStanding, writeReview, type Reviewer } from '../../src/community/reviews.js';
 import { refreshReviewGenuineness } from '../../src/community/review-genuineness.js';
 import { ProblemError } from '../../src/errors.js';
+import { claimListing, recordCheck } from '../../src/claims/claims.js';
 
 /** Each rule of reviews, on the real database. */
 let db: Database;
@@ -133,6 +134,23 @@ describe('writing a review', () => {
     });
     expect(await reviewStanding(db, target.id, owner)).toMatchObject({ bar: 'owner', detail: expect.stringContaining('You own') });
     expect(await reviewRows(target.id)).toEqual([]);
+  });
+
+  it('a reviewer who becomes an owner (a verified claim) stops counting in the rating at once', async () => {
+    const target = await listing('live', 'https://claimed-later.example');
+    const reviewer = await person();
+    await writeReview(db, target.slug, reviewer, { rating: 5, body: BODY }, now);
+    expect(await rating(target.slug)).toEqual({ average: 5, count: 1 });
+    const { claim } = await claimListing(db, {
+      accountId: reviewer.id,
+      slug: target.slug,
+      method: 'dns',
+      now,
+      allowHosts: ['claimed-later.example'],
+    });
+    await recordCheck(db, claim.id, { found: true, finding: 'found' }, now);
+    expect(await reviewRows(target.id)).toEqual([{ rating: 5, body: BODY, genuine: false }]);
+    expect(await rating(target.slug)).toEqual({ average: null, count: 0 });
   });
 
   it("nor can an address at the listing's domain or a subdomain of it (403), whatever the case; other domains can", async () => {
