@@ -60,6 +60,8 @@ import { createMetrics, type Metrics } from './observability/metrics.js';
 import { databaseScrapeSources } from './observability/scrape-sources.js';
 import { instrumentedJobs } from './observability/instrumented-jobs.js';
 import { metricsEndpoint, requestMetrics } from './web/metrics-route.js';
+import { startTracing, stopTracing } from './observability/tracing.js';
+import { traceRequests } from './web/trace-requests.js';
 
 /** How long an idle HTTP connection is kept open. */
 const KEEP_ALIVE_MS = 65_000;
@@ -125,6 +127,8 @@ export async function createApp(parts: AppParts): Promise<App> {
   const { config, db } = parts;
   const now = parts.now ?? (() => new Date());
   const log = parts.log ?? createLogger({ level: config.logLevel });
+  // Traces are exported only with OTEL_EXPORTER_OTLP_ENDPOINT; without it nothing is started.
+  const tracing = startTracing({ endpoint: config.otelEndpoint, serviceName: config.otelServiceName });
   const mailer = createMailer({
     db,
     smtpUrl: config.smtpUrl,
@@ -189,6 +193,7 @@ export async function createApp(parts: AppParts): Promise<App> {
       await searchIndex?.close();
       await background.stopDispatching();
       await jobs.stop();
+      if (tracing) await stopTracing();
     },
   };
 }
@@ -281,6 +286,7 @@ async function mountMiddleware(
     if (lifecycle.draining) ctx.set('Connection', 'close');
     return next();
   });
+  koa.use(traceRequests());
   koa.use(requestLog(log));
   koa.use(requestMetrics(metrics));
   koa.on('error', logUnhandledError(log));

@@ -69,6 +69,10 @@ export interface Config {
   dnsServers: string[];
   /** The bearer token /metrics asks for (METRICS_TOKEN, at least 16 characters); empty: /metrics is absent (404). Never logged. */
   metricsToken: string;
+  /** Traces go to this OTLP/HTTP collector ({endpoint}/v1/traces) when set (OTEL_EXPORTER_OTLP_ENDPOINT); empty: tracing is off. */
+  otelEndpoint: string;
+  /** The service.name of the traces (OTEL_SERVICE_NAME, default launch-directory). */
+  otelServiceName: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -111,7 +115,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsSetting(env, parsed.protocol === 'https:'),
     domainRatingProvider: domainRatingSettings(env),
     metricsToken: metricsTokenSetting(env.METRICS_TOKEN),
+    otelEndpoint: otlpEndpointSetting(env.OTEL_EXPORTER_OTLP_ENDPOINT),
+    otelServiceName: env.OTEL_SERVICE_NAME || 'launch-directory',
   };
+}
+
+/** OTEL_EXPORTER_OTLP_ENDPOINT: empty or an http(s) URL (without a trailing slash). */
+function otlpEndpointSetting(value: string | undefined): string {
+  const endpoint = (value ?? '').trim().replace(/\/+$/, '');
+  if (endpoint !== '' && !/^https?:\/\/[^/]/.test(endpoint))
+    throw new Error(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  return endpoint;
 }
 
 /** METRICS_TOKEN: empty or at least 16 characters without spaces (the error names neither the token nor its start). */

@@ -28,6 +28,7 @@ import {
 // The robots.txt type crawlee itself uses (same version as @crawlee/cheerio, which depends on it).
 import { RobotsTxtFile } from '@crawlee/utils';
 import { randomUUID } from 'node:crypto';
+import { withSpan } from '../observability/tracing.js';
 import type { CrawledPage } from './crawled-page.js';
 import type { HostLookup } from '../security/public-address.js';
 import { AddressGuard, type ConnectionInfo } from './address-guard.js';
@@ -103,7 +104,18 @@ interface CrawlState {
 
 const failed = (failure: CrawlFailure): CrawlResult => ({ ok: false, code: failure.code, reason: failure.reason });
 
-export async function crawlSite(url: string, options: CrawlOptions): Promise<CrawlResult> {
+/** Crawls a site, traced as the span `crawl` (its host, outcome and pages read). */
+export function crawlSite(url: string, options: CrawlOptions): Promise<CrawlResult> {
+  return withSpan('crawl', { attributes: { 'server.address': URL.parse(url)?.host ?? '' } }, async (span) => {
+    const result = await readSite(url, options);
+    span.setAttributes(
+      result.ok ? { 'launch.crawl.outcome': 'ok', 'launch.crawl.pages': result.pages.length } : { 'launch.crawl.outcome': result.code },
+    );
+    return result;
+  });
+}
+
+async function readSite(url: string, options: CrawlOptions): Promise<CrawlResult> {
   const settings = resolveSettings(options);
   const target = validateUrl(url);
   if (target instanceof CrawlFailure) return failed(target);

@@ -8,6 +8,7 @@ import { CompiledQuery, type ControlledTransaction, Kysely, PGliteDialect } from
 import { entities } from './entities/index.js';
 import { MIGRATIONS_TABLE, MIGRATOR_OPTIONS, migrate } from './migrate.js';
 import { type ChangeHandlers, listenOnEmbedded, listenOnServer, type StopListening } from './change-listener.js';
+import { tracedQueryLogger, tracedStatements } from './traced-statements.js';
 
 type Row = Record<string, unknown>;
 
@@ -123,6 +124,8 @@ const ORM_OPTIONS = {
   subscribers: [new WritesInTransactionsOnly()],
   extensions: [Migrator],
   migrations: MIGRATOR_OPTIONS,
+  // The ORM's statements become spans under a traced request or tool call (traced-statements.ts).
+  loggerFactory: tracedQueryLogger,
 };
 
 /** dataDir value for a throw-away embedded database held in memory (tests). */
@@ -188,16 +191,16 @@ interface PgQueryable {
   query(sql: string | { name: string; text: string; values: unknown[] }, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** The statements of a pg pool or of one of its connections. */
+/** The statements of a pg pool or of one of its connections (traced, as are those of the other builders below). */
 function pgStatements(target: PgQueryable): Statements {
-  return {
+  return tracedStatements({
     query: async <T extends Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) =>
       (options?.prepare
         ? await target.query({ name: options.prepare, text: sql, values: params as unknown[] })
         : await target.query(sql, params as unknown[])
       ).rows as T[],
     script: async (sql: string) => void (await target.query(sql)),
-  };
+  });
 }
 
 /** `one` over a `query`: the first row, if any. */
@@ -211,12 +214,12 @@ const forkOf = (orm: MikroORM): SqlEntityManager => orm.em.fork() as unknown as 
 
 /** SQL on a Kysely transaction (MikroORM's transaction context); parameters go to the driver as they are. */
 function kyselyStatements(trx: ControlledTransaction<unknown>): Statements {
-  return {
+  return tracedStatements({
     query: async <T extends Row>(sql: string, params: readonly unknown[] = []) =>
       (await trx.executeQuery<T>(CompiledQuery.raw(sql, [...params]))).rows,
     // Without parameters the server takes several statements at once (the simple query protocol).
     script: async (sql: string) => void (await trx.executeQuery(CompiledQuery.raw(sql, []))),
-  };
+  });
 }
 
 async function openEmbedded(dataDir: string, initialData?: Blob): Promise<Opened> {
@@ -283,8 +286,8 @@ async function entityManagerIn(ptx: PGliteTransaction, em: SqlEntityManager) {
 
 /** The statements of PGlite itself or of one of its transactions. */
 function pgliteStatements(target: Pick<PGlite, 'query' | 'exec'>): Statements {
-  return {
+  return tracedStatements({
     query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await target.query<T>(sql, params as unknown[])).rows,
     script: async (sql: string) => void (await target.exec(sql)),
-  };
+  });
 }

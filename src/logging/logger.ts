@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger as PinoLogger, type SerializedError } from 'pino';
+import { traceIdsOfActiveSpan } from '../observability/tracing.js';
 
 export type Logger = PinoLogger;
 
@@ -44,7 +45,8 @@ const ERROR_FIELDS = ['type', 'message', 'stack', 'code', 'status', 'statusCode'
 
 /**
  * JSON lines (pino). Requests are logged by path, never with headers, bodies or query strings
- * (see src/web/request-log.ts); the redaction below is the second line of defence.
+ * (see src/web/request-log.ts); the redaction below is the second line of defence. A line written
+ * while a span is active carries its trace_id and span_id (tracing on only; src/observability/tracing.ts).
  */
 export function createLogger(options: LoggerOptions): Logger {
   return pino(
@@ -54,6 +56,7 @@ export function createLogger(options: LoggerOptions): Logger {
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: { err: serializeError },
+      mixin: () => traceIdsOfActiveSpan() ?? {},
     },
     options.destination ?? defaultDestination(),
   );

@@ -6,6 +6,8 @@ import { invokeTool } from '../registry/invoke.js';
 import { ProblemError } from '../errors.js';
 import { IDEMPOTENCY_KEY_ARGUMENT } from './tool-definition.js';
 import { toolError, toolSuccess } from './tool-result.js';
+import { parentFromMeta } from '../observability/trace-context.js';
+import { metaOfDirectCall } from './direct-tool-call.js';
 
 export interface ToolCallContext {
   services: Services;
@@ -14,6 +16,8 @@ export interface ToolCallContext {
   publicUrl: string;
   /** A tool that threw something other than a 4xx problem. */
   onUnexpectedError: (error: unknown) => void;
+  /** The request's params._meta (its W3C traceparent and tracestate continue the caller's trace). */
+  meta?: Record<string, unknown>;
 }
 
 /**
@@ -28,7 +32,11 @@ export async function callTool(tool: AnyTool, args: Record<string, unknown>, con
       tool,
       tool.idempotencyKey ? input : args,
       { services: context.services, caller: context.caller, requestId: context.requestId },
-      { idempotencyKey: key === undefined ? undefined : { value: key, path: `/${IDEMPOTENCY_KEY_ARGUMENT}` }, surface: 'mcp' },
+      {
+        idempotencyKey: key === undefined ? undefined : { value: key, path: `/${IDEMPOTENCY_KEY_ARGUMENT}` },
+        surface: 'mcp',
+        trace: parentFromMeta(context.meta ?? metaOfDirectCall(args)),
+      },
     );
     return toolSuccess(result, replayed);
   } catch (error) {

@@ -25,6 +25,15 @@ export interface DirectToolCall {
   args: Record<string, unknown>;
 }
 
+/**
+ * The params._meta of each recognised call, by its arguments object (which the binding hands to callTool as it
+ * is): callTool reads the caller's trace context there.
+ */
+const metaOfCall = new WeakMap<object, Record<string, unknown>>();
+
+/** The params._meta of a call recognised here, found by the arguments object it was recognised with. */
+export const metaOfDirectCall = (args: object): Record<string, unknown> | undefined => metaOfCall.get(args);
+
 /** What a plain call's params hold; another member (a task request, say) is left to the SDK. */
 const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
 
@@ -54,7 +63,9 @@ export function recogniseDirectToolCall(body: unknown, headers: IncomingHttpHead
   const tool = registry.get(params.name);
   // A link for the person goes through the SDK's input_required round when the client can show one.
   if (tool?.personLink && isRecord(params._meta) && declaresUrlElicitation(params._meta)) return undefined;
-  return tool && { id, tool, args: params.arguments };
+  if (!tool) return undefined;
+  if (isRecord(params._meta)) metaOfCall.set(params.arguments, params._meta);
+  return { id, tool, args: params.arguments };
 }
 
 /**

@@ -105,6 +105,7 @@ export function toolServerFactory(
             requestId: scope.requestId,
             publicUrl,
             onUnexpectedError,
+            meta: ctx.mcpReq._meta,
           });
           return links.answer(tool, result, ctx.mcpReq.envelope, scope.caller?.accountId);
         },

@@ -12,12 +12,18 @@ import { unstorableText } from './storable-text.js';
 import { pointer } from './json-pointer.js';
 import { requireStaffRole } from '../staff/roles.js';
 import { secondsSince, type ToolSurface } from '../observability/metrics.js';
+import { SpanKind, type SpanOptions, withSpan } from '../observability/tracing.js';
 
 export interface CallOptions {
   /** The Idempotency-Key as sent, and where it was sent (named in a 400 when it is malformed). */
   idempotencyKey?: { value: unknown; path: string };
-  /** Where the call came from, for the tool call metrics (absent: not counted). */
+  /** Where the call came from, for the tool call metrics (absent: not counted) and the call's span. */
   surface?: ToolSurface;
+  /**
+   * The trace the call continues when the message carried its own context (an MCP request's params._meta) in
+   * another trace than the request's: the call's span is then that trace's SERVER span, linked to the request's.
+   */
+  trace?: Pick<SpanOptions, 'parent' | 'links'>;
 }
 
 export interface ToolAnswer {
@@ -29,23 +35,41 @@ export interface ToolAnswer {
 /** At most this many field errors are listed; a body with thousands of bad items gets a bounded answer. */
 const MAX_FIELD_ERRORS = 100;
 
-/** The one path every call takes, from REST and MCP alike: authorise, validate, limit, run once, check the result. */
-export async function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<ToolAnswer> {
-  const started = performance.now();
-  const record = (outcome: string) => {
-    if (options.surface) ctx.services.metrics?.toolCall(tool.name, options.surface, outcome, secondsSince(started));
+/** The tool call span's attributes: the tool (as MCP's semantic conventions name it), the surface, the outcome (as the metrics count it). */
+const TOOL_NAME = 'gen_ai.tool.name';
+const TOOL_SURFACE = 'launch.tool.surface';
+const TOOL_OUTCOME = 'launch.tool.outcome';
+
+/**
+ * The one path every call takes, from REST and MCP alike: authorise, validate, limit, run once, check the result.
+ * Traced as the span `tool {name}` (its statements, crawls and outgoing requests under it), counted by outcome.
+ */
+export function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<ToolAnswer> {
+  const span: SpanOptions = {
+    kind: options.trace ? SpanKind.SERVER : SpanKind.INTERNAL,
+    ...options.trace,
+    attributes: { [TOOL_NAME]: tool.name, ...(options.surface && { [TOOL_SURFACE]: options.surface }) },
+    // A refusal (a 4xx problem) is an answer; a 5xx or anything else is a failure.
+    isFailure: (error) => !(error instanceof ProblemError) || error.status >= 500,
   };
-  try {
-    const answer = await invokeOnce(tool, rawInput, ctx, options);
-    // The caller's next read sees this write, even when it is answered from the kept answers.
-    if (!tool.annotations.readOnlyHint) await ctx.services.resultCache.catchUp();
-    record('ok');
-    return answer;
-  } catch (error) {
-    // The problem's status (a bounded set), never its detail; anything else is a 500.
-    record(error instanceof ProblemError ? String(error.status) : '500');
-    throw error;
-  }
+  return withSpan(`tool ${tool.name}`, span, async (active) => {
+    const started = performance.now();
+    const record = (outcome: string) => {
+      active.setAttribute(TOOL_OUTCOME, outcome);
+      if (options.surface) ctx.services.metrics?.toolCall(tool.name, options.surface, outcome, secondsSince(started));
+    };
+    try {
+      const answer = await invokeOnce(tool, rawInput, ctx, options);
+      // The caller's next read sees this write, even when it is answered from the kept answers.
+      if (!tool.annotations.readOnlyHint) await ctx.services.resultCache.catchUp();
+      record('ok');
+      return answer;
+    } catch (error) {
+      // The problem's status (a bounded set), never its detail; anything else is a 500.
+      record(error instanceof ProblemError ? String(error.status) : '500');
+      throw error;
+    }
+  });
 }
 
 async function invokeOnce(tool: AnyTool, rawInput: unknown, ctx: ToolContext, options: CallOptions): Promise<ToolAnswer> {

@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '../logging/logger.js';
+import { bindToActiveContext } from '../observability/tracing.js';
 
 /** Requests whose thrown error the request line already carries. */
 const failedRequests = new WeakSet<Context>();
@@ -9,13 +10,17 @@ const failedRequests = new WeakSet<Context>();
  * request id, method, path, status, duration, client address and the account when one is signed
  * in. Never the query string, headers or body: OAuth and sign-in URLs carry codes and states, and
  * headers and bodies carry credentials. 5xx answers are logged at error level, the rest at info.
- * Mount it right after the middleware that sets ctx.state.requestId.
+ * Mount it right after the middleware that sets ctx.state.requestId and the request's span (trace-requests.ts).
  */
 export function requestLog(logger: Logger): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
     let failure: unknown;
-    ctx.res.once('close', () => writeRequestLine(logger, ctx, performance.now() - started, failure));
+    // Written in the request's trace context (its span, when traced): the line carries the trace id.
+    ctx.res.once(
+      'close',
+      bindToActiveContext(() => writeRequestLine(logger, ctx, performance.now() - started, failure)),
+    );
     try {
       await next();
     } catch (error) {

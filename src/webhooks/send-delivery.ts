@@ -124,7 +124,7 @@ async function post(deps: DeliveryDeps, row: DeliveryRow): Promise<Outcome> {
   const guard = new AddressGuard({ allowHosts: deps.allowHosts, lookup: deps.lookup });
   const started = performance.now();
   try {
-    const response = await guardedFetch(guard)(row.url, {
+    const response = await guardedFetch(guard, { propagate: true })(row.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
