@@ -17,6 +17,7 @@ import { JobAlreadyRunningError, type JobRunRecord, type RecurringJob } from '..
 import { recurringJobStatus, runJobNow, type RecurringJobStatus } from '../schedule/service-clock.js';
 import { MAX_REVENUE_SOURCE_LENGTH, recordVerifiedRevenue } from '../metrics/verified-revenue.js';
 import { rotateAwardKey } from '../community/award-proofs.js';
+import { backupInService, restoreRefusedWhileRunning } from '../cli/backup-command.js';
 
 export interface AdminDeps {
   db: Database;
@@ -62,6 +63,12 @@ const ADMIN_USAGE = `usage: npm run admin -- <command>
       Runs a recurring job now (for its current period) and prints its outcome; \`jobs\` names them.
   rotate-award-key
       Signs award proofs with a new key from now on; earlier keys stay published, so earlier proofs still verify.
+  backup <file>
+      Writes a consistent copy of the embedded database to <file> (owner-only), also while the service runs.
+      With DATABASE_URL it prints the pg_dump command instead.
+  restore <file>
+      Puts a backup in place of the embedded database, keeping the one it replaces aside; the service must be
+      stopped, and migrates an older backup when it starts.
   help
       Prints this text.`;
 
@@ -82,6 +89,8 @@ const COMMANDS: Record<string, Command> = {
   jobs: jobsCommand,
   'run-job': runJobCommand,
   'rotate-award-key': rotateAwardKeyCommand,
+  backup: (deps, args) => backupInService(deps.db, args),
+  restore: restoreRefusedWhileRunning,
   help: async () => done(ADMIN_USAGE),
 };
 

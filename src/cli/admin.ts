@@ -3,6 +3,7 @@
  * npm run admin -- create-api-key <email> [--scopes account:read,listings:write] [--name "..."]
  * npm run admin -- outbox [--to <email>] [--limit N]
  * npm run admin -- jobs | run-job <name> | verify-revenue <slug> <mrr-cents> --source <name>  (and more: npm run admin -- help)
+ * npm run admin -- backup <file> | restore <file>  (the embedded database; src/cli/backup-command.ts)
  *
  * When the service runs, the command runs inside it, over the control socket DATA_DIR/admin.sock
  * (an embedded database belongs to that one process). Otherwise the command opens the database
@@ -17,11 +18,15 @@ import { recurringJobs } from '../schedule/recurring-jobs.js';
 import { deferredJobQueue } from '../jobs/job-outbox.js';
 import { domainRatingProvider } from '../metrics/domain-rating-provider.js';
 import { createLogger } from '../logging/logger.js';
+import { backupOrRestore } from './backup-command.js';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const config = loadConfig();
-  const result = (await sendToControlSocket(controlSocketPath(config.dataDir), argv)) ?? (await runDirectly(config, argv));
+  const result =
+    (await backupOrRestore(config, argv)) ??
+    (await sendToControlSocket(controlSocketPath(config.dataDir), argv)) ??
+    (await runDirectly(config, argv));
   (result.exitCode === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
   process.exitCode = result.exitCode;
 }
