@@ -9,6 +9,7 @@ import { renderCardPage } from '../../src/web/layout.js';
 import { hiddenCsrf, noticeBox, resendLinkForm, when } from './form-parts.js';
 import { requireSignedIn } from './require-sign-in.js';
 import { listOwnedListings, type OwnedListingItem } from '../../src/listings/owner-view.js';
+import { exportAccount } from '../../src/accounts/account-export.js';
 
 /** Listings shown on the account page; list_my_listings pages through more. */
 const LISTINGS_SHOWN = 50;
@@ -19,7 +20,8 @@ const PAGE = '/account';
  * GET /account: the address and whether it is confirmed, the apps connected to the account (each
  * with a Revoke button), the way to API keys, and signing out. POST /account/apps/:grantId/revoke
  * disconnects one app. POST /account/display-name sets the public name shown with the person's reviews and comments.
- * The listings the account owns link to their images and statistics pages.
+ * The listings the account owns link to their images and statistics pages. POST /account/export downloads the
+ * account's data (export_my_data) as a JSON file; the page links to /account/delete (delete-account-page.ts).
  */
 export function accountRoutes(router: Router, env: PageEnv): void {
   router.get(PAGE, async (ctx) => {
@@ -49,10 +51,23 @@ ${appTable(apps, csrf)}`
 }
 <h2>API keys</h2>
 <p>Scripts and tools use API keys to act for your account. <a href="/account/api-keys">Manage your API keys</a></p>
+${yourDataSection(csrf)}
 <h2>Sign out</h2>
 <form method="post" action="/signout">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Sign out</button></form>`,
       { signedInEmail: account.email },
     );
+  });
+
+  // A POST (CSRF-checked by formGuard), so no other site can make the browser fetch the document.
+  router.post(`${PAGE}/export`, async (ctx) => {
+    const account = await requireSignedIn(ctx, env, PAGE);
+    if (!account) return;
+    const now = env.now();
+    const document = await exportAccount(env.db, account.id, now);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="launch-directory-data-${now.toISOString().slice(0, 10)}.json"`);
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = JSON.stringify(document, null, 2);
   });
 
   router.post(`${PAGE}/display-name`, async (ctx) => {
@@ -91,6 +106,14 @@ ${appTable(apps, csrf)}`
     ctx.status = 303;
     ctx.redirect(PAGE);
   });
+}
+
+/** Download the account's data (export_my_data as a file), and the way to delete the account. */
+function yourDataSection(csrf: string) {
+  return html`<h2 id="your-data">Your data</h2>
+<p>Everything the service holds about your account, as one JSON file (no passwords, keys or secrets).</p>
+<form method="post" action="${PAGE}/export">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Download my data</button></form>
+<p><a href="${PAGE}/delete">Delete your account</a>: the page says what happens and asks for your password again.</p>`;
 }
 
 /** The form for the name shown with the person's reviews and comments. */

@@ -9,8 +9,9 @@ import { accountRoutes } from './account-page.js';
 import { apiKeysRoutes } from './api-keys-page.js';
 import { listingImagesRoutes } from './listing-images-page.js';
 import { listingStatsRoutes } from './listing-stats-page.js';
+import { deleteAccountRoutes } from './delete-account-page.js';
 
-/** Sign up, sign in, sign out, e-mail verification, password reset, the account, API keys, listing images and listing statistics pages. */
+/** Sign up, sign in, sign out, e-mail verification, password reset, the account, API keys, listing images and listing statistics pages, and deleting the account. */
 export function accountPageRoutes(router: Router, env: PageEnv): void {
   signupRoutes(router, env);
   emailVerificationRoutes(router, env);
@@ -21,4 +22,5 @@ export function accountPageRoutes(router: Router, env: PageEnv): void {
   apiKeysRoutes(router, env);
   listingImagesRoutes(router, env);
   listingStatsRoutes(router, env);
+  deleteAccountRoutes(router, env);
 }

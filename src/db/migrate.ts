@@ -34,6 +34,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0023_listing_site_domain', file: '0023-listing-site-domain.sql' },
   { name: '0024_images', file: '0024-images.sql' },
   { name: '0025_listing_stats', file: '0025-listing-stats.sql' },
+  { name: '0026_account_deletion', file: '0026-account-deletion.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

@@ -45,10 +45,11 @@ interface AdminOrderRow extends OrderRow {
 
 /** orderSelect with the buyer and the payment; `$1` is now. */
 const ADMIN_SELECT = orderSelect('$1', {
-  columns: `, a.email AS buyer_email, o.payment_provider, o.payment_reference, iso_time(o.refunded_at) AS refunded_at,
+  columns: `, coalesce(a.email, '') AS buyer_email, o.payment_provider, o.payment_reference, iso_time(o.refunded_at) AS refunded_at,
     (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object('id', li.id, 'slug', li.slug, 'name', li.name)), '[]'::jsonb)
      FROM order_lines ol JOIN listings li ON li.id = ol.listing_id WHERE ol.order_id = o.id) AS listings`,
-  joins: ' JOIN accounts a ON a.id = o.account_id',
+  // LEFT: an order kept after its buyer deleted their account has none (buyer_email '').
+  joins: ' LEFT JOIN accounts a ON a.id = o.account_id',
 });
 const STATUS = orderStatusSql('$1');
 
@@ -87,7 +88,7 @@ export async function listAllOrders(
       paging.per_page,
       offsetOf(paging),
     ]),
-    db.one<{ n: number }>(`SELECT count(*)::int AS n FROM orders o JOIN accounts a ON a.id = o.account_id WHERE ${where}`, params),
+    db.one<{ n: number }>(`SELECT count(*)::int AS n FROM orders o LEFT JOIN accounts a ON a.id = o.account_id WHERE ${where}`, params),
   ]);
   return { items: rows.map(toAdminView), total: counted?.n ?? 0 };
 }

@@ -271,7 +271,8 @@ export interface Payment {
  */
 export async function settle(tx: Transaction, order: Order, payment: Payment): Promise<{ unfulfilledCents: number }> {
   const lines = await tx.em.find(OrderLine, { order: order.id }, { orderBy: { position: 'asc' } });
-  const context = { accountId: order.account.id, number: order.number, now: payment.now, thisWeek: payment.thisWeek };
+  // A kept order of a deleted account has no buyer account (migration 0026).
+  const context = { accountId: order.account?.id ?? null, number: order.number, now: payment.now, thisWeek: payment.thisWeek };
   let unfulfilledCents = 0;
   for (const line of lines) {
     line.fulfilled = await fulfil(tx, line, context);
@@ -286,7 +287,7 @@ export async function settle(tx: Transaction, order: Order, payment: Payment): P
   });
   await emitWebhookEvent(tx, {
     type: 'order.paid',
-    accountId: order.account.id,
+    accountId: order.account?.id,
     data: { order_number: order.number, gross_cents: Number(order.grossCents), currency: 'usd', unfulfilled_cents: unfulfilledCents },
     at: payment.now,
   });
@@ -309,7 +310,7 @@ export async function recordRefund(
   await tx.query('DELETE FROM billboard_contributions WHERE order_number = $1', [order.number]);
   await emitWebhookEvent(tx, {
     type: 'order.refunded',
-    accountId: order.account.id,
+    accountId: order.account?.id,
     data: { order_number: order.number, refunded_cents: Number(order.refundedCents), currency: 'usd' },
     at: refund.now,
   });
@@ -318,7 +319,7 @@ export async function recordRefund(
 async function fulfil(
   tx: Transaction,
   line: OrderLine,
-  context: { accountId: string; number: string; now: Date; thisWeek: string },
+  context: { accountId: string | null; number: string; now: Date; thisWeek: string },
 ): Promise<boolean> {
   if (!line.listing) return false;
   const listing = await tx.em.findOne(Listing, { id: line.listing.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });

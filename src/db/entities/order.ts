@@ -15,7 +15,9 @@ export const Order = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     number: p.text().unique('orders_number_key'),
-    account: () => p.manyToOne(Account).ref().deleteRule('cascade').updateRule('no action').foreignKeyName('orders_account_id_fkey'),
+    /** The buyer; null once the buyer deleted their account (the order is kept as an invoice, migration 0026). */
+    account: () =>
+      p.manyToOne(Account).ref().nullable().deleteRule('set null').updateRule('no action').foreignKeyName('orders_account_id_fkey'),
     status: p.enum(ORDER_STATUSES).defaultRaw(`'pending'`),
     netCents: p.bigint('number'),
     vatCents: p.bigint('number'),
@@ -33,6 +35,8 @@ export const Order = defineEntity({
     paymentReference: p.text().nullable().unique('orders_payment_reference_key'),
     refundedCents: p.bigint('number').defaultRaw('0'),
     refundedAt: p.datetime().nullable(),
+    /** When the buyer's account was deleted and the order kept without it (migration 0026). */
+    buyerRemovedAt: p.datetime().nullable(),
   },
   indexes: [{ name: 'orders_account_idx', expression: 'CREATE INDEX orders_account_idx ON orders (account_id, created_at DESC, id DESC)' }],
 });
