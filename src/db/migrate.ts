@@ -35,6 +35,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0024_images', file: '0024-images.sql' },
   { name: '0025_listing_stats', file: '0025-listing-stats.sql' },
   { name: '0026_account_deletion', file: '0026-account-deletion.sql' },
+  { name: '0027_strip_invisible_names', file: '0027-strip-invisible-names.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
