@@ -11,18 +11,19 @@ import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
 import { rowVotes } from './list-votes.js';
 import { cardPath } from '../cards/cards.js';
+import { keepPage, type KeepPages } from './kept-pages.js';
 
 const PER_PAGE = 20;
 
 /** /categories, /categories/{slug}, /weeks/{this|last|next|YYYY-MM-DD}, /leaderboards/{board}. */
-export function browseRoutes(router: Router, site: SiteDeps): void {
-  categoryRoutes(router, site);
-  weekRoutes(router, site);
+export function browseRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
+  categoryRoutes(router, site, keep);
+  weekRoutes(router, site, keep);
   leaderboardRoutes(router, site);
 }
 
 /** /categories (the tree) and /categories/{slug}. */
-function categoryRoutes(router: Router, site: SiteDeps): void {
+function categoryRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
   const { services } = site;
   const { db, config } = services;
 
@@ -40,62 +41,71 @@ function categoryRoutes(router: Router, site: SiteDeps): void {
     });
   });
 
-  router.get('/categories/:slug', async (ctx) => {
-    const { env, account } = await visit(ctx, site);
-    const slug = ctx.params.slug ?? '';
-    const category = SLUG_PATTERN.test(slug) ? await findCategory(db, slug, config.publicUrl) : undefined;
-    if (!category) return notFoundPage(ctx, env, account, 'No category has this address.');
-    if (category.slug !== slug) {
-      // The old address of a renamed or merged category: moved for good.
-      ctx.status = 301;
-      return ctx.redirect(`/categories/${category.slug}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
-    }
-    const page = pageNumber(ctx.query.page);
-    const listings = await categoryListings(db, category.id, { page, per_page: PER_PAGE }, config.publicUrl);
-    const vote = await rowVotes(ctx, site, account, [listings.items]);
-    renderSitePage(ctx, env, {
-      title: category.name,
-      description: category.description || `${category.name} products on ${env.siteName}.`,
-      path: `/categories/${slug}`,
-      account,
-      body: html`<p>${category.description}</p>${category.parent ? html`<p class="muted">In <a href="/categories/${category.parent.slug}">${category.parent.name}</a></p>` : ''}
+  // Kept for people not signed in until any listing changes (a category ranks its listings by votes).
+  const pageQuery = (ctx: { query: Record<string, unknown> }) => `page=${pageNumber(ctx.query.page)}`;
+  router.get(
+    '/categories/:slug',
+    keep({ query: pageQuery }, async (ctx) => {
+      const { env, account } = await visit(ctx, site);
+      const slug = ctx.params.slug ?? '';
+      const category = SLUG_PATTERN.test(slug) ? await findCategory(db, slug, config.publicUrl) : undefined;
+      if (!category) return notFoundPage(ctx, env, account, 'No category has this address.');
+      if (category.slug !== slug) {
+        // The old address of a renamed or merged category: moved for good.
+        ctx.status = 301;
+        return ctx.redirect(`/categories/${category.slug}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+      }
+      const page = pageNumber(ctx.query.page);
+      const listings = await categoryListings(db, category.id, { page, per_page: PER_PAGE }, config.publicUrl);
+      const vote = await rowVotes(ctx, site, account, [listings.items]);
+      renderSitePage(ctx, env, {
+        title: category.name,
+        description: category.description || `${category.name} products on ${env.siteName}.`,
+        path: `/categories/${slug}`,
+        account,
+        body: html`<p>${category.description}</p>${category.parent ? html`<p class="muted">In <a href="/categories/${category.parent.slug}">${category.parent.name}</a></p>` : ''}
 ${category.subcategories.length ? html`<ul class="tags">${category.subcategories.map((s) => html`<li><a href="/categories/${s.slug}">${s.name}</a> (${s.live_count})</li>`)}</ul>` : ''}
 ${cardList(
   listings.items.map((l) => listingCard(l, { vote: vote(l) })),
   html`No live listings in this category yet. <a href="/about#submit">Submit yours</a>, or see <a href="/categories">every category</a>.`,
 )}${pager(`/categories/${slug}`, page, PER_PAGE, listings.total)}
 ${category.faqs.length ? html`<h2>Questions</h2><dl>${category.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : ''}`,
-    });
-  });
+      });
+      if (!account) keepPage(ctx, 'any');
+    }),
+  );
 }
 
 /** /weeks/{this|last|next|YYYY-MM-DD}: the launches of one week. */
-function weekRoutes(router: Router, site: SiteDeps): void {
+function weekRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
   const { services } = site;
   const { db, config } = services;
 
-  router.get('/weeks/:week', async (ctx) => {
-    const { env, settings, account } = await visit(ctx, site);
-    const spec = ctx.params.week ?? '';
-    const now = services.now();
-    let week: ReturnType<typeof resolveWeek> | undefined;
-    try {
-      week = WEEK_SPEC.test(spec) ? resolveWeek(spec, now, settings.time_zone) : undefined;
-    } catch (error) {
-      if (!(error instanceof ProblemError)) throw error;
-    }
-    const view = week && (await readLaunchWeek(db, week, resolveWeek('this', now, settings.time_zone), config.publicUrl));
-    if (!week || !view) return notFoundPage(ctx, env, account, 'No launch week has this address.');
-    const { current, isFuture: future, launches, scheduled } = view;
-    const [prevStart, nextStart] = [addDays(week.start, -7), addDays(week.start, 7)];
-    const vote = await rowVotes(ctx, site, account, [launches]);
-    renderSitePage(ctx, env, {
-      title: `Launches: ${weekLabel(week)}`,
-      description: `The products launched on ${env.siteName} in the week of ${week.start}, ranked by community votes.`,
-      path: `/weeks/${week.start}`,
-      socialImage: cardPath.week(week.start),
-      account,
-      body: html`<p class="muted">${week.start === current.start ? 'This week, ranked by votes so far.' : future ? 'An upcoming week.' : 'Ranked by community votes.'} Times in ${settings.time_zone}.</p>
+  // Kept for people not signed in until any listing changes; "this" and "last" are keyed by the site's day.
+  router.get(
+    '/weeks/:week',
+    keep({}, async (ctx) => {
+      const { env, settings, account } = await visit(ctx, site);
+      const spec = ctx.params.week ?? '';
+      const now = services.now();
+      let week: ReturnType<typeof resolveWeek> | undefined;
+      try {
+        week = WEEK_SPEC.test(spec) ? resolveWeek(spec, now, settings.time_zone) : undefined;
+      } catch (error) {
+        if (!(error instanceof ProblemError)) throw error;
+      }
+      const view = week && (await readLaunchWeek(db, week, resolveWeek('this', now, settings.time_zone), config.publicUrl));
+      if (!week || !view) return notFoundPage(ctx, env, account, 'No launch week has this address.');
+      const { current, isFuture: future, launches, scheduled } = view;
+      const [prevStart, nextStart] = [addDays(week.start, -7), addDays(week.start, 7)];
+      const vote = await rowVotes(ctx, site, account, [launches]);
+      renderSitePage(ctx, env, {
+        title: `Launches: ${weekLabel(week)}`,
+        description: `The products launched on ${env.siteName} in the week of ${week.start}, ranked by community votes.`,
+        path: `/weeks/${week.start}`,
+        socialImage: cardPath.week(week.start),
+        account,
+        body: html`<p class="muted">${week.start === current.start ? 'This week, ranked by votes so far.' : future ? 'An upcoming week.' : 'Ranked by community votes.'} Times in ${settings.time_zone}.</p>
 ${cardList(
   launches.map((l) => listingCard(l, { rank: l.rank, vote: vote(l) })),
   future
@@ -113,8 +123,10 @@ ${
     : ''
 }
 <nav class="pager" aria-label="Weeks"><a href="/weeks/${prevStart}" rel="prev">← Week of ${prevStart}</a>${week.start < current.start ? html`<a href="/weeks/${nextStart}" rel="next">Week of ${nextStart} →</a>` : ''}</nav>`,
-    });
-  });
+      });
+      if (!account) keepPage(ctx, 'any');
+    }),
+  );
 }
 
 /** /leaderboards/{board}. */

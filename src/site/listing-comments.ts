@@ -34,7 +34,7 @@ interface Reader {
 /** The listing page's discussion: the thread and the comment form. */
 export async function commentsSection(view: ListingSectionView): Promise<SafeHtml> {
   const { listing, account, csrf, site, ctx } = view;
-  const page = pageNumber(ctx.query.comments);
+  const page = commentsPage(ctx);
   const found = await listComments(
     site.services.db,
     listing.slug,
@@ -47,6 +47,11 @@ export async function commentsSection(view: ListingSectionView): Promise<SafeHtm
     ? items.map((item) => commentArticle(reader, item, item.replies))
     : html`<p class="muted">No comments yet.${canComment(reader) ? ' Ask the maker a question, or say what you think.' : ''}</p>`;
   return html`<section class="panel" id="discussion"><h2>Discussion</h2>${thread}${pager(listing.slug, page, found?.total ?? 0)}${newCommentForm(reader, site)}</section>`;
+}
+
+/** The page of the discussion a listing page shows (?comments=, 1 by default). */
+export function commentsPage(ctx: { query: Record<string, unknown> }): number {
+  return pageNumber(ctx.query.comments);
 }
 
 function pageNumber(value: unknown): number {
@@ -128,6 +133,7 @@ export function commentRoutes(router: Router, site: SiteDeps): void {
       if (!(error instanceof ProblemError)) throw error;
       return refused(ctx, env, account, error);
     }
+    await services.resultCache.catchUp(); // the comment's notification is heard: pages kept for visitors show it
     ctx.status = 303;
     ctx.redirect(`${back}?done=comment#comment-${id}`);
   });
@@ -143,6 +149,7 @@ export function commentRoutes(router: Router, site: SiteDeps): void {
       if (!(error instanceof ProblemError)) throw error;
       return refused(ctx, env, account, error);
     }
+    await services.resultCache.catchUp();
     ctx.status = 303;
     ctx.redirect(`${back}?done=comment-deleted#discussion`);
   });

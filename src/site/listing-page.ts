@@ -17,12 +17,13 @@ import { fileListingReport } from '../moderation/reports.js';
 import { reportForm } from './report-form.js';
 import { contentReportRoutes } from './content-report-routes.js';
 import { refused } from './refused-page.js';
-import { COMMENT_FLASH, commentRoutes, commentsSection } from './listing-comments.js';
+import { COMMENT_FLASH, commentRoutes, commentsPage, commentsSection } from './listing-comments.js';
 import { REVIEW_FLASH, reviewRoutes, reviewsSection } from './listing-reviews.js';
 import { cardList, listingCard, listingLogo, renderSitePage, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { rowVotes, sameSitePath } from './list-votes.js';
 import { cardPath } from '../cards/cards.js';
+import { COUNTED_PAGE_CACHE, keepPage, type KeepPages, type KeptRoute } from './kept-pages.js';
 
 /**
  * /listings/{slug}: everything get_listing shows (the paid sections only when unlocked), with vote and follow
@@ -30,63 +31,68 @@ import { cardPath } from '../cards/cards.js';
  * .../follow and .../unfollow act for the signed-in person and come back to the page with what happened;
  * POST .../report files the person's report for the moderators (one open report per person and listing).
  */
-export function listingRoutes(router: Router, site: SiteDeps, views: PageViews | undefined): void {
+export function listingRoutes(router: Router, site: SiteDeps, views: PageViews | undefined, keep: KeepPages): void {
   const { services, kit } = site;
-  router.get('/listings/:slug', async (ctx) => {
-    const slug = ctx.params.slug ?? '';
-    const profile = SLUG_PATTERN.test(slug) ? await loadListingProfile(services.db, slug, services.config.publicUrl) : null;
-    const { env, settings, account } = await visit(ctx, site);
-    if (!profile) return notFoundPage(ctx, env, account, 'No listing has this address. It may not be published yet.');
-    views?.record(
-      profile.id,
-      { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined },
-      todayIn(services.now(), settings.time_zone),
-    );
-    const [voted, following, alternatives, awards] = await Promise.all([
-      account ? hasVoted(services.db, profile.id, account.id) : false,
-      account ? isFollowing(services.db, profile.id, account.email) : false,
-      listAlternatives(services.db, slug, { limit: 5, offset: 0, count: false }),
-      listAwards(services.db, { listing: slug }, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward),
-    ]);
-    const csrf = account ? kit.csrfField(ctx) : undefined;
-    const others = (alternatives?.rows ?? []).map((row) => toSummary(row, services.config.publicUrl));
-    const vote = await rowVotes(ctx, site, account, [others]);
-    const sectionView = { ctx, site, listing: profile, account, csrf };
-    const [reviews, comments] = await Promise.all([reviewsSection(sectionView), commentsSection(sectionView)]);
-    const actions = csrf
-      ? html`<div class="actions">${actionForm(csrf, slug, voted ? 'unvote' : 'vote', voted ? `Voted (${profile.votes}) · take back` : `Vote (${profile.votes})`, profile.status !== 'live')}${actionForm(csrf, slug, following ? 'unfollow' : 'follow', following ? 'Following · stop' : 'Follow')}</div>`
-      : html`<div class="actions"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to vote or follow</a> <span class="muted">${profile.votes} votes · ${profile.follows} followers</span></div>`;
-    renderSitePage(ctx, env, {
-      title: profile.name,
-      description: `${profile.name}: ${profile.tagline}`.slice(0, 300),
-      path: `/listings/${slug}`,
-      account,
-      ogType: 'product',
-      image: profile.logo_url,
-      socialImage: cardPath.listing(slug),
-      jsonLd: jsonLd(profile),
-      body: html`${flash(ctx.query.done)}<div class="lead">${listingLogo(profile, true)}<div><p class="tagline">${profile.tagline}</p>
+  router.get(
+    '/listings/:slug',
+    keep(keptListingPage(site, views), async (ctx) => {
+      const slug = ctx.params.slug ?? '';
+      const profile = SLUG_PATTERN.test(slug) ? await loadListingProfile(services.db, slug, services.config.publicUrl) : null;
+      const { env, settings, account } = await visit(ctx, site);
+      if (!profile) return notFoundPage(ctx, env, account, 'No listing has this address. It may not be published yet.');
+      views?.record(
+        profile.id,
+        { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined },
+        todayIn(services.now(), settings.time_zone),
+      );
+      const [voted, following, alternatives, awards] = await Promise.all([
+        account ? hasVoted(services.db, profile.id, account.id) : false,
+        account ? isFollowing(services.db, profile.id, account.email) : false,
+        listAlternatives(services.db, slug, { limit: 5, offset: 0, count: false }),
+        listAwards(services.db, { listing: slug }, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward),
+      ]);
+      const csrf = account ? kit.csrfField(ctx) : undefined;
+      const others = (alternatives?.rows ?? []).map((row) => toSummary(row, services.config.publicUrl));
+      const vote = await rowVotes(ctx, site, account, [others]);
+      const sectionView = { ctx, site, listing: profile, account, csrf };
+      const [reviews, comments] = await Promise.all([reviewsSection(sectionView), commentsSection(sectionView)]);
+      const actions = csrf
+        ? html`<div class="actions">${actionForm(csrf, slug, voted ? 'unvote' : 'vote', voted ? `Voted (${profile.votes}) · take back` : `Vote (${profile.votes})`, profile.status !== 'live')}${actionForm(csrf, slug, following ? 'unfollow' : 'follow', following ? 'Following · stop' : 'Follow')}</div>`
+        : html`<div class="actions"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to vote or follow</a> <span class="muted">${profile.votes} votes · ${profile.follows} followers</span></div>`;
+      renderSitePage(ctx, env, {
+        title: profile.name,
+        description: `${profile.name}: ${profile.tagline}`.slice(0, 300),
+        path: `/listings/${slug}`,
+        account,
+        ogType: 'product',
+        image: profile.logo_url,
+        socialImage: cardPath.listing(slug),
+        jsonLd: jsonLd(profile),
+        body: html`${flash(ctx.query.done)}<div class="lead">${listingLogo(profile, true)}<div><p class="tagline">${profile.tagline}</p>
 <p>${webUrl(profile.url) ? html`<a href="${webUrl(profile.url)}" rel="nofollow noopener" ping="/listings/${slug}/click">${new URL(profile.url).host}</a> · ` : ''}<a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p></div></div>
 ${actions}
 ${profileSections(profile, services.config.publicUrl)}
 ${reviews}
 ${comments}
 <h2 id="trophies">Trophy cabinet</h2>${cardList(
-        awards.items.map(
-          (a) =>
-            html`<li class="card"><div class="body"><a href="/weeks/${a.week}">${a.title}</a>, week of ${a.week} · <a href="${a.proof_url}">signed proof</a></div><span class="metric">${a.votes} votes</span></li>`,
-        ),
-        'No awards yet.',
-      )}
+          awards.items.map(
+            (a) =>
+              html`<li class="card"><div class="body"><a href="/weeks/${a.week}">${a.title}</a>, week of ${a.week} · <a href="${a.proof_url}">signed proof</a></div><span class="metric">${a.votes} votes</span></li>`,
+          ),
+          'No awards yet.',
+        )}
 <h2>Alternatives</h2>${cardList(
-        others.map((l) => listingCard(l, { vote: vote(l) })),
-        'No alternatives listed.',
-      )}
+          others.map((l) => listingCard(l, { vote: vote(l) })),
+          'No alternatives listed.',
+        )}
 <h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" height="54"></p><p class="muted">Founders: embed codes come from get_badges (<a href="/api/v1/listings/${slug}/badges">API</a>).</p>
 ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to the site team') : html`<p class="muted"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to report this listing</a> to the site team.</p>`}`,
-    });
-    allowPings(ctx);
-  });
+      });
+      allowPings(ctx);
+      // Kept for people not signed in until the listing or one of its alternatives changes.
+      if (!account) keepPage(ctx, [profile.id, ...others.map((l) => l.id)], profile.id);
+    }),
+  );
 
   for (const action of ['vote', 'unvote', 'follow', 'unfollow'] as const) {
     router.post(`/listings/:slug/${action}`, async (ctx) => {
@@ -101,6 +107,8 @@ ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to th
         if (action === 'vote') await castVote(services.db, slug, account, now, ctx.ip);
         else if (action === 'unvote') await withdrawVote(services.db, slug, account, now);
         else await setFollowing(services.db, slug, account, action === 'follow', now);
+        // The next page read on this instance, kept or not, shows the change.
+        await services.resultCache.catchUp();
       } catch (error) {
         if (!(error instanceof ProblemError)) throw error;
         return refused(ctx, env, account, error);
@@ -114,6 +122,25 @@ ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to th
   contentReportRoutes(router, site);
   commentRoutes(router, site);
   reportRoute(router, site);
+}
+
+/**
+ * A listing page for people not signed in: one page per flash message and page of the discussion (the only query
+ * it shows); a kept page still counts its view, as the rendering does, and so does a 304: a CDN in front asks every time.
+ */
+function keptListingPage(site: SiteDeps, views: PageViews | undefined): KeptRoute {
+  return {
+    cacheControl: COUNTED_PAGE_CACHE,
+    query: (ctx) => {
+      const done = typeof ctx.query.done === 'string' && FLASH[ctx.query.done] ? ctx.query.done : '';
+      return `done=${done}&comments=${commentsPage(ctx)}`;
+    },
+    served: (ctx, page, { settings }) => {
+      if (page.viewed === undefined) return;
+      const client = { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined };
+      views?.record(page.viewed, client, todayIn(site.services.now(), settings.time_zone));
+    },
+  };
 }
 
 /** POST /listings/{slug}/report: the signed-in person's report of the listing, for the moderators. */

@@ -100,6 +100,7 @@ export function reviewRoutes(router: Router, site: SiteDeps): void {
           const form = kit.form(ctx);
           await writeReview(services.db, slug, account, { rating: form.rating, body: form.body }, services.now());
         } else await deleteReview(services.db, slug, account, services.now());
+        await services.resultCache.catchUp(); // the next page read on this instance shows the review
       } catch (error) {
         if (!(error instanceof ProblemError)) throw error;
         return refused(ctx, env, account, error);

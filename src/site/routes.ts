@@ -13,6 +13,8 @@ import { checkoutRoutes } from './checkout-page.js';
 import { inviteRoutes } from './invite-page.js';
 import { claimConfirmRoutes } from './claim-confirm-page.js';
 import { aboutRoutes } from './about-page.js';
+import { PageCache } from './page-cache.js';
+import { keptPages } from './kept-pages.js';
 
 export interface Site {
   middleware: Middleware;
@@ -28,11 +30,13 @@ export interface Site {
 export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   const router = new Router();
   const { kit } = site;
+  // Pages for people not signed in, kept while the listing change notifications say they are true (page-cache.ts).
+  const keep = keptPages(site, new PageCache(site.services.resultCache));
   router.use(kit.formGuard);
-  homeRoutes(router, site);
-  listingRoutes(router, site, views);
+  homeRoutes(router, site, keep);
+  listingRoutes(router, site, views, keep);
   searchRoutes(router, site);
-  browseRoutes(router, site);
+  browseRoutes(router, site, keep);
   peopleRoutes(router, site);
   feedRoutes(router, site);
   checkoutRoutes(router, site);

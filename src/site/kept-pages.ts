@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import type { SiteSettings } from '../catalogue/site-settings.js';
+import { todayIn } from '../catalogue/weeks.js';
+import { type KeptPage, type PageCache, type PageDependencies, strongEtag } from './page-cache.js';
+import { type SiteDeps, type Visit, visit } from './visit.js';
+
+/**
+ * What a page may be kept for, by whom. A page for someone not signed in is the same for everyone: a shared cache
+ * (a CDN) may answer it for 60 s (s-maxage: the staleness a CDN adds to a vote count, and the age the home page's
+ * trending list has anyway), and answer a stale copy for 5 minutes more while it fetches a new one in the
+ * background (stale-while-revalidate: no visitor waits for the origin, and a short outage of the origin goes
+ * unseen). Browsers keep nothing unchecked (max-age=0): they revalidate with the ETag and get a 304.
+ */
+const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+/**
+ * A page whose every answer counts (a listing page's views are the makers' statistics): a shared cache may keep it
+ * but asks the service every time (no-cache), which answers 304 to its ETag, cheaply, and counts the view.
+ */
+export const COUNTED_PAGE_CACHE = 'public, no-cache';
+/** A signed-in person's page shows their own votes and carries their forms' CSRF token: their browser's only. */
+const PRIVATE_PAGE_CACHE = 'private, max-age=0';
+
+const KEEP = 'keptPage';
+
+/** Called by a kept route's handler once its page is rendered for someone not signed in: the page may be kept. */
+export function keepPage(ctx: Context, dependsOn: PageDependencies, viewed?: number): void {
+  ctx.state[KEEP] = { dependsOn, viewed };
+}
+
+export interface KeptRoute {
+  /** The query parameters this page shows, normalised (any other parameter, such as utm_source, makes no other page). */
+  query?: (ctx: Context) => string;
+  /** Cache-Control of the page for everyone (default: a CDN keeps it for a minute, see PUBLIC_PAGE_CACHE). */
+  cacheControl?: string;
+  /** A kept page was answered: what rendering it would have done besides (a listing page counts a view). */
+  served?: (ctx: Context, page: KeptPage, seen: Visit) => void;
+}
+
+/**
+ * Wraps a page route: for someone not signed in, the kept page when it is still true (see page-cache.ts), else the
+ * handler's page, kept when the handler said so (keepPage); public caching headers, a strong ETag and 304s.
+ * A signed-in person's page is always rendered, never kept, and private. Every answer varies by Cookie.
+ */
+export type KeepPages = (route: KeptRoute, handler: Middleware) => Middleware;
+
+export function keptPages(site: SiteDeps, cache: PageCache): KeepPages {
+  return (route, handler) => async (ctx, next) => {
+    const seen = await visit(ctx, site);
+    ctx.vary('Cookie');
+    if (seen.account) {
+      await handler(ctx, next);
+      return privately(ctx);
+    }
+    const now = site.services.now();
+    const key = pageKey(ctx, route, seen.settings, now);
+    const kept = cache.get(key, now.getTime());
+    if (kept) {
+      route.served?.(ctx, kept, seen);
+      return answer(ctx, kept, route);
+    }
+    const generation = cache.generation;
+    await handler(ctx, next);
+    const declared = ctx.state[KEEP] as { dependsOn: PageDependencies; viewed?: number } | undefined;
+    const page = declared && renderedPage(ctx, declared.viewed);
+    if (!declared || !page) return privately(ctx);
+    cache.set(key, page, declared.dependsOn, generation, now.getTime());
+    answer(ctx, page, route);
+  };
+}
+
+/** The page's path, the query it shows, the site's day (what "today" and "this week" are) and the settings it shows. */
+function pageKey(ctx: Context, route: KeptRoute, settings: SiteSettings, now: Date): string {
+  return `${ctx.path}?${route.query?.(ctx) ?? ''} ${todayIn(now, settings.time_zone)} ${settingsVersion(settings)}`;
+}
+
+const versions = new WeakMap<SiteSettings, string>();
+
+/** A hash of the settings each instance keeps (a new object each time they are read again): a changed name is another page. */
+function settingsVersion(settings: SiteSettings): string {
+  let version = versions.get(settings);
+  if (!version) {
+    version = createHash('sha256').update(JSON.stringify(settings)).digest('base64url').slice(0, 12);
+    versions.set(settings, version);
+  }
+  return version;
+}
+
+/** The handler's answer as a page to keep: a complete HTML page that sets no cookie; anything else is not. */
+function renderedPage(ctx: Context, viewed: number | undefined): KeptPage | undefined {
+  if (ctx.status !== 200 || typeof ctx.body !== 'string' || ctx.response.get('Set-Cookie')) return undefined;
+  const contentType = ctx.response.get('Content-Type');
+  if (!/^text\/html/i.test(contentType)) return undefined;
+  const body = Buffer.from(ctx.body);
+  return { body, etag: strongEtag(body), contentType, policy: ctx.response.get('Content-Security-Policy'), viewed };
+}
+
+function answer(ctx: Context, page: KeptPage, route: KeptRoute): void {
+  ctx.status = 200;
+  ctx.body = page.body;
+  ctx.type = page.contentType;
+  ctx.set('Content-Security-Policy', page.policy);
+  ctx.set('Cache-Control', route.cacheControl ?? PUBLIC_PAGE_CACHE);
+  ctx.set('ETag', page.etag);
+  if (matchesNoneOf(ctx.get('If-None-Match'), page.etag)) ctx.status = 304;
+}
+
+/**
+ * Whether If-None-Match names this page's ETag (weak comparison, `*` any), as RFC 9110 has the origin evaluate it:
+ * whatever the request's Cache-Control says (koa's ctx.fresh answers no to any request with no-cache, which fetch
+ * sends with every conditional request).
+ */
+function matchesNoneOf(ifNoneMatch: string, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** Not a page for everyone: no shared cache keeps it (a page that chose no-store keeps its choice). */
+function privately(ctx: Context): void {
+  if (ctx.response.get('Cache-Control') !== 'no-store') ctx.set('Cache-Control', PRIVATE_PAGE_CACHE);
+}

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { ResultCache } from '../registry/result-cache.js';
+import { listingTag } from '../catalogue/listing-changes.js';
+
+/**
+ * Pages rendered for people who are not signed in, kept in this instance's memory and answered again while
+ * nothing they show has changed. Whether a kept page is still true is the answer cache's to say (src/registry/
+ * result-cache.ts): it hears the listing change notifications every write sends at its commit, on every
+ * instance, and forgets everything while they are not heard. A page that shows chosen listings (a listing
+ * page: the listing and its alternatives) keeps a small token in it, tagged with those listings, and is true
+ * while the token is there; a page that ranks all listings (the home page, a week, a category) is true while
+ * no change at all was heard since it was read. What no notification announces (comments, awards, commenters'
+ * names, a category's description) is bounded by the service's clock instead: no copy is answered more than
+ * `maxAgeMs` after it was read. Bounded in bytes; the least recently used page goes first.
+ */
+
+/** What a kept page depends on: any listing change at all, or changes of these listings. */
+export type PageDependencies = 'any' | readonly number[];
+
+export interface KeptPage {
+  body: Buffer;
+  /** A strong validator: the body's hash, quoted. */
+  etag: string;
+  contentType: string;
+  /** The page's own Content-Security-Policy (a listing page allows its link's ping). */
+  policy: string;
+  /** The listing whose page this is: a kept answer still counts a view of it. */
+  viewed?: number;
+}
+
+interface Entry {
+  page: KeptPage;
+  readAt: number;
+  dependsOn: PageDependencies;
+  /** 'any': the answer cache's generation when the page was read. */
+  generation: number;
+  /** A listing page: the token kept in the answer cache under `sentinelKey(key)`. */
+  token?: Record<string, unknown>;
+}
+
+/** The part of the answer cache a page's truth is read from. */
+type Notifications = Pick<ResultCache, 'enabled' | 'generation' | 'get' | 'set'>;
+
+/** How long a kept page is answered at most, whatever the notifications say: what none announce waits no longer. */
+const KEPT_PAGE_MS = 60_000;
+
+const sentinelKey = (key: string) => `site-page ${key}`;
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(
+    private readonly notifications: Notifications,
+    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly maxAgeMs = KEPT_PAGE_MS,
+  ) {}
+
+  /** Taken before a page's data is read; `set` keeps the page only if no change was heard since. */
+  get generation(): number {
+    return this.notifications.generation;
+  }
+
+  /** The kept page under `key`, if it is still true at `now` (the service's clock, in ms). */
+  get(key: string, now: number): KeptPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (!this.stillTrue(key, entry, now)) {
+      this.delete(key);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry); // most recently used last
+    return entry.page;
+  }
+
+  /**
+   * Keeps `page`, read from data taken at `generation` at `now`, unless a change was heard since or notifications
+   * are not being heard (then nothing could drop it when it turns false).
+   */
+  set(key: string, page: KeptPage, dependsOn: PageDependencies, generation: number, now: number): void {
+    if (!this.notifications.enabled || generation !== this.notifications.generation) return;
+    if (page.body.length > this.maxBytes) return;
+    const entry: Entry = { page, readAt: now, dependsOn, generation };
+    if (dependsOn !== 'any') {
+      entry.token = { page: key, readAt: now };
+      this.notifications.set(sentinelKey(key), entry.token, dependsOn.map(listingTag), generation);
+    }
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += page.body.length;
+    while (this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private stillTrue(key: string, entry: Entry, now: number): boolean {
+    if (!this.notifications.enabled) return false;
+    if (now < entry.readAt || now - entry.readAt >= this.maxAgeMs) return false;
+    if (entry.dependsOn === 'any') return entry.generation === this.notifications.generation;
+    return this.notifications.get(sentinelKey(key)) === entry.token;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.page.body.length;
+  }
+}
+
+/** A strong ETag of a body: its SHA-256, quoted. */
+export function strongEtag(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
