@@ -7,7 +7,6 @@ import { ProblemError } from '../errors.js';
 import { IDEMPOTENCY_KEY_ARGUMENT } from './tool-definition.js';
 import { toolError, toolSuccess } from './tool-result.js';
 import { parentFromMeta } from '../observability/trace-context.js';
-import { metaOfDirectCall } from './direct-tool-call.js';
 
 export interface ToolCallContext {
   services: Services;
@@ -35,7 +34,7 @@ export async function callTool(tool: AnyTool, args: Record<string, unknown>, con
       {
         idempotencyKey: key === undefined ? undefined : { value: key, path: `/${IDEMPOTENCY_KEY_ARGUMENT}` },
         surface: 'mcp',
-        trace: parentFromMeta(context.meta ?? metaOfDirectCall(args)),
+        trace: parentFromMeta(context.meta),
       },
     );
     return toolSuccess(result, replayed);

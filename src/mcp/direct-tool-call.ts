@@ -23,16 +23,9 @@ export interface DirectToolCall {
   id: string | number;
   tool: AnyTool;
   args: Record<string, unknown>;
+  /** The request's params._meta (its traceparent continues the caller's trace). */
+  meta?: Record<string, unknown>;
 }
-
-/**
- * The params._meta of each recognised call, by its arguments object (which the binding hands to callTool as it
- * is): callTool reads the caller's trace context there.
- */
-const metaOfCall = new WeakMap<object, Record<string, unknown>>();
-
-/** The params._meta of a call recognised here, found by the arguments object it was recognised with. */
-export const metaOfDirectCall = (args: object): Record<string, unknown> | undefined => metaOfCall.get(args);
 
 /** What a plain call's params hold; another member (a task request, say) is left to the SDK. */
 const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
@@ -64,8 +57,7 @@ export function recogniseDirectToolCall(body: unknown, headers: IncomingHttpHead
   // A link for the person goes through the SDK's input_required round when the client can show one.
   if (tool?.personLink && isRecord(params._meta) && declaresUrlElicitation(params._meta)) return undefined;
   if (!tool) return undefined;
-  if (isRecord(params._meta)) metaOfCall.set(params.arguments, params._meta);
-  return { id, tool, args: params.arguments };
+  return { id, tool, args: params.arguments, ...(isRecord(params._meta) && { meta: params._meta }) };
 }
 
 /**

@@ -17,7 +17,10 @@ import { callTool } from './call-tool.js';
 import { toolSelection } from './tool-selection.js';
 import { withAuthenticationChallenge } from '../registry/scopes.js';
 import { UnauthorizedError } from '../errors.js';
-import { PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
+import { echoableId, PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
+import { standardHeaderRejection } from './standard-headers.js';
+import { listPrimitives, serverCard } from './server-card.js';
+import { serverCardRoutes } from './server-card-route.js';
 import { MCP_PATH, resourceMetadataUrl as metadataUrlOf } from '../web/paths.js';
 import { ADMIN_SCOPE } from '../accounts/caller.js';
 import { findStaffMember, type StaffRole } from '../staff/roles.js';
@@ -70,12 +73,20 @@ export function mcpMiddleware(options: McpOptions): Middleware {
     },
   );
   const serve = toNodeHandler(handler, { ...(options.onError && { onerror: options.onError }) });
+  const mcpUrl = `${publicUrl}${MCP_PATH}`;
   const directCalls = options.directToolCalls ?? true;
   const callContext = { services: options.services, publicUrl, onUnexpectedError: reportToolFailure };
   const selected = toolSelection(options.registry);
+  // The Server Card lists what an anonymous client of /mcp is listed, asked of the handler itself.
+  const anonymous = { caller: null, requestId: 'server-card', toolNames: selected({}).listed(undefined) };
+  const card = serverCardRoutes({
+    publicUrl,
+    card: async () =>
+      serverCard(publicUrl, await runInRequestScope(anonymous, () => listPrimitives((request) => handler.fetch(request), mcpUrl))),
+  });
 
   return async (ctx, next) => {
-    if (ctx.path !== MCP_PATH) return next();
+    if (ctx.path !== MCP_PATH) return card(ctx, next);
 
     const rejection = dnsRebindingRejection(ctx.req.headers, rebinding);
     if (rejection) return sendJsonRpcError(ctx, 403, SERVER_ERROR, `Forbidden: ${rejection}`);
@@ -110,6 +121,9 @@ export function mcpMiddleware(options: McpOptions): Middleware {
         return sendJsonRpcError(ctx, 400, PARSE_ERROR, `Parse error: ${reason}`);
       }
       parsedBody = body.value;
+      // Headers that contradict the body are refused first, as the SDK would refuse them (SEP-2243).
+      const mismatch = standardHeaderRejection(parsedBody, ctx.req.headers);
+      if (mismatch) return sendJsonRpcError(ctx, 400, mismatch.code, mismatch.message, { data: mismatch.data, id: echoableId(parsedBody) });
       const overQuota = Array.isArray(parsedBody) ? await options.chargeMoreRequests?.(ctx, parsedBody.length - 1) : undefined;
       if (overQuota) return sendProblem(ctx, overQuota, requestId);
 
@@ -134,7 +148,7 @@ export function mcpMiddleware(options: McpOptions): Middleware {
 
       const direct = directCalls ? recogniseDirectToolCall(parsedBody, ctx.req.headers, registry) : undefined;
       if (direct) {
-        const result = await callTool(direct.tool, direct.args, { ...callContext, caller, requestId });
+        const result = await callTool(direct.tool, direct.args, { ...callContext, caller, requestId, meta: direct.meta });
         ctx.status = 200;
         ctx.set('Content-Type', 'application/json'); // as the SDK answers (Koa would add a charset)
         ctx.body = directToolCallAnswer(direct.id, result);

@@ -44,8 +44,16 @@ interface ToolView {
 
 const LISTED_ROLES: readonly (StaffRole | undefined)[] = [undefined, 'admin', 'editor', 'moderator'];
 
+/**
+ * Tools in the order tools/list names them: those anyone may call first (the directory's reads), then those that need
+ * an account, each group in the registry's order. A client that tries the first tool listed meets a public one.
+ */
+export function publicFirst<T extends { scopes: readonly string[] }>(tools: readonly T[]): T[] {
+  return [...tools.filter((tool) => tool.scopes.length === 0), ...tools.filter((tool) => tool.scopes.length > 0)];
+}
+
 function toolView(registry: Registry, isEverything: boolean): ToolView {
-  const { tools } = registry;
+  const tools = publicFirst(registry.tools);
   const listed = new Map(
     LISTED_ROLES.map((role) => {
       const names = tools.filter((tool) => !tool.staffRole || roleAllows(role, tool.staffRole)).map((tool) => tool.name);

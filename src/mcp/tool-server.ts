@@ -17,6 +17,7 @@ import { directoryPrompts } from './directory-prompts.js';
 import { linkHandOff } from './person-link.js';
 import { INSTRUCTIONS, SERVER_INFO } from './server-info.js';
 import { PROTOCOL_VERSIONS } from '../registry/protocol-versions.js';
+import { publicFirst } from './tool-selection.js';
 
 type Arguments = Record<string, unknown>;
 
@@ -56,7 +57,7 @@ export function toolServerFactory(
   onUnexpectedError: (error: unknown) => void,
   extend?: (server: McpServer) => void,
 ): McpServerFactory {
-  const listed: ListedTool[] = registry.tools.map((tool) => {
+  const listed: ListedTool[] = publicFirst(registry.tools).map((tool) => {
     const definition = mcpToolDefinition(tool);
     return {
       tool,

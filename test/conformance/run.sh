@@ -24,7 +24,7 @@ PORT=$PORT_SERVICE DATA_DIR=$data DATABASE_URL= PUBLIC_URL=http://localhost:$POR
 service=$!
 tsx src/mcp/dev-server.ts "$PORT_FIXTURE" --conformance-fixtures >"$data/fixture.log" 2>&1 &
 fixture=$!
-for _ in $(seq 1 120); do
+for _ in $(seq 1 360); do
   curl -sf "http://localhost:$PORT_SERVICE/api/v1/site" >/dev/null && curl -s -o /dev/null "http://localhost:$PORT_FIXTURE/mcp" && break
   sleep 0.5
 done
@@ -43,6 +43,9 @@ for scenario in server-initialize ping tools-list dns-rebinding-protection resou
   sep-2164-resource-not-found caching; do
   run "http://localhost:$PORT_SERVICE/mcp" "$scenario"
 done
+# SEP-2243's header checks (http-header-validation): the scenario calls the first tool tools/list names, anonymously;
+# public tools are listed first (src/mcp/tool-selection.ts publicFirst).
+run "http://localhost:$PORT_SERVICE/mcp" http-header-validation
 # Against the binding with the runner's fixtures: scenarios that call a fixture tool, resource or prompt by name.
 for scenario in tools-call-error resources-read-text resources-templates-read prompts-get-simple prompts-get-with-args \
   completion-complete; do

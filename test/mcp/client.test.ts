@@ -7,6 +7,7 @@ import {
   type ClientOptions,
 } from '@modelcontextprotocol/client';
 import { mcpToolDefinition } from '../../src/mcp/tool-definition.js';
+import { publicFirst } from '../../src/mcp/tool-selection.js';
 import { startMcpTestServer, type McpTestServer } from './fixtures.js';
 
 /** The SDK's own client, once per protocol era the endpoint serves. */
@@ -50,10 +51,11 @@ describe.each(ERAS)('MCP over the SDK client, $name', ({ version, options }) => 
     expect(client.getInstructions()).toMatch(/public directory of launched software products/);
   });
 
-  it('lists exactly the registry definitions, anonymously', async () => {
+  it('lists exactly the registry definitions, anonymously, those anyone may call first', async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    expect(tools).toEqual(server.registry.tools.map(mcpToolDefinition));
+    expect(tools).toEqual(publicFirst(server.registry.tools).map(mcpToolDefinition));
+    expect(tools[0].name).toBe(server.registry.tools.find((tool) => tool.scopes.length === 0)?.name);
   });
 
   it('returns the handler result as structuredContent and as JSON text', async () => {

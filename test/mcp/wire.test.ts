@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpTestServer, type McpTestServer } from './fixtures.js';
+import { publicFirst } from '../../src/mcp/tool-selection.js';
 
 let server: McpTestServer;
 beforeAll(async () => {
@@ -69,7 +70,7 @@ describe('protocol 2026-07-28 on the wire', () => {
 
   it('tools/list carries cache hints', async () => {
     const { result } = await message(await modern(2, 'tools/list'));
-    expect(result.tools.map((t: { name: string }) => t.name)).toEqual(server.registry.tools.map((t) => t.name));
+    expect(result.tools.map((t: { name: string }) => t.name)).toEqual(publicFirst(server.registry.tools).map((t) => t.name));
     expect(result).toMatchObject({ ttlMs: expect.any(Number), cacheScope: 'public' });
   });
 

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import { SERVER_CARD_PATH, SERVER_CARD_TYPE, type ServerCard } from './server-card.js';
+import { SERVER_INFO } from './server-info.js';
+
+/** The domain's AI Catalog, which the Server Card draft has clients read first to find the card. */
+const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
+const AI_CATALOG_TYPE = 'application/ai-catalog+json';
+
+/** The draft's caching advice: an hour, revalidated with the ETag. */
+const CACHE_CONTROL = 'public, max-age=3600';
+
+interface Document {
+  body: string;
+  etag: string;
+}
+
+/**
+ * The Server Card at /mcp/server-card and the AI Catalog naming it at /.well-known/ai-catalog.json, both public
+ * JSON (CORS for any origin, as the draft requires, with the ETag readable), cached for an hour and revalidated by
+ * ETag (304 on If-None-Match). The card is made on the first request and kept: the tools it lists are fixed at
+ * start-up. Any other path is passed on.
+ */
+export function serverCardRoutes(options: { publicUrl: string; card: () => Promise<ServerCard> }): Middleware {
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  let card: Promise<Document> | undefined;
+  const catalog = document(aiCatalog(publicUrl));
+  return async (ctx, next) => {
+    if (ctx.path !== SERVER_CARD_PATH && ctx.path !== AI_CATALOG_PATH) return next();
+    ctx.set({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'ETag, Request-Id' });
+    if (ctx.method === 'OPTIONS') return answerPreflight(ctx);
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD, OPTIONS');
+      return;
+    }
+    if (ctx.path === AI_CATALOG_PATH) return answer(ctx, catalog, AI_CATALOG_TYPE);
+    card ??= options.card().then((value) => document(value));
+    // A failure is not kept: the next request tries again.
+    const made = await card.catch((error: unknown) => {
+      card = undefined;
+      throw error;
+    });
+    // The card's own media type, or plain JSON for a client that accepts only that.
+    ctx.vary('Accept');
+    answer(ctx, made, ctx.accepts(SERVER_CARD_TYPE, 'application/json') === 'application/json' ? 'application/json' : SERVER_CARD_TYPE);
+  };
+}
+
+function answer(ctx: Context, made: Document, type: string): void {
+  ctx.status = 200;
+  ctx.set({ ETag: made.etag, 'Cache-Control': CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' });
+  if (matches(ctx.get('If-None-Match'), made.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.set('Content-Type', type); // as it is: Koa would add a charset
+  ctx.body = made.body;
+}
+
+/**
+ * If-None-Match names this version (weak comparison, RFC 9110 §13.1.2). Not Koa's ctx.fresh: that ignores the
+ * condition when the request also says Cache-Control: no-cache, which fetch adds to every request it is given an
+ * If-None-Match for, so a client that revalidates by hand would never get its 304.
+ */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+function answerPreflight(ctx: Context): void {
+  ctx.status = 204;
+  ctx.set({
+    'Access-Control-Allow-Methods': 'GET',
+    'Access-Control-Allow-Headers': 'Content-Type, If-None-Match',
+    'Access-Control-Max-Age': '7200',
+  });
+}
+
+function document(value: unknown): Document {
+  const body = `${JSON.stringify(value, null, 2)}\n`;
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+/** The catalog's one entry: this server's card, with the draft's domain-anchored identifier. */
+function aiCatalog(publicUrl: string) {
+  const host = new URL(publicUrl).hostname;
+  return {
+    specVersion: '1.0',
+    entries: [
+      {
+        identifier: `urn:air:${host}:mcp:${SERVER_INFO.name}`,
+        type: SERVER_CARD_TYPE,
+        url: `${publicUrl}${SERVER_CARD_PATH}`,
+      },
+    ],
+  };
+}
