@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { classifyInboundRequest, SERVER_INFO_META_KEY, type CallToolResult } from '@modelcontextprotocol/server';
 import type { Registry } from '../registry/registry.js';
 import type { AnyTool } from '../registry/tool.js';
-import { MODERN_PROTOCOL_VERSION } from '../registry/protocol-versions.js';
+import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../registry/protocol-versions.js';
 import { SERVER_INFO } from './server-info.js';
 import { resultJson } from '../registry/result-json.js';
 import { isRecord } from './json-rpc.js';
@@ -25,7 +25,12 @@ export interface DirectToolCall {
   args: Record<string, unknown>;
   /** The request's params._meta (its traceparent continues the caller's trace). */
   meta?: Record<string, unknown>;
+  /** 2026-07-28 (answered as JSON) or a 2025 revision (answered as the SDK does, one event of a stream). */
+  era: 'modern' | 'legacy';
 }
+
+/** The 2025 revisions the address serves. */
+const LEGACY_VERSIONS = new Set(PROTOCOL_VERSIONS.filter((version) => version !== MODERN_PROTOCOL_VERSION));
 
 /** What a plain call's params hold; another member (a task request, say) is left to the SDK. */
 const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
@@ -35,29 +40,46 @@ export function recogniseDirectToolCall(body: unknown, headers: IncomingHttpHead
   const { params, id } = body;
   if ((typeof id !== 'string' && typeof id !== 'number') || !Object.keys(params).every((key) => CALL_PARAMS.has(key))) return undefined;
   if (typeof params.name !== 'string' || !isRecord(params.arguments)) return undefined;
-  const version = header(headers, 'mcp-protocol-version');
-  if (
-    version !== MODERN_PROTOCOL_VERSION ||
-    header(headers, 'mcp-method') !== 'tools/call' ||
-    header(headers, 'mcp-name') !== params.name
-  ) {
-    return undefined;
-  }
+  const meta = isRecord(params._meta) ? params._meta : undefined;
+  const era =
+    header(headers, 'mcp-protocol-version') === MODERN_PROTOCOL_VERSION
+      ? modernCall(body, params.name, headers)
+      : legacyCall(body, meta, headers);
+  if (!era) return undefined;
+  const tool = registry.get(params.name);
+  if (!tool) return undefined;
+  // A link for the person goes through the SDK's input_required round when the client can show one (2026-07-28).
+  if (tool.personLink && (era === 'legacy' || (meta && declaresUrlElicitation(meta)))) return undefined;
+  return { id, tool, args: params.arguments, era, ...(meta && { meta }) };
+}
+
+/** A 2026-07-28 call whose headers name exactly what its body does, as the SDK's own router classifies it. */
+function modernCall(body: Record<string, unknown>, name: string, headers: IncomingHttpHeaders): 'modern' | undefined {
+  if (header(headers, 'mcp-method') !== 'tools/call' || header(headers, 'mcp-name') !== name) return undefined;
   const route = classifyInboundRequest({
     httpMethod: 'POST',
     body,
-    protocolVersionHeader: version,
+    protocolVersionHeader: MODERN_PROTOCOL_VERSION,
     mcpMethodHeader: 'tools/call',
-    mcpNameHeader: params.name,
+    mcpNameHeader: name,
   });
-  if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== MODERN_PROTOCOL_VERSION) {
-    return undefined;
-  }
-  const tool = registry.get(params.name);
-  // A link for the person goes through the SDK's input_required round when the client can show one.
-  if (tool?.personLink && isRecord(params._meta) && declaresUrlElicitation(params._meta)) return undefined;
-  if (!tool) return undefined;
-  return { id, tool, args: params.arguments, ...(isRecord(params._meta) && { meta: params._meta }) };
+  const modern = route.kind === 'modern' && route.messageKind === 'request' && route.classification.revision === MODERN_PROTOCOL_VERSION;
+  return modern ? 'modern' : undefined;
+}
+
+/**
+ * A 2025-era call (initialize-based revisions, served statelessly): a version header the address serves, an Accept
+ * of both JSON and event streams (else the SDK's 406), no session, no progress token (the SDK would stream
+ * progress), and no per-request envelope (the SDK's router calls it legacy traffic).
+ */
+function legacyCall(body: Record<string, unknown>, meta: Record<string, unknown> | undefined, headers: IncomingHttpHeaders) {
+  const version = header(headers, 'mcp-protocol-version');
+  if (!version || !LEGACY_VERSIONS.has(version) || headers['mcp-session-id'] !== undefined) return undefined;
+  const accept = header(headers, 'accept') ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
+  if (meta && 'progressToken' in meta) return undefined;
+  const route = classifyInboundRequest({ httpMethod: 'POST', body, protocolVersionHeader: version });
+  return route.kind === 'legacy' && route.reason === 'no-claim' ? ('legacy' as const) : undefined;
 }
 
 /**
@@ -72,6 +94,27 @@ export function directToolCallAnswer(id: string | number, result: CallToolResult
   // A profile is the bulk of the answer: its JSON, made once for the text block (toolSuccess), is spliced in.
   return `{"result":{"structuredContent":${resultJson(structuredContent as Record<string, unknown>)},${JSON.stringify(stamped).slice(1)},${tail}`;
 }
+
+/**
+ * The answer to a direct 2025-era call, as the SDK's stateless serving sends it: the JSON-RPC result (no
+ * `resultType`, no server identity) as the one `message` event of an event stream.
+ */
+export function legacyToolCallAnswer(id: string | number, result: CallToolResult): string {
+  const { structuredContent, ...rest } = result;
+  const tail = `"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+  const plain = JSON.stringify(rest);
+  const message = structuredContent
+    ? `{"result":{"structuredContent":${resultJson(structuredContent as Record<string, unknown>)}${plain === '{}' ? '' : `,${plain.slice(1, -1)}`}},${tail}`
+    : `{"result":${plain},${tail}`;
+  return `event: message\ndata: ${message}\n\n`;
+}
+
+/** The headers the SDK's event stream carries. */
+export const LEGACY_STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache, no-transform',
+  'X-Accel-Buffering': 'no',
+} as const;
 
 /** A header as HTTP allows it to arrive: optional whitespace around the value. */
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {

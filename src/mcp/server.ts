@@ -12,7 +12,7 @@ import { runInRequestScope } from './request-scope.js';
 import { dnsRebindingPolicy, dnsRebindingRejection } from './dns-rebinding.js';
 import { MAX_BODY_BYTES, readJsonBody } from '../web/json-body.js';
 import { calledTools, scopeRefusal } from './scope-gate.js';
-import { directToolCallAnswer, recogniseDirectToolCall } from './direct-tool-call.js';
+import { directToolCallAnswer, LEGACY_STREAM_HEADERS, legacyToolCallAnswer, recogniseDirectToolCall } from './direct-tool-call.js';
 import { callTool } from './call-tool.js';
 import { toolSelection } from './tool-selection.js';
 import { withAuthenticationChallenge } from '../registry/scopes.js';
@@ -47,7 +47,7 @@ export interface McpOptions {
    */
   onError?: (error: unknown) => void;
   /**
-   * Default true: a single 2026-07-28 `tools/call` of a registry tool is answered without the SDK
+   * Default true: a single `tools/call` of a registry tool (2026-07-28, or a 2025 revision) is answered without the SDK
    * (direct-tool-call.ts). False sends every message to the SDK; the test comparing the two uses it.
    */
   directToolCalls?: boolean;
@@ -150,6 +150,11 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       if (direct) {
         const result = await callTool(direct.tool, direct.args, { ...callContext, caller, requestId, meta: direct.meta });
         ctx.status = 200;
+        if (direct.era === 'legacy') {
+          ctx.set(LEGACY_STREAM_HEADERS);
+          ctx.body = legacyToolCallAnswer(direct.id, result);
+          return;
+        }
         ctx.set('Content-Type', 'application/json'); // as the SDK answers (Koa would add a charset)
         ctx.body = directToolCallAnswer(direct.id, result);
         return;

@@ -106,3 +106,89 @@ describe('a single 2026-07-28 tools/call answered without the SDK', () => {
     expect(recogniseDirectToolCall(sent.body, withoutVersion, registry)).toBeUndefined();
   });
 });
+
+/** A 2025-era tools/call as a client sends it after `initialize` (served statelessly: no session). */
+function legacyCall(
+  version: string,
+  name: string,
+  args: unknown,
+  options: { id?: unknown; headers?: Record<string, string>; params?: object } = {},
+): Sent {
+  return {
+    body: { jsonrpc: '2.0', id: options.id ?? 1, method: 'tools/call', params: { name, arguments: args, ...options.params } },
+    headers: { 'mcp-protocol-version': version, ...options.headers },
+  };
+}
+
+/** The SDK answers a 2025 call as one `message` event of a stream: status, the stream's headers and the message. */
+async function legacyAnswer(server: McpTestServer, sent: Sent) {
+  const response = await fetch(server.mcpUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...sent.headers },
+    body: JSON.stringify(sent.body),
+  });
+  const text = (await response.text()).replaceAll(server.url, 'ORIGIN').replace(/req_\d+/g, 'REQ');
+  const type = response.headers.get('content-type');
+  const events = type === 'text/event-stream' ? text.split('\n\n').filter(Boolean) : [];
+  const message =
+    type === 'text/event-stream' ? events.map((event) => JSON.parse(event.replace(/^event: message\ndata: /, ''))) : JSON.parse(text);
+  return { status: response.status, type, cacheControl: response.headers.get('cache-control'), events: events.length, message };
+}
+
+const legacyCases = (version: string): Record<string, Sent> => ({
+  'a result': legacyCall(version, 'repeat_text', { text: 'ab', times: 2 }),
+  'a default filled in': legacyCall(version, 'repeat_text', { text: 'ab' }),
+  'a string id': legacyCall(version, 'repeat_text', { text: 'ab' }, { id: 'call-7' }),
+  'a tool error (404 problem)': legacyCall(version, 'get_widget', { slug: 'nope' }),
+  'invalid arguments (400 problem naming each path)': legacyCall(version, 'repeat_text', { text: '', times: 9, extra: true }),
+  'a signed-in tool with a token': legacyCall(version, 'who_am_i', {}, { headers: { authorization: 'Bearer reader' } }),
+  'an idempotency key argument': legacyCall(version, 'save_note', { note: 'n', idempotency_key: 'b3f1c0de-0000-4000-8000-000000000002' }),
+  'a trace context in _meta': legacyCall(
+    version,
+    'repeat_text',
+    { text: 'ab' },
+    { params: { _meta: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } } },
+  ),
+  'a progress token (the SDK streams progress)': legacyCall(
+    version,
+    'repeat_text',
+    { text: 'ab' },
+    { params: { _meta: { progressToken: 7 } } },
+  ),
+  'an unknown tool': legacyCall(version, 'no_such_tool', {}),
+  'arguments that are not an object': legacyCall(version, 'repeat_text', ['ab']),
+  'a session id (stateless serving has none)': legacyCall(version, 'repeat_text', { text: 'ab' }, { headers: { 'mcp-session-id': 'abc' } }),
+  'an Accept of JSON alone (406)': legacyCall(version, 'repeat_text', { text: 'ab' }, { headers: { accept: 'application/json' } }),
+});
+
+describe('a single 2025-era tools/call answered without the SDK', () => {
+  for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
+    it.each(Object.entries(legacyCases(version)))(`${version}: answers %s exactly as the SDK does`, async (_name, sent) => {
+      const [ours, sdk] = await Promise.all([legacyAnswer(direct, sent), legacyAnswer(sdkOnly, sent)]);
+      expect(ours).toEqual(sdk);
+    });
+  }
+
+  it('takes plain 2025 calls of registry tools and leaves the rest to the SDK', () => {
+    const { registry } = direct;
+    const accept = { accept: 'application/json, text/event-stream' };
+    const cases = legacyCases('2025-06-18');
+    const taken = (name: string) => {
+      const sent = cases[name];
+      return recogniseDirectToolCall(sent.body, { ...accept, ...sent.headers }, registry);
+    };
+    expect(taken('a result')).toMatchObject({ era: 'legacy', id: 1 });
+    expect(taken('a trace context in _meta')?.meta).toEqual({ traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' });
+    for (const declined of [
+      'a progress token (the SDK streams progress)',
+      'an unknown tool',
+      'arguments that are not an object',
+      'a session id (stateless serving has none)',
+      'an Accept of JSON alone (406)',
+    ]) {
+      expect(taken(declined), declined).toBeUndefined();
+    }
+    const unserved = legacyCall('2024-11-05', 'repeat_text', { text: 'ab' });
+    expect(recogniseDirectToolCall(unserved.body, { ...accept, ...unserved.headers }, registry)).toBeUndefined();
+  });
+});
