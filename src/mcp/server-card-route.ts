@@ -17,7 +17,7 @@ interface Document {
 
 /**
  * The Server Card at /mcp/server-card and the AI Catalog naming it at /.well-known/ai-catalog.json, both public
- * JSON (CORS for any origin, as the draft requires, with the ETag readable), cached for an hour and revalidated by
+ * JSON (CORS for any origin, as the draft requires, with the ETag readable: src/web/cors.ts), cached for an hour and revalidated by
  * ETag (304 on If-None-Match). The card is made on the first request and kept: the tools it lists are fixed at
  * start-up. Any other path is passed on.
  */
@@ -27,8 +27,7 @@ export function serverCardRoutes(options: { publicUrl: string; card: () => Promi
   const catalog = document(aiCatalog(publicUrl));
   return async (ctx, next) => {
     if (ctx.path !== SERVER_CARD_PATH && ctx.path !== AI_CATALOG_PATH) return next();
-    ctx.set({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'ETag, Request-Id' });
-    if (ctx.method === 'OPTIONS') return answerPreflight(ctx);
+    // CORS (any origin, ETag readable, preflights) is the shared cors() middleware's, mounted before this.
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
       ctx.set('Allow', 'GET, HEAD, OPTIONS');
@@ -66,15 +65,6 @@ function answer(ctx: Context, made: Document, type: string): void {
 function matches(ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
-function answerPreflight(ctx: Context): void {
-  ctx.status = 204;
-  ctx.set({
-    'Access-Control-Allow-Methods': 'GET',
-    'Access-Control-Allow-Headers': 'Content-Type, If-None-Match',
-    'Access-Control-Max-Age': '7200',
-  });
 }
 
 function document(value: unknown): Document {

@@ -1,8 +1,10 @@
 import type { JobQueue } from '../jobs/queue.js';
 import { type JobRunRecorder, secondsSince } from './metrics.js';
+import { withJobSpan } from './tracing.js';
 
 /**
- * The job queue with every run of every kind recorded (outcome and duration, by the kind's defined name).
+ * The job queue with every run of every kind recorded (outcome and duration, by the kind's defined name), each run
+ * the root span of a trace of its own.
  * Only define() changes; enqueueing, starting and stopping go straight to the queue.
  */
 export function instrumentedJobs(queue: JobQueue, recorder: JobRunRecorder): JobQueue {
@@ -13,7 +15,7 @@ export function instrumentedJobs(queue: JobQueue, recorder: JobRunRecorder): Job
         async (data, job) => {
           const started = performance.now();
           try {
-            await handler(data, job);
+            await withJobSpan(name, () => handler(data, job));
             recorder.jobRun(name, 'ok', secondsSince(started));
           } catch (error) {
             recorder.jobRun(name, 'failed', secondsSince(started));

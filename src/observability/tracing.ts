@@ -6,6 +6,7 @@ import {
   isSpanContextValid,
   type Link,
   propagation,
+  ROOT_CONTEXT,
   type Span,
   SpanKind,
   SpanStatusCode,
@@ -111,6 +112,15 @@ export async function withSpan<T>(name: string, options: SpanOptions, fn: (span:
     span.end();
     throw error;
   }
+}
+
+/**
+ * Runs a background job as the root of a trace of its own. A job may be started inside the request that queued it
+ * (the embedded engine announces new jobs in-process), and must not carry that request's trace: a webhook delivery
+ * would hand one person's trace id (and their client's tracestate) to another person's receiver.
+ */
+export function withJobSpan<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  return context.with(ROOT_CONTEXT, () => withSpan(`job ${name}`, { kind: SpanKind.INTERNAL, parent: ROOT_CONTEXT }, () => fn()));
 }
 
 /**

@@ -7,13 +7,14 @@ interface CorsArea {
 }
 
 /**
- * Where browser pages of any origin may call: the API, MCP, the metadata documents and client
+ * Where browser pages of any origin may call: the API, MCP and its server card, the metadata documents and client
  * registration. /oauth/token and /oauth/revoke are left to oidc-provider's own CORS (it echoes the
  * Origin, which clientBasedCORS allows for every client); pages and /oauth/authorize get none.
  */
 const AREAS: CorsArea[] = [
   { path: new RegExp(`^${API_PREFIX}(/|$)`), methods: 'GET, POST, PUT, PATCH, DELETE' },
   { path: new RegExp(`^${MCP_PATH}$`), methods: 'GET, POST, DELETE' },
+  { path: new RegExp(`^${MCP_PATH}/server-card$`), methods: 'GET' },
   { path: /^\/\.well-known\//, methods: 'GET' },
   { path: /^\/oauth\/register(\/|$)/, methods: 'GET, POST' },
 ];
@@ -27,6 +28,7 @@ const ALLOWED_HEADERS = [
   'Mcp-Method',
   'Mcp-Name',
   'Last-Event-ID',
+  'If-None-Match',
 ];
 /** MCP clients mirror tool arguments into Mcp-Param-<name> headers, whose names no list can hold. */
 const MCP_HEADER = /^mcp-[a-z0-9-]+$/;
@@ -41,6 +43,7 @@ const EXPOSED_HEADERS = [
   'Location',
   'Mcp-Session-Id',
   'Mcp-Protocol-Version',
+  'ETag',
 ];
 
 /** Browsers cap it (Chromium at two hours). */

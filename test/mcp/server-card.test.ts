@@ -12,6 +12,7 @@ import { defineTool, type AnyTool } from '../../src/registry/tool.js';
 import { ResultCache } from '../../src/registry/result-cache.js';
 import type { Services } from '../../src/services.js';
 import { mcpMiddleware } from '../../src/mcp/server.js';
+import { cors } from '../../src/web/cors.js';
 import { PROTOCOL_VERSIONS } from '../../src/registry/protocol-versions.js';
 import { primitivesMetaKey, registryName } from '../../src/mcp/server-card.js';
 
@@ -48,6 +49,7 @@ beforeAll(async () => {
   server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  koa.use(cors()); // as the service mounts it, before the MCP binding
   koa.use(
     mcpMiddleware({
       registry,
@@ -162,16 +164,18 @@ describe('the Server Card', () => {
     const response = await getCard({ origin: 'https://elsewhere.example' });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-expose-headers')).toContain('ETag');
-    const preflight = await fetch(`${base}/mcp/server-card`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'https://elsewhere.example',
-        'access-control-request-method': 'GET',
-        'access-control-request-headers': 'if-none-match',
-      },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('If-None-Match');
+    for (const path of ['/mcp/server-card', '/.well-known/ai-catalog.json']) {
+      const preflight = await fetch(`${base}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://elsewhere.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'if-none-match',
+        },
+      });
+      expect(preflight.status, path).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers'), path).toContain('If-None-Match');
+    }
   });
 
   it('is plain JSON for a client that accepts only that; other methods are 405', async () => {

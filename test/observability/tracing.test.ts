@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
 import { captureLog, type CapturedLog } from '../logging/capture.js';
 import { type CollectedSpan, type OtlpCollector, startOtlpCollector } from './tracing-collector.js';
-import { flushTracing, tracingOn, withSpan } from '../../src/observability/tracing.js';
+import { flushTracing, traceIdsOfActiveSpan, tracingOn, withJobSpan, withSpan } from '../../src/observability/tracing.js';
 import { Category } from '../../src/db/entities/category.js';
 import { guardedFetch } from '../../src/crawler/guarded-fetch.js';
 import { AddressGuard } from '../../src/crawler/address-guard.js';
@@ -255,5 +255,21 @@ describe('statements and outgoing requests under a span', () => {
     ]);
     expect(received[0]).toBeUndefined();
     expect(received[1]).toBe(traceparent(traceId, spans[1].spanId));
+  });
+
+  it('start a job as the root of a trace of its own, never inside the request that queued it', async () => {
+    let requestTrace = '';
+    let jobTrace = '';
+    await withSpan('a request queueing a job', {}, async (span) => {
+      requestTrace = span.spanContext().traceId;
+      await withJobSpan('probe', async () => {
+        jobTrace = traceIdsOfActiveSpan()?.trace_id ?? '';
+      });
+    });
+    expect(jobTrace).toMatch(/^[0-9a-f]{32}$/);
+    expect(jobTrace).not.toBe(requestTrace);
+    const [job] = await spansOf(jobTrace);
+    expect(job).toMatchObject({ name: 'job probe', kind: INTERNAL });
+    expect(job.parentSpanId ?? '').toBe('');
   });
 });
