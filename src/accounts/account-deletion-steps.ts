@@ -150,5 +150,12 @@ export async function removeCredentialsAndTraces(db: Statements, account: Delete
   );
   await db.query('DELETE FROM webhook_events WHERE account_id = $1::uuid', [account.id]);
   await db.query('DELETE FROM mail_outbox WHERE to_address = $1', [account.email]);
+  // Their address, where others' records kept it: a listing's contact address on a listing they owned, invites to them.
+  await db.query(
+    `UPDATE listings l SET contact_email = NULL
+     WHERE lower(l.contact_email) = lower($2) AND EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.account_id = $1::uuid)`,
+    [account.id, account.email],
+  );
+  await db.query('DELETE FROM draft_invites WHERE lower(email) = lower($1)', [account.email]);
   return oauth;
 }

@@ -110,6 +110,11 @@ describe('deleting an account', () => {
     expect((await call(null, 'GET', '/listings?q=Zyxquop')).body.items.map((i: any) => i.slug)).toContain(sole.slug);
     expect((await call(gone, 'GET', '/me')).status).toBe(200);
 
+    // Their address as the contact of a listing they co-own, and of one they do not own (someone else's record).
+    await t.db.query('UPDATE listings SET contact_email = $2 WHERE id = ANY($1::int[])', [
+      [shared.id, target.id],
+      gone.email.toUpperCase(),
+    ]);
     const summary = await deleteAccount(t.db, gone.id, new Date());
     expect(summary).toMatchObject({ votes: 1, follows: 1, reviews: 1, comments: 1, hiddenListings: 1, keptOrders: 1, removedOrders: 1 });
   }, 60_000);
@@ -157,6 +162,13 @@ describe('deleting an account', () => {
     expect(await t.db.query('SELECT account_id FROM listing_owners WHERE listing_id = $1', [shared.id])).toEqual([
       { account_id: coOwner.id },
     ]);
+  });
+
+  it('clears its address as the contact of a listing it owned, and only there', async () => {
+    expect(await t.db.one('SELECT contact_email FROM listings WHERE id = $1', [shared.id])).toEqual({ contact_email: null });
+    expect(await t.db.one('SELECT contact_email FROM listings WHERE id = $1', [target.id])).toEqual({
+      contact_email: gone.email.toUpperCase(),
+    });
   });
 
   it('keeps a paid order without the buyer, with what the invoice needs; an unpaid one goes', async () => {
