@@ -103,7 +103,7 @@ describe.skipIf(!browserPresent)('the look of the site in Chromium', () => {
     expect(found).toEqual({});
     expect(foreign).toEqual([]);
     await page.close();
-  });
+  }, 90_000); // every page kind, light and dark, with axe on each
 
   it('follows prefers-color-scheme: a dark background with light text in dark mode, the reverse in light', async () => {
     const page = await chromium.browser.newPage();
