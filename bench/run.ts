@@ -31,6 +31,14 @@ const mcpHeaders = (tool: string) => ({
   'mcp-method': 'tools/call',
   'mcp-name': tool,
 });
+/** A 2025-era client's call (after initialize, served statelessly): the version header, no envelope. */
+const legacyMcpHeaders = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-06-18',
+};
+const legacyMcpBody = (id: number, name: string, args: Record<string, unknown>) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 const mcpBody = (id: number, name: string, args: Record<string, unknown>) =>
   JSON.stringify({
     jsonrpc: '2.0',
@@ -60,6 +68,9 @@ async function main() {
   const half = WARM + Math.floor((data.slugs.length - WARM) / 2);
   const coldRest = data.slugs.slice(WARM, half);
   const coldMcp = data.slugs.slice(half);
+  // The two MCP eras read disjoint halves of it.
+  const coldModern = coldMcp.slice(0, Math.floor(coldMcp.length / 2));
+  const coldLegacy = coldMcp.slice(coldModern.length);
   const listingPaths = (slugs: string[]) => slugs.map((s) => `/api/v1/listings/${s}`);
   const commonTypos = Array.from({ length: 2_000 }, (_, i) =>
     misspell(data.words[i % data.words.length], Math.floor(i / data.words.length)),
@@ -87,7 +98,11 @@ async function main() {
   const restHot = await load({ origin: SERVICE, paths: listingPaths(hot) });
   const mcpCold = await load({
     origin: SERVICE,
-    post: { path: '/mcp', headers: mcpHeaders('get_listing'), bodies: coldMcp.map((slug, i) => mcpBody(i, 'get_listing', { slug })) },
+    post: { path: '/mcp', headers: mcpHeaders('get_listing'), bodies: coldModern.map((slug, i) => mcpBody(i, 'get_listing', { slug })) },
+  });
+  const mcpLegacy = await load({
+    origin: SERVICE,
+    post: { path: '/mcp', headers: legacyMcpHeaders, bodies: coldLegacy.map((slug, i) => legacyMcpBody(i, 'get_listing', { slug })) },
   });
 
   const base = `${SERVICE}/api/v1`;
@@ -118,6 +133,7 @@ async function main() {
     restCold,
     restHot,
     mcpCold,
+    mcpLegacy,
     nameTypos,
     commonSequential,
     searchRest,
@@ -131,6 +147,7 @@ async function main() {
     rssAfter,
     coldRestCount: coldRest.length,
     coldMcpCount: coldMcp.length,
+    coldModernCount: coldModern.length,
   });
 }
 
@@ -141,6 +158,7 @@ interface Measures {
   restCold: Result;
   restHot: Result;
   mcpCold: Result;
+  mcpLegacy: Result;
   nameTypos: number[];
   commonSequential: number[];
   searchRest: Result;
@@ -154,12 +172,13 @@ interface Measures {
   rssAfter: number;
   coldRestCount: number;
   coldMcpCount: number;
+  coldModernCount: number;
 }
 
 /** Prints one table of the measures against their goals, and the machine they ran on. */
 function report(m: Measures) {
   const { bareRun, lookupRun, restCold, restHot, mcpCold, nameTypos, commonSequential, searchRest, searchMcp } = m;
-  const { homePage, listingPages, keptListingPages } = m;
+  const { homePage, listingPages, keptListingPages, mcpLegacy, coldModernCount } = m;
   const { startupPg, embedded, rssBefore, rssAfter, coldRestCount, coldMcpCount } = m;
   const rps = (r: { requests: { average: number } }) => r.requests.average;
   const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
@@ -184,7 +203,14 @@ function report(m: Measures) {
     ['bare Koa + one prepared look-up by slug, different slugs', reqs(lookupRun), 'database-bound baseline'],
     shareOf(`get_listing REST, ${coldRestCount} different slugs, none read before`, restCold, lookupRun, 'look-up', 0.5),
     shareOf(`get_listing REST, ${HOT} slugs read again`, restHot, bareRun, 'bare', 0.4),
-    shareOf(`MCP tools/call get_listing, ${coldMcpCount} different slugs, none read before`, mcpCold, restCold, 'REST', 0.8),
+    shareOf(`MCP tools/call get_listing, 2026-07-28, ${coldModernCount} different slugs, none read before`, mcpCold, restCold, 'REST', 0.8),
+    shareOf(
+      `MCP tools/call get_listing, 2025-06-18, ${coldModernCount} different slugs, none read before`,
+      mcpLegacy,
+      restCold,
+      'REST',
+      0.8,
+    ),
     p95Under('search_listings REST, misspelled product name, sequential', nameTypos, 20),
     p95Under('search_listings REST, misspelled common word, sequential', commonSequential, 20),
     ['search_listings REST, misspelled common word, 8 connections', reqs(searchRest), '>= 500 req/s', rps(searchRest) >= 500],
