@@ -148,7 +148,10 @@ export function mcpMiddleware(options: McpOptions): Middleware {
 
       const direct = directCalls ? recogniseDirectToolCall(parsedBody, ctx.req.headers, registry) : undefined;
       if (direct) {
-        const result = await callTool(direct.tool, direct.args, { ...callContext, caller, requestId, meta: direct.meta });
+        // In the request's scope, as on the SDK's path: a failure's log line quotes the request id.
+        const result = await runInRequestScope({ caller, requestId, toolNames: [direct.tool.name], callsOnly: true }, () =>
+          callTool(direct.tool, direct.args, { ...callContext, caller, requestId, meta: direct.meta }),
+        );
         ctx.status = 200;
         if (direct.era === 'legacy') {
           ctx.set(LEGACY_STREAM_HEADERS);
