@@ -10,9 +10,13 @@ import { execSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_URL, ensureBenchDatabase } from './data.js';
-import { latencies, load, misspell, pct } from './load.js';
+import { BENCH_URL, type BenchData, ensureBenchDatabase } from './data.js';
+import { BROWSER, latencies, load, misspell, pct } from './load.js';
 import { residentMb, start, stop, waitFor } from './processes.js';
+import { legacyMcpBody, legacyMcpHeaders, mcpBody, mcpHeaders } from './mcp-requests.js';
+import { type Community, ensureCommunity, signedInPeople } from './people.js';
+import { type LaunchDay, launchDay } from './launch-day.js';
+import { type Database, openDatabase } from '../src/db/database.js';
 import { SERVICE_NODE_FLAGS } from '../src/node-flags.js';
 
 /** The service as production starts it: compiled by `npm run build` (done first), without tsx. */
@@ -23,37 +27,8 @@ const SERVICE = 'http://127.0.0.1:3998';
 const HOT = 200;
 const WARM = 2_000;
 const READS_FOR_MEMORY = 100_000;
-
-const mcpHeaders = (tool: string) => ({
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-  'mcp-protocol-version': '2026-07-28',
-  'mcp-method': 'tools/call',
-  'mcp-name': tool,
-});
-/** A 2025-era client's call (after initialize, served statelessly): the version header, no envelope. */
-const legacyMcpHeaders = {
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-  'mcp-protocol-version': '2025-06-18',
-};
-const legacyMcpBody = (id: number, name: string, args: Record<string, unknown>) =>
-  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
-const mcpBody = (id: number, name: string, args: Record<string, unknown>) =>
-  JSON.stringify({
-    jsonrpc: '2.0',
-    id,
-    method: 'tools/call',
-    params: {
-      name,
-      arguments: args,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-        'io.modelcontextprotocol/clientCapabilities': {},
-        'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
-      },
-    },
-  });
+/** Signed-in people on the launch day (each with an address of their own). */
+const PEOPLE = 4_000;
 
 type Row = [measure: string, result: string, goal: string, met?: boolean];
 type Result = autocannon.Result;
@@ -62,6 +37,8 @@ async function main() {
   execSync('npm run build', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'ignore' });
   const data = await ensureBenchDatabase();
   console.log(`data: ${data.listings} listings (${data.slugs.length} public), ${data.votes} votes`);
+  const db = await openDatabase({ databaseUrl: BENCH_URL, dataDir: os.tmpdir() });
+  const community = await ensureCommunity(db, new Date());
   // Disjoint slug sets, so that no measured read can be answered by what an earlier run read.
   const warm = data.slugs.slice(0, WARM);
   const hot = warm.slice(0, HOT);
@@ -80,7 +57,8 @@ async function main() {
   const lookup = start('bench/bare-lookup.ts', { PORT: '3996', DATABASE_URL: BENCH_URL });
   const service = start(
     SERVICE_ENTRY,
-    { PORT: '3998', DATABASE_URL: BENCH_URL, PUBLIC_URL: SERVICE, LOG_LEVEL: 'warn' },
+    // Behind a proxy, as in production: people's addresses come in X-Forwarded-For (the launch day's voters have their own).
+    { PORT: '3998', DATABASE_URL: BENCH_URL, PUBLIC_URL: SERVICE, LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
     SERVICE_NODE_FLAGS,
   );
   service.child.once('exit', (code, signal) => console.error(`the service exited (${code ?? signal}) while measured`));
@@ -105,19 +83,12 @@ async function main() {
     post: { path: '/mcp', headers: legacyMcpHeaders, bodies: coldLegacy.map((slug, i) => legacyMcpBody(i, 'get_listing', { slug })) },
   });
 
-  const base = `${SERVICE}/api/v1`;
-  const restSearch = async (q: string) => void (await (await fetch(`${base}/listings?q=${q}`)).arrayBuffer());
-  await latencies(50, (i) => restSearch(commonTypos[i]));
-  const nameTypos = await latencies(500, (i) => restSearch(misspell(data.nameWords[i % data.nameWords.length], i)));
-  const commonSequential = await latencies(500, (i) => restSearch(commonTypos[i]));
-  const searchRest = await load({ origin: SERVICE, connections: 8, paths: commonTypos.map((q) => `/api/v1/listings?q=${q}`) });
-  const searchMcp = await load({
-    origin: SERVICE,
-    connections: 8,
-    post: { path: '/mcp', headers: mcpHeaders('search_listings'), bodies: commonTypos.map((q, i) => mcpBody(i, 'search_listings', { q })) },
-  });
+  const search = await searches(data, commonTypos);
 
   const { homePage, listingPages, keptListingPages } = await sitePages(hot, coldMcp);
+  const discussion = await discussionReads(community, warm);
+  const day = await launchDayRun(db, data, community);
+  await db.close();
 
   const rssBefore = await residentMb(service.child.pid!);
   await load({ origin: SERVICE, paths: listingPaths(data.slugs), amount: READS_FOR_MEMORY });
@@ -134,13 +105,12 @@ async function main() {
     restHot,
     mcpCold,
     mcpLegacy,
-    nameTypos,
-    commonSequential,
-    searchRest,
-    searchMcp,
+    ...search,
     homePage,
     listingPages,
     keptListingPages,
+    ...discussion,
+    day,
     startupPg,
     embedded,
     rssBefore,
@@ -166,6 +136,11 @@ interface Measures {
   homePage: Result;
   listingPages: Result;
   keptListingPages: Result;
+  discussedPages: Result;
+  reviews: Result;
+  comments: Result;
+  stats: Result;
+  day: LaunchDay;
   startupPg: number;
   embedded: { empty: number; present: number };
   rssBefore: number;
@@ -178,7 +153,7 @@ interface Measures {
 /** Prints one table of the measures against their goals, and the machine they ran on. */
 function report(m: Measures) {
   const { bareRun, lookupRun, restCold, restHot, mcpCold, nameTypos, commonSequential, searchRest, searchMcp } = m;
-  const { homePage, listingPages, keptListingPages, mcpLegacy, coldModernCount } = m;
+  const { homePage, listingPages, keptListingPages, mcpLegacy, coldModernCount, discussedPages, reviews, comments, stats, day } = m;
   const { startupPg, embedded, rssBefore, rssAfter, coldRestCount, coldMcpCount } = m;
   const rps = (r: { requests: { average: number } }) => r.requests.average;
   const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
@@ -190,6 +165,12 @@ function report(m: Measures) {
     `${reqs(run)} (${ratio(rps(run), rps(base))} of ${baseName})`,
     `>= ${share * 100}% of ${baseName}`,
     rps(run) >= share * rps(base),
+  ];
+  /** A throughput row with no goal of its own, shown against a baseline. */
+  const measured = (measure: string, run: Result, base: Result, baseName: string): Row => [
+    measure,
+    `${reqs(run)} (${ratio(rps(run), rps(base))} of ${baseName})`,
+    '(measured)',
   ];
   /** A latency row whose goal is a p95 bound. */
   const p95Under = (measure: string, sorted: number[], boundMs: number): Row => [
@@ -218,6 +199,17 @@ function report(m: Measures) {
     shareOf('site home page (/)', homePage, bareRun, 'bare', 0.3),
     shareOf(`site listing pages, ${coldMcpCount} different slugs, none read as pages before`, listingPages, lookupRun, 'look-up', 0.3),
     shareOf(`site listing pages, ${HOT} slugs read again (kept pages)`, keptListingPages, bareRun, 'bare', 0.3),
+    shareOf(
+      'site listing pages with 8 reviews and 8 comments, different slugs, none read before',
+      discussedPages,
+      lookupRun,
+      'look-up',
+      0.3,
+    ),
+    measured('list_reviews REST, different listings with 8 reviews', reviews, lookupRun, 'look-up'),
+    measured('list_comments REST, different listings with 8 comments', comments, lookupRun, 'look-up'),
+    measured("get_listing_stats REST (a founder's key), 2,000 listings with 60 days of figures in turn", stats, lookupRun, 'look-up'),
+    launchDayRow(day),
     ['start-up to first answer, PostgreSQL', ms(startupPg), '< 2 s', startupPg < 2000],
     ['start-up to first answer, embedded, data present', ms(embedded.present), '< 6 s', embedded.present < 6000],
     ['start-up, embedded, empty folder (migrations + demo seed)', ms(embedded.empty), ''],
@@ -233,12 +225,27 @@ function report(m: Measures) {
   console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}`);
 }
 
+/** The launch day's row: throughput and latency, what failed, the writes and whether the weekly board is right. */
+function launchDayRow(day: LaunchDay): Row {
+  const { result, failed, votes, follows, boardWrong, boardListings } = day;
+  const failures = Object.values(failed).reduce((a, b) => a + b, 0) + result.errors + result.timeouts;
+  if (failures)
+    console.log('launch day, failed answers by kind and status:', failed, `errors ${result.errors}, timeouts ${result.timeouts}`);
+  if (boardWrong.length) console.log(`launch day, weekly board wrong for ${boardWrong.length} listings, e.g.`, boardWrong.slice(0, 5));
+  return [
+    'launch day: 90% page, API and MCP reads, 10% votes and follows by 4,000 signed-in people, 32 connections, 60 s',
+    `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${votes} votes, ${follows} follows; ${failures} failed; weekly board (${boardListings} listings) ${boardWrong.length ? 'WRONG' : 'right'}`,
+    'no errors, p99 < 100 ms, board right',
+    failures === 0 && result.latency.p99 < 100 && boardWrong.length === 0,
+  ];
+}
+
 /**
  * The public site's pages as a browser that is not signed in reads them: the home page (kept by the service until a
  * listing changes), listing pages of slugs no earlier run has read (each rendered), and listing pages read again.
  */
 async function sitePages(hot: string[], cold: string[]) {
-  const headers = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', accept: 'text/html' };
+  const headers = BROWSER;
   const pages = (slugs: string[]) => slugs.map((s) => `/listings/${s}`);
   await load({ origin: SERVICE, paths: ['/'], headers, connections: 8, seconds: 3 });
   const homePage = await load({ origin: SERVICE, paths: ['/'], headers });
@@ -246,6 +253,63 @@ async function sitePages(hot: string[], cold: string[]) {
   await load({ origin: SERVICE, paths: pages(hot), headers, connections: 8, seconds: 3 });
   const keptListingPages = await load({ origin: SERVICE, paths: pages(hot), headers });
   return { homePage, listingPages, keptListingPages };
+}
+
+/** Searches of misspelled words: sequential latencies of product names and common words, then 8 connections of each. */
+async function searches(data: BenchData, commonTypos: string[]) {
+  const restSearch = async (q: string) => void (await (await fetch(`${SERVICE}/api/v1/listings?q=${q}`)).arrayBuffer());
+  await latencies(50, (i) => restSearch(commonTypos[i]));
+  return {
+    nameTypos: await latencies(500, (i) => restSearch(misspell(data.nameWords[i % data.nameWords.length], i))),
+    commonSequential: await latencies(500, (i) => restSearch(commonTypos[i])),
+    searchRest: await load({ origin: SERVICE, connections: 8, paths: commonTypos.map((q) => `/api/v1/listings?q=${q}`) }),
+    searchMcp: await load({
+      origin: SERVICE,
+      connections: 8,
+      post: {
+        path: '/mcp',
+        headers: mcpHeaders('search_listings'),
+        bodies: commonTypos.map((q, i) => mcpBody(i, 'search_listings', { q })),
+      },
+    }),
+  };
+}
+
+/** The launch day (launch-day.ts): fresh signed-in people vote for and follow the latest launches among the reads. */
+async function launchDayRun(db: Database, data: BenchData, community: Community): Promise<LaunchDay> {
+  const people = await signedInPeople(db, SERVICE, PEOPLE, new Date());
+  const targets = await db.query<{ slug: string }>(`SELECT slug FROM listings WHERE status = 'live' ORDER BY launched_at DESC LIMIT 300`);
+  return launchDay(SERVICE, {
+    slugs: data.slugs,
+    discussed: community.discussed,
+    targets: targets.map((r) => r.slug),
+    words: data.words,
+    people,
+  });
+}
+
+/**
+ * What issues 21 to 25 added that visitors and assistants read often: listing pages with reviews and comments (none
+ * read as pages before), a listing's reviews and its comments through the API (different listings), and a founder's
+ * get_listing_stats of their listings in turn.
+ */
+async function discussionReads(community: Community, warm: string[]) {
+  const half = Math.floor(community.discussed.length / 2);
+  const api = community.discussed.slice(half);
+  const founder = { authorization: `Bearer ${community.owner.key}` };
+  const stats = community.owner.listingIds.map((id) => `/api/v1/me/listings/${id}/stats`);
+  await load({ origin: SERVICE, paths: warm.map((s) => `/api/v1/listings/${s}/reviews`), connections: 8, seconds: 3 });
+  await load({ origin: SERVICE, paths: stats.slice(0, 100), headers: founder, connections: 8, seconds: 3 });
+  return {
+    discussedPages: await load({
+      origin: SERVICE,
+      paths: community.discussed.slice(0, half).map((s) => `/listings/${s}`),
+      headers: BROWSER,
+    }),
+    reviews: await load({ origin: SERVICE, paths: api.map((s) => `/api/v1/listings/${s}/reviews`) }),
+    comments: await load({ origin: SERVICE, paths: api.map((s) => `/api/v1/listings/${s}/comments`) }),
+    stats: await load({ origin: SERVICE, paths: stats, headers: founder }),
+  };
 }
 
 async function embeddedStartup() {

@@ -66,6 +66,14 @@ describe('get_leaderboard', () => {
       expect(answer.items[0].metric).toEqual({ name: 'week_votes', value: 5, unit: 'votes', paid: false });
     });
 
+    it('pages with continuing ranks and the total of live listings, also past the last page', async () => {
+      const second = await board({ board: 'community-weekly', per_page: 1, page: 2 });
+      expect(rows(second, 'weekly-')).toEqual([[2, 'weekly-both', 3]]);
+      expect(second).toMatchObject({ total: 2, has_more: false });
+      const past = await board({ board: 'community-weekly', per_page: 1, page: 5 });
+      expect(past).toMatchObject({ items: [], total: 2, has_more: false });
+    });
+
     it('reads last week, or the week of a date', async () => {
       const expected = [
         [1, 'weekly-both', 6],

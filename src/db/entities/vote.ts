@@ -35,6 +35,10 @@ export const Vote = defineEntity({
       name: 'votes_account_idx',
       expression: 'CREATE INDEX votes_account_idx ON votes (account_id, created_at) WHERE account_id IS NOT NULL',
     },
+    {
+      name: 'votes_counted_created_idx',
+      expression: 'CREATE INDEX votes_counted_created_idx ON votes (created_at, listing_id) WHERE counted',
+    },
   ],
   checks: [{ name: 'votes_counted_check', expression: "(flag_status IS NULL OR flag_status = 'cleared') = counted" }],
 });
