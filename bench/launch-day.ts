@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import type { Browser } from './people.js';
 import { mcpBody, mcpHeaders } from './mcp-requests.js';
-import { BROWSER, DURATION } from './load.js';
+import { BROWSER, DURATION, pct } from './load.js';
 
 export interface LaunchDayKeys {
   /** Public slugs, read as pages and through the API (a different one each time). */
@@ -30,23 +30,42 @@ export interface LaunchDay {
   /** Listings whose weekly-board figure is not what it was plus the votes answered 303 (empty: the board is right). */
   boardWrong: string[];
   boardListings: number;
+  /** Each kind of request: how many were answered, and their latency (ms) as the client saw it. */
+  byKind: { kind: Kind; count: number; p50: number; p99: number }[];
 }
 
-type Kind = 'vote' | 'follow' | 'page' | 'home' | 'board' | 'my-page' | 'rest' | 'reviews' | 'comments' | 'mcp' | 'search';
-/** Twenty slots: 2 writes (10%) and 18 reads (90%). */
+type Kind =
+  | 'vote'
+  | 'follow'
+  | 'launch-page'
+  | 'page'
+  | 'home'
+  | 'board'
+  | 'my-page'
+  | 'launch-rest'
+  | 'rest'
+  | 'reviews'
+  | 'comments'
+  | 'mcp'
+  | 'search';
+/**
+ * Twenty slots: 2 writes (10%) and 18 reads (90%). A launch day's visitors read this week's launches most (the home
+ * page and the board lead to them); half the reads are of the long tail, a different listing each time.
+ */
 const MIX: readonly Kind[] = [
   'vote',
   'follow',
-  'page',
-  'page',
+  'launch-page',
+  'launch-page',
+  'launch-page',
   'page',
   'page',
   'home',
   'home',
   'board',
   'my-page',
-  'rest',
-  'rest',
+  'launch-rest',
+  'launch-rest',
   'rest',
   'rest',
   'reviews',
@@ -54,7 +73,6 @@ const MIX: readonly Kind[] = [
   'mcp',
   'mcp',
   'search',
-  'page',
 ];
 
 export async function launchDay(origin: string, keys: LaunchDayKeys, connections = 32, seconds = DURATION * 6): Promise<LaunchDay> {
@@ -66,6 +84,8 @@ export async function launchDay(origin: string, keys: LaunchDayKeys, connections
     duration: seconds,
     requests: [{ setupRequest: plan.setup, onResponse: plan.answered }],
   });
+  // Requests cut off when the load stopped may still be committing: the board is read once they are done.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = await weeklyBoard(origin);
   const boardWrong: string[] = [];
   for (const slug of new Set([...before.keys(), ...after.keys(), ...plan.voted.keys()])) {
@@ -82,6 +102,10 @@ export async function launchDay(origin: string, keys: LaunchDayKeys, connections
     follows: plan.followed.count,
     boardWrong,
     boardListings: after.size,
+    byKind: [...plan.took].map(([kind, times]) => {
+      const sorted = times.sort((a, b) => a - b);
+      return { kind, count: sorted.length, p50: pct(sorted, 50), p99: pct(sorted, 99) };
+    }),
   };
 }
 
@@ -89,6 +113,8 @@ export async function launchDay(origin: string, keys: LaunchDayKeys, connections
 interface Pending {
   kind?: Kind;
   target?: string;
+  /** When the request was made (performance.now()). */
+  at?: number;
 }
 
 /** Each request in turn (the mix, different keys each time), and the bookkeeping of their answers. */
@@ -102,6 +128,7 @@ function requestPlan(origin: string, keys: LaunchDayKeys) {
   const unanswered = new Map<string, number>();
   const failed: Record<string, number> = {};
   const followed = { count: 0 };
+  const took = new Map<Kind, number[]>();
   /** The k-th write of a kind: person k mod P, target (round + person) mod T, so no pair repeats within P * T writes. */
   const pair = (k: number) => ({
     person: people[k % people.length],
@@ -126,6 +153,7 @@ function requestPlan(origin: string, keys: LaunchDayKeys) {
     const key = reads++;
     context.kind = kind;
     context.target = undefined;
+    context.at = performance.now();
     switch (kind) {
       case 'vote': {
         const { person, target } = pair(votesSent++);
@@ -137,6 +165,8 @@ function requestPlan(origin: string, keys: LaunchDayKeys) {
         const { person, target } = pair(followsSent++);
         return { ...req, ...form(`/listings/${target}/follow`, person) };
       }
+      case 'launch-page':
+        return { ...req, ...get(`/listings/${targets[key % targets.length]}`, BROWSER) };
       case 'page':
         return { ...req, ...get(`/listings/${slugs[key % slugs.length]}`, BROWSER) };
       case 'home':
@@ -150,6 +180,8 @@ function requestPlan(origin: string, keys: LaunchDayKeys) {
           ...get(`/listings/${targets[key % targets.length]}`, { ...BROWSER, cookie: person.cookie, 'x-forwarded-for': person.address }),
         };
       }
+      case 'launch-rest':
+        return { ...req, ...get(`/api/v1/listings/${targets[key % targets.length]}`) };
       case 'rest':
         return { ...req, ...get(`/api/v1/listings/${slugs[key % slugs.length]}`) };
       case 'reviews':
@@ -171,6 +203,8 @@ function requestPlan(origin: string, keys: LaunchDayKeys) {
   const answered = (status: number, _body: string, state: object) => {
     const context = state as Pending;
     const write = context.kind === 'vote' || context.kind === 'follow';
+    if (!took.has(context.kind!)) took.set(context.kind!, []);
+    took.get(context.kind!)!.push(performance.now() - context.at!);
     if (context.kind === 'vote') unanswered.set(context.target!, unanswered.get(context.target!)! - 1);
     if (status !== (write ? 303 : 200)) {
       const what = `${context.kind} ${status}`;
@@ -180,7 +214,7 @@ function requestPlan(origin: string, keys: LaunchDayKeys) {
     if (context.kind === 'follow') followed.count++;
     if (context.kind === 'vote') voted.set(context.target!, (voted.get(context.target!) ?? 0) + 1);
   };
-  return { setup, answered, voted, unanswered, failed, followed };
+  return { setup, answered, voted, unanswered, failed, followed, took };
 }
 
 /** The whole community-weekly board of this week, read page by page through the API (in order, or it throws): slug → the week's votes. */

@@ -59,8 +59,9 @@ async function main() {
           seconds,
         );
         console.log(
-          `launch day: ${day.votes} votes, ${day.follows} follows, failed ${JSON.stringify(day.failed)}, board wrong: ${day.boardWrong.length}`,
+          `launch day: ${day.votes} votes, ${day.follows} follows, failed ${JSON.stringify(day.failed)}, board wrong: ${day.boardWrong.length} ${day.boardWrong.slice(0, 5).join('; ')}`,
         );
+        for (const k of day.byKind) console.log(`  ${k.kind}: ${k.count}, p50 ${k.p50.toFixed(0)} ms, p99 ${k.p99.toFixed(0)} ms`);
         return day.result;
       } finally {
         await db.close();

@@ -28,6 +28,11 @@ export interface Config {
   /** On SIGTERM, requests still running after this long are cut off (SHUTDOWN_TIMEOUT_MS, default 20000). */
   shutdownTimeoutMs: number;
   /**
+   * How long a page that ranks every listing (home, week, category) may be answered to visitors not signed in after a
+   * change (PAGE_SETTLE_SECONDS, default 5; 0: dropped at once). A listing's own page is always dropped at once.
+   */
+  pageSettleMs: number;
+  /**
    * Searches the planner expects to match more listings than this report an estimated total
    * (`total_is_estimate`) instead of counting every match (SEARCH_EXACT_TOTAL_UP_TO, default 1000).
    */
@@ -106,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anthropicBaseUrl: env.ANTHROPIC_BASE_URL ?? '',
     anthropicModel: env.ANTHROPIC_MODEL ?? 'claude-sonnet-4-5',
     shutdownTimeoutMs: nonNegativeInteger(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS', 20_000),
+    pageSettleMs: nonNegativeInteger(env.PAGE_SETTLE_SECONDS, 'PAGE_SETTLE_SECONDS', 5) * 1000,
     searchExactTotalUpTo: nonNegativeInteger(env.SEARCH_EXACT_TOTAL_UP_TO, 'SEARCH_EXACT_TOTAL_UP_TO', 1000),
     searchWalkShare: share(env.SEARCH_WALK_SHARE, 'SEARCH_WALK_SHARE', 0.1),
     searchIndex: searchIndexSetting(env.SEARCH_INDEX),

@@ -13,14 +13,22 @@ export class ResultCache {
   private readonly entries = new Map<string, { value: Record<string, unknown>; tags: readonly string[] }>();
   private readonly keysByTag = new Map<string, Set<string>>();
   private listening = false;
-  /** Counts invalidations: an answer read while one happened may predate it, and is not kept. */
+  /** Counts invalidations: an answer read while one of its tags was invalidated may predate it, and is not kept. */
   private invalidations = 0;
+  /** Each recently invalidated tag, with the count its latest invalidation made (oldest first). */
+  private readonly invalidatedAt = new Map<string, number>();
+  /** Answers read before this count may predate a forgotten invalidation (or a clear): none is kept. */
+  private unknownBefore = 0;
   private sendMarker?: (marker: string) => Promise<void>;
   private readonly markersAwaited = new Map<string, () => void>();
   private markersSent = 0;
   private readonly instance = randomUUID().slice(0, 8);
 
-  constructor(private readonly maxEntries = 5_000) {}
+  constructor(
+    private readonly maxEntries = 5_000,
+    /** How many recently invalidated tags are remembered for answers still being read. */
+    private readonly trackedTags = 10_000,
+  ) {}
 
   /** Whether answers are kept: only while change notifications are being received. */
   get enabled(): boolean {
@@ -33,9 +41,19 @@ export class ResultCache {
     this.listening = listening;
   }
 
-  /** Taken before an answer is read from the database; `set` keeps it only if nothing changed since. */
+  /** Taken before an answer is read from the database; `set` keeps it only if none of its tags changed since. */
   get generation(): number {
     return this.invalidations;
+  }
+
+  /**
+   * Whether an answer read at `generation` may predate a change of one of `tags`. Per tag: a launch day's votes
+   * change some listing many times a second, and an answer read meanwhile about others is still true.
+   */
+  changedSince(tags: readonly string[], generation: number): boolean {
+    if (generation === this.invalidations) return false;
+    if (generation < this.unknownBefore) return true;
+    return tags.some((tag) => (this.invalidatedAt.get(tag) ?? 0) > generation);
   }
 
   /**
@@ -86,8 +104,9 @@ export class ResultCache {
     return entry.value;
   }
 
-  set(key: string, value: Record<string, unknown>, tags: readonly string[], generation: number): void {
-    if (!this.listening || generation !== this.invalidations) return;
+  /** Keeps an answer read at `generation` (unless one of its tags changed since); says whether it was kept. */
+  set(key: string, value: Record<string, unknown>, tags: readonly string[], generation: number): boolean {
+    if (!this.listening || this.changedSince(tags, generation)) return false;
     this.delete(key);
     this.entries.set(key, { value, tags });
     for (const tag of tags) {
@@ -96,17 +115,29 @@ export class ResultCache {
       this.keysByTag.set(tag, keys);
     }
     if (this.entries.size > this.maxEntries) this.delete(this.entries.keys().next().value!);
+    return true;
   }
 
   /** Forgets every answer tagged with one of `tags`. */
   invalidate(tags: readonly string[]): void {
     this.invalidations += 1;
-    for (const tag of tags) for (const key of this.keysByTag.get(tag) ?? []) this.delete(key);
+    for (const tag of tags) {
+      for (const key of this.keysByTag.get(tag) ?? []) this.delete(key);
+      this.invalidatedAt.delete(tag);
+      this.invalidatedAt.set(tag, this.invalidations);
+    }
+    while (this.invalidatedAt.size > this.trackedTags) {
+      const [oldest, at] = this.invalidatedAt.entries().next().value!;
+      this.invalidatedAt.delete(oldest);
+      this.unknownBefore = Math.max(this.unknownBefore, at);
+    }
   }
 
   /** Forgets everything (a change too large to name, or a lost notification connection). */
   clear(): void {
     this.invalidations += 1;
+    this.unknownBefore = this.invalidations;
+    this.invalidatedAt.clear();
     this.entries.clear();
     this.keysByTag.clear();
   }

@@ -19,7 +19,7 @@ const PER_PAGE = 20;
 export function browseRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
   categoryRoutes(router, site, keep);
   weekRoutes(router, site, keep);
-  leaderboardRoutes(router, site);
+  leaderboardRoutes(router, site, keep);
 }
 
 /** /categories (the tree) and /categories/{slug}. */
@@ -27,19 +27,24 @@ function categoryRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
   const { services } = site;
   const { db, config } = services;
 
-  router.get('/categories', async (ctx) => {
-    const { env, account } = await visit(ctx, site);
-    const tree = await categoryTree(db, config.publicUrl, false);
-    const branch = (nodes: CategoryNode[]): SafeHtml =>
-      html`<ul>${nodes.map((n) => html`<li><a href="/categories/${n.slug}">${n.name}</a> <span class="muted">(${n.live_count})</span>${n.subcategories.length ? branch(n.subcategories) : ''}</li>`)}</ul>`;
-    renderSitePage(ctx, env, {
-      title: 'Categories',
-      description: `Every category of ${env.siteName}, with the number of live products in each.`,
-      path: '/categories',
-      account,
-      body: tree.length ? branch(tree) : html`<p class="muted">No categories have live listings yet.</p>`,
-    });
-  });
+  // The tree's counts of live listings: kept for people not signed in like the pages that rank every listing.
+  router.get(
+    '/categories',
+    keep({}, async (ctx) => {
+      const { env, account } = await visit(ctx, site);
+      const tree = await categoryTree(db, config.publicUrl, false);
+      const branch = (nodes: CategoryNode[]): SafeHtml =>
+        html`<ul>${nodes.map((n) => html`<li><a href="/categories/${n.slug}">${n.name}</a> <span class="muted">(${n.live_count})</span>${n.subcategories.length ? branch(n.subcategories) : ''}</li>`)}</ul>`;
+      renderSitePage(ctx, env, {
+        title: 'Categories',
+        description: `Every category of ${env.siteName}, with the number of live products in each.`,
+        path: '/categories',
+        account,
+        body: tree.length ? branch(tree) : html`<p class="muted">No categories have live listings yet.</p>`,
+      });
+      if (!account) keepPage(ctx, 'any');
+    }),
+  );
 
   // Kept for people not signed in until any listing changes (a category ranks its listings by votes).
   const pageQuery = (ctx: { query: Record<string, unknown> }) => `page=${pageNumber(ctx.query.page)}`;
@@ -129,42 +134,45 @@ ${
   );
 }
 
-/** /leaderboards/{board}. */
-function leaderboardRoutes(router: Router, site: SiteDeps): void {
+/** /leaderboards/{board}: kept for people not signed in until any listing changes (the boards rank them all). */
+function leaderboardRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
   const { services } = site;
   const { db, config } = services;
+  const pageQuery = (ctx: { query: Record<string, unknown> }) => `page=${pageNumber(ctx.query.page)}`;
 
-  router.get('/leaderboards/:board', async (ctx) => {
-    const { env, settings, account } = await visit(ctx, site);
-    const board = ctx.params.board ?? '';
-    if (!isBoard(board)) return notFoundPage(ctx, env, account, `No such leaderboard. Boards: ${BOARDS.join(', ')}.`);
-    const page = pageNumber(ctx.query.page);
-    const paging = { page, per_page: PER_PAGE };
-    const info = BOARD_INFO[board];
-    const week = board === 'community-weekly' ? resolveWeek('this', services.now(), settings.time_zone) : undefined;
-    const { entries, total } = await readBoard(
-      db,
-      board,
-      paging,
-      config.publicUrl,
-      week && { window: weekInstants(week, settings.time_zone) },
-    );
-    const paid = board === 'billboard';
-    const measuredOn = board === 'domain-rating' ? await lastDomainRatingDay(db) : undefined;
-    const figure = (m: (typeof entries)[number]['metric']) =>
-      m.unit === 'usd_cents'
-        ? dollars(m.value)
-        : m.unit === 'usd_cents_per_month'
-          ? `${dollars(m.value)}/month`
-          : m.unit === 'score_0_100'
-            ? `DR ${m.value}`
-            : `${m.value} votes`;
-    renderSitePage(ctx, env, {
-      title: info.title,
-      description: info.description,
-      path: `/leaderboards/${board}`,
-      account,
-      body: html`<p>${info.description}</p>${paid ? html`<p class="paid" role="note">${info.disclosure ?? 'Paid placement'}</p>` : ''}
+  router.get(
+    '/leaderboards/:board',
+    keep({ query: pageQuery }, async (ctx) => {
+      const { env, settings, account } = await visit(ctx, site);
+      const board = ctx.params.board ?? '';
+      if (!isBoard(board)) return notFoundPage(ctx, env, account, `No such leaderboard. Boards: ${BOARDS.join(', ')}.`);
+      const page = pageNumber(ctx.query.page);
+      const paging = { page, per_page: PER_PAGE };
+      const info = BOARD_INFO[board];
+      const week = board === 'community-weekly' ? resolveWeek('this', services.now(), settings.time_zone) : undefined;
+      const { entries, total } = await readBoard(
+        db,
+        board,
+        paging,
+        config.publicUrl,
+        week && { window: weekInstants(week, settings.time_zone) },
+      );
+      const paid = board === 'billboard';
+      const measuredOn = board === 'domain-rating' ? await lastDomainRatingDay(db) : undefined;
+      const figure = (m: (typeof entries)[number]['metric']) =>
+        m.unit === 'usd_cents'
+          ? dollars(m.value)
+          : m.unit === 'usd_cents_per_month'
+            ? `${dollars(m.value)}/month`
+            : m.unit === 'score_0_100'
+              ? `DR ${m.value}`
+              : `${m.value} votes`;
+      renderSitePage(ctx, env, {
+        title: info.title,
+        description: info.description,
+        path: `/leaderboards/${board}`,
+        account,
+        body: html`<p>${info.description}</p>${paid ? html`<p class="paid" role="note">${info.disclosure ?? 'Paid placement'}</p>` : ''}
 ${week ? html`<p class="muted">Votes cast in ${weekLabel(week)}.</p>` : ''}
 ${board === 'domain-rating' ? html`<p class="muted">Domain Rating comes from a third-party SEO data provider, measured daily. ${measuredOn ? `Last measured ${measuredOn}.` : 'Not measured yet.'}</p>` : ''}
 <nav aria-label="Boards"><p>${BOARDS.map((b) => html`<a href="/leaderboards/${b}">${BOARD_INFO[b].title}</a> `)}</p></nav>
@@ -178,6 +186,8 @@ ${cardList(
   ),
   'Nobody is on this board yet.',
 )}${pager(`/leaderboards/${board}`, page, PER_PAGE, total)}`,
-    });
-  });
+      });
+      if (!account) keepPage(ctx, 'any');
+    }),
+  );
 }

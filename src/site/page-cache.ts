@@ -9,7 +9,8 @@ import { listingTag } from '../catalogue/listing-changes.js';
  * instance, and forgets everything while they are not heard. A page that shows chosen listings (a listing
  * page: the listing and its alternatives) keeps a small token in it, tagged with those listings, and is true
  * while the token is there; a page that ranks all listings (the home page, a week, a category) is true while
- * no change at all was heard since it was read. What no notification announces (comments, awards, commenters'
+ * no change at all was heard since it was read, and for `settleMs` after it was read whatever changed (so while
+ * votes pour in it is rendered at most once per settling time, at most that far behind). What no notification announces (comments, awards, commenters'
  * names, a category's description) is bounded by the service's clock instead: no copy is answered more than
  * `maxAgeMs` after it was read. Bounded in bytes; the least recently used page goes first.
  */
@@ -44,17 +45,30 @@ type Notifications = Pick<ResultCache, 'enabled' | 'generation' | 'get' | 'set'>
 /** How long a kept page is answered at most, whatever the notifications say: what none announce waits no longer. */
 const KEPT_PAGE_MS = 60_000;
 
+/**
+ * How long a page that ranks every listing is answered after a change (config PAGE_SETTLE_SECONDS): a launch day's
+ * votes change some listing many times a second, and rendering the home page for each would make it the slowest page.
+ */
+const SETTLE_MS = 5_000;
+
 const sentinelKey = (key: string) => `site-page ${key}`;
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
+  private readonly maxBytes: number;
+  private readonly maxAgeMs: number;
+  private readonly settleMs: number;
+
   constructor(
     private readonly notifications: Notifications,
-    private readonly maxBytes = 32 * 1024 * 1024,
-    private readonly maxAgeMs = KEPT_PAGE_MS,
-  ) {}
+    options: { maxBytes?: number; maxAgeMs?: number; settleMs?: number } = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.maxAgeMs = options.maxAgeMs ?? KEPT_PAGE_MS;
+    this.settleMs = options.settleMs ?? SETTLE_MS;
+  }
 
   /** Taken before a page's data is read; `set` keeps the page only if no change was heard since. */
   get generation(): number {
@@ -79,12 +93,14 @@ export class PageCache {
    * are not being heard (then nothing could drop it when it turns false).
    */
   set(key: string, page: KeptPage, dependsOn: PageDependencies, generation: number, now: number): void {
-    if (!this.notifications.enabled || generation !== this.notifications.generation) return;
-    if (page.body.length > this.maxBytes) return;
+    if (!this.notifications.enabled || page.body.length > this.maxBytes) return;
     const entry: Entry = { page, readAt: now, dependsOn, generation };
-    if (dependsOn !== 'any') {
+    if (dependsOn === 'any') {
+      // Changed while it was read: true only for what is left of the settling time.
+      if (generation !== this.notifications.generation && this.settleMs === 0) return;
+    } else {
       entry.token = { page: key, readAt: now };
-      this.notifications.set(sentinelKey(key), entry.token, dependsOn.map(listingTag), generation);
+      if (!this.notifications.set(sentinelKey(key), entry.token, dependsOn.map(listingTag), generation)) return;
     }
     this.delete(key);
     this.entries.set(key, entry);
@@ -99,7 +115,7 @@ export class PageCache {
   private stillTrue(key: string, entry: Entry, now: number): boolean {
     if (!this.notifications.enabled) return false;
     if (now < entry.readAt || now - entry.readAt >= this.maxAgeMs) return false;
-    if (entry.dependsOn === 'any') return entry.generation === this.notifications.generation;
+    if (entry.dependsOn === 'any') return entry.generation === this.notifications.generation || now - entry.readAt < this.settleMs;
     return this.notifications.get(sentinelKey(key)) === entry.token;
   }
 

@@ -36,6 +36,32 @@ describe('ResultCache', () => {
     expect(cache.get('k')).toEqual({ stale: false });
   });
 
+  it('keeps an answer read while other listings changed (a launch day changes some listing many times a second)', () => {
+    const cache = listening();
+    const before = cache.generation;
+    cache.invalidate(['listing:8']);
+    cache.invalidate(['listing:9']);
+    expect(cache.set('k', { v: 7 }, ['listing:7'], before)).toBe(true);
+    expect(cache.get('k')).toEqual({ v: 7 });
+    expect(cache.set('nine', { v: 9 }, ['listing:7', 'listing:9'], before)).toBe(false);
+    expect(cache.get('nine')).toBeUndefined();
+  });
+
+  it('keeps nothing read before a clear, nor read before an invalidation it no longer remembers', () => {
+    const cache = new ResultCache(100, 2);
+    cache.setListening(true);
+    const beforeClear = cache.generation;
+    cache.clear();
+    expect(cache.set('k', { v: 1 }, ['listing:1'], beforeClear)).toBe(false);
+    const before = cache.generation;
+    cache.invalidate(['listing:1']);
+    cache.invalidate(['listing:2']);
+    expect(cache.set('k', { v: 1 }, ['listing:3'], before)).toBe(true);
+    cache.invalidate(['listing:3']); // three tags tracked at most two: listing:1's change is forgotten
+    expect(cache.set('k2', { v: 2 }, ['listing:4'], before)).toBe(false);
+    expect(cache.set('k3', { v: 3 }, ['listing:4'], cache.generation)).toBe(true);
+  });
+
   it('keeps nothing while change notifications are not being received, and forgets all when they stop', () => {
     const cache = new ResultCache();
     cache.set('k', { v: 1 }, ['t'], cache.generation);

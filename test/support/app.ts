@@ -72,7 +72,8 @@ export async function startTestApp(
   const registry = options.registry ?? (await loadRegistry());
   const port = await freePort();
   const config = {
-    ...loadConfig({ ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env }),
+    // Pages that rank every listing show a change at once (not after the settling time) unless a test says otherwise.
+    ...loadConfig({ PAGE_SETTLE_SECONDS: '0', ...options.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env }),
     host: '127.0.0.1',
   };
   const app = await createApp({

@@ -30,7 +30,16 @@ export async function startServiceProcess(env: Record<string, string> = {}, opti
   const entry = options.compiled ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'];
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...entry], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      PAGE_SETTLE_SECONDS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

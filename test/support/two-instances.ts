@@ -39,7 +39,10 @@ export async function startTwoInstances(options: { now: () => Date; pageViewsEve
   const apps: Instance[] = [];
   for (const db of databases) {
     const port = await freePort();
-    const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), host: '127.0.0.1' };
+    const config = {
+      ...loadConfig({ PAGE_SETTLE_SECONDS: '0', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }),
+      host: '127.0.0.1',
+    };
     const app = await createApp({
       config,
       db,
