@@ -52,3 +52,26 @@ export async function residentMb(pid: number): Promise<number> {
   const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
   return kb / 1024;
 }
+
+/** CPU seconds a process has used (Linux: utime + stime of /proc/<pid>/stat). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Waits until a process has been idle (under 5% of a core) for a second: the service's work after it first answers
+ * (it loads the search index in the background) must not share the cores with a measured load.
+ */
+export async function waitUntilIdle(pid: number, timeoutMs = 120_000): Promise<void> {
+  const started = performance.now();
+  let quiet = 0;
+  let last = await cpuSeconds(pid);
+  while (quiet < 4) {
+    if (performance.now() - started > timeoutMs) throw new Error(`process ${pid} did not settle within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+    const now = await cpuSeconds(pid);
+    quiet = now - last < 0.0125 ? quiet + 1 : 0;
+    last = now;
+  }
+}

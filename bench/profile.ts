@@ -10,7 +10,7 @@ import path from 'node:path';
 import { BENCH_URL, ensureBenchDatabase } from './data.js';
 import { BROWSER, load, misspell } from './load.js';
 import { legacyMcpBody, legacyMcpHeaders, mcpBody, mcpHeaders } from './mcp-requests.js';
-import { start, stop, waitFor } from './processes.js';
+import { start, stop, waitFor, waitUntilIdle } from './processes.js';
 import { SERVICE_NODE_FLAGS } from '../src/node-flags.js';
 import { summarize } from './profile-summary.js';
 import os from 'node:os';
@@ -78,6 +78,7 @@ async function main() {
     [...SERVICE_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${PROFILES}`],
   );
   await waitFor(`${SERVICE}/api/v1/site`, service.started);
+  await waitUntilIdle(service.child.pid!);
   const result = await run();
   console.log(`${which}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
   await stop(service.child);

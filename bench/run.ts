@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_URL, type BenchData, ensureBenchDatabase } from './data.js';
 import { BROWSER, latencies, load, misspell, pct } from './load.js';
-import { residentMb, start, stop, waitFor } from './processes.js';
+import { residentMb, start, stop, waitFor, waitUntilIdle } from './processes.js';
 import { legacyMcpBody, legacyMcpHeaders, mcpBody, mcpHeaders } from './mcp-requests.js';
 import { type Community, ensureCommunity, signedInPeople } from './people.js';
 import { type LaunchDay, launchDay } from './launch-day.js';
@@ -65,6 +65,7 @@ async function main() {
   const startupPg = await waitFor(`${SERVICE}/api/v1/site`, service.started);
   await waitFor(`${BARE}/`, bare.started);
   await waitFor(`${LOOKUP}/listings/${hot[0]}`, lookup.started);
+  await waitUntilIdle(service.child.pid!);
 
   await load({ origin: BARE, paths: ['/'], connections: 8, seconds: 3 });
   await load({ origin: LOOKUP, paths: warm.map((s) => `/listings/${s}`), connections: 8, seconds: 3 });
