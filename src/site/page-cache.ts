@@ -10,9 +10,9 @@ import { listingTag } from '../catalogue/listing-changes.js';
  * page: the listing and its alternatives) keeps a small token in it, tagged with those listings, and is true
  * while the token is there; a page that ranks all listings (the home page, a week, a category) is true while
  * no change at all was heard since it was read, and for `settleMs` after it was read whatever changed (so while
- * votes pour in it is rendered at most once per settling time, at most that far behind). What no notification announces (comments, awards, commenters'
- * names, a category's description) is bounded by the service's clock instead: no copy is answered more than
- * `maxAgeMs` after it was read. Bounded in bytes; the least recently used page goes first.
+ * votes pour in it is rendered at most once per settling time, at most that far behind). What no notification
+ * announces (comments, awards, commenters' names, a category's description) is bounded by the service's clock
+ * instead: no copy is answered more than `maxAgeMs` after it was read. Bounded in bytes; the least recently used page goes first.
  */
 
 /** What a kept page depends on: any listing change at all, or changes of these listings. */
@@ -70,7 +70,10 @@ export class PageCache {
     this.settleMs = options.settleMs ?? SETTLE_MS;
   }
 
-  /** Taken before a page's data is read; `set` keeps the page only if no change was heard since. */
+  /**
+   * Taken before a page's data is read: `set` keeps a listing's page only if none of its listings changed since, and
+   * a page of every listing that changed since only for the settling time.
+   */
   get generation(): number {
     return this.notifications.generation;
   }
@@ -89,8 +92,9 @@ export class PageCache {
   }
 
   /**
-   * Keeps `page`, read from data taken at `generation` at `now`, unless a change was heard since or notifications
-   * are not being heard (then nothing could drop it when it turns false).
+   * Keeps `page`, read from data taken at `generation` at `now`, unless a change of what it shows was heard since
+   * (for a page of every listing, unless there is no settling time) or notifications are not being heard (then
+   * nothing could drop it when it turns false).
    */
   set(key: string, page: KeptPage, dependsOn: PageDependencies, generation: number, now: number): void {
     if (!this.notifications.enabled || page.body.length > this.maxBytes) return;
