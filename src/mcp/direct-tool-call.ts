@@ -35,7 +35,13 @@ const LEGACY_VERSIONS = new Set(PROTOCOL_VERSIONS.filter((version) => version !=
 /** What a plain call's params hold; another member (a task request, say) is left to the SDK. */
 const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
 
-export function recogniseDirectToolCall(body: unknown, headers: IncomingHttpHeaders, registry: Registry): DirectToolCall | undefined {
+/** `classified`: the header check's finding (standard-headers.ts), when it was made; else the call is classified here. */
+export function recogniseDirectToolCall(
+  body: unknown,
+  headers: IncomingHttpHeaders,
+  registry: Registry,
+  classified?: { modernRequest: boolean },
+): DirectToolCall | undefined {
   if (!isRecord(body) || body.method !== 'tools/call' || !isRecord(body.params)) return undefined;
   const { params, id } = body;
   if ((typeof id !== 'string' && typeof id !== 'number') || !Object.keys(params).every((key) => CALL_PARAMS.has(key))) return undefined;
@@ -43,7 +49,7 @@ export function recogniseDirectToolCall(body: unknown, headers: IncomingHttpHead
   const meta = isRecord(params._meta) ? params._meta : undefined;
   const era =
     header(headers, 'mcp-protocol-version') === MODERN_PROTOCOL_VERSION
-      ? modernCall(body, params.name, headers)
+      ? modernCall(body, params.name, headers, classified)
       : legacyCall(body, meta, headers);
   if (!era) return undefined;
   const tool = registry.get(params.name);
@@ -54,8 +60,14 @@ export function recogniseDirectToolCall(body: unknown, headers: IncomingHttpHead
 }
 
 /** A 2026-07-28 call whose headers name exactly what its body does, as the SDK's own router classifies it. */
-function modernCall(body: Record<string, unknown>, name: string, headers: IncomingHttpHeaders): 'modern' | undefined {
+function modernCall(
+  body: Record<string, unknown>,
+  name: string,
+  headers: IncomingHttpHeaders,
+  classified: { modernRequest: boolean } | undefined,
+): 'modern' | undefined {
   if (header(headers, 'mcp-method') !== 'tools/call' || header(headers, 'mcp-name') !== name) return undefined;
+  if (classified) return classified.modernRequest ? 'modern' : undefined;
   const route = classifyInboundRequest({
     httpMethod: 'POST',
     body,

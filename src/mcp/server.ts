@@ -18,7 +18,7 @@ import { toolSelection } from './tool-selection.js';
 import { withAuthenticationChallenge } from '../registry/scopes.js';
 import { UnauthorizedError } from '../errors.js';
 import { echoableId, PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc.js';
-import { standardHeaderRejection } from './standard-headers.js';
+import { checkStandardHeaders } from './standard-headers.js';
 import { listPrimitives, serverCard } from './server-card.js';
 import { serverCardRoutes } from './server-card-route.js';
 import { MCP_PATH, resourceMetadataUrl as metadataUrlOf } from '../web/paths.js';
@@ -122,7 +122,8 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       }
       parsedBody = body.value;
       // Headers that contradict the body are refused first, as the SDK would refuse them (SEP-2243).
-      const mismatch = standardHeaderRejection(parsedBody, ctx.req.headers);
+      const headerCheck = checkStandardHeaders(parsedBody, ctx.req.headers);
+      const mismatch = headerCheck.rejection;
       if (mismatch) return sendJsonRpcError(ctx, 400, mismatch.code, mismatch.message, { data: mismatch.data, id: echoableId(parsedBody) });
       const overQuota = Array.isArray(parsedBody) ? await options.chargeMoreRequests?.(ctx, parsedBody.length - 1) : undefined;
       if (overQuota) return sendProblem(ctx, overQuota, requestId);
@@ -146,7 +147,7 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       const refusal = scopeRefusal(tools, caller);
       if (refusal) return sendProblem(ctx, withAuthenticationChallenge(refusal, resourceMetadataUrl), requestId);
 
-      const direct = directCalls ? recogniseDirectToolCall(parsedBody, ctx.req.headers, registry) : undefined;
+      const direct = directCalls ? recogniseDirectToolCall(parsedBody, ctx.req.headers, registry, headerCheck) : undefined;
       if (direct) {
         // In the request's scope, as on the SDK's path: a failure's log line quotes the request id.
         const result = await runInRequestScope({ caller, requestId, toolNames: [direct.tool.name], callsOnly: true }, () =>

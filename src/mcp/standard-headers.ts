@@ -3,6 +3,15 @@ import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import { MODERN_PROTOCOL_VERSION } from '../registry/protocol-versions.js';
 import { HEADER_MISMATCH, isRecord } from './json-rpc.js';
 
+/**
+ * What the header check found: a refusal, or whether the SDK's router took the message for a 2026-07-28 request
+ * whose headers agree with it (the direct path then needs no second classification).
+ */
+export interface HeaderCheck {
+  rejection?: HeaderRejection;
+  modernRequest: boolean;
+}
+
 /** A request refused for its standard headers: the SDK's own answer (HTTP 400, JSON-RPC -32020). */
 export interface HeaderRejection {
   code: number;
@@ -35,8 +44,8 @@ const CANONICAL_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9
  * without the optional whitespace around them (RFC 9110 §5.5), header names in any case. Batches, notifications,
  * 2025-era requests and unsupported revisions pass: the SDK answers them as before.
  */
-export function standardHeaderRejection(body: unknown, headers: IncomingHttpHeaders): HeaderRejection | undefined {
-  if (!isRecord(body)) return undefined;
+export function checkStandardHeaders(body: unknown, headers: IncomingHttpHeaders): HeaderCheck {
+  if (!isRecord(body)) return { modernRequest: false };
   const request = {
     protocolVersionHeader: headerValue(headers, 'mcp-protocol-version'),
     mcpMethodHeader: headerValue(headers, 'mcp-method'),
@@ -44,21 +53,24 @@ export function standardHeaderRejection(body: unknown, headers: IncomingHttpHead
   };
   const route = classifyInboundRequest({ httpMethod: 'POST', body, ...request });
   if (route.kind === 'reject') {
-    return route.code === HEADER_MISMATCH ? { code: route.code, message: route.message, data: route.data } : undefined;
+    return {
+      modernRequest: false,
+      ...(route.code === HEADER_MISMATCH && { rejection: { code: route.code, message: route.message, data: route.data } }),
+    };
   }
-  if (route.kind !== 'modern' || route.messageKind !== 'request') return undefined;
-  if (route.classification.revision !== MODERN_PROTOCOL_VERSION) return undefined;
+  if (route.kind !== 'modern' || route.messageKind !== 'request') return { modernRequest: false };
+  if (route.classification.revision !== MODERN_PROTOCOL_VERSION) return { modernRequest: false };
   const method = String(route.message.method);
-  if (request.protocolVersionHeader === undefined) {
-    return mismatch(
-      '(missing)',
-      `the body envelope names protocol version ${MODERN_PROTOCOL_VERSION} but the required MCP-Protocol-Version header is absent`,
-    );
-  }
-  if (request.mcpMethodHeader === undefined) {
-    return mismatch('(missing)', `the body names method ${method} but the required Mcp-Method header is absent`);
-  }
-  return nameRejection(method, route.message.params, request.mcpNameHeader);
+  const rejection =
+    request.protocolVersionHeader === undefined
+      ? mismatch(
+          '(missing)',
+          `the body envelope names protocol version ${MODERN_PROTOCOL_VERSION} but the required MCP-Protocol-Version header is absent`,
+        )
+      : request.mcpMethodHeader === undefined
+        ? mismatch('(missing)', `the body names method ${method} but the required Mcp-Method header is absent`)
+        : nameRejection(method, route.message.params, request.mcpNameHeader);
+  return rejection ? { modernRequest: false, rejection } : { modernRequest: true };
 }
 
 /** The `Mcp-Name` half: required where the body carries the value it mirrors, and equal to it (Base64 sentinel decoded). */
