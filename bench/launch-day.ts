@@ -119,7 +119,7 @@ interface Pending {
 
 /** Each request in turn (the mix, different keys each time), and the bookkeeping of their answers. */
 function requestPlan(origin: string, keys: LaunchDayKeys) {
-  const { slugs, discussed, targets, words, people } = keys;
+  const { targets, people } = keys;
   let n = 0;
   let votesSent = 0;
   let followsSent = 0;
@@ -146,7 +146,6 @@ function requestPlan(origin: string, keys: LaunchDayKeys) {
     },
     body: `csrf=${encodeURIComponent(person.csrf)}`,
   });
-  const get = (path: string, headers: Record<string, string> = {}) => ({ method: 'GET' as const, path, headers, body: undefined });
   const setup = (req: autocannon.Request, state: object) => {
     const context = state as Pending;
     const kind = MIX[n++ % MIX.length];
@@ -165,39 +164,8 @@ function requestPlan(origin: string, keys: LaunchDayKeys) {
         const { person, target } = pair(followsSent++);
         return { ...req, ...form(`/listings/${target}/follow`, person) };
       }
-      case 'launch-page':
-        return { ...req, ...get(`/listings/${targets[key % targets.length]}`, BROWSER) };
-      case 'page':
-        return { ...req, ...get(`/listings/${slugs[key % slugs.length]}`, BROWSER) };
-      case 'home':
-        return { ...req, ...get('/', BROWSER) };
-      case 'board':
-        return { ...req, ...get('/leaderboards/community-weekly', BROWSER) };
-      case 'my-page': {
-        const person = people[key % people.length];
-        return {
-          ...req,
-          ...get(`/listings/${targets[key % targets.length]}`, { ...BROWSER, cookie: person.cookie, 'x-forwarded-for': person.address }),
-        };
-      }
-      case 'launch-rest':
-        return { ...req, ...get(`/api/v1/listings/${targets[key % targets.length]}`) };
-      case 'rest':
-        return { ...req, ...get(`/api/v1/listings/${slugs[key % slugs.length]}`) };
-      case 'reviews':
-        return { ...req, ...get(`/api/v1/listings/${discussed[key % discussed.length]}/reviews`) };
-      case 'comments':
-        return { ...req, ...get(`/api/v1/listings/${discussed[key % discussed.length]}/comments`) };
-      case 'mcp':
-        return {
-          ...req,
-          method: 'POST' as const,
-          path: '/mcp',
-          headers: mcpHeaders('get_listing'),
-          body: mcpBody(key, 'get_listing', { slug: slugs[key % slugs.length] }),
-        };
-      case 'search':
-        return { ...req, ...get(`/api/v1/listings?q=${encodeURIComponent(words[key % words.length])}`) };
+      default:
+        return { ...req, ...readRequest(kind, key, keys) };
     }
   };
   const answered = (status: number, _body: string, state: object) => {
@@ -231,5 +199,50 @@ async function weeklyBoard(origin: string): Promise<Map<string, number>> {
       board.set(item.listing.slug, item.metric.value);
     }
     if (!body.has_more) return board;
+  }
+}
+
+/** A read of the mix: the k-th read of its kind reads the k-th key, so the long tail's keys are all different. */
+function readRequest(kind: Exclude<Kind, 'vote' | 'follow'>, key: number, keys: LaunchDayKeys) {
+  const { slugs, discussed, targets, words, people } = keys;
+  const get = (path: string, headers: Record<string, string> = {}) => ({
+    method: 'GET' as const,
+    path,
+    headers,
+    body: undefined as string | undefined,
+  });
+  const launch = targets[key % targets.length];
+  const tail = slugs[key % slugs.length];
+  const talked = discussed[key % discussed.length];
+  switch (kind) {
+    case 'launch-page':
+      return get(`/listings/${launch}`, BROWSER);
+    case 'page':
+      return get(`/listings/${tail}`, BROWSER);
+    case 'home':
+      return get('/', BROWSER);
+    case 'board':
+      return get('/leaderboards/community-weekly', BROWSER);
+    case 'my-page': {
+      const person = people[key % people.length];
+      return get(`/listings/${launch}`, { ...BROWSER, cookie: person.cookie, 'x-forwarded-for': person.address });
+    }
+    case 'launch-rest':
+      return get(`/api/v1/listings/${launch}`);
+    case 'rest':
+      return get(`/api/v1/listings/${tail}`);
+    case 'reviews':
+      return get(`/api/v1/listings/${talked}/reviews`);
+    case 'comments':
+      return get(`/api/v1/listings/${talked}/comments`);
+    case 'mcp':
+      return {
+        method: 'POST' as const,
+        path: '/mcp',
+        headers: mcpHeaders('get_listing'),
+        body: mcpBody(key, 'get_listing', { slug: tail }),
+      };
+    case 'search':
+      return get(`/api/v1/listings?q=${encodeURIComponent(words[key % words.length])}`);
   }
 }

@@ -122,8 +122,7 @@ export function mcpMiddleware(options: McpOptions): Middleware {
       }
       parsedBody = body.value;
       // Headers that contradict the body are refused first, as the SDK would refuse them (SEP-2243).
-      const headerCheck = checkStandardHeaders(parsedBody, ctx.req.headers);
-      const mismatch = headerCheck.rejection;
+      const { rejection: mismatch, ...headerCheck } = checkStandardHeaders(parsedBody, ctx.req.headers);
       if (mismatch) return sendJsonRpcError(ctx, 400, mismatch.code, mismatch.message, { data: mismatch.data, id: echoableId(parsedBody) });
       const overQuota = Array.isArray(parsedBody) ? await options.chargeMoreRequests?.(ctx, parsedBody.length - 1) : undefined;
       if (overQuota) return sendProblem(ctx, overQuota, requestId);

@@ -13,7 +13,7 @@ export interface HeaderCheck {
 }
 
 /** A request refused for its standard headers: the SDK's own answer (HTTP 400, JSON-RPC -32020). */
-export interface HeaderRejection {
+interface HeaderRejection {
   code: number;
   message: string;
   data?: unknown;
