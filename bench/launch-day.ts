@@ -5,7 +5,8 @@
  * at most the votes still unanswered when the load stopped besides).
  */
 import autocannon from 'autocannon';
-import type { Browser } from './people.js';
+import type { Database } from '../src/db/database.js';
+import { type Browser, type Community, signedInPeople } from './people.js';
 import { mcpBody, mcpHeaders } from './mcp-requests.js';
 import { BROWSER, DURATION, pct } from './load.js';
 
@@ -74,6 +75,25 @@ const MIX: readonly Kind[] = [
   'mcp',
   'search',
 ];
+
+/** Signed-in people on the launch day (each with an address of their own), and the latest launches they vote for. */
+const PEOPLE = 4_000;
+const LAUNCHES = 300;
+
+/** A launch day on the benchmark database: fresh signed-in people vote for and follow the latest launches among the reads. */
+export async function launchDayOn(
+  db: Database,
+  origin: string,
+  keys: { slugs: string[]; words: string[]; community: Community },
+  seconds = DURATION * 6,
+): Promise<LaunchDay> {
+  const people = await signedInPeople(db, origin, PEOPLE, new Date());
+  const targets = await db.query<{ slug: string }>(
+    `SELECT slug FROM listings WHERE status = 'live' ORDER BY launched_at DESC LIMIT ${LAUNCHES}`,
+  );
+  const { slugs, words, community } = keys;
+  return launchDay(origin, { slugs, discussed: community.discussed, targets: targets.map((r) => r.slug), words, people }, 32, seconds);
+}
 
 export async function launchDay(origin: string, keys: LaunchDayKeys, connections = 32, seconds = DURATION * 6): Promise<LaunchDay> {
   const before = await weeklyBoard(origin);

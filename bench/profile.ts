@@ -15,8 +15,8 @@ import { SERVICE_NODE_FLAGS } from '../src/node-flags.js';
 import { summarize } from './profile-summary.js';
 import os from 'node:os';
 import { openDatabase } from '../src/db/database.js';
-import { ensureCommunity, signedInPeople } from './people.js';
-import { launchDay } from './launch-day.js';
+import { ensureCommunity } from './people.js';
+import { launchDayOn } from './launch-day.js';
 
 const SERVICE = 'http://127.0.0.1:3995';
 const PROFILES = path.resolve(import.meta.dirname, '..', 'profiles');
@@ -48,16 +48,7 @@ async function main() {
       const db = await openDatabase({ databaseUrl: BENCH_URL, dataDir: os.tmpdir() });
       try {
         const community = await ensureCommunity(db, new Date());
-        const people = await signedInPeople(db, SERVICE, 4_000, new Date());
-        const targets = await db.query<{ slug: string }>(
-          `SELECT slug FROM listings WHERE status = 'live' ORDER BY launched_at DESC LIMIT 300`,
-        );
-        const day = await launchDay(
-          SERVICE,
-          { slugs, discussed: community.discussed, targets: targets.map((r) => r.slug), words: data.words, people },
-          32,
-          seconds,
-        );
+        const day = await launchDayOn(db, SERVICE, { slugs, words: data.words, community }, seconds);
         console.log(
           `launch day: ${day.votes} votes, ${day.follows} follows, failed ${JSON.stringify(day.failed)}, board wrong: ${day.boardWrong.length} ${day.boardWrong.slice(0, 5).join('; ')}`,
         );

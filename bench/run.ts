@@ -14,9 +14,9 @@ import { BENCH_URL, type BenchData, ensureBenchDatabase } from './data.js';
 import { BROWSER, latencies, load, misspell, pct } from './load.js';
 import { residentMb, start, stop, waitFor, waitUntilIdle } from './processes.js';
 import { legacyMcpBody, legacyMcpHeaders, mcpBody, mcpHeaders } from './mcp-requests.js';
-import { type Community, ensureCommunity, signedInPeople } from './people.js';
-import { type LaunchDay, launchDay } from './launch-day.js';
-import { type Database, openDatabase } from '../src/db/database.js';
+import { type Community, ensureCommunity } from './people.js';
+import { type LaunchDay, launchDayOn } from './launch-day.js';
+import { openDatabase } from '../src/db/database.js';
 import { SERVICE_NODE_FLAGS } from '../src/node-flags.js';
 
 /** The service as production starts it: compiled by `npm run build` (done first), without tsx. */
@@ -27,8 +27,6 @@ const SERVICE = 'http://127.0.0.1:3998';
 const HOT = 200;
 const WARM = 2_000;
 const READS_FOR_MEMORY = 100_000;
-/** Signed-in people on the launch day (each with an address of their own). */
-const PEOPLE = 4_000;
 
 type Row = [measure: string, result: string, goal: string, met?: boolean];
 type Result = autocannon.Result;
@@ -88,7 +86,7 @@ async function main() {
 
   const { homePage, listingPages, keptListingPages } = await sitePages(hot, coldMcp);
   const discussion = await discussionReads(community, warm);
-  const day = await launchDayRun(db, data, community);
+  const day = await launchDayOn(db, SERVICE, { slugs: data.slugs, words: data.words, community });
   await db.close();
 
   const rssBefore = await residentMb(service.child.pid!);
@@ -274,19 +272,6 @@ async function searches(data: BenchData, commonTypos: string[]) {
       },
     }),
   };
-}
-
-/** The launch day (launch-day.ts): fresh signed-in people vote for and follow the latest launches among the reads. */
-async function launchDayRun(db: Database, data: BenchData, community: Community): Promise<LaunchDay> {
-  const people = await signedInPeople(db, SERVICE, PEOPLE, new Date());
-  const targets = await db.query<{ slug: string }>(`SELECT slug FROM listings WHERE status = 'live' ORDER BY launched_at DESC LIMIT 300`);
-  return launchDay(SERVICE, {
-    slugs: data.slugs,
-    discussed: community.discussed,
-    targets: targets.map((r) => r.slug),
-    words: data.words,
-    people,
-  });
 }
 
 /**

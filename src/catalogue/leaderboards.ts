@@ -84,10 +84,12 @@ async function ranked<T extends SummaryRow>(
   metric: (row: T) => Metric,
 ): BoardPage {
   const { rows, total } = await findSummaryPage<T>(db, query, paging);
-  return {
-    entries: rows.map((row, i) => ({ rank: offsetOf(paging) + i + 1, listing: toSummary(row, publicUrl), metric: metric(row) })),
-    total,
-  };
+  return { entries: boardEntries(rows, paging, publicUrl, metric), total };
+}
+
+/** A page's rows as board entries: ranks continue from the pages before. */
+function boardEntries<T extends SummaryRow>(rows: T[], paging: Paging, publicUrl: string, metric: (row: T) => Metric): BoardEntry[] {
+  return rows.map((row, i) => ({ rank: offsetOf(paging) + i + 1, listing: toSummary(row, publicUrl), metric: metric(row) }));
 }
 
 /**
@@ -119,14 +121,8 @@ async function communityWeekly(db: Database, window: { from: Date; to: Date }, p
     : offsetOf(paging) === 0
       ? 0
       : ((await db.one<{ total: number }>(`${ranking} SELECT count(*)::int AS total FROM ranked`, params))?.total ?? 0);
-  return {
-    entries: rows.map((row, i) => ({
-      rank: offsetOf(paging) + i + 1,
-      listing: toSummary(row, publicUrl),
-      metric: { name: 'week_votes', value: row.week_votes, unit: 'votes', paid: false },
-    })),
-    total,
-  };
+  const metric = (row: (typeof rows)[number]): Metric => ({ name: 'week_votes', value: row.week_votes, unit: 'votes', paid: false });
+  return { entries: boardEntries(rows, paging, publicUrl, metric), total };
 }
 
 /** All counted votes (votes_count: flagged ones excluded), for listings with at least one. */

@@ -6,6 +6,7 @@ import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../registry/protocol
 import { SERVER_INFO } from './server-info.js';
 import { resultJson } from '../registry/result-json.js';
 import { isRecord } from './json-rpc.js';
+import { headerValue } from './standard-headers.js';
 import { declaresUrlElicitation } from './person-link.js';
 
 /**
@@ -48,7 +49,7 @@ export function recogniseDirectToolCall(
   if (typeof params.name !== 'string' || !isRecord(params.arguments)) return undefined;
   const meta = isRecord(params._meta) ? params._meta : undefined;
   const era =
-    header(headers, 'mcp-protocol-version') === MODERN_PROTOCOL_VERSION
+    headerValue(headers, 'mcp-protocol-version') === MODERN_PROTOCOL_VERSION
       ? modernCall(body, params.name, headers, classified)
       : legacyCall(body, meta, headers);
   if (!era) return undefined;
@@ -66,7 +67,7 @@ function modernCall(
   headers: IncomingHttpHeaders,
   classified: { modernRequest: boolean } | undefined,
 ): 'modern' | undefined {
-  if (header(headers, 'mcp-method') !== 'tools/call' || header(headers, 'mcp-name') !== name) return undefined;
+  if (headerValue(headers, 'mcp-method') !== 'tools/call' || headerValue(headers, 'mcp-name') !== name) return undefined;
   if (classified) return classified.modernRequest ? 'modern' : undefined;
   const route = classifyInboundRequest({
     httpMethod: 'POST',
@@ -85,9 +86,9 @@ function modernCall(
  * progress), and no per-request envelope (the SDK's router calls it legacy traffic).
  */
 function legacyCall(body: Record<string, unknown>, meta: Record<string, unknown> | undefined, headers: IncomingHttpHeaders) {
-  const version = header(headers, 'mcp-protocol-version');
+  const version = headerValue(headers, 'mcp-protocol-version');
   if (!version || !LEGACY_VERSIONS.has(version) || headers['mcp-session-id'] !== undefined) return undefined;
-  const accept = header(headers, 'accept') ?? '';
+  const accept = headerValue(headers, 'accept') ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
   if (meta && 'progressToken' in meta) return undefined;
   const route = classifyInboundRequest({ httpMethod: 'POST', body, protocolVersionHeader: version });
@@ -127,9 +128,3 @@ export const LEGACY_STREAM_HEADERS = {
   'Cache-Control': 'no-cache, no-transform',
   'X-Accel-Buffering': 'no',
 } as const;
-
-/** A header as HTTP allows it to arrive: optional whitespace around the value. */
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return typeof value === 'string' ? value.trim() : undefined;
-}

@@ -12,7 +12,8 @@ import { listingTag } from '../catalogue/listing-changes.js';
  * no change at all was heard since it was read, and for `settleMs` after it was read whatever changed (so while
  * votes pour in it is rendered at most once per settling time, at most that far behind). What no notification
  * announces (comments, awards, commenters' names, a category's description) is bounded by the service's clock
- * instead: no copy is answered more than `maxAgeMs` after it was read. Bounded in bytes; the least recently used page goes first.
+ * instead: no copy is answered more than `maxAgeMs` after it was read. Bounded in bytes; the least recently used
+ * page goes first.
  */
 
 /** What a kept page depends on: any listing change at all, or changes of these listings. */
@@ -45,30 +46,23 @@ type Notifications = Pick<ResultCache, 'enabled' | 'generation' | 'get' | 'set'>
 /** How long a kept page is answered at most, whatever the notifications say: what none announce waits no longer. */
 const KEPT_PAGE_MS = 60_000;
 
-/**
- * How long a page that ranks every listing is answered after a change (config PAGE_SETTLE_SECONDS): a launch day's
- * votes change some listing many times a second, and rendering the home page for each would make it the slowest page.
- */
-const SETTLE_MS = 5_000;
-
 const sentinelKey = (key: string) => `site-page ${key}`;
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
-  private readonly maxBytes: number;
-  private readonly maxAgeMs: number;
-  private readonly settleMs: number;
+  private readonly maxBytes = 32 * 1024 * 1024;
+  private readonly maxAgeMs = KEPT_PAGE_MS;
 
+  /**
+   * `settleMs` (config PAGE_SETTLE_SECONDS): a launch day's votes change some listing many times a second, and
+   * rendering the home page for each change would make it the slowest page of the day.
+   */
   constructor(
     private readonly notifications: Notifications,
-    options: { maxBytes?: number; maxAgeMs?: number; settleMs?: number } = {},
-  ) {
-    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
-    this.maxAgeMs = options.maxAgeMs ?? KEPT_PAGE_MS;
-    this.settleMs = options.settleMs ?? SETTLE_MS;
-  }
+    private readonly settleMs: number,
+  ) {}
 
   /**
    * Taken before a page's data is read: `set` keeps a listing's page only if none of its listings changed since, and

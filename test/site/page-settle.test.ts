@@ -14,7 +14,7 @@ const T0 = Date.UTC(2026, 10, 27, 12);
 function caches(settleMs: number) {
   const notifications = new ResultCache();
   notifications.setListening(true);
-  return { notifications, pages: new PageCache(notifications, { settleMs }) };
+  return { notifications, pages: new PageCache(notifications, settleMs) };
 }
 
 describe('a page that ranks every listing', () => {
