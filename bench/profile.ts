@@ -66,7 +66,8 @@ async function main() {
   const service = start(
     'dist/src/main.js',
     { PORT: '3995', DATABASE_URL: BENCH_URL, PUBLIC_URL: SERVICE, LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
-    [...SERVICE_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${PROFILES}`],
+    // PROFILE=off: the same load without the profiler's cost (to compare figures, or to watch the processes with top).
+    process.env.PROFILE === 'off' ? SERVICE_NODE_FLAGS : [...SERVICE_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${PROFILES}`],
   );
   await waitFor(`${SERVICE}/api/v1/site`, service.started);
   await waitUntilIdle(service.child.pid!);

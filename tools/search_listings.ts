@@ -58,7 +58,7 @@ export default defineTool({
       offset: offsetOf(input),
       now: now(),
       estimateAbove: { matches: config.searchExactTotalUpTo, share: config.searchWalkShare },
-      index: services.searchIndex?.usable(),
+      index: await services.searchIndex?.current(),
     };
     const { rows, total, totalIsEstimate } = await searchListings(db, search);
     const suggestions = total === 0 ? { suggestions: await suggestForEmptySearch(db, search) } : {};

@@ -42,7 +42,8 @@ const awardProofUrl = (publicUrl: string, week: string, rank: number) => `${publ
 
 /**
  * Awards of live listings, newest week first, then by rank; optionally those of one listing (its trophy cabinet)
- * or of one rank (rank 1: the Hall of Fame, every week's Launch of the Week #1).
+ * or of one rank (rank 1: the Hall of Fame, every week's Launch of the Week #1). Without `count`, the total is the
+ * page's length (a page that shows no total reads one statement less).
  */
 export async function listAwards(
   db: Database,
@@ -50,12 +51,14 @@ export async function listAwards(
   paging: { page: number; per_page: number },
   publicUrl: string,
   sign: AwardSigner,
+  count = true,
 ): Promise<{ items: Award[]; total: number }> {
   return readAwards(
     db,
     {
       where: '($1::text IS NULL OR l.slug = $1::text) AND ($2::int IS NULL OR a.rank = $2::int)',
       params: [filter.listing ?? null, filter.rank ?? null],
+      count,
     },
     paging,
     publicUrl,

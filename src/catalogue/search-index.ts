@@ -1,9 +1,10 @@
 /**
  * The word index of the public listings (word-index.ts), loaded from listing_search and kept current by the
  * listing change notifications (listing-changes.ts): each names the listings whose rows changed, which are
- * read again. Search asks `usable()` for it and gets it only while it is complete and current: loaded, hearing
- * notifications, and not waiting on a reload (after a lost connection or a change too large to name). Until
- * then searches read PostgreSQL alone, as they do without an index.
+ * read again. Search asks `current()` for it and gets it only while it is complete and current: loaded, hearing
+ * notifications, every change heard read into it (a search waits briefly for a refresh under way), and not waiting on
+ * a reload (after a lost connection or a change too large to name). Until then searches read PostgreSQL alone, as
+ * they do without an index.
  */
 import type { Database } from '../db/database.js';
 import { type IndexedStatus, WordIndex } from './word-index.js';
@@ -11,6 +12,12 @@ import { type IndexedStatus, WordIndex } from './word-index.js';
 const LOAD_BATCH = 5_000;
 /** Rebuilt once this share of its postings belongs to changed or removed listings. */
 const REBUILD_ABOVE_DEAD_SHARE = 0.3;
+/**
+ * How long a search waits for the refresh under way before it reads PostgreSQL alone (current()): under load a refresh
+ * waits its turn for a connection like any statement, and waiting costs nothing where reading alone costs PostgreSQL
+ * tens of times more.
+ */
+const REFRESH_WAIT_MS = 250;
 /** Lexemes joined by the unit separator, which the text search parser never puts in a lexeme. */
 const SEPARATOR = '\u001f';
 
@@ -42,6 +49,10 @@ export class SearchIndex {
   private pending = new Set<number>();
   private reading = 0;
   private refreshing: Promise<void> | undefined;
+  /** Notifications naming listings heard so far, and how many of them are read into the index. */
+  private heard = 0;
+  private readUpTo = 0;
+  private readonly waiters = new Set<{ target: number; done: () => void }>();
   private closed = false;
   private started = false;
 
@@ -53,6 +64,38 @@ export class SearchIndex {
   /** The index, while it holds every public listing as it is now; otherwise undefined. */
   usable(): WordIndex | undefined {
     return this.listening && !this.stale && this.pending.size === 0 && this.reading === 0 ? this.index : undefined;
+  }
+
+  /**
+   * The index with every change heard so far read into it, waiting (at most `waitMs`) for the refresh that reads the
+   * last of them; undefined when it is not current (not loaded, notifications not heard, a reload due) or the wait
+   * ran out. Changes heard meanwhile are not waited for: on a launch day votes keep a refresh under way most of the
+   * time, and a search that reads PostgreSQL alone costs tens of times what a refresh does.
+   */
+  async current(waitMs = REFRESH_WAIT_MS): Promise<WordIndex | undefined> {
+    if (!this.listening || this.stale || !this.index) return undefined;
+    const target = this.heard;
+    if (this.readUpTo < target) await this.readPast(target, waitMs);
+    return this.listening && !this.stale && this.readUpTo >= target ? this.index : undefined;
+  }
+
+  /** Resolves once the changes up to the `target`-th notification are read (or failed to be), or after `waitMs`. */
+  private readPast(target: number, waitMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const waiter = { target, done: () => {} };
+      const timer = setTimeout(() => waiter.done(), waitMs);
+      waiter.done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(waiter);
+        resolve();
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** The searches waiting for what they asked after to be read; released when it is (or when the index went stale). */
+  private releaseWaiters(): void {
+    for (const waiter of this.waiters) if (this.stale || waiter.target <= this.readUpTo) waiter.done();
   }
 
   /** Loads the index (once notifications are heard): called when the service answers, so that start-up does not wait. */
@@ -80,6 +123,7 @@ export class SearchIndex {
       this.pending.add(id);
       this.changedDuringLoad?.add(id);
     }
+    this.heard++;
     this.refreshing ??= this.refreshPending();
   }
 
@@ -105,6 +149,7 @@ export class SearchIndex {
 
   private async load(): Promise<void> {
     const started = performance.now();
+    const upTo = this.heard; // what the load reads holds every change heard before it
     const changed = new Set<number>();
     this.changedDuringLoad = changed;
     const index = new WordIndex();
@@ -125,6 +170,7 @@ export class SearchIndex {
     if (this.closed) return;
     // From here on notifications are read into the new index; those heard during the load are read again.
     this.index = index;
+    this.readUpTo = upTo; // the changes heard since are read again into it
     for (const id of changed) this.pending.add(id);
     if (this.pending.size > 0) this.refreshing ??= this.refreshPending();
     // Usable again only if notifications were heard throughout: otherwise the next listening starts a reload.
@@ -138,17 +184,21 @@ export class SearchIndex {
   private async refreshPending(): Promise<void> {
     try {
       while (this.pending.size > 0 && !this.closed) {
+        const upTo = this.heard;
         const ids = [...this.pending];
         this.pending = new Set();
         this.reading = ids.length;
         try {
-          if (this.index) await this.read(this.index, ids);
+          const index = this.index;
+          if (index) await this.read(index, ids);
+          if (this.index === index) this.readUpTo = upTo; // not if a load replaced it meanwhile
         } catch (error) {
           this.log?.error({ err: error }, 'the search index could not read changed listings: it will be reloaded');
           this.stale = true;
           this.reload();
         } finally {
           this.reading = 0;
+          this.releaseWaiters();
         }
       }
       if (this.index && this.index.deadShare > REBUILD_ABOVE_DEAD_SHARE) this.reload();

@@ -256,30 +256,33 @@ export async function listComments(
   paging: { limit: number; offset: number },
   viewer?: string,
 ): Promise<CommentPage | undefined> {
-  const [listing] = await db.query<{ id: number }>('SELECT id FROM listings WHERE slug = $1 AND status = ANY($2::text[])', [
-    slug,
-    PUBLIC_STATUSES,
-  ]);
-  if (!listing) return undefined;
-  const tops = await db.query<CommentRow>(
-    `SELECT ${COMMENT_COLUMNS}, count(*) OVER ()::int AS total
-     FROM comments c LEFT JOIN accounts a ON a.id = c.account_id
-     WHERE c.listing_id = $1 AND c.parent_id IS NULL
-       AND (${SHOWN} OR EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = c.id AND r.deleted_at IS NULL AND r.hidden_at IS NULL))
-     ORDER BY c.created_at, c.id LIMIT $3 OFFSET $4`,
-    [listing.id, viewer ?? null, paging.limit, paging.offset],
+  // One statement: the listing, the page's top-level comments (each row carrying their total) and their replies.
+  const rows = await db.query<CommentRow & { listing_id: number; reply: boolean | null }>(
+    `WITH subject AS (SELECT id FROM listings WHERE slug = $1 AND status = ANY($5::text[])),
+     tops AS (
+       SELECT ${COMMENT_COLUMNS}, count(*) OVER ()::int AS total, c.created_at AS at
+       FROM comments c LEFT JOIN accounts a ON a.id = c.account_id
+       WHERE c.listing_id = (SELECT id FROM subject) AND c.parent_id IS NULL
+         AND (${SHOWN} OR EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = c.id AND r.deleted_at IS NULL AND r.hidden_at IS NULL))
+       ORDER BY c.created_at, c.id LIMIT $3 OFFSET $4
+     ),
+     replies AS (
+       SELECT ${COMMENT_COLUMNS}, NULL::int AS total, c.created_at AS at
+       FROM comments c LEFT JOIN accounts a ON a.id = c.account_id
+       WHERE c.parent_id IN (SELECT id FROM tops) AND ${SHOWN}
+     )
+     SELECT s.id::int AS listing_id, t.*
+     FROM subject s
+     LEFT JOIN (SELECT *, false AS reply FROM tops UNION ALL SELECT *, true FROM replies) t ON true
+     ORDER BY t.reply, t.at, t.id`,
+    [slug, viewer ?? null, paging.limit, paging.offset, PUBLIC_STATUSES],
   );
-  const replies =
-    tops.length === 0
-      ? []
-      : await db.query<CommentRow>(
-          `SELECT ${COMMENT_COLUMNS} FROM comments c LEFT JOIN accounts a ON a.id = c.account_id
-           WHERE c.parent_id = ANY($1::bigint[]) AND ${SHOWN} ORDER BY c.created_at, c.id`,
-          [tops.map((top) => top.id), viewer ?? null],
-        );
+  if (rows.length === 0) return undefined;
+  const tops = rows.filter((row) => row.reply === false);
+  const replies = rows.filter((row) => row.reply === true);
   const mine = new Set([...tops, ...replies].filter((row) => row.mine).map((row) => row.id));
   const items = tops.map((top) => ({ ...publicComment(top), replies: replies.filter((r) => r.parent_id === top.id).map(publicComment) }));
-  const total = tops[0]?.total ?? (paging.offset > 0 ? await countShownTops(db, listing.id) : 0);
+  const total = tops[0]?.total ?? (paging.offset > 0 ? await countShownTops(db, rows[0].listing_id) : 0);
   return { items, total, mine };
 }
 

@@ -35,7 +35,7 @@ export async function setFollowing(db: Database, slug: string, follower: Followe
     const listing = await lockedPublicListing(tx, slug);
     const existing = await tx.em.findOne(Follow, { listing: listing.id, followerEmail: email });
     if (following && !existing) {
-      tx.em.create(Follow, { listing, followerEmail: email, createdAt: now });
+      tx.em.create(Follow, { listing: listing.id, followerEmail: email, createdAt: now });
       listing.followsCount += 1;
     } else if (!following && existing) {
       tx.em.remove(existing);
@@ -43,8 +43,4 @@ export async function setFollowing(db: Database, slug: string, follower: Followe
     }
     return { slug, follows: listing.followsCount, following };
   });
-}
-
-export async function isFollowing(db: Database, listingId: number, email: string): Promise<boolean> {
-  return (await db.one('SELECT 1 AS f FROM follows WHERE listing_id = $1 AND follower_email = $2', [listingId, email])) !== undefined;
 }

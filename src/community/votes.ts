@@ -10,8 +10,8 @@ import { Vote } from '../db/entities/vote.js';
 import { InvalidStateError, ProblemError } from '../errors.js';
 import { lockedPublicListing } from './public-listing.js';
 import type { RatePolicy } from '../rate-limit/counter.js';
-import { countOrRefuse } from '../rate-limit/count-or-refuse.js';
-import { loadSiteSettings } from '../catalogue/site-settings.js';
+import { countAllOrRefuse, type CountedUse } from '../rate-limit/count-or-refuse.js';
+import type { SiteSettings } from '../catalogue/site-settings.js';
 import { networkKeyOf } from './network.js';
 import { refreshReviewGenuineness } from './review-genuineness.js';
 
@@ -30,7 +30,8 @@ class VoteRefusedError extends ProblemError {
   }
 }
 
-const voterKey = (accountId: string) => `account:${accountId}`;
+/** A person's votes are keyed by their account. */
+export const voterKey = (accountId: string) => `account:${accountId}`;
 
 export interface VoteState {
   slug: string;
@@ -38,33 +39,51 @@ export interface VoteState {
   voted: boolean;
 }
 
-/** Votes from one network (site setting network_limits.votes_per_10_minutes): a ring on one connection meets it. */
-async function countNetworkVote(db: Database, network: string, now: Date): Promise<void> {
-  const limit = (await loadSiteSettings(db)).network_limits.votes_per_10_minutes;
-  const policy: RatePolicy = { name: 'site_votes_per_network', limit, windowSeconds: 600 };
-  await countOrRefuse(db, `vote-net:${network}`, policy, now, `At most ${limit} votes in 10 minutes from one network: try again later.`);
-}
-
 /** Casts the person's vote for a live listing from `address` (the client's); voting twice leaves one vote. */
-export async function castVote(db: Database, slug: string, voter: Voter, now: Date, address: string): Promise<VoteState> {
+export async function castVote(
+  db: Database,
+  slug: string,
+  voter: Voter,
+  now: Date,
+  address: string,
+  settings: Pick<SiteSettings, 'network_limits'>,
+): Promise<VoteState> {
   if (!voter.emailVerified)
     throw new VoteRefusedError('Confirm your e-mail address first: votes come from people with a confirmed address.');
-  await countOrRefuse(db, `vote:${voter.id}`, VOTE_LIMIT, now, `At most ${VOTE_LIMIT.limit} votes and take-backs in 10 minutes.`);
   const network = await networkKeyOf(db, address);
-  await countNetworkVote(db, network, now);
+  await countAllOrRefuse(db, [personalLimit(voter), networkLimit(network, settings)], now);
   return db.transaction(async (tx) => {
     const listing = await lockedPublicListing(tx, slug);
     if (listing.status !== 'live')
       throw new InvalidStateError(`${listing.name} launches in the week of ${listing.launchWeek}: votes open when it is live.`);
-    const [owner] = await tx.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND account_id = $2::uuid', [listing.id, voter.id]);
-    if (owner) throw new InvalidStateError('You own this listing: votes come from other people.');
-    const existing = await tx.em.count(Vote, { listing: listing.id, voterKey: voterKey(voter.id) });
-    if (existing === 0) {
-      tx.em.create(Vote, { listing, voterKey: voterKey(voter.id), createdAt: now, account: voter.id, network });
+    const [standing] = await tx.query<{ owner: boolean; voted: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM listing_owners WHERE listing_id = $1 AND account_id = $2::uuid) AS owner,
+              EXISTS (SELECT 1 FROM votes WHERE listing_id = $1 AND voter_key = $3) AS voted`,
+      [listing.id, voter.id, voterKey(voter.id)],
+    );
+    if (standing?.owner) throw new InvalidStateError('You own this listing: votes come from other people.');
+    if (!standing?.voted) {
+      tx.em.create(Vote, { listing: listing.id, voterKey: voterKey(voter.id), createdAt: now, account: voter.id, network });
       listing.votesCount += 1;
     }
     return { slug, votes: listing.votesCount, voted: true };
   });
+}
+
+const personalLimit = (voter: Voter): CountedUse => ({
+  key: `vote:${voter.id}`,
+  policy: VOTE_LIMIT,
+  detail: `At most ${VOTE_LIMIT.limit} votes and take-backs in 10 minutes.`,
+});
+
+/** Votes from one network (site setting network_limits.votes_per_10_minutes): a ring on one connection meets it. */
+function networkLimit(network: string, settings: Pick<SiteSettings, 'network_limits'>): CountedUse {
+  const limit = settings.network_limits.votes_per_10_minutes;
+  return {
+    key: `vote-net:${network}`,
+    policy: { name: 'site_votes_per_network', limit, windowSeconds: VOTE_LIMIT.windowSeconds },
+    detail: `At most ${limit} votes in 10 minutes from one network: try again later.`,
+  };
 }
 
 /**
@@ -72,7 +91,7 @@ export async function castVote(db: Database, slug: string, voter: Voter, now: Da
  * vote check holds out was never in it); a flagged one no longer holds the person's reviews out of the rating.
  */
 export async function withdrawVote(db: Database, slug: string, voter: Voter, now: Date): Promise<VoteState> {
-  await countOrRefuse(db, `vote:${voter.id}`, VOTE_LIMIT, now, `At most ${VOTE_LIMIT.limit} votes and take-backs in 10 minutes.`);
+  await countAllOrRefuse(db, [personalLimit(voter)], now);
   return db.transaction(async (tx) => {
     const listing = await lockedPublicListing(tx, slug);
     const vote = await tx.em.findOne(Vote, { listing: listing.id, voterKey: voterKey(voter.id) });
@@ -86,12 +105,6 @@ export async function withdrawVote(db: Database, slug: string, voter: Voter, now
     }
     return { slug, votes: listing.votesCount, voted: false };
   });
-}
-
-/** Whether the person has voted for the listing. */
-export async function hasVoted(db: Database, listingId: number, accountId: string): Promise<boolean> {
-  const row = await db.one('SELECT 1 AS v FROM votes WHERE listing_id = $1 AND voter_key = $2', [listingId, voterKey(accountId)]);
-  return row !== undefined;
 }
 
 /** Which of the listings the person has voted for (the vote buttons of a list's rows). */

@@ -38,6 +38,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0027_strip_invisible_names', file: '0027-strip-invisible-names.sql' },
   { name: '0028_comment_award_changes', file: '0028-comment-award-changes.sql' },
   { name: '0029_weekly_board_index', file: '0029-weekly-board-index.sql' },
+  { name: '0030_drop_listings_search_index', file: '0030-drop-listings-search-index.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

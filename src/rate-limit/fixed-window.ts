@@ -16,15 +16,32 @@ export interface StoredWindow {
 
 /** Adds `hits` to the key's window (a new window when the last one has ended) and returns its total. */
 export async function addHits(db: Database, key: string, hits: number, windowSeconds: number, now: Date): Promise<StoredWindow> {
-  const row = await db.one<{ hits: number; window_start: string }>(
-    `INSERT INTO rate_limit_windows AS w (key, window_start, hits) VALUES ($1, $2, $4)
+  const [stored] = await addHitsToEach(db, [key], hits, windowSeconds, now);
+  return stored;
+}
+
+/** Adds `hits` to each key's window, under one window length, in one statement (each key once): their totals, in order. */
+export async function addHitsToEach(
+  db: Database,
+  keys: readonly string[],
+  hits: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<StoredWindow[]> {
+  const rows = await db.query<{ key: string; hits: number; window_start: string }>(
+    `INSERT INTO rate_limit_windows AS w (key, window_start, hits)
+     SELECT key, $2::timestamptz, $4 FROM unnest($1::text[]) AS k(key)
      ON CONFLICT (key) DO UPDATE SET
        hits = CASE WHEN w.window_start <= $2::timestamptz - make_interval(secs => $3) THEN $4 ELSE w.hits + $4 END,
        window_start = CASE WHEN w.window_start <= $2::timestamptz - make_interval(secs => $3) THEN $2::timestamptz ELSE w.window_start END
-     RETURNING hits, iso_time(window_start) AS window_start`,
-    [key, now.toISOString(), windowSeconds, hits],
+     RETURNING key, hits, iso_time(window_start) AS window_start`,
+    [keys, now.toISOString(), windowSeconds, hits],
   );
-  return { hits: row?.hits ?? hits, windowStart: new Date(row?.window_start ?? now.toISOString()) };
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return keys.map((key) => {
+    const row = byKey.get(key);
+    return { hits: row?.hits ?? hits, windowStart: new Date(row?.window_start ?? now.toISOString()) };
+  });
 }
 
 export function windowCount(stored: StoredWindow, limit: number, windowSeconds: number, now: Date): WindowCount {

@@ -45,6 +45,8 @@ export interface KeptRoute {
 export type KeepPages = (route: KeptRoute, handler: Middleware) => Middleware;
 
 export function keptPages(site: SiteDeps, cache: PageCache): KeepPages {
+  /** The pages being read now, by key: one request reads a page while the others for it wait or take the settled one. */
+  const reading = new Map<string, Promise<unknown>>();
   return (route, handler) => async (ctx, next) => {
     const seen = await visit(ctx, site);
     ctx.vary('Cookie');
@@ -54,19 +56,43 @@ export function keptPages(site: SiteDeps, cache: PageCache): KeepPages {
     }
     const now = site.services.now();
     const key = pageKey(ctx, route, seen.settings, now);
-    const kept = cache.get(key, now.getTime());
+    const kept = cache.get(key, now.getTime()) ?? (await readByAnother(cache, reading.get(key), key, now.getTime(), site));
     if (kept) {
       route.served?.(ctx, kept, seen);
       return answer(ctx, kept, route);
     }
     const generation = cache.generation;
-    await handler(ctx, next);
+    const read = handler(ctx, next);
+    if (!reading.has(key))
+      reading.set(
+        key,
+        read.finally(() => reading.delete(key)).catch(() => undefined),
+      );
+    await read;
     const declared = ctx.state[KEEP] as { dependsOn: PageDependencies; viewed?: number } | undefined;
     const page = declared && renderedPage(ctx, declared.viewed);
     if (!declared || !page) return privately(ctx);
     cache.set(key, page, declared.dependsOn, generation, now.getTime());
     answer(ctx, page, route);
   };
+}
+
+/**
+ * While another request reads the page: the settled page, at once, for a page of every listing (see PageCache.settled);
+ * else the page that request keeps, once it is read. Undefined when none reads it, or what it read was not kept.
+ */
+async function readByAnother(
+  cache: PageCache,
+  reading: Promise<unknown> | undefined,
+  key: string,
+  now: number,
+  site: SiteDeps,
+): Promise<KeptPage | undefined> {
+  if (!reading) return undefined;
+  const settled = cache.settled(key, now);
+  if (settled) return settled;
+  await reading;
+  return cache.get(key, site.services.now().getTime());
 }
 
 /** The page's path, the query it shows, the site's day (what "today" and "this week" are) and the settings it shows. */

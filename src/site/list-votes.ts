@@ -18,7 +18,11 @@ export async function rowVotes(
 ): Promise<(listing: ListingSummary) => RowVote | undefined> {
   if (!account) return () => undefined;
   const live = lists.flat().filter((l) => l.status === 'live');
-  const voted = await votedAmong(site.services.db, [...new Set(live.map((l) => l.id))], account.id);
+  return rowVotesOf(ctx, site, await votedAmong(site.services.db, [...new Set(live.map((l) => l.id))], account.id));
+}
+
+/** rowVotes for a signed-in person whose votes among the rows are known already (`voted`, by listing id). */
+export function rowVotesOf(ctx: Context, site: SiteDeps, voted: ReadonlySet<number>): (listing: ListingSummary) => RowVote | undefined {
   const csrf = site.kit.csrfField(ctx);
   const returnTo = sameSitePath(ctx.url) ?? ctx.path;
   return (listing) => (listing.status === 'live' ? { csrf, voted: voted.has(listing.id), returnTo } : undefined);

@@ -7,8 +7,9 @@ import { listAlternatives } from '../catalogue/alternatives.js';
 import { listAwards } from '../catalogue/awards.js';
 import { toSummary } from '../catalogue/listing-summary.js';
 import { todayIn } from '../catalogue/weeks.js';
-import { castVote, hasVoted, withdrawVote } from '../community/votes.js';
-import { isFollowing, setFollowing } from '../community/follows.js';
+import { castVote, withdrawVote } from '../community/votes.js';
+import { setFollowing } from '../community/follows.js';
+import { ownStanding } from '../community/own-standing.js';
 import { findPublicListingId, type PageViews } from '../community/page-views.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
@@ -21,7 +22,7 @@ import { COMMENT_FLASH, commentRoutes, commentsPage, commentsSection } from './l
 import { REVIEW_FLASH, reviewRoutes, reviewsSection } from './listing-reviews.js';
 import { cardList, listingCard, listingLogo, renderSitePage, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
-import { rowVotes, sameSitePath } from './list-votes.js';
+import { rowVotesOf, sameSitePath } from './list-votes.js';
 import { cardPath } from '../cards/cards.js';
 import { COUNTED_PAGE_CACHE, keepPage, type KeepPages, type KeptRoute } from './kept-pages.js';
 
@@ -45,17 +46,26 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
         { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined },
         todayIn(services.now(), settings.time_zone),
       );
-      const [voted, following, alternatives, awards] = await Promise.all([
-        account ? hasVoted(services.db, profile.id, account.id) : false,
-        account ? isFollowing(services.db, profile.id, account.email) : false,
-        listAlternatives(services.db, slug, { limit: 5, offset: 0, count: false }),
-        listAwards(services.db, { listing: slug }, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward),
-      ]);
       const csrf = account ? kit.csrfField(ctx) : undefined;
-      const others = (alternatives?.rows ?? []).map((row) => toSummary(row, services.config.publicUrl));
-      const vote = await rowVotes(ctx, site, account, [others]);
       const sectionView = { ctx, site, listing: profile, account, csrf };
-      const [reviews, comments] = await Promise.all([reviewsSection(sectionView), commentsSection(sectionView)]);
+      const [alternatives, awards, reviews, comments] = await Promise.all([
+        listAlternatives(services.db, slug, { limit: 5, offset: 0, count: false }),
+        listAwards(services.db, { listing: slug }, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward, false),
+        reviewsSection(sectionView),
+        commentsSection(sectionView),
+      ]);
+      const others = (alternatives?.rows ?? []).map((row) => toSummary(row, services.config.publicUrl));
+      const own = account
+        ? await ownStanding(
+            services.db,
+            account,
+            profile.id,
+            others.map((l) => l.id),
+          )
+        : undefined;
+      const voted = own?.voted.has(profile.id) ?? false;
+      const following = own?.following ?? false;
+      const vote = own ? rowVotesOf(ctx, site, own.voted) : () => undefined;
       const actions = csrf
         ? html`<div class="actions">${actionForm(csrf, slug, voted ? 'unvote' : 'vote', voted ? `Voted (${profile.votes}) · take back` : `Vote (${profile.votes})`, profile.status !== 'live')}${actionForm(csrf, slug, following ? 'unfollow' : 'follow', following ? 'Following · stop' : 'Follow')}</div>`
         : html`<div class="actions"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to vote or follow</a> <span class="muted">${profile.votes} votes · ${profile.follows} followers</span></div>`;
@@ -100,11 +110,11 @@ ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to th
       // A vote from a list's row comes back to the list (a path of this site only), with the row's vote shown.
       const list = action === 'vote' || action === 'unvote' ? sameSitePath(kit.form(ctx).return_to) : undefined;
       const back = list ?? `/listings/${slug}`;
-      const { env, account } = await visit(ctx, site);
+      const { env, settings, account } = await visit(ctx, site);
       if (!account) return ctx.redirect(kit.signInPath(back));
       try {
         const now = services.now();
-        if (action === 'vote') await castVote(services.db, slug, account, now, ctx.ip);
+        if (action === 'vote') await castVote(services.db, slug, account, now, ctx.ip, settings);
         else if (action === 'unvote') await withdrawVote(services.db, slug, account, now);
         else await setFollowing(services.db, slug, account, action === 'follow', now);
         // The next page read on this instance, kept or not, shows the change.

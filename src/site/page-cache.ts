@@ -77,7 +77,7 @@ export class PageCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (!this.stillTrue(key, entry, now)) {
-      this.delete(key);
+      if (!this.settledAt(entry, now)) this.delete(key);
       return undefined;
     }
     this.entries.delete(key);
@@ -106,6 +106,17 @@ export class PageCache {
     while (this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
   }
 
+  /**
+   * The page under `key` that ranks every listing and has outlived its settling time: answered while another request
+   * reads it again (at most the settling time and one reading behind), so that on a launch day the visitors who come
+   * meanwhile do not all read it again at once. Never past the kept page age, never without a settling time, and never
+   * a listing's page (a change of what it shows drops it at once).
+   */
+  settled(key: string, now: number): KeptPage | undefined {
+    const entry = this.entries.get(key);
+    return entry && this.settledAt(entry, now) ? entry.page : undefined;
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -115,6 +126,16 @@ export class PageCache {
     if (now < entry.readAt || now - entry.readAt >= this.maxAgeMs) return false;
     if (entry.dependsOn === 'any') return entry.generation === this.notifications.generation || now - entry.readAt < this.settleMs;
     return this.notifications.get(sentinelKey(key)) === entry.token;
+  }
+
+  private settledAt(entry: Entry, now: number): boolean {
+    return (
+      this.notifications.enabled &&
+      this.settleMs > 0 &&
+      entry.dependsOn === 'any' &&
+      now >= entry.readAt &&
+      now - entry.readAt < this.maxAgeMs
+    );
   }
 
   private delete(key: string): void {

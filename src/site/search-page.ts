@@ -27,7 +27,7 @@ export function searchRoutes(router: Router, site: SiteDeps): void {
           offset: (page - 1) * PER_PAGE,
           now: services.now(),
           estimateAbove: { matches: config.searchExactTotalUpTo, share: config.searchWalkShare },
-          index: services.searchIndex?.usable(),
+          index: await services.searchIndex?.current(),
         })
       : undefined;
     const items = (result?.rows ?? []).map((row) => toSummary(row, config.publicUrl));

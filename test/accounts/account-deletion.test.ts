@@ -13,6 +13,7 @@ import { createAccount } from '../../src/accounts/accounts.js';
 import { deleteAccount } from '../../src/accounts/account-deletion.js';
 import { ProblemError } from '../../src/errors.js';
 import { adminOrder } from '../../src/orders/admin-orders.js';
+import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
 
 /** Each rule of deleting an account (issue 36), on the service with its caches and change notifications. */
 const PASSWORD = 'correct horse battery staple';
@@ -34,7 +35,8 @@ const live = async (name?: string) => {
 };
 const own = (listingId: number, who: Person) =>
   t.db.query('INSERT INTO listing_owners (listing_id, account_id) VALUES ($1, $2::uuid)', [listingId, who.id]);
-const vote = (slug: string, who: Person) => castVote(t.db, slug, { id: who.id, emailVerified: true }, new Date(), `10.9.${++networks}.1`);
+const vote = async (slug: string, who: Person) =>
+  castVote(t.db, slug, { id: who.id, emailVerified: true }, new Date(), `10.9.${++networks}.1`, await loadSiteSettings(t.db));
 const review = (slug: string, who: Person, rating: number) =>
   writeReview(
     t.db,

@@ -10,6 +10,7 @@ import { writeReview } from '../../src/community/reviews.js';
 import { exportAccount } from '../../src/accounts/account-export.js';
 import { accountExport } from '../../src/accounts/account-export-schema.js';
 import { sha256 } from '../../src/security/random.js';
+import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
 
 /** export_my_data's document: every section, filled from the account's own rows, and no secret anywhere in it. */
 let db: Database;
@@ -38,7 +39,7 @@ async function busyAccount() {
   await db.query(`INSERT INTO drafts (id, account_id, url, status) VALUES (gen_random_uuid(), $1::uuid, 'https://mine.example', 'ready')`, [
     me.id,
   ]);
-  await castVote(db, slug, { id: me.id, emailVerified: true }, now, '10.20.30.40');
+  await castVote(db, slug, { id: me.id, emailVerified: true }, now, '10.20.30.40', await loadSiteSettings(db));
   await setFollowing(db, slug, { email: me.email, emailVerified: true }, true, now);
   await writeReview(
     db,

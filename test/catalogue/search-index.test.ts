@@ -140,6 +140,27 @@ describe('searches through the word index', () => {
     expect(top.rows[0]!.slug).toBe('quill-8');
   });
 
+  it('wait for the changes heard before them to be read: a search just after a change reads the index with it', async () => {
+    await caughtUp();
+    const before = await exactQuillbarTotal();
+    const { id } = (await t.db.one<{ id: number }>(`SELECT id FROM listings WHERE slug = 'quill-15'`))!;
+    // Changed unannounced, then announced by hand: the index has heard it and not read it yet.
+    await t.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL session_replication_role = replica');
+      await tx.query(`UPDATE listings SET name = 'Plain', tagline = 'plain', description = 'plain' WHERE id = $1`, [id]);
+      await tx.query(`UPDATE listing_search SET name = 'Plain', search_vector = to_tsvector('simple', 'plain') WHERE id = $1`, [id]);
+    });
+    index.changed([id]);
+    expect(index.usable()).toBeUndefined();
+    const asked = index.current();
+    index.changed([id + 1]); // heard after the search asked: not waited for
+    const current = await asked;
+    expect(current).toBeDefined();
+    const search = { ...page({ q: 'quillbar', sort: 'votes', upcoming: false }, 0), index: current };
+    expect((await searchListings(t.db, search)).total).toBe(before - 1);
+    expect(await exactQuillbarTotal()).toBe(before - 1);
+  });
+
   it('are not answered from the index while changes may be missed, and are again after a full reload', async () => {
     await stopListening();
     expect(index.usable()).toBeUndefined();

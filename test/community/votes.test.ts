@@ -3,12 +3,13 @@ import type { Database } from '../../src/db/database.js';
 import { createTestDatabase } from '../support/database.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
 import { makeAccount } from '../support/oauth.js';
-import { castVote, hasVoted, withdrawVote } from '../../src/community/votes.js';
-import { isFollowing, setFollowing } from '../../src/community/follows.js';
+import { castVote, withdrawVote } from '../../src/community/votes.js';
+import { setFollowing } from '../../src/community/follows.js';
+import { ownStanding } from '../../src/community/own-standing.js';
 import { ProblemError } from '../../src/errors.js';
 import { networkKeyOf } from '../../src/community/network.js';
 import { COMMAND_LINE } from '../../src/staff/audit-log.js';
-import { updateSiteSettings } from '../../src/catalogue/site-settings.js';
+import { loadSiteSettings, updateSiteSettings } from '../../src/catalogue/site-settings.js';
 
 /** Each rule of votes and follows, on the real database. */
 let db: Database;
@@ -38,7 +39,7 @@ const voter = async (verified = true, address = `10.${Math.floor(++networks / 25
   return { id: account.id, email: account.email, emailVerified: verified, address };
 };
 type Person = Awaited<ReturnType<typeof voter>>;
-const vote = (slug: string, person: Person) => castVote(db, slug, person, now, person.address);
+const vote = async (slug: string, person: Person) => castVote(db, slug, person, now, person.address, await loadSiteSettings(db));
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,
@@ -46,13 +47,28 @@ const refusal = (promise: Promise<unknown>) =>
   );
 
 describe('votes', () => {
+  it("a person's standing on a listing page: their votes among the listings shown, and whether they follow it", async () => {
+    const [target, alternative, unvoted] = [await listing(), await listing(), await listing()];
+    const person = await voter();
+    await vote(target.slug, person);
+    await vote(alternative.slug, person);
+    await vote(unvoted.slug, await voter());
+    expect(await ownStanding(db, person, target.id, [alternative.id, unvoted.id])).toEqual({
+      voted: new Set([target.id, alternative.id]),
+      following: false,
+    });
+    await setFollowing(db, target.slug, person, true, now);
+    expect(await ownStanding(db, person, unvoted.id, [target.id])).toEqual({ voted: new Set([target.id]), following: false });
+    expect((await ownStanding(db, person, target.id, [])).following).toBe(true);
+  });
+
   it('one vote per person per listing, counted with the listing, and taken back', async () => {
     const target = await listing();
     const person = await voter();
     expect(await vote(target.slug, person)).toEqual({ slug: target.slug, votes: 1, voted: true });
     expect(await vote(target.slug, person)).toEqual({ slug: target.slug, votes: 1, voted: true });
     expect(await counts(target.id)).toMatchObject({ votes: 1, rows: 1 });
-    expect(await hasVoted(db, target.id, person.id)).toBe(true);
+    expect((await ownStanding(db, person, target.id, [])).voted).toEqual(new Set([target.id]));
     expect(await withdrawVote(db, target.slug, person, now)).toEqual({ slug: target.slug, votes: 0, voted: false });
     expect(await withdrawVote(db, target.slug, person, now)).toMatchObject({ votes: 0 });
     expect(await counts(target.id)).toMatchObject({ votes: 0, rows: 0 });
@@ -168,10 +184,10 @@ describe('follows', () => {
       await setFollowing(db, target.slug, person, true, now);
       await setFollowing(db, target.slug, person, true, now);
       expect(await counts(target.id)).toMatchObject({ follows: 1 });
-      expect(await isFollowing(db, target.id, person.email)).toBe(true);
+      expect((await ownStanding(db, person, target.id, [])).following).toBe(true);
       await setFollowing(db, target.slug, person, false, now);
       expect(await counts(target.id)).toMatchObject({ follows: 0 });
-      expect(await isFollowing(db, target.id, person.email)).toBe(false);
+      expect((await ownStanding(db, person, target.id, [])).following).toBe(false);
     }
     expect(
       await refusal(setFollowing(db, (await listing('draft')).slug, { email: 'a@b.example', emailVerified: true }, true, now)),
@@ -186,11 +202,11 @@ describe('follows', () => {
     const unconfirmed = await voter(false);
     expect(await refusal(setFollowing(db, target.slug, unconfirmed, true, now))).toEqual({ status: 403, code: 'follow_refused' });
     expect(await counts(target.id)).toMatchObject({ follows: 0 });
-    expect(await isFollowing(db, target.id, unconfirmed.email)).toBe(false);
+    expect((await ownStanding(db, unconfirmed, target.id, [])).following).toBe(false);
     // A row from before following needed a confirmed address can still be removed.
     await db.query('INSERT INTO follows (listing_id, follower_email) VALUES ($1, $2)', [target.id, unconfirmed.email]);
     await db.query('UPDATE listings SET follows_count = 1 WHERE id = $1', [target.id]);
     expect(await setFollowing(db, target.slug, unconfirmed, false, now)).toMatchObject({ follows: 0, following: false });
-    expect(await isFollowing(db, target.id, unconfirmed.email)).toBe(false);
+    expect((await ownStanding(db, unconfirmed, target.id, [])).following).toBe(false);
   });
 });

@@ -47,6 +47,19 @@ describe('a page that ranks every listing', () => {
     expect(pages.get('/', T0)).toBeUndefined();
   });
 
+  it('past its settling time, stays the settled page (answered while it is read again) until the kept page age ends', () => {
+    const { notifications, pages } = caches(5_000);
+    pages.set('/', page('home'), 'any', notifications.generation, T0);
+    expect(pages.settled('/', T0)?.etag).toBe('"home"');
+    notifications.invalidate([listingTag(1)]);
+    expect(pages.get('/', T0 + 5_000)).toBeUndefined();
+    expect(pages.settled('/', T0 + 59_999)?.etag).toBe('"home"');
+    expect(pages.settled('/', T0 + 60_000)).toBeUndefined();
+    const unsettled = caches(0);
+    unsettled.pages.set('/', page('home'), 'any', unsettled.notifications.generation, T0);
+    expect(unsettled.pages.settled('/', T0)).toBeUndefined();
+  });
+
   it('with no change at all, is answered until the kept page age ends, settling time or not', () => {
     const { notifications, pages } = caches(5_000);
     pages.set('/', page('home'), 'any', notifications.generation, T0);
@@ -63,6 +76,7 @@ describe("a listing's page", () => {
     expect(pages.get('/listings/a', T0)?.etag).toBe('"a"');
     notifications.invalidate([listingTag(2)]);
     expect(pages.get('/listings/a', T0)).toBeUndefined();
+    expect(pages.settled('/listings/a', T0)).toBeUndefined();
   });
 
   it('is kept though other listings changed while it was read, and not when one it shows did', () => {

@@ -161,7 +161,6 @@ export const Listing = defineEntity({
       name: 'listings_domain_reversed_idx',
       expression: 'CREATE INDEX listings_domain_reversed_idx ON listings (reverse(lower(domain)) text_pattern_ops)',
     },
-    { name: 'listings_search_idx', properties: ['searchVector'], type: 'gin' },
   ],
   triggers: [
     {
