@@ -48,6 +48,7 @@ export async function findAccountBySession(db: Database, sessionIdHash: string, 
   const row = await db.one<AccountRow>(
     `SELECT ${accountColumns('a')} FROM web_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1 AND s.expires_at > $2`,
     [sessionIdHash, now.toISOString()],
+    { prepare: 'account_by_session' },
   );
   return row && toRecord(row);
 }

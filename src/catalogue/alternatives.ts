@@ -51,6 +51,7 @@ export async function listAlternatives(
      LEFT JOIN (SELECT ${SUMMARY_COLUMNS}, page.approved FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id) p ON true
      ORDER BY p.approved DESC, p.votes DESC, p.id`,
     [slug, PUBLIC_STATUSES, page.limit, page.offset, page.count !== false],
+    { prepare: 'listing_alternatives' },
   );
   if (rows.length === 0) return null;
   const found = rows.filter((row) => row.id !== null);

@@ -29,7 +29,7 @@ export async function findAward(
 ): Promise<Award | undefined> {
   const { items } = await readAwards(
     db,
-    { where: 'a.week = $1::date AND a.rank = $2', params: [week, rank] },
+    { where: 'a.week = $1::date AND a.rank = $2', params: [week, rank], prepare: 'award_of_week_rank' },
     { page: 1, per_page: 1 },
     publicUrl,
     sign,
@@ -59,6 +59,7 @@ export async function listAwards(
       where: '($1::text IS NULL OR l.slug = $1::text) AND ($2::int IS NULL OR a.rank = $2::int)',
       params: [filter.listing ?? null, filter.rank ?? null],
       count,
+      prepare: 'awards_page',
     },
     paging,
     publicUrl,
@@ -68,7 +69,7 @@ export async function listAwards(
 
 async function readAwards(
   db: Database,
-  filter: { where: string; params: unknown[]; count?: boolean },
+  filter: { where: string; params: unknown[]; count?: boolean; prepare: string },
   paging: { page: number; per_page: number },
   publicUrl: string,
   sign: AwardSigner,
@@ -81,6 +82,7 @@ async function readAwards(
       where: `l.status = 'live' AND ${filter.where}`,
       orderBy: 'a.week DESC, a.rank',
       params: filter.params,
+      prepare: filter.prepare,
     },
     paging,
     { count: filter.count },

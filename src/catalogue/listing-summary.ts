@@ -76,6 +76,8 @@ export interface SummaryPageQuery {
   where: string;
   orderBy: string;
   params?: readonly unknown[];
+  /** A name for the page's statement, when its text is fixed (see the database's `prepare`): each name one text. */
+  prepare?: string;
 }
 
 /** `count: false` skips counting every match (a page that shows no total): `total` is then the rows' number. */
@@ -90,11 +92,11 @@ export async function findSummaryPage<T extends SummaryRow = SummaryRow>(
   const columns = query.columns ? `${SUMMARY_COLUMNS}, ${query.columns}` : SUMMARY_COLUMNS;
   const [count, rows] = await Promise.all([
     options.count === false ? undefined : db.one<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, params),
-    db.query<T>(`SELECT ${columns} FROM ${from} ORDER BY ${query.orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-      ...params,
-      paging.per_page,
-      offsetOf(paging),
-    ]),
+    db.query<T>(
+      `SELECT ${columns} FROM ${from} ORDER BY ${query.orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, paging.per_page, offsetOf(paging)],
+      { prepare: query.prepare },
+    ),
   ]);
   return { rows, total: options.count === false ? rows.length : (count?.total ?? 0) };
 }

@@ -276,6 +276,7 @@ export async function listComments(
      LEFT JOIN (SELECT *, false AS reply FROM tops UNION ALL SELECT *, true FROM replies) t ON true
      ORDER BY t.reply, t.at, t.id`,
     [slug, viewer ?? null, paging.limit, paging.offset, PUBLIC_STATUSES],
+    { prepare: 'listing_comments' },
   );
   if (rows.length === 0) return undefined;
   const tops = rows.filter((row) => row.reply === false);

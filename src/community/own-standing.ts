@@ -18,6 +18,7 @@ export async function ownStanding(
     `SELECT ARRAY(SELECT listing_id::int FROM votes WHERE voter_key = $1 AND listing_id = ANY($2::int[])) AS voted,
             EXISTS (SELECT 1 FROM follows WHERE listing_id = $3 AND follower_email = $4) AS following`,
     [voterKey(person.id), [...new Set([listingId, ...shown])], listingId, person.email],
+    { prepare: 'own_standing' },
   );
   return { voted: new Set(row?.voted ?? []), following: row?.following ?? false };
 }

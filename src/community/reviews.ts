@@ -104,6 +104,7 @@ async function barOf(db: Statements, listingId: number, reviewer: Reviewer): Pro
     `SELECT l.domain, EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.account_id = $2::uuid) AS owner
      FROM listings l WHERE l.id = $1`,
     [listingId, reviewer.id],
+    { prepare: 'review_bar' },
   );
   const domain = row?.domain ?? '';
   if (!reviewer.emailVerified) return { bar: 'unconfirmed', domain };
@@ -179,6 +180,7 @@ async function ownReviewIn(db: Statements, listingId: number, accountId: string)
      FROM reviews r LEFT JOIN accounts a ON a.id = r.account_id
      WHERE r.listing_id = $1 AND r.reviewer_key = $2`,
     [listingId, reviewerKey(accountId)],
+    { prepare: 'own_review' },
   );
   return row;
 }
@@ -211,6 +213,7 @@ export async function listReviews(
      FROM subject LEFT JOIN page p ON true
      ORDER BY p.position`,
     [slug, PUBLIC_STATUSES, options.limit, options.offset],
+    { prepare: `listing_reviews_${options.order}` },
   );
   if (rows.length === 0) return null;
   const items = rows
