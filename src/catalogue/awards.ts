@@ -53,18 +53,15 @@ export async function listAwards(
   sign: AwardSigner,
   count = true,
 ): Promise<{ items: Award[]; total: number }> {
-  return readAwards(
-    db,
-    {
-      where: '($1::text IS NULL OR l.slug = $1::text) AND ($2::int IS NULL OR a.rank = $2::int)',
-      params: [filter.listing ?? null, filter.rank ?? null],
-      count,
-      prepare: 'awards_page',
-    },
-    paging,
-    publicUrl,
-    sign,
-  );
+  // Only the filters given are in the statement (each combination a prepared statement of its own): "$1 IS NULL OR"
+  // conditions kept PostgreSQL from planning it once, and a listing page's trophy cabinet was planned on every read.
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.listing !== undefined) conditions.push(`l.slug = $${params.push(filter.listing)}::text`);
+  if (filter.rank !== undefined) conditions.push(`a.rank = $${params.push(filter.rank)}::int`);
+  const where = conditions.length ? conditions.join(' AND ') : 'true';
+  const variant = `${filter.listing !== undefined ? '_listing' : ''}${filter.rank !== undefined ? '_rank' : ''}`;
+  return readAwards(db, { where, params, count, prepare: `awards_page${variant}` }, paging, publicUrl, sign);
 }
 
 async function readAwards(

@@ -48,16 +48,23 @@ async function site(settleMs: number) {
   route('/', 'any');
   route('/listings/a', [1]);
   const app = new Koa();
+  let arrived = 0;
+  app.use((_ctx, next) => {
+    arrived++;
+    return next();
+  });
   app.use(router.routes());
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server!.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  /** Sends `n` requests for `path` at once; once the first reading has begun, releases every reading as it comes. */
+  /** Sends `n` requests for `path` at once; once all of them have arrived, releases every reading as it comes. */
   const many = async (path: string, n: number) => {
+    const expected = arrived + n;
     const answers = Array.from({ length: n }, () => fetch(`${origin}${path}`).then((r) => r.text()));
     const releasing = setInterval(() => {
+      if (arrived < expected) return;
       for (const release of readings.release.splice(0)) release();
-    }, 20);
+    }, 10);
     try {
       return await Promise.all(answers);
     } finally {
