@@ -18,7 +18,8 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const dump = inject('migratedDataDir');
+    // Outside vitest (bench/tools-list.ts starts the app this way) there is no global setup, and no dump to start from.
+    const dump = process.env.VITEST ? inject('migratedDataDir') : undefined;
     const initialData = dump ? new Blob([await readFile(dump)]) : undefined;
     const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY, initialData });
     return { db, drop: () => db.close() };
