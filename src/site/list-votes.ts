@@ -16,13 +16,21 @@ export async function rowVotes(
   account: AccountRecord | undefined,
   lists: ListingSummary[][],
 ): Promise<(listing: ListingSummary) => RowVote | undefined> {
-  if (!account) return () => undefined;
+  if (!account) return rowVotesOf(ctx, site, undefined);
   const live = lists.flat().filter((l) => l.status === 'live');
   return rowVotesOf(ctx, site, await votedAmong(site.services.db, [...new Set(live.map((l) => l.id))], account.id));
 }
 
-/** rowVotes for a signed-in person whose votes among the rows are known already (`voted`, by listing id). */
-export function rowVotesOf(ctx: Context, site: SiteDeps, voted: ReadonlySet<number>): (listing: ListingSummary) => RowVote | undefined {
+/**
+ * rowVotes once the person's votes among the rows are known (`voted`, by listing id), or for nobody signed in
+ * (`voted` undefined): the count only.
+ */
+export function rowVotesOf(
+  ctx: Context,
+  site: SiteDeps,
+  voted: ReadonlySet<number> | undefined,
+): (listing: ListingSummary) => RowVote | undefined {
+  if (!voted) return () => undefined;
   const csrf = site.kit.csrfField(ctx);
   const returnTo = sameSitePath(ctx.url) ?? ctx.path;
   return (listing) => (listing.status === 'live' ? { csrf, voted: voted.has(listing.id), returnTo } : undefined);

@@ -65,7 +65,7 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
         : undefined;
       const voted = own?.voted.has(profile.id) ?? false;
       const following = own?.following ?? false;
-      const vote = own ? rowVotesOf(ctx, site, own.voted) : () => undefined;
+      const vote = rowVotesOf(ctx, site, own?.voted);
       const actions = csrf
         ? html`<div class="actions">${actionForm(csrf, slug, voted ? 'unvote' : 'vote', voted ? `Voted (${profile.votes}) · take back` : `Vote (${profile.votes})`, profile.status !== 'live')}${actionForm(csrf, slug, following ? 'unfollow' : 'follow', following ? 'Following · stop' : 'Follow')}</div>`
         : html`<div class="actions"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to vote or follow</a> <span class="muted">${profile.votes} votes · ${profile.follows} followers</span></div>`;
