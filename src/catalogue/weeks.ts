@@ -41,10 +41,22 @@ function weekOf(date: string): Week {
   return { start, end: addDays(start, 6) };
 }
 
-/** The calendar date at `now` in `timeZone`. */
+/** The calendar date of the UTC minute asked last, by time zone (pages ask for it on every request). */
+const days = new Map<string, { minute: number; date: string }>();
+
+/**
+ * The calendar date at `now` in `timeZone`. It is the same through a UTC minute (zones have kept their offsets and
+ * changes to whole minutes since 1972), so each zone's last one is kept: reading the wall clock costs microseconds.
+ */
 export function todayIn(now: Date, timeZone: string): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const known = days.get(timeZone);
+  if (known?.minute === minute) return known.date;
   const { year, month, day } = wallClock(now, timeZone);
-  return formatDate(year, month, day);
+  const date = formatDate(year, month, day);
+  // Only zones that exist get here (wallClock refuses others), so the map stays as small as the zone list.
+  days.set(timeZone, { minute, date });
+  return date;
 }
 
 /** "Week 47, 2026": the ISO week number and week-based year of a week. */
