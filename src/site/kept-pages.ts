@@ -4,6 +4,7 @@ import type { SiteSettings } from '../catalogue/site-settings.js';
 import { todayIn } from '../catalogue/weeks.js';
 import { type KeptPage, type PageCache, type PageDependencies, strongEtag } from './page-cache.js';
 import { type SiteDeps, type Visit, visit } from './visit.js';
+import { codedEtag, encodeBody, preferredCoding, worthCompressing } from '../web/content-encoding.js';
 
 /**
  * What a page may be kept for, by whom. A page for someone not signed in is the same for everyone: a shared cache
@@ -40,7 +41,8 @@ export interface KeptRoute {
 /**
  * Wraps a page route: for someone not signed in, the kept page when it is still true (see page-cache.ts), else the
  * handler's page, kept when the handler said so (keepPage); public caching headers, a strong ETag and 304s.
- * A signed-in person's page is always rendered, never kept, and private. Every answer varies by Cookie.
+ * A signed-in person's page is always rendered, never kept, and private. Pages are compressed as the client asks
+ * (src/web/content-encoding.ts). Every answer varies by Cookie and Accept-Encoding.
  */
 export type KeepPages = (route: KeptRoute, handler: Middleware) => Middleware;
 
@@ -121,14 +123,22 @@ function renderedPage(ctx: Context, viewed: number | undefined): KeptPage | unde
   return { body, etag: strongEtag(body), contentType, policy: ctx.response.get('Content-Security-Policy'), viewed };
 }
 
+/** The kept page, compressed as the client asks (each coding made once per page), with its representation's ETag. */
 function answer(ctx: Context, page: KeptPage, route: KeptRoute): void {
+  const coding = worthCompressing(page.body.length) ? preferredCoding(ctx.get('Accept-Encoding')) : undefined;
+  ctx.vary('Accept-Encoding');
   ctx.status = 200;
-  ctx.body = page.body;
+  if (coding) {
+    page.coded ??= {};
+    ctx.body = page.coded[coding] ??= encodeBody(page.body, coding);
+    ctx.set('Content-Encoding', coding);
+  } else ctx.body = page.body;
   ctx.type = page.contentType;
   ctx.set('Content-Security-Policy', page.policy);
   ctx.set('Cache-Control', route.cacheControl ?? PUBLIC_PAGE_CACHE);
-  ctx.set('ETag', page.etag);
-  if (matchesNoneOf(ctx.get('If-None-Match'), page.etag)) ctx.status = 304;
+  const etag = codedEtag(page.etag, coding);
+  ctx.set('ETag', etag);
+  if (matchesNoneOf(ctx.get('If-None-Match'), etag)) ctx.status = 304;
 }
 
 /**
@@ -142,7 +152,23 @@ function matchesNoneOf(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** Not a page for everyone: no shared cache keeps it (a page that chose no-store keeps its choice). */
+/** Not a page for everyone: no shared cache keeps it (a page that chose no-store keeps its choice); compressed. */
 function privately(ctx: Context): void {
   if (ctx.response.get('Cache-Control') !== 'no-store') ctx.set('Cache-Control', PRIVATE_PAGE_CACHE);
+  compressed(ctx);
+}
+
+/** An HTML page answered as it was rendered, compressed as the client asks (this answer only: nothing keeps it). */
+function compressed(ctx: Context): void {
+  ctx.vary('Accept-Encoding');
+  const type = ctx.response.get('Content-Type');
+  if (ctx.status !== 200 || typeof ctx.body !== 'string' || !/^text\/html/i.test(type) || ctx.response.get('Content-Encoding')) return;
+  const body = Buffer.from(ctx.body);
+  const coding = worthCompressing(body.length) ? preferredCoding(ctx.get('Accept-Encoding')) : undefined;
+  if (!coding) return;
+  const etag = ctx.response.get('ETag');
+  ctx.body = encodeBody(body, coding);
+  ctx.type = type;
+  ctx.set('Content-Encoding', coding);
+  if (etag) ctx.set('ETag', codedEtag(etag, coding));
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ResultCache } from '../registry/result-cache.js';
 import { listingTag } from '../catalogue/listing-changes.js';
+import type { ContentCoding } from '../web/content-encoding.js';
 
 /**
  * Pages rendered for people who are not signed in, kept in this instance's memory and answered again while
@@ -12,8 +13,8 @@ import { listingTag } from '../catalogue/listing-changes.js';
  * no change at all was heard since it was read, and for `settleMs` after it was read whatever changed (so while
  * votes pour in it is rendered at most once per settling time, at most that far behind). What no notification
  * announces (comments, awards, commenters' names, a category's description) is bounded by the service's clock
- * instead: no copy is answered more than `maxAgeMs` after it was read. Bounded in bytes; the least recently used
- * page goes first.
+ * instead: no copy is answered more than `maxAgeMs` after it was read. Bounded in bytes of the pages as rendered
+ * (their compressed copies, a fifth of a page each, come on top); the least recently used page goes first.
  */
 
 /** What a kept page depends on: any listing change at all, or changes of these listings. */
@@ -28,6 +29,8 @@ export interface KeptPage {
   policy: string;
   /** The listing whose page this is: a kept answer still counts a view of it. */
   viewed?: number;
+  /** The body compressed, by coding: made when a client first asks for one (see kept-pages.ts). */
+  coded?: Partial<Record<ContentCoding, Buffer>>;
 }
 
 interface Entry {

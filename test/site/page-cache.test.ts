@@ -4,6 +4,8 @@ import { insertCategory, insertLiveListing } from '../support/fixtures.js';
 import { startTwoInstances, type TwoInstances } from '../support/two-instances.js';
 import { TestBrowser } from '../support/browser.js';
 import type { TestApp } from '../support/app.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { request } from 'node:http';
 import { createAccount } from '../../src/accounts/accounts.js';
 import type { Database } from '../../src/db/database.js';
 
@@ -104,9 +106,10 @@ describe('pages for people not signed in', () => {
       const first = await get(`${t.url}${path}`);
       const body = await first.text();
       const etag = first.headers.get('etag')!;
-      expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+      // fetch asks for gzip and deflate: the kept page comes compressed, its ETag that representation's.
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}-gzip"$/);
       expect(first.headers.get('cache-control')).toBe(cacheControl);
-      expect(first.headers.get('vary')).toBe('Cookie');
+      expect(first.headers.get('vary')).toBe('Cookie, Accept-Encoding');
       expect(first.headers.get('set-cookie')).toBeNull();
       expect(body).not.toContain('name="csrf"');
       expect(body).not.toContain('<form class="vote"');
@@ -197,13 +200,77 @@ describe('a change drops the kept pages that show it', () => {
   });
 });
 
+/** A GET with exactly these headers (fetch adds its own Accept-Encoding and decodes), the body as sent. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'user-agent': FIREFOX, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('compressed pages', () => {
+  it('answer br, else gzip, else the page as it is, as Accept-Encoding asks, each with its own ETag and 304', async () => {
+    const listing = await newListing();
+    for (const path of ['/', `/listings/${listing.slug}`]) {
+      const plain = await rawGet(`${t.url}${path}`, {});
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      expect(plain.headers.vary).toBe('Cookie, Accept-Encoding');
+      const page = plain.body.toString('utf8');
+      expect(page).toContain(`The ${listing.slug} tagline`);
+      const cases = [
+        ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+        ['gzip, deflate', 'gzip', gunzipSync],
+        ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+        ['*', 'br', brotliDecompressSync],
+        ['br;q=0, *', 'gzip', gunzipSync],
+      ] as const;
+      const etags = new Set([plain.headers.etag]);
+      for (const [accept, coding, decode] of cases) {
+        const coded = await rawGet(`${t.url}${path}`, { 'accept-encoding': accept });
+        expect(coded.headers['content-encoding'], `${path} ${accept}`).toBe(coding);
+        expect(coded.body.length, `${path} ${accept}`).toBeLessThan(plain.body.length / 2);
+        expect(decode(coded.body).toString('utf8'), `${path} ${accept}`).toBe(page);
+        expect(coded.headers.etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-${coding}"`);
+        etags.add(coded.headers.etag);
+        const again = await rawGet(`${t.url}${path}`, { 'accept-encoding': accept, 'if-none-match': String(coded.headers.etag) });
+        expect(again.status, `${path} ${accept}`).toBe(304);
+        expect(again.body.length).toBe(0);
+      }
+      expect(etags.size, 'a validator per representation').toBe(3);
+      // Another representation's validator does not match: the client has another body.
+      const other = await rawGet(`${t.url}${path}`, { 'accept-encoding': 'gzip', 'if-none-match': String(plain.headers.etag) });
+      expect(other.status).toBe(200);
+      for (const refused of ['identity', 'br;q=0, gzip;q=0', 'zstd'])
+        expect((await rawGet(`${t.url}${path}`, { 'accept-encoding': refused })).headers['content-encoding'], refused).toBeUndefined();
+    }
+  });
+
+  it("a signed-in person's page comes compressed too, and a small answer as it is", async () => {
+    const person = await signedInBrowser(t);
+    const cookie = person.browser.cookieHeader(t.url);
+    const mine = await rawGet(`${t.url}/`, { 'accept-encoding': 'br', cookie });
+    expect(mine.headers['cache-control']).toBe(PRIVATE);
+    expect(mine.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(mine.body).toString('utf8')).toContain('name="csrf"');
+    const small = await rawGet(`${t.url}/robots.txt`, { 'accept-encoding': 'br' });
+    expect(small.status).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
 describe('a signed-in person', () => {
   it('gets their own page, with their vote and forms, private and never kept for others', async () => {
     const listing = await newListing();
     const person = await signedInBrowser(t);
     const before = await person.browser.get(`${t.url}/listings/${listing.slug}`);
     expect(before.headers.get('cache-control')).toBe(PRIVATE);
-    expect(before.headers.get('vary')).toBe('Cookie');
+    expect(before.headers.get('vary')).toBe('Cookie, Accept-Encoding');
     expect(before.headers.get('etag')).toBeNull();
     await person.browser.post(`${t.url}/listings/${listing.slug}/vote`, { csrf: before.field('csrf') });
     for (const path of ['/', `/listings/${listing.slug}`, '/weeks/this']) {

@@ -54,7 +54,8 @@ export class TestBrowser {
     throw new Error(`too many redirects from ${url}`);
   }
 
-  private cookieHeader(url: string): string {
+  /** The Cookie header this browser sends to `url`. */
+  cookieHeader(url: string): string {
     const jar = this.cookies.get(new URL(url).host);
     return jar ? [...jar].map(([name, value]) => `${name}=${value}`).join('; ') : '';
   }

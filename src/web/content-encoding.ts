@@ -1,0 +1,54 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Compressed pages. A page of the site is 15 to 35 KB of HTML and a fifth of that compressed: every browser asks
+ * for br or gzip (Accept-Encoding), and so does a CDN on a browser's behalf. A kept page is compressed once per
+ * coding, the first time a client asks for it, and answered compressed from then on (see src/site/kept-pages.ts).
+ */
+export type ContentCoding = 'br' | 'gzip';
+
+/** Below this many bytes compressing saves less than the headers it adds. */
+const MIN_BYTES = 1_024;
+
+/**
+ * The coding to answer with, by the request's Accept-Encoding (RFC 9110 §12.5.3): br, else gzip, each unless
+ * refused (`q=0`) or unnamed (`*` names both); undefined for the body as it is.
+ */
+export function preferredCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
+  if (!acceptEncoding) return undefined;
+  let br: boolean | undefined;
+  let gzip: boolean | undefined;
+  let any = false;
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (coding === 'br') br = accepted;
+    else if (coding === 'gzip' || coding === 'x-gzip') gzip = accepted;
+    else if (coding === '*') any = accepted;
+  }
+  if (br ?? any) return 'br';
+  if (gzip ?? any) return 'gzip';
+  return undefined;
+}
+
+/** `body` in `coding`: brotli at quality 5 (a fifth of an HTML page's bytes, in about 0.2 ms for 30 KB), gzip at 6. */
+export function encodeBody(body: Buffer, coding: ContentCoding): Buffer {
+  if (coding === 'gzip') return gzipSync(body, { level: 6 });
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/** Whether a body of `bytes` is worth compressing. */
+export const worthCompressing = (bytes: number): boolean => bytes >= MIN_BYTES;
+
+/** The strong ETag of a body's compressed representation: another representation, so another validator (RFC 9110 §8.8.3). */
+export function codedEtag(etag: string, coding: ContentCoding | undefined): string {
+  return coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
+}

@@ -1,0 +1,40 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { codedEtag, encodeBody, preferredCoding } from '../../src/web/content-encoding.js';
+
+describe('preferredCoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.1', 'gzip'],
+    ['br; q=0.0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['gzip;q=0, *', 'br'],
+  ])('%s: %s', (header, coding) => expect(preferredCoding(header)).toBe(coding));
+
+  it.each([[undefined], [''], ['identity'], ['deflate, zstd'], ['br;q=0, gzip;q=0'], ['*;q=0'], ['br;q=0, *;q=0']])(
+    '%s: the body as it is',
+    (header) => expect(preferredCoding(header)).toBeUndefined(),
+  );
+});
+
+describe('encodeBody', () => {
+  it('compresses a page to a fraction of it, and decodes back to it', () => {
+    const page = Buffer.from(`<!doctype html>${'<li class="card"><a href="/listings/x">A listing</a></li>'.repeat(300)}`);
+    const br = encodeBody(page, 'br');
+    const gzip = encodeBody(page, 'gzip');
+    expect(br.length).toBeLessThan(page.length / 5);
+    expect(gzip.length).toBeLessThan(page.length / 5);
+    expect(brotliDecompressSync(br).equals(page)).toBe(true);
+    expect(gunzipSync(gzip).equals(page)).toBe(true);
+  });
+
+  it('gives each representation its own strong validator', () => {
+    expect(codedEtag('"abc"', 'br')).toBe('"abc-br"');
+    expect(codedEtag('"abc"', 'gzip')).toBe('"abc-gzip"');
+    expect(codedEtag('"abc"', undefined)).toBe('"abc"');
+  });
+});
