@@ -3,8 +3,12 @@ import autocannon from 'autocannon';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
-/** What a browser sends for a page. */
-export const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', accept: 'text/html' };
+/** What a browser sends for a page: Firefox's User-Agent, and its Accept-Encoding (it takes pages compressed). */
+export const BROWSER = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  accept: 'text/html',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+};
 
 export interface Load {
   origin: string;

@@ -2,8 +2,8 @@
  * npm run bench:profile -- <load> [seconds]: one of the benchmark's loads against the service started with
  * --cpu-prof, then the profile's heaviest functions by self time and the heaviest of our own modules by
  * inclusive time. The profile is kept in ./profiles for Chrome's DevTools. Loads:
- *   rest: get_listing REST, different slugs · mcp, mcp-2025: the same over MCP · pages: listing pages, different
- *   slugs · home: the home page · search: misspelled common words, 8 connections · launch-day: launch-day.ts
+ *   rest: get_listing REST, different slugs · rest-kept: 200 slugs read again · mcp, mcp-2025: the same as rest over
+ *   MCP · pages: listing pages, different slugs · pages-kept: 200 read again · home: the home page · search: misspelled common words, 8 connections · launch-day: launch-day.ts
  */
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,6 +20,8 @@ import { launchDayOn } from './launch-day.js';
 
 const SERVICE = 'http://127.0.0.1:3995';
 const PROFILES = path.resolve(import.meta.dirname, '..', 'profiles');
+/** The "read again" loads cycle this many slugs, as bench/run.ts does (the first second reads and keeps them). */
+const KEPT = 200;
 
 async function main() {
   const [which = 'rest', secondsArg = '10'] = process.argv.slice(2);
@@ -29,6 +31,7 @@ async function main() {
   const typos = Array.from({ length: 2_000 }, (_, i) => misspell(data.words[i % data.words.length], Math.floor(i / data.words.length)));
   const loads: Record<string, () => ReturnType<typeof load>> = {
     rest: () => load({ origin: SERVICE, seconds, paths: slugs.map((s) => `/api/v1/listings/${s}`) }),
+    'rest-kept': () => load({ origin: SERVICE, seconds, paths: slugs.slice(0, KEPT).map((s) => `/api/v1/listings/${s}`) }),
     mcp: () =>
       load({
         origin: SERVICE,
@@ -42,6 +45,7 @@ async function main() {
         post: { path: '/mcp', headers: legacyMcpHeaders, bodies: slugs.map((slug, i) => legacyMcpBody(i, 'get_listing', { slug })) },
       }),
     pages: () => load({ origin: SERVICE, seconds, paths: slugs.map((s) => `/listings/${s}`), headers: BROWSER }),
+    'pages-kept': () => load({ origin: SERVICE, seconds, paths: slugs.slice(0, KEPT).map((s) => `/listings/${s}`), headers: BROWSER }),
     home: () => load({ origin: SERVICE, seconds, paths: ['/'], headers: BROWSER }),
     search: () => load({ origin: SERVICE, seconds, connections: 8, paths: typos.map((q) => `/api/v1/listings?q=${q}`) }),
     'launch-day': async () => {
