@@ -33,12 +33,16 @@ export function preferredCoding(acceptEncoding: string | undefined): ContentCodi
   return undefined;
 }
 
-/** `body` in `coding`: brotli at quality 5 (a fifth of an HTML page's bytes, in about 0.2 ms for 30 KB), gzip at 6. */
+/**
+ * `body` in `coding`, at the fast end: a page is compressed on the request path, and most pages of the long tail are
+ * read once. Measured on a listing page of 18.9 KB: brotli at quality 2 makes 5.2 KB in 61 µs (quality 5: 4.4 KB in
+ * 153 µs, 12% of the service's time on pages none read before), gzip at level 1 5.4 KB in 49 µs.
+ */
 export function encodeBody(body: Buffer, coding: ContentCoding): Buffer {
-  if (coding === 'gzip') return gzipSync(body, { level: 6 });
+  if (coding === 'gzip') return gzipSync(body, { level: 1 });
   return brotliCompressSync(body, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_QUALITY]: 2,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
