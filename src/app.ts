@@ -242,7 +242,7 @@ async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycl
   const resultCache = new ResultCache();
   const cardCache = new CardCache();
   const searchIndex = withSearchIndex ? new SearchIndex(db, log) : undefined;
-  const stopHearingChanges = await db.listen(LISTING_CHANGES_CHANNEL, {
+  const changes = await db.listen(LISTING_CHANGES_CHANNEL, {
     onChange(payload) {
       if (resultCache.heardMarker(payload)) return;
       const ids = changedListingIds(payload);
@@ -258,10 +258,9 @@ async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycl
         log.warn('listing change notifications lost: answers are not cached until they are heard again');
     },
   });
-  resultCache.setMarkerSender(async (marker) => {
-    await db.query('SELECT pg_notify($1, $2)', [LISTING_CHANGES_CHANNEL, marker]);
-  });
-  return { resultCache, cardCache, searchIndex, stopHearingChanges };
+  // A write's marker goes over the listening connection: no wait for a connection of the pool after the commit.
+  resultCache.setMarkerSender((marker) => changes.notify(marker));
+  return { resultCache, cardCache, searchIndex, stopHearingChanges: changes.stop };
 }
 
 /**
@@ -395,7 +394,7 @@ async function startBackground(deps: {
   for (const counter of deps.counters) counter.start();
   await jobs.start(); // after every job kind is defined
   await relayOutbox();
-  const stopHearingJobs = await db.listen(JOB_OUTBOX_CHANNEL, {
+  const { stop: stopHearingJobs } = await db.listen(JOB_OUTBOX_CHANNEL, {
     onChange: (id) =>
       void relayNamedJob(db, jobs, id, now()).catch((error: unknown) => log.warn({ err: error }, 'handing over a committed job failed')),
     onListening: () => undefined,

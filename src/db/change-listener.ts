@@ -10,6 +10,19 @@ export interface ChangeHandlers {
 /** Stops listening. */
 export type StopListening = () => Promise<void>;
 
+/** A channel listened to: stopped, or notified over the listening connection itself. */
+export interface Listening {
+  stop: StopListening;
+  /**
+   * NOTIFY on the channel from the listening connection: it commits after every commit its caller has seen, so
+   * listeners hear it after their notifications, and it waits for no connection of the pool. Rejects while the
+   * connection is lost.
+   */
+  notify(payload: string): Promise<void>;
+}
+
+const NOTIFY = 'SELECT pg_notify($1, $2)';
+
 const RECONNECT_MS = 1_000;
 /** The listening connection's application_name, as pg_stat_activity shows it. */
 export const LISTENER_NAME = 'launch-directory change listener';
@@ -18,7 +31,7 @@ export const LISTENER_NAME = 'launch-directory change listener';
  * LISTEN on a connection of its own, reconnecting after a loss. Between the loss and the next LISTEN
  * notifications are missed, so onListening(false) comes first and onListening(true) only once listening again.
  */
-export async function listenOnServer(url: string, channel: string, handlers: ChangeHandlers): Promise<StopListening> {
+export async function listenOnServer(url: string, channel: string, handlers: ChangeHandlers): Promise<Listening> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -49,22 +62,33 @@ export async function listenOnServer(url: string, channel: string, handlers: Cha
   };
 
   await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const last = client;
-    client = undefined;
-    handlers.onListening(false);
-    await last?.end().catch(() => {});
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      handlers.onListening(false);
+      await last?.end().catch(() => {});
+    },
+    async notify(payload) {
+      if (!client) throw new Error(`not listening on ${channel}`);
+      await client.query(NOTIFY, [channel, payload]);
+    },
   };
 }
 
 /** LISTEN on the embedded engine: one process, one connection, so nothing is ever missed. */
-export async function listenOnEmbedded(pglite: PGlite, channel: string, handlers: ChangeHandlers): Promise<StopListening> {
+export async function listenOnEmbedded(pglite: PGlite, channel: string, handlers: ChangeHandlers): Promise<Listening> {
   const unlisten = await pglite.listen(channel, (payload) => handlers.onChange(payload));
   handlers.onListening(true);
-  return async () => {
-    handlers.onListening(false);
-    await unlisten();
+  return {
+    async stop() {
+      handlers.onListening(false);
+      await unlisten();
+    },
+    async notify(payload) {
+      await pglite.query(NOTIFY, [channel, payload]);
+    },
   };
 }

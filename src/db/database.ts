@@ -7,7 +7,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { CompiledQuery, type ControlledTransaction, Kysely, PGliteDialect } from 'kysely';
 import { entities } from './entities/index.js';
 import { MIGRATIONS_TABLE, MIGRATOR_OPTIONS, migrate } from './migrate.js';
-import { type ChangeHandlers, listenOnEmbedded, listenOnServer, type StopListening } from './change-listener.js';
+import { type ChangeHandlers, type Listening, listenOnEmbedded, listenOnServer } from './change-listener.js';
 import { tracedQueryLogger, tracedStatements } from './traced-statements.js';
 
 type Row = Record<string, unknown>;
@@ -40,8 +40,9 @@ export interface Database {
   /**
    * Hears the notifications of `channel` (NOTIFY, sent at commit) until stopped; on a server through a
    * connection of its own, reconnected after a loss, with `onListening` telling when notifications may be missed.
+   * That connection also sends notifications of the channel (`notify`).
    */
-  listen(channel: string, handlers: ChangeHandlers): Promise<StopListening>;
+  listen(channel: string, handlers: ChangeHandlers): Promise<Listening>;
   /** For a library that brings its own client (the job queue): the server's URL, or the embedded PGlite itself. */
   readonly connection?: { url: string } | { pglite: PGlite };
   /** The pool's connections (open, idle) and the requests waiting for one; absent on the embedded engine, which has no pool. */

@@ -72,7 +72,7 @@ export async function startWebhookDispatcher(
       queued = false;
     });
   };
-  const stopListening = await deps.db.listen(WEBHOOK_EVENTS_CHANNEL, {
+  const { stop: stopListening } = await deps.db.listen(WEBHOOK_EVENTS_CHANNEL, {
     onChange: dispatch,
     onListening: (listening) => listening && dispatch(),
   });

@@ -96,7 +96,7 @@ describe('social cards', () => {
 
   it("a listing's card follows its name, and the change notification drops the card drawn before", async () => {
     const cache = new CardCache();
-    const stop = await t.db.listen(LISTING_CHANGES_CHANNEL, {
+    const { stop } = await t.db.listen(LISTING_CHANGES_CHANNEL, {
       onChange: (payload) => cache.changed(changedListingIds(payload)),
       onListening: () => {},
     });

@@ -19,14 +19,16 @@ let category: number;
 
 /** Every notification payload heard, so that a test can wait until the index was told of its change. */
 const heard: string[] = [];
-const listen = () =>
-  t.db.listen(LISTING_CHANGES_CHANNEL, {
-    onChange: (payload) => {
-      heard.push(payload);
-      index.changed(changedListingIds(payload));
-    },
-    onListening: (listening) => index.setListening(listening),
-  });
+const listen = async () =>
+  (
+    await t.db.listen(LISTING_CHANGES_CHANNEL, {
+      onChange: (payload) => {
+        heard.push(payload);
+        index.changed(changedListingIds(payload));
+      },
+      onListening: (listening) => index.setListening(listening),
+    })
+  ).stop;
 
 beforeAll(async () => {
   t = await createTestDatabase();

@@ -21,7 +21,7 @@ describe('Database.listen', () => {
   it('hears a notification at its commit, not before, and says when it listens', async () => {
     const heard: string[] = [];
     const states: boolean[] = [];
-    const stop = await t.db.listen('test_channel', { onChange: (p) => heard.push(p), onListening: (l) => states.push(l) });
+    const { stop } = await t.db.listen('test_channel', { onChange: (p) => heard.push(p), onListening: (l) => states.push(l) });
     expect(states).toEqual([true]);
     let committed = false;
     await t.db.transaction(async (tx) => {
@@ -37,12 +37,25 @@ describe('Database.listen', () => {
     expect(states).toEqual([true, false]);
   });
 
+  it('sends notifications over its own connection, heard after every commit its caller saw', async () => {
+    const heard: string[] = [];
+    const listening = await t.db.listen('own_channel', { onChange: (p) => heard.push(p), onListening: () => {} });
+    await t.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_notify('own_channel', 'written')`);
+    });
+    await listening.notify('marker');
+    await until(() => heard.includes('marker'), 'its own notification');
+    expect(heard).toEqual(['written', 'marker']);
+    await listening.stop();
+    if (process.env.DATABASE_URL) await expect(listening.notify('after the stop')).rejects.toThrow(/not listening/);
+  });
+
   it.skipIf(!process.env.DATABASE_URL)(
     'on a server: says it stopped listening when its connection is lost, and listens again',
     async () => {
       const heard: string[] = [];
       const states: boolean[] = [];
-      const stop = await t.db.listen('lossy_channel', { onChange: (p) => heard.push(p), onListening: (l) => states.push(l) });
+      const listening = await t.db.listen('lossy_channel', { onChange: (p) => heard.push(p), onListening: (l) => states.push(l) });
       const terminated = await t.db.query<{ ok: boolean }>(
         'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
         [LISTENER_NAME],
@@ -52,7 +65,9 @@ describe('Database.listen', () => {
       expect(states.slice(0, 3)).toEqual([true, false, true]);
       await t.db.query(`SELECT pg_notify('lossy_channel', 'after')`);
       await until(() => heard.includes('after'), 'a notification after the reconnection');
-      await stop();
+      await listening.notify('own, after');
+      await until(() => heard.includes('own, after'), 'its own notification after the reconnection');
+      await listening.stop();
     },
   );
 });
