@@ -3,7 +3,9 @@
  * listing (voter_key `account:<id>`), which they can take back; never for a listing they own; only for live
  * listings. Each vote moves the listing's count in the same transaction, under the listing's row lock, and the
  * weekly board (votes cast in the launch week) at once. A vote keeps the signals the vote check reads: the account
- * and the keyed hash of the voter's network (src/community/network.ts); votes are limited per person and per network.
+ * and the keyed hash of the voter's network (src/community/network.ts); votes are limited per person and per network,
+ * counted in the vote's transaction: a vote refused (429, 404, 409) counts against neither limit, and concurrent votes
+ * from one network wait for each other's count.
  */
 import type { Database } from '../db/database.js';
 import { Vote } from '../db/entities/vote.js';
@@ -51,8 +53,9 @@ export async function castVote(
   if (!voter.emailVerified)
     throw new VoteRefusedError('Confirm your e-mail address first: votes come from people with a confirmed address.');
   const network = await networkKeyOf(db, address);
-  await countAllOrRefuse(db, [personalLimit(voter), networkLimit(network, settings)], now);
   return db.transaction(async (tx) => {
+    // Counted in the vote's own transaction (one connection of the pool for both): what it refuses counts nothing.
+    await countAllOrRefuse(tx, [personalLimit(voter), networkLimit(network, settings)], now);
     const listing = await lockedPublicListing(tx, slug);
     if (listing.status !== 'live')
       throw new InvalidStateError(`${listing.name} launches in the week of ${listing.launchWeek}: votes open when it is live.`);
@@ -91,8 +94,8 @@ function networkLimit(network: string, settings: Pick<SiteSettings, 'network_lim
  * vote check holds out was never in it); a flagged one no longer holds the person's reviews out of the rating.
  */
 export async function withdrawVote(db: Database, slug: string, voter: Voter, now: Date): Promise<VoteState> {
-  await countAllOrRefuse(db, [personalLimit(voter)], now);
   return db.transaction(async (tx) => {
+    await countAllOrRefuse(tx, [personalLimit(voter)], now);
     const listing = await lockedPublicListing(tx, slug);
     const vote = await tx.em.findOne(Vote, { listing: listing.id, voterKey: voterKey(voter.id) });
     if (vote) {

@@ -2,7 +2,7 @@ import { RateLimitedError } from '../errors.js';
 import type { RatePolicy } from './counter.js';
 import { addHitsToEach, windowCount } from './fixed-window.js';
 import { rateLimitHeaders } from './request-policy.js';
-import type { Database } from '../db/database.js';
+import type { Database, Statements } from '../db/database.js';
 
 /** Counts one use of `key` under `policy`; beyond its limit, a 429 with Retry-After and RateLimit headers saying `detail`. */
 export function countOrRefuse(db: Database, key: string, policy: RatePolicy, now: Date, detail: string): Promise<void> {
@@ -18,9 +18,9 @@ export interface CountedUse {
 
 /**
  * countOrRefuse for several limits of one window length, in one statement: every limit counts the use, and the
- * first one met refuses it.
+ * first one met refuses it. Given an open transaction, the count is part of it (undone with it).
  */
-export async function countAllOrRefuse(db: Database, uses: readonly CountedUse[], now: Date): Promise<void> {
+export async function countAllOrRefuse(db: Statements, uses: readonly CountedUse[], now: Date): Promise<void> {
   const windowSeconds = uses[0]?.policy.windowSeconds ?? 0;
   if (uses.some((use) => use.policy.windowSeconds !== windowSeconds)) throw new Error('countAllOrRefuse: limits of one window length only');
   const stored = await addHitsToEach(

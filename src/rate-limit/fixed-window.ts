@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import type { Database, Statements } from '../db/database.js';
 
 export interface WindowCount {
   allowed: boolean;
@@ -22,7 +22,7 @@ export async function addHits(db: Database, key: string, hits: number, windowSec
 
 /** Adds `hits` to each key's window, under one window length, in one statement (each key once): their totals, in order. */
 export async function addHitsToEach(
-  db: Database,
+  db: Statements,
   keys: readonly string[],
   hits: number,
   windowSeconds: number,

@@ -112,6 +112,38 @@ describe('votes', () => {
     expect(await counts(targets[30].id)).toMatchObject({ votes: 0 });
   });
 
+  it('a vote refused (404, 409) counts against no limit: a person who met none can still vote 30 times', async () => {
+    const person = await voter();
+    const scheduled = await listing('scheduled');
+    for (let i = 0; i < 20; i++) {
+      expect(await refusal(vote('no-such-listing', person))).toEqual({ status: 404, code: 'not_found' });
+      expect(await refusal(vote(scheduled.slug, person))).toEqual({ status: 409, code: 'invalid_state' });
+    }
+    const targets = await Promise.all(Array.from({ length: 31 }, () => listing()));
+    for (const target of targets.slice(0, 30)) await vote(target.slug, person);
+    expect(await refusal(vote(targets[30].slug, person))).toEqual({ status: 429, code: 'rate_limited' });
+  });
+
+  it('a ring voting all at once from one network gets exactly the network limit through', async () => {
+    const change = (votes: number) =>
+      updateSiteSettings(db, { actor: COMMAND_LINE, changes: { network_limits: { votes_per_10_minutes: votes } }, now });
+    await change(3);
+    try {
+      const targets = await Promise.all(Array.from({ length: 4 }, () => listing()));
+      const ring = await Promise.all(Array.from({ length: 8 }, (_, i) => voter(true, `192.0.5.${i + 1}`)));
+      const outcomes = await Promise.all(ring.flatMap((person) => targets.map((target) => refusal(vote(target.slug, person)))));
+      expect(outcomes.filter((o) => o === undefined)).toHaveLength(3);
+      expect(outcomes.filter((o) => o !== undefined)).toEqual(Array(29).fill({ status: 429, code: 'rate_limited' }));
+      const counted = await db.one<{ votes: number; rows: number }>(
+        'SELECT sum(votes_count)::int AS votes, (SELECT count(*)::int FROM votes WHERE listing_id = ANY($1)) AS rows FROM listings WHERE id = ANY($1)',
+        [targets.map((t) => t.id)],
+      );
+      expect(counted).toEqual({ votes: 3, rows: 3 });
+    } finally {
+      await change(60);
+    }
+  });
+
   it('keeps the account and a keyed hash of the network, never the address', async () => {
     const target = await listing();
     const [first, neighbour, stranger] = [
