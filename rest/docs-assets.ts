@@ -6,6 +6,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Middleware } from 'koa';
 import { DOCS_INITIALIZER, DOCS_STYLES } from './docs-initializer.js';
+import { codedEtag } from '../src/web/content-encoding.js';
+import { namesEtag } from '../src/web/etag.js';
 
 /** Where the API reference's static files are served: only the names of ASSETS, nothing else below it. */
 export const ASSETS_PATH = '/docs/assets/';
@@ -80,20 +82,19 @@ export function docsAssets(): Middleware {
       loaded.set(name, file);
     }
     const { body, gzip, etag } = await file;
+    // Each representation its own validator (RFC 9110 §8.8.3): the gzipped one is another body.
+    const coding = ctx.acceptsEncodings('gzip', 'identity') === 'gzip' ? 'gzip' : undefined;
+    const tag = codedEtag(etag, coding);
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.set('ETag', etag);
+    ctx.set('ETag', tag);
     ctx.set('Vary', 'Accept-Encoding');
     if (ASSETS[name].type.startsWith('text/html')) ctx.set('Content-Security-Policy', ASSETS_HTML_POLICY);
     ctx.type = ASSETS[name].type;
-    if (ctx.get('If-None-Match') === etag) {
+    if (namesEtag(ctx.get('If-None-Match'), tag)) {
       ctx.status = 304;
       return;
     }
-    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      ctx.set('Content-Encoding', 'gzip');
-      ctx.body = gzip;
-    } else {
-      ctx.body = body;
-    }
+    if (coding) ctx.set('Content-Encoding', coding);
+    ctx.body = coding ? gzip : body;
   };
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { SERVER_CARD_PATH, SERVER_CARD_TYPE, type ServerCard } from './server-card.js';
 import { SERVER_INFO } from './server-info.js';
+import { namesEtag, strongEtag } from '../web/etag.js';
 
 /** The domain's AI Catalog, which the Server Card draft has clients read first to find the card. */
 const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
@@ -49,7 +49,7 @@ export function serverCardRoutes(options: { publicUrl: string; card: () => Promi
 function answer(ctx: Context, made: Document, type: string): void {
   ctx.status = 200;
   ctx.set({ ETag: made.etag, 'Cache-Control': CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' });
-  if (matches(ctx.get('If-None-Match'), made.etag)) {
+  if (namesEtag(ctx.get('If-None-Match'), made.etag)) {
     ctx.status = 304;
     return;
   }
@@ -57,19 +57,9 @@ function answer(ctx: Context, made: Document, type: string): void {
   ctx.body = made.body;
 }
 
-/**
- * If-None-Match names this version (weak comparison, RFC 9110 §13.1.2). Not Koa's ctx.fresh: that ignores the
- * condition when the request also says Cache-Control: no-cache, which fetch adds to every request it is given an
- * If-None-Match for, so a client that revalidates by hand would never get its 304.
- */
-function matches(ifNoneMatch: string, etag: string): boolean {
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
 function document(value: unknown): Document {
   const body = `${JSON.stringify(value, null, 2)}\n`;
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  return { body, etag: strongEtag(body, 27) };
 }
 
 /** The catalog's one entry: this server's card, with the draft's domain-anchored identifier. */

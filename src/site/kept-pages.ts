@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { SiteSettings } from '../catalogue/site-settings.js';
 import { todayIn } from '../catalogue/weeks.js';
-import { type KeptPage, type PageCache, type PageDependencies, strongEtag } from './page-cache.js';
+import type { KeptPage, PageCache, PageDependencies } from './page-cache.js';
+import { namesEtag, strongEtag } from '../web/etag.js';
 import { type SiteDeps, type Visit, visit } from './visit.js';
 import { codedEtag, encodeBody, preferredCoding, worthCompressing } from '../web/content-encoding.js';
 
@@ -138,18 +139,7 @@ function answer(ctx: Context, page: KeptPage, route: KeptRoute): void {
   ctx.set('Cache-Control', route.cacheControl ?? PUBLIC_PAGE_CACHE);
   const etag = codedEtag(page.etag, coding);
   ctx.set('ETag', etag);
-  if (matchesNoneOf(ctx.get('If-None-Match'), etag)) ctx.status = 304;
-}
-
-/**
- * Whether If-None-Match names this page's ETag (weak comparison, `*` any), as RFC 9110 has the origin evaluate it:
- * whatever the request's Cache-Control says (koa's ctx.fresh answers no to any request with no-cache, which fetch
- * sends with every conditional request).
- */
-function matchesNoneOf(ifNoneMatch: string, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  if (namesEtag(ctx.get('If-None-Match'), etag)) ctx.status = 304;
 }
 
 /** Not a page for everyone: no shared cache keeps it (a page that chose no-store keeps its choice); compressed. */

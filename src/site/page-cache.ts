@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ResultCache } from '../registry/result-cache.js';
 import { listingTag } from '../catalogue/listing-changes.js';
 import type { ContentCoding } from '../web/content-encoding.js';
@@ -147,9 +146,4 @@ export class PageCache {
     this.entries.delete(key);
     this.bytes -= entry.page.body.length;
   }
-}
-
-/** A strong ETag of a body: its SHA-256, quoted. */
-export function strongEtag(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }

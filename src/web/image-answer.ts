@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { namesEtag } from './etag.js';
 
 /**
  * An image answer of the service's own (a kept image, a social card): its type, nosniff, a policy that lets it
@@ -12,7 +13,7 @@ export function answerImage(ctx: Context, image: { type: string; bytes: Buffer; 
   ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
   ctx.etag = image.etag;
   ctx.status = 200;
-  if (ctx.fresh) {
+  if (namesEtag(ctx.get('If-None-Match'), ctx.response.get('ETag'))) {
     ctx.status = 304;
     return;
   }

@@ -90,6 +90,13 @@ describe('/docs', () => {
 
     const again = await fetch(`${t.url}/docs/assets/swagger-ui.css`, { headers: { 'if-none-match': css.headers.etag! } });
     expect(again.status).toBe(304);
+    // The gzipped body is another representation, with a validator of its own.
+    expect(css.headers.etag).toMatch(/-gzip"$/);
+    const plain = await fetch(`${t.url}/docs/assets/swagger-ui.css`, {
+      headers: { 'accept-encoding': 'identity', 'if-none-match': css.headers.etag! },
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('etag')).toBe(css.headers.etag!.replace(/-gzip"$/, '"'));
 
     const init = await fetch(`${t.url}/docs/assets/docs.js`);
     expect(init.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
