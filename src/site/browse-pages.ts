@@ -11,7 +11,7 @@ import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
 import { rowVotes } from './list-votes.js';
 import { cardPath } from '../cards/cards.js';
-import { keepPage, type KeepPages } from './kept-pages.js';
+import type { KeepPages } from './kept-pages.js';
 
 const PER_PAGE = 20;
 
@@ -42,7 +42,6 @@ function categoryRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
         account,
         body: tree.length ? branch(tree) : html`<p class="muted">No categories have live listings yet.</p>`,
       });
-      if (!account) keepPage(ctx, 'any');
     }),
   );
 
@@ -76,7 +75,6 @@ ${cardList(
 )}${pager(`/categories/${slug}`, page, PER_PAGE, listings.total)}
 ${category.faqs.length ? html`<h2>Questions</h2><dl>${category.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : ''}`,
       });
-      if (!account) keepPage(ctx, 'any');
     }),
   );
 }
@@ -129,7 +127,6 @@ ${
 }
 <nav class="pager" aria-label="Weeks"><a href="/weeks/${prevStart}" rel="prev">← Week of ${prevStart}</a>${week.start < current.start ? html`<a href="/weeks/${nextStart}" rel="next">Week of ${nextStart} →</a>` : ''}</nav>`,
       });
-      if (!account) keepPage(ctx, 'any');
     }),
   );
 }
@@ -187,7 +184,6 @@ ${cardList(
   'Nobody is on this board yet.',
 )}${pager(`/leaderboards/${board}`, page, PER_PAGE, total)}`,
       });
-      if (!account) keepPage(ctx, 'any');
     }),
   );
 }

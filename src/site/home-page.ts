@@ -8,7 +8,7 @@ import { featuredListings, liveNow } from '../moderation/featured.js';
 import { cardList, listingCard, renderSitePage } from '../web/layout.js';
 import { cardPath } from '../cards/cards.js';
 import { rowVotes } from './list-votes.js';
-import { keepPage, type KeepPages } from './kept-pages.js';
+import type { KeepPages } from './kept-pages.js';
 
 /**
  * The trending section is an aggregate over every vote of the last 14 days, decaying over days: each instance
@@ -94,7 +94,6 @@ ${
         )}
 <h2>Leaderboards</h2><ul>${BOARDS.map((b) => html`<li><a href="/leaderboards/${b}">${BOARD_INFO[b].title}</a>${b === 'billboard' ? html` <span class="paid">Paid ranking</span>` : ''}</li>`)}</ul>`,
       });
-      if (!account) keepPage(ctx, 'any');
     }),
   );
 }

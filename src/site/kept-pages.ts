@@ -25,7 +25,11 @@ const PRIVATE_PAGE_CACHE = 'private, max-age=0';
 
 const KEEP = 'keptPage';
 
-/** Called by a kept route's handler once its page is rendered for someone not signed in: the page may be kept. */
+/**
+ * Called by a kept route's handler once its page is rendered for someone not signed in, when the page shows chosen
+ * listings: it is kept until one of them changes. A handler that does not call it renders a page of every listing
+ * (the home page, a week, a category), kept while no listing changes and for the settling time after one does.
+ */
 export function keepPage(ctx: Context, dependsOn: PageDependencies, viewed?: number): void {
   ctx.state[KEEP] = { dependsOn, viewed };
 }
@@ -41,8 +45,8 @@ export interface KeptRoute {
 
 /**
  * Wraps a page route: for someone not signed in, the kept page when it is still true (see page-cache.ts), else the
- * handler's page, kept when the handler said so (keepPage); public caching headers, a strong ETag and 304s.
- * A signed-in person's page is always rendered, never kept, and private. Pages are compressed as the client asks
+ * handler's page, kept when it is a complete page (keepPage says what it depends on); public caching headers, a
+ * strong ETag and 304s. A signed-in person's page is always rendered, never kept, and private. Pages are compressed as the client asks
  * (src/web/content-encoding.ts). Every answer varies by Cookie and Accept-Encoding.
  */
 export type KeepPages = (route: KeptRoute, handler: Middleware) => Middleware;
@@ -72,9 +76,9 @@ export function keptPages(site: SiteDeps, cache: PageCache): KeepPages {
         read.finally(() => reading.delete(key)).catch(() => undefined),
       );
     await read;
-    const declared = ctx.state[KEEP] as { dependsOn: PageDependencies; viewed?: number } | undefined;
-    const page = declared && renderedPage(ctx, declared.viewed);
-    if (!declared || !page) return privately(ctx);
+    const declared = (ctx.state[KEEP] as { dependsOn: PageDependencies; viewed?: number } | undefined) ?? { dependsOn: 'any' };
+    const page = renderedPage(ctx, declared.viewed);
+    if (!page) return privately(ctx);
     cache.set(key, page, declared.dependsOn, generation, now.getTime());
     answer(ctx, page, route);
   };
