@@ -6,7 +6,7 @@ import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../registry/protocol
 import { SERVER_INFO } from './server-info.js';
 import { resultJson } from '../registry/result-json.js';
 import { isRecord } from './json-rpc.js';
-import { headerValue } from './standard-headers.js';
+import { type HeaderCheck, headerValue } from './standard-headers.js';
 import { declaresUrlElicitation } from './person-link.js';
 
 /**
@@ -30,6 +30,9 @@ export interface DirectToolCall {
   era: 'modern' | 'legacy';
 }
 
+/** The SDK router's finding on the message, as the header check made it (the same inputs: body and standard headers). */
+type Classified = Pick<HeaderCheck, 'modernRequest' | 'legacyRequest'>;
+
 /** The 2025 revisions the address serves. */
 const LEGACY_VERSIONS = new Set(PROTOCOL_VERSIONS.filter((version) => version !== MODERN_PROTOCOL_VERSION));
 
@@ -41,7 +44,7 @@ export function recogniseDirectToolCall(
   body: unknown,
   headers: IncomingHttpHeaders,
   registry: Registry,
-  classified?: { modernRequest: boolean },
+  classified?: Classified,
 ): DirectToolCall | undefined {
   if (!isRecord(body) || body.method !== 'tools/call' || !isRecord(body.params)) return undefined;
   const { params, id } = body;
@@ -51,7 +54,7 @@ export function recogniseDirectToolCall(
   const era =
     headerValue(headers, 'mcp-protocol-version') === MODERN_PROTOCOL_VERSION
       ? modernCall(body, params.name, headers, classified)
-      : legacyCall(body, meta, headers);
+      : legacyCall(body, meta, headers, classified);
   if (!era) return undefined;
   const tool = registry.get(params.name);
   if (!tool) return undefined;
@@ -65,7 +68,7 @@ function modernCall(
   body: Record<string, unknown>,
   name: string,
   headers: IncomingHttpHeaders,
-  classified: { modernRequest: boolean } | undefined,
+  classified: Classified | undefined,
 ): 'modern' | undefined {
   if (headerValue(headers, 'mcp-method') !== 'tools/call' || headerValue(headers, 'mcp-name') !== name) return undefined;
   if (classified) return classified.modernRequest ? 'modern' : undefined;
@@ -85,12 +88,18 @@ function modernCall(
  * of both JSON and event streams (else the SDK's 406), no session, no progress token (the SDK would stream
  * progress), and no per-request envelope (the SDK's router calls it legacy traffic).
  */
-function legacyCall(body: Record<string, unknown>, meta: Record<string, unknown> | undefined, headers: IncomingHttpHeaders) {
+function legacyCall(
+  body: Record<string, unknown>,
+  meta: Record<string, unknown> | undefined,
+  headers: IncomingHttpHeaders,
+  classified: Classified | undefined,
+) {
   const version = headerValue(headers, 'mcp-protocol-version');
   if (!version || !LEGACY_VERSIONS.has(version) || headers['mcp-session-id'] !== undefined) return undefined;
   const accept = headerValue(headers, 'accept') ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
   if (meta && 'progressToken' in meta) return undefined;
+  if (classified) return classified.legacyRequest ? ('legacy' as const) : undefined;
   const route = classifyInboundRequest({ httpMethod: 'POST', body, protocolVersionHeader: version });
   return route.kind === 'legacy' && route.reason === 'no-claim' ? ('legacy' as const) : undefined;
 }

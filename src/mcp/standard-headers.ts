@@ -5,11 +5,13 @@ import { HEADER_MISMATCH, isRecord } from './json-rpc.js';
 
 /**
  * What the header check found: a refusal, or whether the SDK's router took the message for a 2026-07-28 request
- * whose headers agree with it (the direct path then needs no second classification).
+ * whose headers agree with it, or for a 2025-era request (no envelope claim). The direct path then needs no second
+ * classification.
  */
 export interface HeaderCheck {
   rejection?: HeaderRejection;
   modernRequest: boolean;
+  legacyRequest?: boolean;
 }
 
 /** A request refused for its standard headers: the SDK's own answer (HTTP 400, JSON-RPC -32020). */
@@ -58,6 +60,7 @@ export function checkStandardHeaders(body: unknown, headers: IncomingHttpHeaders
       ...(route.code === HEADER_MISMATCH && { rejection: { code: route.code, message: route.message, data: route.data } }),
     };
   }
+  if (route.kind === 'legacy') return { modernRequest: false, legacyRequest: route.reason === 'no-claim' };
   if (route.kind !== 'modern' || route.messageKind !== 'request') return { modernRequest: false };
   if (route.classification.revision !== MODERN_PROTOCOL_VERSION) return { modernRequest: false };
   const method = String(route.message.method);

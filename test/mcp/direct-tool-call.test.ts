@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpTestServer, type McpTestServer } from './fixtures.js';
 import { recogniseDirectToolCall } from '../../src/mcp/direct-tool-call.js';
+import { checkStandardHeaders } from '../../src/mcp/standard-headers.js';
 
 const MODERN = '2026-07-28';
 const envelope = {
@@ -190,5 +191,28 @@ describe('a single 2025-era tools/call answered without the SDK', () => {
     }
     const unserved = legacyCall('2024-11-05', 'repeat_text', { text: 'ab' });
     expect(recogniseDirectToolCall(unserved.body, { ...accept, ...unserved.headers }, registry)).toBeUndefined();
+  });
+
+  it("recognises the same calls from the header check's classification as from its own", () => {
+    const { registry } = direct;
+    const accept = { accept: 'application/json, text/event-stream' };
+    const withClaim = legacyCall(
+      '2025-06-18',
+      'repeat_text',
+      { text: 'ab' },
+      {
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+      },
+    );
+    const sent = { ...legacyCases('2025-06-18'), ...legacyCases('2025-11-25'), 'a 2025 header with a 2026 envelope claim': withClaim };
+    let taken = 0;
+    for (const [name, { body, headers }] of Object.entries(sent)) {
+      const all = { ...accept, ...headers };
+      const own = recogniseDirectToolCall(body, all, registry);
+      expect(recogniseDirectToolCall(body, all, registry, checkStandardHeaders(body, all)), name).toEqual(own);
+      if (own) taken++;
+    }
+    expect(taken, 'plain calls of both revisions are taken').toBeGreaterThanOrEqual(8);
+    expect(recogniseDirectToolCall(withClaim.body, { ...accept, ...withClaim.headers }, registry)).toBeUndefined();
   });
 });
