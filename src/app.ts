@@ -37,7 +37,7 @@ import { securityHeaders } from './web/security-headers.js';
 import { botPage } from './web/bot-page.js';
 import { problemPages } from './web/problem-pages.js';
 import { ResultCache } from './registry/result-cache.js';
-import { changedListingIds, LISTING_CHANGES_CHANNEL, listingTag } from './catalogue/listing-changes.js';
+import { changedListingIds, changedVoteCounts, LISTING_CHANGES_CHANNEL, listingTag } from './catalogue/listing-changes.js';
 import { SearchIndex } from './catalogue/search-index.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { type JobQueue, jobQueueLog, openJobQueue } from './jobs/queue.js';
@@ -249,7 +249,7 @@ async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycl
       if (ids === 'all') resultCache.clear();
       else resultCache.invalidate(ids.map(listingTag));
       cardCache.changed(ids);
-      searchIndex?.changed(ids);
+      searchIndex?.changed(ids, changedVoteCounts(payload));
     },
     onListening(listening) {
       resultCache.setListening(listening);

@@ -16,3 +16,20 @@ export function changedListingIds(payload: string): number[] | 'all' {
     .filter((id) => /^\d+$/.test(id))
     .map(Number);
 }
+
+const VOTE_COUNT = /^=(\d+):(\d+)$/;
+
+/**
+ * The new vote count of each listing a notification names, when their rows changed nothing but their counters (a
+ * vote, a follow: migration 0031 adds a token `=<id>:<votes>` for each); undefined when anything else may have changed.
+ */
+export function changedVoteCounts(payload: string): Map<number, number> | undefined {
+  const ids = changedListingIds(payload);
+  if (ids === 'all' || ids.length === 0) return undefined;
+  const votes = new Map<number, number>();
+  for (const token of payload.split(',')) {
+    const count = VOTE_COUNT.exec(token);
+    if (count) votes.set(Number(count[1]), Number(count[2]));
+  }
+  return ids.every((id) => votes.has(id)) ? votes : undefined;
+}

@@ -111,12 +111,20 @@ export class SearchIndex {
     else if (this.stale) this.reload();
   }
 
-  /** A change notification: the ids of the listings changed, or 'all' when too many to name. */
-  changed(ids: readonly number[] | 'all'): void {
+  /**
+   * A change notification: the ids of the listings changed, or 'all' when too many to name. `votes`: the listings'
+   * new vote counts when nothing else of them changed (a vote, a follow); they are set at once, with nothing to read,
+   * unless a read or load under way could answer an older count after them (then the listings are read again).
+   */
+  changed(ids: readonly number[] | 'all', votes?: ReadonlyMap<number, number>): void {
     if (this.closed) return;
     if (ids === 'all') {
       this.stale = true;
       this.reload();
+      return;
+    }
+    if (votes && this.index && !this.loading && !this.refreshing) {
+      for (const [id, count] of votes) this.index.setVotes(id, count);
       return;
     }
     for (const id of ids) {

@@ -101,6 +101,12 @@ export class WordIndex {
     this.add(listing, fingerprint);
   }
 
+  /** A listing's new vote count, when nothing else of it changed (a listing not indexed stays out). */
+  setVotes(listingId: number, votes: number): void {
+    const slot = this.slotOf.get(listingId);
+    if (slot !== undefined) this.votes[slot] = votes;
+  }
+
   /** Takes a listing out (deleted, or no longer public). */
   remove(listingId: number): void {
     const slot = this.slotOf.get(listingId);

@@ -39,6 +39,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0028_comment_award_changes', file: '0028-comment-award-changes.sql' },
   { name: '0029_weekly_board_index', file: '0029-weekly-board-index.sql' },
   { name: '0030_drop_listings_search_index', file: '0030-drop-listings-search-index.sql' },
+  { name: '0031_vote_count_notifications', file: '0031-vote-count-notifications.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

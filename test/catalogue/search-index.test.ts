@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchIndex } from '../../src/catalogue/search-index.js';
 import { type ListingSearch, searchListings } from '../../src/catalogue/search.js';
-import { changedListingIds, LISTING_CHANGES_CHANNEL } from '../../src/catalogue/listing-changes.js';
+import { changedListingIds, changedVoteCounts, LISTING_CHANGES_CHANNEL } from '../../src/catalogue/listing-changes.js';
 import type { StopListening } from '../../src/db/change-listener.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { insertCategory, insertListing, insertVotes } from '../support/fixtures.js';
@@ -24,7 +24,7 @@ const listen = async () =>
     await t.db.listen(LISTING_CHANGES_CHANNEL, {
       onChange: (payload) => {
         heard.push(payload);
-        index.changed(changedListingIds(payload));
+        index.changed(changedListingIds(payload), changedVoteCounts(payload));
       },
       onListening: (listening) => index.setListening(listening),
     })
@@ -161,6 +161,28 @@ describe('searches through the word index', () => {
     const search = { ...page({ q: 'quillbar', sort: 'votes', upcoming: false }, 0), index: current };
     expect((await searchListings(t.db, search)).total).toBe(before - 1);
     expect(await exactQuillbarTotal()).toBe(before - 1);
+  });
+
+  it("set a vote count at once from the vote's notification, with nothing to read; another change is read", async () => {
+    await caughtUp();
+    const { id } = (await t.db.one<{ id: number }>(`SELECT id FROM listings WHERE slug = 'quill-25'`))!;
+    const top = async () =>
+      (await searchListings(t.db, { ...page({ q: 'quillbar', sort: 'votes', upcoming: false }, 0), index: index.usable() })).rows[0]!.slug;
+    expect(await top()).not.toBe('quill-25');
+    const from = heard.length;
+    await t.db.query('UPDATE listings SET votes_count = 1000, follows_count = follows_count + 1 WHERE id = $1', [id]);
+    await until(() => heard.length > from);
+    expect(heard.slice(from)).toEqual([`${id},=${id}:1000`]);
+    expect(await index.current(0), 'nothing left to read').toBeDefined();
+    expect(await top()).toBe('quill-25');
+    await expectSameAsPostgres();
+
+    const next = heard.length;
+    await t.db.query(`UPDATE listings SET votes_count = 1001, tagline = 'quillbar, counted' WHERE id = $1`, [id]);
+    await caughtUp();
+    await until(() => heard.length > next);
+    expect(heard.slice(next)[0], 'more than the counters changed: the listing alone is named').toBe(`${id}`);
+    await expectSameAsPostgres();
   });
 
   it('are not answered from the index while changes may be missed, and are again after a full reload', async () => {
