@@ -22,6 +22,7 @@ export interface Listening {
 }
 
 const NOTIFY = 'SELECT pg_notify($1, $2)';
+const NOTIFY_EACH = 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload';
 
 const RECONNECT_MS = 1_000;
 /** The listening connection's application_name, as pg_stat_activity shows it. */
@@ -71,11 +72,38 @@ export async function listenOnServer(url: string, channel: string, handlers: Cha
       handlers.onListening(false);
       await last?.end().catch(() => {});
     },
-    async notify(payload) {
-      if (!client) throw new Error(`not listening on ${channel}`);
-      await client.query(NOTIFY, [channel, payload]);
-    },
+    notify: batchedNotify(channel, () => client),
   };
+}
+
+/**
+ * Notifications sent over one connection: one statement at a time (a client runs one query at a time), the payloads
+ * asked for meanwhile sent together by the next one.
+ */
+function batchedNotify(channel: string, connection: () => pg.Client | undefined): (payload: string) => Promise<void> {
+  let queued: { payload: string; sent: (error?: unknown) => void }[] = [];
+  let sending = false;
+  const send = async () => {
+    sending = true;
+    while (queued.length > 0) {
+      const batch = queued;
+      queued = [];
+      try {
+        const client = connection();
+        if (!client) throw new Error(`not listening on ${channel}`);
+        await client.query(NOTIFY_EACH, [channel, batch.map((one) => one.payload)]);
+        for (const one of batch) one.sent();
+      } catch (error) {
+        for (const one of batch) one.sent(error);
+      }
+    }
+    sending = false;
+  };
+  return (payload) =>
+    new Promise<void>((resolve, reject) => {
+      queued.push({ payload, sent: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!sending) void send();
+    });
 }
 
 /** LISTEN on the embedded engine: one process, one connection, so nothing is ever missed. */

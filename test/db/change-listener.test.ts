@@ -46,6 +46,19 @@ describe('Database.listen', () => {
     await listening.notify('marker');
     await until(() => heard.includes('marker'), 'its own notification');
     expect(heard).toEqual(['written', 'marker']);
+    // Many at once (every write of a busy moment sends one): each is heard, sent a statement at a time.
+    const warnings: string[] = [];
+    const warned = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', warned);
+    try {
+      const many = Array.from({ length: 50 }, (_, i) => `marker ${i}`);
+      await Promise.all(many.map((payload) => listening.notify(payload)));
+      await until(() => many.every((payload) => heard.includes(payload)), 'every notification sent at once');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => /already executing a query/.test(message))).toEqual([]);
+    } finally {
+      process.off('warning', warned);
+    }
     await listening.stop();
     if (process.env.DATABASE_URL) await expect(listening.notify('after the stop')).rejects.toThrow(/not listening/);
   });
