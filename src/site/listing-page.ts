@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import type { AccountRecord } from '../accounts/accounts.js';
 import { type SiteDeps, visit } from './visit.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { type ListingProfile, loadListingProfile } from '../catalogue/listing-profile.js';
@@ -48,21 +49,14 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
       );
       const csrf = account ? kit.csrfField(ctx) : undefined;
       const sectionView = { ctx, site, listing: profile, account, csrf };
-      const [alternatives, awards, reviews, comments] = await Promise.all([
-        listAlternatives(services.db, slug, { limit: 5, offset: 0, count: false }),
+      const shown = shownListings(site, slug, profile.id, account);
+      const [others, awards, reviews, comments, own] = await Promise.all([
+        shown.others,
         listAwards(services.db, { listing: slug }, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward, false),
         reviewsSection(sectionView),
         commentsSection(sectionView),
+        shown.own,
       ]);
-      const others = (alternatives?.rows ?? []).map((row) => toSummary(row, services.config.publicUrl));
-      const own = account
-        ? await ownStanding(
-            services.db,
-            account,
-            profile.id,
-            others.map((l) => l.id),
-          )
-        : undefined;
       const voted = own?.voted.has(profile.id) ?? false;
       const following = own?.following ?? false;
       const vote = rowVotesOf(ctx, site, own?.voted);
@@ -132,6 +126,28 @@ ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to th
   contentReportRoutes(router, site);
   commentRoutes(router, site);
   reportRoute(router, site);
+}
+
+/**
+ * A listing page's alternatives, and the signed-in person's standing among the listings it shows (their votes, their
+ * follow), read as soon as the alternatives are: while the page's other sections are still being read.
+ */
+function shownListings(site: SiteDeps, slug: string, listingId: number, account: AccountRecord | undefined) {
+  const { db, config } = site.services;
+  const others = listAlternatives(db, slug, { limit: 5, offset: 0, count: false }).then((alternatives) =>
+    (alternatives?.rows ?? []).map((row) => toSummary(row, config.publicUrl)),
+  );
+  const own = account
+    ? others.then((listings) =>
+        ownStanding(
+          db,
+          account,
+          listingId,
+          listings.map((l) => l.id),
+        ),
+      )
+    : undefined;
+  return { others, own };
 }
 
 /**
