@@ -5,7 +5,7 @@ import { todayIn } from '../catalogue/weeks.js';
 import type { KeptPage, PageCache, PageDependencies } from './page-cache.js';
 import { namesEtag, strongEtag } from '../web/etag.js';
 import { type SiteDeps, type Visit, visit } from './visit.js';
-import { codedEtag, encodeBody, preferredCoding, worthCompressing } from '../web/content-encoding.js';
+import { answerEncoded, codedEtag } from '../web/content-encoding.js';
 
 /**
  * What a page may be kept for, by whom. A page for someone not signed in is the same for everyone: a shared cache
@@ -46,8 +46,8 @@ export interface KeptRoute {
 /**
  * Wraps a page route: for someone not signed in, the kept page when it is still true (see page-cache.ts), else the
  * handler's page, kept when it is a complete page (keepPage says what it depends on); public caching headers, a
- * strong ETag and 304s. A signed-in person's page is always rendered, never kept, and private. Pages are compressed as the client asks
- * (src/web/content-encoding.ts). Every answer varies by Cookie and Accept-Encoding.
+ * strong ETag and 304s. A signed-in person's page is always rendered, never kept, and private. Pages are compressed
+ * as the client asks (src/web/content-encoding.ts). Every answer varies by Cookie and Accept-Encoding.
  */
 export type KeepPages = (route: KeptRoute, handler: Middleware) => Middleware;
 
@@ -130,15 +130,9 @@ function renderedPage(ctx: Context, viewed: number | undefined): KeptPage | unde
 
 /** The kept page, compressed as the client asks (each coding made once per page), with its representation's ETag. */
 function answer(ctx: Context, page: KeptPage, route: KeptRoute): void {
-  const coding = worthCompressing(page.body.length) ? preferredCoding(ctx.get('Accept-Encoding')) : undefined;
-  ctx.vary('Accept-Encoding');
   ctx.status = 200;
-  if (coding) {
-    page.coded ??= {};
-    ctx.body = page.coded[coding] ??= encodeBody(page.body, coding);
-    ctx.set('Content-Encoding', coding);
-  } else ctx.body = page.body;
-  ctx.type = page.contentType;
+  page.coded ??= {};
+  const coding = answerEncoded(ctx, page.body, page.contentType, page.coded);
   ctx.set('Content-Security-Policy', page.policy);
   ctx.set('Cache-Control', route.cacheControl ?? PUBLIC_PAGE_CACHE);
   const etag = codedEtag(page.etag, coding);
@@ -154,15 +148,12 @@ function privately(ctx: Context): void {
 
 /** An HTML page answered as it was rendered, compressed as the client asks (this answer only: nothing keeps it). */
 function compressed(ctx: Context): void {
-  ctx.vary('Accept-Encoding');
   const type = ctx.response.get('Content-Type');
-  if (ctx.status !== 200 || typeof ctx.body !== 'string' || !/^text\/html/i.test(type) || ctx.response.get('Content-Encoding')) return;
-  const body = Buffer.from(ctx.body);
-  const coding = worthCompressing(body.length) ? preferredCoding(ctx.get('Accept-Encoding')) : undefined;
-  if (!coding) return;
+  if (ctx.status !== 200 || typeof ctx.body !== 'string' || !/^text\/html/i.test(type) || ctx.response.get('Content-Encoding')) {
+    ctx.vary('Accept-Encoding');
+    return;
+  }
   const etag = ctx.response.get('ETag');
-  ctx.body = encodeBody(body, coding);
-  ctx.type = type;
-  ctx.set('Content-Encoding', coding);
-  if (etag) ctx.set('ETag', codedEtag(etag, coding));
+  const coding = answerEncoded(ctx, Buffer.from(ctx.body), type);
+  if (coding && etag) ctx.set('ETag', codedEtag(etag, coding));
 }

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context } from 'koa';
 
 /**
  * Compressed pages. A page of the site is 15 to 35 KB of HTML and a fifth of that compressed: every browser asks
@@ -50,7 +51,28 @@ export function encodeBody(body: Buffer, coding: ContentCoding): Buffer {
 }
 
 /** Whether a body of `bytes` is worth compressing. */
-export const worthCompressing = (bytes: number): boolean => bytes >= MIN_BYTES;
+const worthCompressing = (bytes: number): boolean => bytes >= MIN_BYTES;
+
+/**
+ * Answers `body` (of type `type`), compressed as the request asks when it is worth it, and says which coding it took
+ * (undefined: the body as it is); the answer varies by Accept-Encoding either way. `made`: the codings made of this
+ * body before (a kept page's), reused, and given the one made now.
+ */
+export function answerEncoded(
+  ctx: Context,
+  body: Buffer,
+  type: string,
+  made: Partial<Record<ContentCoding, Buffer>> = {},
+): ContentCoding | undefined {
+  const coding = worthCompressing(body.length) ? preferredCoding(ctx.get('Accept-Encoding')) : undefined;
+  ctx.vary('Accept-Encoding');
+  if (coding) {
+    ctx.body = made[coding] ??= encodeBody(body, coding);
+    ctx.set('Content-Encoding', coding);
+  } else ctx.body = body;
+  ctx.type = type;
+  return coding;
+}
 
 /** The strong ETag of a body's compressed representation: another representation, so another validator (RFC 9110 §8.8.3). */
 export function codedEtag(etag: string, coding: ContentCoding | undefined): string {
