@@ -40,6 +40,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0029_weekly_board_index', file: '0029-weekly-board-index.sql' },
   { name: '0030_drop_listings_search_index', file: '0030-drop-listings-search-index.sql' },
   { name: '0031_vote_count_notifications', file: '0031-vote-count-notifications.sql' },
+  { name: '0032_view_count_notifications', file: '0032-view-count-notifications.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
