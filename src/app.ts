@@ -128,7 +128,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   const now = parts.now ?? (() => new Date());
   const log = parts.log ?? createLogger({ level: config.logLevel });
   // Traces are exported only with OTEL_EXPORTER_OTLP_ENDPOINT; without it nothing is started.
-  const tracing = startTracing({ endpoint: config.otelEndpoint, serviceName: config.otelServiceName });
+  const tracing = await startTracing({ endpoint: config.otelEndpoint, serviceName: config.otelServiceName });
   const mailer = createMailer({
     db,
     smtpUrl: config.smtpUrl,

@@ -3,7 +3,8 @@
  * an SVG with no text and no value of the object in it; every text is drawn apart (./text.ts) and laid over it,
  * as is a logo the service keeps (never an image of another origin). A listing without a kept logo gets a monogram.
  */
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { loadSharp } from '../images/sharp.js';
 import { drawText, type TextImage, type TextStyle } from './text.js';
 
 const CARD_WIDTH = 1200;
@@ -97,6 +98,7 @@ async function logoLayers(logo: Buffer | undefined, name: string, slug: string, 
   const mask = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" rx="${Math.round(size * 0.22)}"/></svg>`,
   );
+  const sharp = await loadSharp();
   if (logo) {
     try {
       const png = await sharp(logo)
@@ -223,6 +225,7 @@ const LAYERS: { [K in CardData['kind']]: (card: Extract<CardData, { kind: K }>) 
 /** The card of an object: a 1200 × 630 PNG. */
 export async function renderCard(card: CardData): Promise<Buffer> {
   const layers = await (LAYERS[card.kind] as (card: CardData) => Promise<Layer[]>)(card);
+  const sharp = await loadSharp();
   const overlays: OverlayOptions[] = [];
   for (const { image, left, top } of layers) {
     // Every layer is drawn inside the card already; one that would reach past an edge is cropped to it.

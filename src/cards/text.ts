@@ -5,7 +5,7 @@
  * XML-escaped first; a text too long for its box is cut at a grapheme with an ellipsis, never overflowing.
  */
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
+import { loadSharp } from '../images/sharp.js';
 
 const require = createRequire(import.meta.url);
 const FONT_FILES = {
@@ -53,6 +53,7 @@ const splitGraphemes = (value: string) => Array.from(graphemes.segment(value), (
 
 async function draw(text: string, style: TextStyle): Promise<TextImage> {
   const weight = style.bold ? 'bold' : 'regular';
+  const sharp = await loadSharp();
   const { data, info } = await sharp({
     text: {
       text: `<span foreground="${style.colour}">${escapeXml(text)}</span>`,

@@ -12,7 +12,7 @@
  * Any failure (HTTP error, timeout, connection error, an answer without the tool call) throws
  * DrafterUnavailableError, and the pipeline falls back to the extractive drafter.
  */
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import {
   emptyProposal,
@@ -367,14 +367,22 @@ function parseToolInput(input: unknown, fields: readonly ProfileField[], withRec
 
 // ---------------------------------------------------------------------------------------------
 
+type Sdk = typeof import('@anthropic-ai/sdk');
+
 export function createClaudeDrafter(options: ClaudeDrafterOptions): Drafter {
   const timeoutMs = options.timeoutMs ?? 90_000;
-  const client = new Anthropic({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl || undefined,
-    timeout: timeoutMs,
-    maxRetries: options.maxRetries ?? 1,
-  });
+  // The SDK is imported by the first draft: no instance waits for it to start.
+  let connected: Promise<{ sdk: Sdk; client: Anthropic }> | undefined;
+  const connect = () =>
+    (connected ??= import('@anthropic-ai/sdk').then((sdk) => ({
+      sdk,
+      client: new sdk.default({
+        apiKey: options.apiKey,
+        baseURL: options.baseUrl || undefined,
+        timeout: timeoutMs,
+        maxRetries: options.maxRetries ?? 1,
+      }),
+    })));
   return {
     kind: 'claude',
     async draft(pages, draftOptions) {
@@ -382,6 +390,7 @@ export function createClaudeDrafter(options: ClaudeDrafterOptions): Drafter {
       const fields = only ? CLAUDE_FIELDS.filter((f) => only.includes(f)) : CLAUDE_FIELDS;
       const withRecords = !only;
       if (!fields.length && !withRecords) return emptyProposal();
+      const { sdk, client } = await connect();
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       let message: Anthropic.Message;
@@ -405,7 +414,7 @@ export function createClaudeDrafter(options: ClaudeDrafterOptions): Drafter {
           { signal: controller.signal },
         );
       } catch (err) {
-        throw unavailable(err, controller.signal.aborted, timeoutMs);
+        throw unavailable(sdk, err, controller.signal.aborted, timeoutMs);
       } finally {
         clearTimeout(timer);
       }
@@ -423,7 +432,8 @@ export function createClaudeDrafter(options: ClaudeDrafterOptions): Drafter {
   };
 }
 
-function unavailable(err: unknown, aborted: boolean, timeoutMs: number): DrafterUnavailableError {
+function unavailable(sdk: Sdk, err: unknown, aborted: boolean, timeoutMs: number): DrafterUnavailableError {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   if (err instanceof DrafterUnavailableError) return err;
   if (aborted || err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError) {
     return new DrafterUnavailableError('timeout', `Claude did not answer within ${timeoutMs} ms.`, { cause: err });

@@ -6,7 +6,8 @@
  * pixel is decoded. SVG is rasterised (librsvg runs no script and loads nothing from outside), never kept as SVG.
  */
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo, type ResizeOptions, type SharpOptions } from 'sharp';
+import type { Metadata, OutputInfo, ResizeOptions, SharpOptions } from 'sharp';
+import { loadSharp } from './sharp.js';
 import { fromIco } from './ico.js';
 import { ImageRefused } from './errors.js';
 import type { ImageKind } from '../db/entities/image.js';
@@ -74,6 +75,7 @@ interface Header {
 }
 
 async function readHeader(bytes: Buffer): Promise<Header> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, decodeOptions()).metadata();
@@ -99,6 +101,7 @@ function svgDensity(width: number, height: number): number {
 }
 
 async function encode(bytes: Buffer, resize: ResizeOptions, density: number | undefined): Promise<EncodedImage> {
+  const sharp = await loadSharp();
   let out: { data: Buffer; info: OutputInfo };
   try {
     out = await sharp(bytes, decodeOptions(density))

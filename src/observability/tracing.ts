@@ -12,18 +12,15 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import type { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import type { TracerProvider } from '@opentelemetry/sdk-trace';
 import { ATTR_ERROR_TYPE, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 
 /**
  * OpenTelemetry traces: one provider per process, started only when an OTLP endpoint is configured
  * (OTEL_EXPORTER_OTLP_ENDPOINT). Without it nothing is registered: the API's no-op tracer and context
- * stay in place, withSpan runs its function as it is, and no span, context or exporter exists.
- * Spans go in batches to {endpoint}/v1/traces as OTLP/HTTP JSON.
+ * stay in place, withSpan runs its function as it is, and no span, context or exporter exists (nor is the SDK
+ * loaded: it is imported when tracing starts). Spans go in batches to {endpoint}/v1/traces as OTLP/HTTP JSON.
  */
 
 /** The tracer's name (instrumentation scope) for every span the service makes by hand. */
@@ -44,9 +41,31 @@ interface Running {
 
 let running: Running | undefined;
 
+/** The SDK's parts, imported once, by the first start. */
+let sdk: ReturnType<typeof importSdk> | undefined;
+const importSdk = async () => {
+  const [hooks, core, exporter, resources, traces] = await Promise.all([
+    import('@opentelemetry/context-async-hooks'),
+    import('@opentelemetry/core'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace'),
+  ]);
+  return { ...hooks, ...core, ...exporter, ...resources, ...traces };
+};
+
 /** Starts the process's tracing when options.endpoint is set (later calls share it); answers whether it is on. */
-export function startTracing(options: TracingOptions): boolean {
+export async function startTracing(options: TracingOptions): Promise<boolean> {
   if (!options.endpoint) return false;
+  sdk ??= importSdk();
+  const {
+    AsyncLocalStorageContextManager,
+    BatchSpanProcessor,
+    OTLPTraceExporter,
+    resourceFromAttributes,
+    TracerProvider,
+    W3CTraceContextPropagator,
+  } = await sdk;
   if (running) {
     running.users++;
     return true;

@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../db/entities/order.js';
 import { ProblemError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { OrderView } from '../orders/orders.js';
-import { stripeClient, stripeGateway } from './stripe-gateway.js';
+import { stripeGateway } from './stripe-gateway.js';
 
 interface OpenedCheckout {
   /** Where the person pays. */
@@ -32,9 +32,12 @@ export interface PaymentGateway {
 /** Stripe Checkout when the configuration chose it (config.payments, see loadConfig), otherwise the built-in test-mode page. */
 export function paymentGateway(config: Config, log: Logger): PaymentGateway {
   if (config.payments === 'test') return testGateway(config.publicUrl);
-  const stripe = stripeClient({ secretKey: config.stripeSecretKey, apiUrl: config.stripeApiUrl });
   const checkoutPage = (orderNumber: string) => checkoutPageUrl(config.publicUrl, orderNumber);
-  return stripeGateway(stripe, { paymentMethods: config.stripePaymentMethods, checkoutPage }, log);
+  return stripeGateway(
+    { secretKey: config.stripeSecretKey, apiUrl: config.stripeApiUrl },
+    { paymentMethods: config.stripePaymentMethods, checkoutPage },
+    log,
+  );
 }
 
 /** The address of the built-in checkout page of an order. */

@@ -6,7 +6,7 @@
  * applies to the payment it names.
  */
 import { LockMode } from '@mikro-orm/core';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Database, Transaction } from '../db/database.js';
 import { Order } from '../db/entities/order.js';
 import type { Logger } from '../logging/logger.js';
@@ -23,8 +23,9 @@ export interface StripeEventDeps {
 export class BadSignatureError extends Error {}
 
 /** The event in the body, if its Stripe-Signature verifies with `secret` (within Stripe's five-minute tolerance). */
-export function verifiedEvent(body: Buffer, signature: string | undefined, secret: string): Stripe.Event {
+export async function verifiedEvent(body: Buffer, signature: string | undefined, secret: string): Promise<Stripe.Event> {
   if (!signature) throw new BadSignatureError('No Stripe-Signature header.');
+  const { default: Stripe } = await import('stripe'); // imported by the first event: no instance waits for it to start
   try {
     return Stripe.webhooks.constructEvent(body, signature, secret);
   } catch (error) {

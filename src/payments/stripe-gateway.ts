@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Logger } from '../logging/logger.js';
 import type { OrderView } from '../orders/orders.js';
 import type { PaymentGateway } from './gateway.js';
@@ -13,8 +13,12 @@ export interface StripeSettings {
 /** Stripe's own limits on a Checkout session's lifetime. */
 const SESSION_LIFETIME = { minMs: 30 * 60_000 + 60_000, maxMs: 24 * 3_600_000 - 60_000 };
 
-/** The official client; `apiUrl` (http(s)://host[:port]) points it elsewhere than Stripe's own API, e.g. at a test fake. */
-export function stripeClient(settings: { secretKey: string; apiUrl: string }): Stripe {
+/**
+ * The official client, imported by the first payment (no instance waits for it to start); `apiUrl`
+ * (http(s)://host[:port]) points it elsewhere than Stripe's own API, e.g. at a test fake.
+ */
+async function stripeClient(settings: StripeClientSettings): Promise<Stripe> {
+  const { default: Stripe } = await import('stripe');
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
@@ -31,10 +35,18 @@ export function stripeClient(settings: { secretKey: string; apiUrl: string }): S
  * Stripe Checkout: one session per order, priced from the order's lines (VAT included, as quoted), expiring with
  * the order. The order number travels as client_reference_id and metadata; the webhook finds the order by session.
  */
-export function stripeGateway(stripe: Stripe, settings: StripeSettings, log: Logger): PaymentGateway {
+export interface StripeClientSettings {
+  secretKey: string;
+  apiUrl: string;
+}
+
+export function stripeGateway(client: StripeClientSettings, settings: StripeSettings, log: Logger): PaymentGateway {
+  let connected: Promise<Stripe> | undefined;
+  const connect = () => (connected ??= stripeClient(client));
   return {
     provider: 'stripe',
     async open(order, buyer) {
+      const stripe = await connect();
       const session = await stripe.checkout.sessions.create(sessionParams(order, buyer, settings), {
         idempotencyKey: `checkout-${order.number}`,
       });
@@ -42,6 +54,7 @@ export function stripeGateway(stripe: Stripe, settings: StripeSettings, log: Log
       return { url: session.url, session: session.id };
     },
     async close(sessions) {
+      const stripe = await connect();
       await Promise.all(
         sessions.map((id) =>
           stripe.checkout.sessions.expire(id).catch((error: unknown) => {
@@ -52,6 +65,7 @@ export function stripeGateway(stripe: Stripe, settings: StripeSettings, log: Log
       );
     },
     async refund(reference, cents, key) {
+      const stripe = await connect();
       await stripe.refunds.create({ payment_intent: reference, amount: cents, reason: 'requested_by_customer' }, { idempotencyKey: key });
     },
   };

@@ -39,9 +39,9 @@ export function stripeWebhook(services: Services): Middleware {
         new ProblemError({ status: 413, code: 'body_too_large', title: 'Body too large', detail: 'Not a Stripe event.' }),
       );
     }
-    let event: ReturnType<typeof verifiedEvent>;
+    let event: Awaited<ReturnType<typeof verifiedEvent>>;
     try {
-      event = verifiedEvent(body.bytes, ctx.get('Stripe-Signature') || undefined, config.stripeWebhookSecret);
+      event = await verifiedEvent(body.bytes, ctx.get('Stripe-Signature') || undefined, config.stripeWebhookSecret);
     } catch (error) {
       if (!(error instanceof BadSignatureError)) throw error;
       services.log.warn({ reason: error.message }, 'a Stripe webhook call failed its signature check');

@@ -22,7 +22,10 @@ beforeAll(async () => {
   ids = [];
   for (let i = 0; i < VIEWED; i++) ids.push(await insertListing(t.db, { category_id: category, slug: `viewed-${i}` }));
   await t.db.query('UPDATE listings SET votes_count = id % 7 WHERE id = ANY($1::int[])', [ids]);
-  ({ stop: stopListening } = await t.db.listen(LISTING_CHANGES_CHANNEL, { onChange: (payload) => heard.push(payload), onListening: () => {} }));
+  ({ stop: stopListening } = await t.db.listen(LISTING_CHANGES_CHANNEL, {
+    onChange: (payload) => heard.push(payload),
+    onListening: () => {},
+  }));
 }, 60_000);
 afterAll(async () => {
   await stopListening?.();
