@@ -79,8 +79,8 @@ export function keptPages(site: SiteDeps, cache: PageCache): KeepPages {
     const declared = (ctx.state[KEEP] as { dependsOn: PageDependencies; viewed?: number } | undefined) ?? { dependsOn: 'any' };
     const page = renderedPage(ctx, declared.viewed);
     if (!page) return privately(ctx);
+    answer(ctx, page, route); // compressed first: the copy counts against the cache's bound
     cache.set(key, page, declared.dependsOn, generation, now.getTime());
-    answer(ctx, page, route);
   };
 }
 

@@ -12,8 +12,9 @@ import type { ContentCoding } from '../web/content-encoding.js';
  * no change at all was heard since it was read, and for `settleMs` after it was read whatever changed (so while
  * votes pour in it is rendered at most once per settling time, at most that far behind). What no notification
  * announces (comments, awards, commenters' names, a category's description) is bounded by the service's clock
- * instead: no copy is answered more than `maxAgeMs` after it was read. Bounded in bytes of the pages as rendered
- * (their compressed copies, a fifth of a page each, come on top); the least recently used page goes first.
+ * instead: no copy is answered more than `maxAgeMs` after it was read. Bounded in bytes: of the pages as rendered
+ * and the compressed copies made when they were kept (a copy made later, for another kind of client, a fifth of
+ * a page, comes on top); the least recently used page goes first.
  */
 
 /** What a kept page depends on: any listing change at all, or changes of these listings. */
@@ -38,6 +39,8 @@ interface Entry {
   dependsOn: PageDependencies;
   /** 'any': the answer cache's generation when the page was read. */
   generation: number;
+  /** What it counts against the bound. */
+  bytes: number;
   /** A listing page: the token kept in the answer cache under `sentinelKey(key)`. */
   token?: Record<string, unknown>;
 }
@@ -54,7 +57,6 @@ export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
-  private readonly maxBytes = 32 * 1024 * 1024;
   private readonly maxAgeMs = KEPT_PAGE_MS;
 
   /**
@@ -64,6 +66,7 @@ export class PageCache {
   constructor(
     private readonly notifications: Notifications,
     private readonly settleMs: number,
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
   /**
@@ -94,7 +97,8 @@ export class PageCache {
    */
   set(key: string, page: KeptPage, dependsOn: PageDependencies, generation: number, now: number): void {
     if (!this.notifications.enabled || page.body.length > this.maxBytes) return;
-    const entry: Entry = { page, readAt: now, dependsOn, generation };
+    const bytes = page.body.length + Object.values(page.coded ?? {}).reduce((sum, coded) => sum + coded.length, 0);
+    const entry: Entry = { page, readAt: now, dependsOn, generation, bytes };
     if (dependsOn === 'any') {
       // Changed while it was read: true only for what is left of the settling time.
       if (generation !== this.notifications.generation && this.settleMs === 0) return;
@@ -104,7 +108,7 @@ export class PageCache {
     }
     this.delete(key);
     this.entries.set(key, entry);
-    this.bytes += page.body.length;
+    this.bytes += bytes;
     while (this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
   }
 
@@ -144,6 +148,6 @@ export class PageCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.page.body.length;
+    this.bytes -= entry.bytes;
   }
 }

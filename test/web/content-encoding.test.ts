@@ -30,6 +30,9 @@ describe('encodeBody', () => {
     expect(gzip.length).toBeLessThan(page.length / 5);
     expect(brotliDecompressSync(br).equals(page)).toBe(true);
     expect(gunzipSync(gzip).equals(page)).toBe(true);
+    // Each holds its own bytes, not zlib's output chunk (a kept page holds its copies as long as it is kept).
+    expect(br.buffer.byteLength).toBe(br.length);
+    expect(gzip.buffer.byteLength).toBe(gzip.length);
   });
 
   it('gives each representation its own strong validator', () => {
