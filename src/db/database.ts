@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import pg from 'pg';
 import path from 'node:path';
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import type { EventSubscriber, FlushEventArgs, MikroORM } from '@mikro-orm/core';
@@ -9,6 +10,7 @@ import { entities } from './entities/index.js';
 import { MIGRATIONS_TABLE, MIGRATOR_OPTIONS, migrate } from './migrate.js';
 import { type ChangeHandlers, type Listening, listenOnEmbedded, listenOnServer } from './change-listener.js';
 import { tracedQueryLogger, tracedStatements } from './traced-statements.js';
+import { ReadPipeline } from './read-pipeline.js';
 
 type Row = Record<string, unknown>;
 
@@ -53,7 +55,10 @@ export interface Database {
 /**
  * `prepare`: the statement's name, for a hot read of fixed text. The server parses and plans it once
  * per pooled connection and then runs the saved plan (a statement of a few joins plans in longer than
- * it runs). Ignored in a transaction and on the embedded engine, which keeps no such cache.
+ * it runs). On a server, outside a transaction or session, such reads are pipelined: those issued in one
+ * turn of the event loop go together in one write on one connection (src/db/read-pipeline.ts), each
+ * on its own. So `prepare` is for reads only, and short ones: a statement waits for those sent before
+ * it on its connection. Ignored in a transaction and on the embedded engine, which keeps no such cache.
  */
 interface QueryOptions {
   prepare?: string;
@@ -129,6 +134,9 @@ const ORM_OPTIONS = {
   loggerFactory: tracedQueryLogger,
 };
 
+/** Connections of the pipelined reads (prepared statements): each carries several statements at a time. */
+const PIPELINED_CONNECTIONS = 4;
+
 /** dataDir value for a throw-away embedded database held in memory (tests). */
 export const MEMORY = 'memory://';
 
@@ -159,10 +167,21 @@ async function openPostgres(databaseUrl: string): Promise<Opened> {
   const orm = await PgORM.init({ ...ORM_OPTIONS, clientUrl: databaseUrl, pool: { min: 1, max: 10 } });
   const pool = await orm.em.getConnection().getNativeClient();
   const statements = pgStatements(pool);
+  // Prepared reads go through a few connections in pipeline mode (opened when first used, with the type parsers of
+  // the ORM's pool): those issued in one turn of the event loop, by one request or many, in one write.
+  const pipelined = new pg.Pool({ ...pool.options, min: 0, max: PIPELINED_CONNECTIONS, pipeline: true });
+  // A connection the server dropped: the pool discards it, and what was in flight on it fails on its own (an 'error'
+  // event nobody hears would end the process).
+  pipelined.on('connect', (client) => client.on('error', () => undefined));
+  pipelined.on('error', () => undefined);
+  const pipelinedQuery = tracedStatements({ query: new ReadPipeline(pipelined).query, script: statements.script }).query;
+  const query: Statements['query'] = (sql, params, options) =>
+    options?.prepare ? pipelinedQuery(sql, params, options) : statements.query(sql, params, options);
   const database: Database = {
     kind: 'postgresql',
     ...statements,
-    one: firstRow(statements.query),
+    query,
+    one: firstRow(query),
     async session(fn) {
       const client = await pool.connect();
       try {
@@ -182,7 +201,10 @@ async function openPostgres(databaseUrl: string): Promise<Opened> {
     listen: (channel, handlers) => listenOnServer(databaseUrl, channel, handlers),
     connection: { url: databaseUrl },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => orm.close(true),
+    async close() {
+      await pipelined.end();
+      await orm.close(true);
+    },
   };
   return { database, orm };
 }
