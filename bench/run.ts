@@ -51,15 +51,25 @@ async function main() {
     misspell(data.words[i % data.words.length], Math.floor(i / data.words.length)),
   );
 
-  const service = start(
-    SERVICE_ENTRY,
-    // Behind a proxy, as in production: people's addresses come in X-Forwarded-For (the launch day's voters have their own).
-    { PORT: '3998', DATABASE_URL: BENCH_URL, PUBLIC_URL: SERVICE, LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
-    SERVICE_NODE_FLAGS,
-  );
+  // Behind a proxy, as in production: people's addresses come in X-Forwarded-For (the launch day's voters have their own).
+  const startService = () =>
+    start(
+      SERVICE_ENTRY,
+      { PORT: '3998', DATABASE_URL: BENCH_URL, PUBLIC_URL: SERVICE, LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
+      SERVICE_NODE_FLAGS,
+    );
+  // Its start-up is measured alone, not while the baselines start on the same cores, three times (the median counts:
+  // one start varied by a second between runs); the third start is the service measured from here on.
+  const startups: number[] = [];
+  let service = startService();
+  for (;;) {
+    startups.push(await waitFor(`${SERVICE}/api/v1/site`, service.started));
+    if (startups.length === 3) break;
+    await stop(service.child);
+    service = startService();
+  }
   service.child.once('exit', (code, signal) => console.error(`the service exited (${code ?? signal}) while measured`));
-  // Its start-up is measured alone, as the embedded one's is: not while the baselines start on the same cores.
-  const startupPg = await waitFor(`${SERVICE}/api/v1/site`, service.started);
+  const startupPg = [...startups].sort((a, b) => a - b)[1]!;
   const bare = start('bench/bare-koa.ts', { PORT: '3999' });
   const lookup = start('bench/bare-lookup.ts', { PORT: '3996', DATABASE_URL: BENCH_URL });
   await waitFor(`${BARE}/`, bare.started);
@@ -116,6 +126,7 @@ async function main() {
     ...discussion,
     day,
     startupPg,
+    startups,
     embedded,
     rssBefore,
     rssAfter,
@@ -151,6 +162,7 @@ interface Measures {
   stats: Result;
   day: LaunchDay;
   startupPg: number;
+  startups: number[];
   embedded: { empty: number; present: number };
   rssBefore: number;
   rssAfter: number;
@@ -163,7 +175,7 @@ interface Measures {
 function report(m: Measures) {
   const { bareRun, lookupRun, restCold, restHot, mcpCold, nameTypos, commonSequential, searchRest, searchMcp } = m;
   const { homePage, listingPages, keptListingPages, mcpLegacy, coldModernCount, discussedPages, reviews, comments, stats, day } = m;
-  const { startupPg, embedded, rssBefore, rssAfter, coldRestCount, coldMcpCount } = m;
+  const { startupPg, startups, embedded, rssBefore, rssAfter, coldRestCount, coldMcpCount } = m;
   const rps = (r: { requests: { average: number } }) => r.requests.average;
   const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
   const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -219,7 +231,12 @@ function report(m: Measures) {
     measured('list_comments REST, different listings with 8 comments', comments, lookupRun, 'look-up'),
     measured("get_listing_stats REST (a founder's key), 2,000 listings with 60 days of figures in turn", stats, lookupRun, 'look-up'),
     launchDayRow(day),
-    ['start-up to first answer, PostgreSQL', ms(startupPg), '< 2 s', startupPg < 2000],
+    [
+      'start-up to first answer, PostgreSQL (median of three starts)',
+      `${ms(startupPg)} (${startups.map((t) => ms(t)).join(', ')})`,
+      '< 2 s',
+      startupPg < 2000,
+    ],
     ['start-up to first answer, embedded, data present', ms(embedded.present), '< 6 s', embedded.present < 6000],
     ['start-up, embedded, empty folder (migrations + demo seed)', ms(embedded.empty), ''],
     [
