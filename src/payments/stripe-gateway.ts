@@ -13,6 +13,12 @@ export interface StripeSettings {
 /** Stripe's own limits on a Checkout session's lifetime. */
 const SESSION_LIFETIME = { minMs: 30 * 60_000 + 60_000, maxMs: 24 * 3_600_000 - 60_000 };
 
+/** The account's secret key, and the API's address (empty: Stripe's own). */
+export interface StripeClientSettings {
+  secretKey: string;
+  apiUrl: string;
+}
+
 /**
  * The official client, imported by the first payment (no instance waits for it to start); `apiUrl`
  * (http(s)://host[:port]) points it elsewhere than Stripe's own API, e.g. at a test fake.
@@ -35,11 +41,6 @@ async function stripeClient(settings: StripeClientSettings): Promise<Stripe> {
  * Stripe Checkout: one session per order, priced from the order's lines (VAT included, as quoted), expiring with
  * the order. The order number travels as client_reference_id and metadata; the webhook finds the order by session.
  */
-export interface StripeClientSettings {
-  secretKey: string;
-  apiUrl: string;
-}
-
 export function stripeGateway(client: StripeClientSettings, settings: StripeSettings, log: Logger): PaymentGateway {
   let connected: Promise<Stripe> | undefined;
   const connect = () => (connected ??= stripeClient(client));
