@@ -171,7 +171,7 @@ export interface VoteCheckSummary {
   listings: number;
 }
 
-/** Locks the listings' rows in id order (as castVote locks one): the check and a vote never wait on each other in a circle. */
+/** Locks the listings' rows in id order (as a vote's count update locks one): the check and a vote never wait on each other in a circle. */
 export async function lockListings(tx: Statements, listingIds: Iterable<number>): Promise<void> {
   const ids = [...new Set(listingIds)].sort((a, b) => a - b);
   if (ids.length > 0) await tx.query('SELECT id FROM listings WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);

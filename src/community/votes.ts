@@ -1,16 +1,15 @@
 /**
  * Votes come only from people on the site: a signed-in person with a confirmed e-mail address, one vote per
  * listing (voter_key `account:<id>`), which they can take back; never for a listing they own; only for live
- * listings. Each vote moves the listing's count in the same transaction, under the listing's row lock, and the
- * weekly board (votes cast in the launch week) at once. A vote keeps the signals the vote check reads: the account
+ * listings. Each vote moves the listing's count in the same transaction, in the statement that adds or removes it
+ * (an atomic increment under the listing's row lock), and the weekly board (votes cast in the launch week) at once. A vote keeps the signals the vote check reads: the account
  * and the keyed hash of the voter's network (src/community/network.ts); votes are limited per person and per network,
  * counted in the vote's transaction: a vote refused (429, 404, 409) counts against neither limit, and concurrent votes
  * from one network wait for each other's count.
  */
-import type { Database } from '../db/database.js';
-import { Vote } from '../db/entities/vote.js';
-import { InvalidStateError, ProblemError } from '../errors.js';
-import { lockedPublicListing } from './public-listing.js';
+import type { Database, Statements } from '../db/database.js';
+import { InvalidStateError, NotFoundError, ProblemError } from '../errors.js';
+import { PUBLIC_STATUSES } from '../catalogue/listing-summary.js';
 import type { RatePolicy } from '../rate-limit/counter.js';
 import { countAllOrRefuse, type CountedUse } from '../rate-limit/count-or-refuse.js';
 import type { SiteSettings } from '../catalogue/site-settings.js';
@@ -41,7 +40,34 @@ export interface VoteState {
   voted: boolean;
 }
 
-/** Casts the person's vote for a live listing from `address` (the client's); voting twice leaves one vote. */
+/** What a vote reads before it writes, unlocked: the listing (public ones only) and the person's standing on it. */
+type VoteTarget = {
+  id: number;
+  name: string;
+  status: string;
+  launch_week: string | null;
+  votes_count: number;
+  owner: boolean;
+  voted: boolean;
+};
+
+async function voteTarget(tx: Statements, slug: string, accountId: string): Promise<VoteTarget> {
+  const [listing] = await tx.query<VoteTarget>(
+    `SELECT l.id, l.name, l.status, l.launch_week::text AS launch_week, l.votes_count,
+            EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.account_id = $2::uuid) AS owner,
+            EXISTS (SELECT 1 FROM votes v WHERE v.listing_id = l.id AND v.voter_key = $3) AS voted
+     FROM listings l WHERE l.slug = $1 AND l.status = ANY($4::text[])`,
+    [slug, accountId, voterKey(accountId), PUBLIC_STATUSES],
+  );
+  if (!listing) throw new NotFoundError('listing', slug);
+  return listing;
+}
+
+/**
+ * Casts the person's vote for a live listing from `address` (the client's); voting twice leaves one vote.
+ * The listing's row is locked only by the statement that adds the vote and moves its count, the last before the
+ * commit: a launch's votes and follows wait for each other's commit, not for each other's reads.
+ */
 export async function castVote(
   db: Database,
   slug: string,
@@ -56,20 +82,21 @@ export async function castVote(
   return db.transaction(async (tx) => {
     // Counted in the vote's own transaction (one connection of the pool for both): what it refuses counts nothing.
     await countAllOrRefuse(tx, [personalLimit(voter), networkLimit(network, settings)], now);
-    const listing = await lockedPublicListing(tx, slug);
+    const listing = await voteTarget(tx, slug, voter.id);
     if (listing.status !== 'live')
-      throw new InvalidStateError(`${listing.name} launches in the week of ${listing.launchWeek}: votes open when it is live.`);
-    const [standing] = await tx.query<{ owner: boolean; voted: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM listing_owners WHERE listing_id = $1 AND account_id = $2::uuid) AS owner,
-              EXISTS (SELECT 1 FROM votes WHERE listing_id = $1 AND voter_key = $3) AS voted`,
-      [listing.id, voter.id, voterKey(voter.id)],
+      throw new InvalidStateError(`${listing.name} launches in the week of ${listing.launch_week}: votes open when it is live.`);
+    if (listing.owner) throw new InvalidStateError('You own this listing: votes come from other people.');
+    if (listing.voted) return { slug, votes: listing.votes_count, voted: true };
+    // A vote of the same person's in another request meanwhile: theirs is kept, this one adds nothing.
+    const [cast] = await tx.query<{ votes_count: number }>(
+      `WITH cast_vote AS (
+         INSERT INTO votes (listing_id, voter_key, created_at, account_id, network) VALUES ($1, $2, $3, $4::uuid, $5)
+         ON CONFLICT (listing_id, voter_key) DO NOTHING RETURNING listing_id)
+       UPDATE listings SET votes_count = votes_count + 1, updated_at = $3
+       WHERE id = (SELECT listing_id FROM cast_vote) RETURNING votes_count`,
+      [listing.id, voterKey(voter.id), now, voter.id, network],
     );
-    if (standing?.owner) throw new InvalidStateError('You own this listing: votes come from other people.');
-    if (!standing?.voted) {
-      tx.em.create(Vote, { listing: listing.id, voterKey: voterKey(voter.id), createdAt: now, account: voter.id, network });
-      listing.votesCount += 1;
-    }
-    return { slug, votes: listing.votesCount, voted: true };
+    return { slug, votes: cast?.votes_count ?? listing.votes_count, voted: true };
   });
 }
 
@@ -96,17 +123,17 @@ function networkLimit(network: string, settings: Pick<SiteSettings, 'network_lim
 export async function withdrawVote(db: Database, slug: string, voter: Voter, now: Date): Promise<VoteState> {
   return db.transaction(async (tx) => {
     await countAllOrRefuse(tx, [personalLimit(voter)], now);
-    const listing = await lockedPublicListing(tx, slug);
-    const vote = await tx.em.findOne(Vote, { listing: listing.id, voterKey: voterKey(voter.id) });
-    if (vote) {
-      tx.em.remove(vote);
-      if (vote.counted) listing.votesCount = Math.max(0, listing.votesCount - 1);
-      if (vote.flagStatus === 'flagged' || vote.flagStatus === 'confirmed') {
-        await tx.em.flush();
-        await refreshReviewGenuineness(tx, { accountId: voter.id });
-      }
-    }
-    return { slug, votes: listing.votesCount, voted: false };
+    const listing = await voteTarget(tx, slug, voter.id);
+    if (!listing.voted) return { slug, votes: listing.votes_count, voted: false };
+    const [taken] = await tx.query<{ flag_status: string | null; votes_count: number | null }>(
+      `WITH taken AS (DELETE FROM votes WHERE listing_id = $1 AND voter_key = $2 RETURNING counted, flag_status),
+            moved AS (UPDATE listings SET votes_count = greatest(0, votes_count - 1), updated_at = $3
+                      WHERE id = $1 AND EXISTS (SELECT 1 FROM taken WHERE counted) RETURNING votes_count)
+       SELECT (SELECT flag_status FROM taken) AS flag_status, (SELECT votes_count FROM moved) AS votes_count`,
+      [listing.id, voterKey(voter.id), now],
+    );
+    if (taken?.flag_status === 'flagged' || taken?.flag_status === 'confirmed') await refreshReviewGenuineness(tx, { accountId: voter.id });
+    return { slug, votes: taken?.votes_count ?? listing.votes_count, voted: false };
   });
 }
 

@@ -81,6 +81,30 @@ describe('votes', () => {
     expect(await counts(target.id)).toMatchObject({ votes: 8, rows: 8 });
   });
 
+  it('votes, take-backs and follows of one listing at once each move its counts once', async () => {
+    const target = await listing();
+    const people = await Promise.all(Array.from({ length: 12 }, () => voter()));
+    const leaving = people.slice(0, 4);
+    await Promise.all(leaving.map((p) => vote(target.slug, p)));
+    await Promise.all(leaving.map((p) => setFollowing(db, target.slug, p, true, now)));
+    // Everyone at once: the first four take their vote back and stop following, the others vote and follow twice.
+    await Promise.all(
+      people.flatMap((p) =>
+        leaving.includes(p)
+          ? [withdrawVote(db, target.slug, p, now), setFollowing(db, target.slug, p, false, now)]
+          : [
+              vote(target.slug, p),
+              vote(target.slug, p),
+              setFollowing(db, target.slug, p, true, now),
+              setFollowing(db, target.slug, p, true, now),
+            ],
+      ),
+    );
+    const follows = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM follows WHERE listing_id = $1', [target.id]);
+    expect(await counts(target.id)).toMatchObject({ votes: 8, rows: 8, follows: 8 });
+    expect(follows).toEqual({ n: 8 });
+  });
+
   it('needs a confirmed e-mail address (403)', async () => {
     const target = await listing();
     expect(await refusal(vote(target.slug, await voter(false)))).toEqual({ status: 403, code: 'vote_refused' });
