@@ -1,7 +1,7 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMcpTestServer, type McpTestServer } from './fixtures.js';
-import { headerValue } from '../../src/mcp/standard-headers.js';
+import { checkStandardHeaders, headerValue } from '../../src/mcp/standard-headers.js';
 
 // SEP-2243 on the MCP binding: the standard headers of a 2026-07-28 request are checked against its body before
 // anything else answers (the sign-in challenge included), as the conformance scenario http-header-validation asks.
@@ -171,5 +171,59 @@ describe('headerValue', () => {
     expect(headerValue({ 'mcp-name': ' \t a b \t ' }, 'mcp-name')).toBe('a b');
     expect(headerValue({}, 'mcp-name')).toBeUndefined();
     expect(headerValue({ 'set-cookie': ['a', 'b'] }, 'set-cookie')).toBeUndefined();
+  });
+});
+
+describe('the findings on plain calls are remembered', () => {
+  const headers = { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'get_listing' };
+  const call = (id: unknown, params: Record<string, unknown>, more: Record<string, unknown> = {}) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params,
+    ...more,
+  });
+  const plain = (id: unknown, slug: string) => call(id, { name: 'get_listing', arguments: { slug }, _meta: envelope });
+  const { 'io.modelcontextprotocol/clientInfo': _, ...withoutClientInfo } = envelope;
+  /** Each differs from a plain call in one part the check reads. */
+  const variants: [string, unknown, Record<string, string>][] = [
+    ['another id and arguments', plain('x-7', 'other'), headers],
+    ['_meta null', call(1, { name: 'get_listing', arguments: {}, _meta: null }), headers],
+    ['no _meta', call(1, { name: 'get_listing', arguments: {} }), headers],
+    ['no clientInfo', call(1, { name: 'get_listing', arguments: {}, _meta: withoutClientInfo }), headers],
+    [
+      'clientInfo without a version',
+      call(1, { name: 'get_listing', arguments: {}, _meta: { ...envelope, 'io.modelcontextprotocol/clientInfo': { name: 'x' } } }),
+      headers,
+    ],
+    [
+      'another version in the envelope',
+      call(1, { name: 'get_listing', arguments: {}, _meta: { ...envelope, 'io.modelcontextprotocol/protocolVersion': '2025-06-18' } }),
+      headers,
+    ],
+    ['another tool in Mcp-Name', plain(1, 'a'), { ...headers, 'mcp-name': 'search_listings' }],
+    ['another tool in the body', call(1, { name: 'search_listings', arguments: {}, _meta: envelope }), headers],
+    ['a fractional id', plain(1.5, 'a'), headers],
+    ['an id past the safe integers', plain(2 ** 60, 'a'), headers],
+    ['a member more', { ...plain(1, 'a'), extra: true }, headers],
+    ['another method', { ...plain(1, 'a'), method: 'tools/list' }, headers],
+    ['arguments that are a list', call(1, { name: 'get_listing', arguments: [], _meta: envelope }), headers],
+    ['no Mcp-Method', plain(1, 'a'), { 'mcp-protocol-version': MODERN, 'mcp-name': 'get_listing' }],
+    ['a 2025 version header', plain(1, 'a'), { ...headers, 'mcp-protocol-version': '2025-06-18' }],
+    ['a 2025 call', call(1, { name: 'get_listing', arguments: {} }), { 'mcp-protocol-version': '2025-06-18' }],
+  ];
+
+  it('each call, checked after others were remembered, is found what a first check finds', async () => {
+    vi.resetModules();
+    const fresh = (await import('../../src/mcp/standard-headers.js')).checkStandardHeaders;
+    const first = new Map(variants.map(([name, body, h]) => [name, fresh(body, h)]));
+    expect(first.get('another id and arguments')).toEqual({ modernRequest: true });
+    expect(first.get('another tool in Mcp-Name')?.rejection?.code).toBe(-32020);
+    for (const round of [1, 2]) {
+      for (const [name, body, h] of variants) {
+        expect(checkStandardHeaders(plain(round, 'warm'), headers), name).toEqual({ modernRequest: true });
+        expect(checkStandardHeaders(body, h), name).toEqual(first.get(name));
+      }
+    }
   });
 });
