@@ -54,7 +54,7 @@ export async function residentMb(pid: number): Promise<number> {
 }
 
 /** CPU seconds a process has used (Linux: utime + stime of /proc/<pid>/stat). */
-async function cpuSeconds(pid: number): Promise<number> {
+export async function cpuSeconds(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }

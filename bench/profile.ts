@@ -10,7 +10,7 @@ import path from 'node:path';
 import { BENCH_URL, ensureBenchDatabase } from './data.js';
 import { BROWSER, load, misspell } from './load.js';
 import { legacyMcpBody, legacyMcpHeaders, mcpBody, mcpHeaders } from './mcp-requests.js';
-import { start, stop, waitFor, waitUntilIdle } from './processes.js';
+import { cpuSeconds, start, stop, waitFor, waitUntilIdle } from './processes.js';
 import { SERVICE_NODE_FLAGS } from '../src/node-flags.js';
 import { summarize } from './profile-summary.js';
 import os from 'node:os';
@@ -75,8 +75,13 @@ async function main() {
   );
   await waitFor(`${SERVICE}/api/v1/site`, service.started);
   await waitUntilIdle(service.child.pid!);
+  const cpuBefore = await cpuSeconds(service.child.pid!);
   const result = await run();
-  console.log(`${which}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+  // The service's CPU per answer moves less than its throughput when other processes share the machine.
+  const cpuPerAnswer = ((await cpuSeconds(service.child.pid!)) - cpuBefore) / result.requests.total;
+  console.log(
+    `${which}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, service CPU ${(cpuPerAnswer * 1e6).toFixed(0)} µs per answer`,
+  );
   await stop(service.child);
   const written = (await readdir(PROFILES)).filter((f) => !before.has(f) && f.endsWith('.cpuprofile'));
   for (const file of written)
