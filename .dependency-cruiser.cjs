@@ -4,14 +4,14 @@
  *   web        src/web/: what the adapters share (problem answers, paths, middleware)
  *   operations tools/, src/registry/, src/services.ts
  *   domain     src/observability (metrics), src/catalogue, community, claims, orders, payments, listings, drafting, crawler, jobs, schedule, metrics, mail, accounts, badges, rate-limit, security,
- *              text, logging, seed, images, cards; src/errors.ts, src/schema.ts, src/config.ts
+ *              text, logging, seed, images, cards, caching; src/errors.ts, src/schema.ts, src/config.ts
  *   database   src/db/
  * Checked in CI by `npm run check:layers`.
  */
 const ADAPTERS = '^(rest|auth)/|^src/(mcp|admin|cli|site|console)/|^src/(app|main)\\.ts$';
 const WEB = '^src/web/';
 const OPERATIONS = '^tools/|^src/registry/|^src/services\\.ts$';
-const DOMAIN = '^src/(observability|catalogue|community|claims|orders|payments|listings|drafting|crawler|jobs|schedule|metrics|mail|webhooks|staff|moderation|editorial|accounts|badges|rate-limit|security|text|logging|seed|images|cards)/|^src/(errors|schema|config)\\.ts$';
+const DOMAIN = '^src/(observability|catalogue|community|claims|orders|payments|listings|drafting|crawler|jobs|schedule|metrics|mail|webhooks|staff|moderation|editorial|accounts|badges|rate-limit|security|text|logging|seed|images|cards|caching)/|^src/(errors|schema|config)\\.ts$';
 const DATABASE = '^src/db/';
 
 module.exports = {

@@ -5,6 +5,8 @@
  * while change notifications are lost. The listing change notifications (the `listing_changed` channel, heard
  * in src/app.ts) drop the cards that show a changed listing at once, so they do not wait for eviction.
  */
+import { dropOldest } from '../caching/drop-oldest.js';
+
 export interface CachedCard {
   png: Buffer;
   /** The key it was rendered for; the answer's ETag. */
@@ -37,7 +39,13 @@ export class CardCache {
       keys.add(card.key);
       this.keysByListing.set(id, keys);
     }
-    while (this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
+    if (this.bytes > this.maxBytes) {
+      dropOldest(
+        this.entries,
+        (oldest) => this.delete(oldest),
+        () => this.bytes <= this.maxBytes,
+      );
+    }
   }
 
   /** Listings changed (a notification's ids, or 'all'): the cards that show them go. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { dropOldest } from '../caching/drop-oldest.js';
 
 const MARKER_PREFIX = 'caught-up:';
 
@@ -114,7 +115,13 @@ export class ResultCache {
       keys.add(key);
       this.keysByTag.set(tag, keys);
     }
-    if (this.entries.size > this.maxEntries) this.delete(this.entries.keys().next().value!);
+    if (this.entries.size > this.maxEntries) {
+      dropOldest(
+        this.entries,
+        (oldest) => this.delete(oldest),
+        () => this.entries.size <= this.maxEntries,
+      );
+    }
     return true;
   }
 
@@ -126,10 +133,12 @@ export class ResultCache {
       this.invalidatedAt.delete(tag);
       this.invalidatedAt.set(tag, this.invalidations);
     }
-    while (this.invalidatedAt.size > this.trackedTags) {
-      const [oldest, at] = this.invalidatedAt.entries().next().value!;
-      this.invalidatedAt.delete(oldest);
-      this.unknownBefore = Math.max(this.unknownBefore, at);
+    if (this.invalidatedAt.size > this.trackedTags) {
+      const forget = (oldest: string) => {
+        this.unknownBefore = Math.max(this.unknownBefore, this.invalidatedAt.get(oldest)!);
+        this.invalidatedAt.delete(oldest);
+      };
+      dropOldest(this.invalidatedAt, forget, () => this.invalidatedAt.size <= this.trackedTags);
     }
   }
 

@@ -1,6 +1,7 @@
 import type { ResultCache } from '../registry/result-cache.js';
 import { listingTag } from '../catalogue/listing-changes.js';
 import type { ContentCoding } from '../web/content-encoding.js';
+import { dropOldest } from '../caching/drop-oldest.js';
 
 /**
  * Pages rendered for people who are not signed in, kept in this instance's memory and answered again while
@@ -109,7 +110,13 @@ export class PageCache {
     this.delete(key);
     this.entries.set(key, entry);
     this.bytes += bytes;
-    while (this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
+    if (this.bytes > this.maxBytes) {
+      dropOldest(
+        this.entries,
+        (oldest) => this.delete(oldest),
+        () => this.bytes <= this.maxBytes,
+      );
+    }
   }
 
   /**
