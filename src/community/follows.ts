@@ -28,7 +28,8 @@ class FollowRefusedError extends ProblemError {
 
 /**
  * Starts or stops following, each in one statement that also moves the listing's count (an atomic increment under
- * the listing's row lock, held by that statement alone): a launch's follows and votes do not wait on each other's reads.
+ * the listing's row lock, held by that statement alone): a launch's follows and votes do not wait on each other's
+ * reads.
  */
 export async function setFollowing(db: Database, slug: string, follower: Follower, following: boolean, now: Date): Promise<FollowState> {
   if (following && !follower.emailVerified)

@@ -2,10 +2,11 @@
  * Votes come only from people on the site: a signed-in person with a confirmed e-mail address, one vote per
  * listing (voter_key `account:<id>`), which they can take back; never for a listing they own; only for live
  * listings. Each vote moves the listing's count in the same transaction, in the statement that adds or removes it
- * (an atomic increment under the listing's row lock), and the weekly board (votes cast in the launch week) at once. A vote keeps the signals the vote check reads: the account
- * and the keyed hash of the voter's network (src/community/network.ts); votes are limited per person and per network,
- * counted in the vote's transaction: a vote refused (429, 404, 409) counts against neither limit, and concurrent votes
- * from one network wait for each other's count.
+ * (an atomic increment under the listing's row lock), and the weekly board (votes cast in the launch week) at once.
+ * A vote keeps the signals the vote check reads: the account and the keyed hash of the voter's network
+ * (src/community/network.ts); votes are limited per person and per network, counted in the vote's transaction: a
+ * vote refused (429, 404, 409) counts against neither limit, and concurrent votes from one network wait for each
+ * other's count.
  */
 import type { Database, Statements } from '../db/database.js';
 import { InvalidStateError, NotFoundError, ProblemError } from '../errors.js';
@@ -40,7 +41,7 @@ export interface VoteState {
   voted: boolean;
 }
 
-/** What a vote reads before it writes, unlocked: the listing (public ones only) and the person's standing on it. */
+/** What a vote or take-back reads before it writes, unlocked: the public listing and the person's standing on it. */
 type VoteTarget = {
   id: number;
   name: string;
