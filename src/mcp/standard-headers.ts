@@ -98,12 +98,18 @@ interface StandardHeaders {
  * envelope) cost about 6% of a call's time; only the id and the arguments differ from call to call. Refusals are
  * not kept. Bounded: emptied when full.
  */
-const plainCallChecks = new Map<string, HeaderCheck>();
+const plainCallChecks = new Map<string, Readonly<HeaderCheck>>();
 const REMEMBERED_CHECKS = 256;
+/** A longer key (a large `_meta`) is not kept: 256 keys of a megabyte each would be memory a client could fill. */
+const LONGEST_KEY = 2_048;
+
+/** How many findings are remembered (for the tests of the bounds). */
+export const rememberedChecks = () => plainCallChecks.size;
 
 function remember(key: string, check: HeaderCheck) {
+  if (key.length > LONGEST_KEY) return;
   if (plainCallChecks.size >= REMEMBERED_CHECKS) plainCallChecks.clear();
-  plainCallChecks.set(key, check);
+  plainCallChecks.set(key, Object.freeze(check));
 }
 
 /**

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMcpTestServer, type McpTestServer } from './fixtures.js';
-import { checkStandardHeaders, headerValue } from '../../src/mcp/standard-headers.js';
+import { checkStandardHeaders, headerValue, rememberedChecks } from '../../src/mcp/standard-headers.js';
 
 // SEP-2243 on the MCP binding: the standard headers of a 2026-07-28 request are checked against its body before
 // anything else answers (the sign-in challenge included), as the conformance scenario http-header-validation asks.
@@ -211,7 +211,23 @@ describe('the findings on plain calls are remembered', () => {
     ['no Mcp-Method', plain(1, 'a'), { 'mcp-protocol-version': MODERN, 'mcp-name': 'get_listing' }],
     ['a 2025 version header', plain(1, 'a'), { ...headers, 'mcp-protocol-version': '2025-06-18' }],
     ['a 2025 call', call(1, { name: 'get_listing', arguments: {} }), { 'mcp-protocol-version': '2025-06-18' }],
+    ['a large _meta', call(1, { name: 'get_listing', arguments: {}, _meta: { ...envelope, note: 'x'.repeat(5_000) } }), headers],
   ];
+
+  it('at most 256 findings are remembered, none for a large _meta', () => {
+    const client = (n: number, note = '') => ({
+      ...envelope,
+      'io.modelcontextprotocol/clientInfo': { name: `client-${n}${note}`, version: '1' },
+    });
+    for (let n = 0; n < 300; n++) checkStandardHeaders(call(n, { name: 'get_listing', arguments: {}, _meta: client(n) }), headers);
+    expect(rememberedChecks()).toBeLessThanOrEqual(256);
+    const before = rememberedChecks();
+    const large = call(1, { name: 'get_listing', arguments: {}, _meta: client(1, 'x'.repeat(3_000)) });
+    expect(checkStandardHeaders(large, headers)).toEqual({ modernRequest: true });
+    expect(rememberedChecks()).toBe(before);
+    checkStandardHeaders(call(1, { name: 'get_listing', arguments: {}, _meta: client(1, 'y') }), headers);
+    expect(rememberedChecks()).toBe(before === 256 ? 1 : before + 1);
+  });
 
   it('each call, checked after others were remembered, is found what a first check finds', async () => {
     vi.resetModules();
