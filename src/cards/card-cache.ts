@@ -39,13 +39,11 @@ export class CardCache {
       keys.add(card.key);
       this.keysByListing.set(id, keys);
     }
-    if (this.bytes > this.maxBytes) {
-      dropOldest(
-        this.entries,
-        (oldest) => this.delete(oldest),
-        () => this.bytes <= this.maxBytes,
-      );
-    }
+    dropOldest(
+      this.entries,
+      (oldest) => this.delete(oldest),
+      () => this.bytes <= this.maxBytes,
+    );
   }
 
   /** Listings changed (a notification's ids, or 'all'): the cards that show them go. */

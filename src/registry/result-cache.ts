@@ -115,13 +115,11 @@ export class ResultCache {
       keys.add(key);
       this.keysByTag.set(tag, keys);
     }
-    if (this.entries.size > this.maxEntries) {
-      dropOldest(
-        this.entries,
-        (oldest) => this.delete(oldest),
-        () => this.entries.size <= this.maxEntries,
-      );
-    }
+    dropOldest(
+      this.entries,
+      (oldest) => this.delete(oldest),
+      () => this.entries.size <= this.maxEntries,
+    );
     return true;
   }
 
@@ -133,14 +131,14 @@ export class ResultCache {
       this.invalidatedAt.delete(tag);
       this.invalidatedAt.set(tag, this.invalidations);
     }
-    if (this.invalidatedAt.size > this.trackedTags) {
-      const forget = (oldest: string) => {
-        this.unknownBefore = Math.max(this.unknownBefore, this.invalidatedAt.get(oldest)!);
-        this.invalidatedAt.delete(oldest);
-      };
-      dropOldest(this.invalidatedAt, forget, () => this.invalidatedAt.size <= this.trackedTags);
-    }
+    dropOldest(this.invalidatedAt, this.forgetTag, () => this.invalidatedAt.size <= this.trackedTags);
   }
+
+  /** A tag no longer tracked: answers read before its invalidation may predate it, and are not kept. */
+  private readonly forgetTag = (tag: string) => {
+    this.unknownBefore = Math.max(this.unknownBefore, this.invalidatedAt.get(tag)!);
+    this.invalidatedAt.delete(tag);
+  };
 
   /** Forgets everything (a change too large to name, or a lost notification connection). */
   clear(): void {

@@ -110,13 +110,11 @@ export class PageCache {
     this.delete(key);
     this.entries.set(key, entry);
     this.bytes += bytes;
-    if (this.bytes > this.maxBytes) {
-      dropOldest(
-        this.entries,
-        (oldest) => this.delete(oldest),
-        () => this.bytes <= this.maxBytes,
-      );
-    }
+    dropOldest(
+      this.entries,
+      (oldest) => this.delete(oldest),
+      () => this.bytes <= this.maxBytes,
+    );
   }
 
   /**
