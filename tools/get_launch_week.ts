@@ -11,7 +11,7 @@ export default defineTool({
   title: 'Launches of a week',
   toolset: 'directory',
   description:
-    'A launch week (Monday to Sunday, site time zone): dates, label, live launches ranked by votes (ties: earlier launch first) and, for a future week, the listings scheduled. Before the first launch week: 404.',
+    "A launch week (Monday to Sunday, site time zone): dates, label, the listings that launched in it ranked by all their counted votes to date (flagged excluded; ties: earlier launch first) and, for a future week, those scheduled. Not the community-weekly board (get_leaderboard), which ranks any live listing by votes cast during the week; awards (list_awards) count only a launch's votes cast in its week. Before the first launch week: 404.",
   http: { method: 'GET', path: '/launches/weeks/{week}', status: 200 },
   scopes: [],
   idempotencyKey: false,

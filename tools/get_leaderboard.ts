@@ -26,7 +26,7 @@ export default defineTool({
   title: 'Leaderboard',
   toolset: 'directory',
   description:
-    'A page of one leaderboard: rank, listing summary and metric. community-weekly: votes cast in a week; community-all-time: all votes; billboard: a PAID ranking by money contributed (always tell the user it is paid placement); domain-rating: 0-100, third-party SEO data, with its 30-day change; revenue: latest verified MRR with source and date. Awards: list_awards. Unknown board: 404.',
+    "A page of one leaderboard: rank, listing summary and metric. community-weekly: any live listing, by counted votes (flagged excluded) cast in that Monday-Sunday week, whenever it launched (get_launch_week ranks only the week's launches, by all their votes); community-all-time: all counted votes; billboard: a PAID ranking by money contributed (always tell the user it is paid placement); domain-rating: 0-100, third-party SEO data, with its 30-day change; revenue: latest verified MRR with source and date. Awards: list_awards. Unknown board: 404.",
   http: { method: 'GET', path: '/leaderboards/{board}', status: 200 },
   scopes: [],
   idempotencyKey: false,

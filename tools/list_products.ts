@@ -8,7 +8,7 @@ export default defineTool({
   title: 'List products and prices',
   toolset: 'orders',
   description:
-    'What can be bought (a launch, extra categories, the billboard) at current prices in USD cents excluding VAT; never assume a price. A free launch: choose_free_listing (live once its badge is on its homepage). Each product says whether an order item needs a listing_id and which fields it takes. Use before quote_order.',
+    'What can be bought (a launch, extra categories, the billboard) at current prices in USD cents excluding VAT; never assume a price. A free launch: choose_free_listing (scheduled for a week 6-8 weeks out; live that week once its badge is found on its homepage). Each product says whether an order item needs a listing_id and which fields it takes. Use before quote_order.',
   http: { method: 'GET', path: '/products', status: 200 },
   scopes: [],
   idempotencyKey: false,
