@@ -38,7 +38,7 @@ export interface JudgedListing {
 /** Answers a query with the ordered slugs of the listings found (only the first 10 are read). */
 export type Search = (q: string) => Promise<string[]>;
 
-export interface QueryResult {
+interface QueryResult {
   id: string;
   q: string;
   kind: QueryKind;
@@ -96,7 +96,7 @@ export function ndcgAt10(answer: readonly string[], grades: ReadonlyMap<string, 
 
 const mean = (values: readonly number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
 
-export function summarize(results: readonly QueryResult[]): Summary {
+function summarize(results: readonly QueryResult[]): Summary {
   return {
     queries: results.length,
     p_at_5: mean(results.map((r) => r.p_at_5)),

@@ -1,0 +1,78 @@
+/**
+ * The relevance of search_listings (`npm run bench:relevance`): the service on a fresh database (DATABASE_URL, else
+ * embedded PGlite) seeded with the demo directory at the judged set's `now`, every query of
+ * test/search/relevance/queries.json asked over REST (GET /api/v1/listings?q=…&per_page=10), then a table of
+ * precision@5, NDCG@10 and empty answers per kind and overall, and the 15 worst queries with their first five
+ * answers. A few queries are also asked as the MCP tool, which must answer the same. `--out <path>` writes the
+ * figures and every query's result as JSON. Goals (issue): no empty answer where the directory holds the need,
+ * precision@5 ≥ 0.85, NDCG@10 ≥ 0.85; test/search/relevance.test.ts holds the committed floor.
+ */
+import { seedDemo } from '../src/seed/demo.js';
+import { startTestApp } from '../test/support/app.js';
+import { evaluate, KINDS, type Report, type Summary } from '../test/search/relevance/evaluate.js';
+import {
+  compareWithMcp,
+  figuresOf,
+  judgedDirectory,
+  loadQuerySet,
+  mcpSample,
+  restSearch,
+  writeFigures,
+} from '../test/search/relevance/measure.js';
+
+const GOALS = { p_at_5: 0.85, ndcg_at_10: 0.85, empty: 0 };
+
+const fixed = (n: number) => n.toFixed(3);
+const met = (summary: Summary) =>
+  summary.p_at_5 >= GOALS.p_at_5 && summary.ndcg_at_10 >= GOALS.ndcg_at_10 && summary.empty <= GOALS.empty ? 'met' : 'NOT met';
+
+function printReport(report: Report) {
+  console.log('\n| queries | n | P@5 | NDCG@10 | empty answers |\n|---|---|---|---|---|');
+  for (const kind of KINDS) {
+    const s = report.by_kind[kind];
+    if (s) console.log(`| ${kind} | ${s.queries} | ${fixed(s.p_at_5)} | ${fixed(s.ndcg_at_10)} | ${s.empty} |`);
+  }
+  const all = report.overall;
+  console.log(`| **all** | ${all.queries} | **${fixed(all.p_at_5)}** | **${fixed(all.ndcg_at_10)}** | **${all.empty}** |`);
+  console.log(
+    `\ngoals: P@5 ≥ ${GOALS.p_at_5}, NDCG@10 ≥ ${GOALS.ndcg_at_10}, no empty answer where the directory holds the need: ${met(all)}`,
+  );
+  const worst = [...report.results].sort((a, b) => a.ndcg_at_10 - b.ndcg_at_10 || a.p_at_5 - b.p_at_5).slice(0, 15);
+  console.log(
+    '\nThe 15 worst queries (by NDCG@10):\n\n| query | kind | relevant | P@5 | NDCG@10 | first five answered |\n|---|---|---|---|---|---|',
+  );
+  for (const r of worst) {
+    const top = r.empty ? '(empty)' : r.top.slice(0, 5).join(', ');
+    console.log(`| ${r.q} | ${r.kind} | ${r.relevant} | ${fixed(r.p_at_5)} | ${fixed(r.ndcg_at_10)} | ${top} |`);
+  }
+}
+
+async function main() {
+  const outAt = process.argv.indexOf('--out');
+  const out = outAt >= 0 ? process.argv[outAt + 1] : undefined;
+  const set = loadQuerySet();
+  const now = new Date(set.now);
+  const started = Date.now();
+  const app = await startTestApp({ now: () => now, prepare: (db) => seedDemo(db, { now }).then(() => undefined) });
+  try {
+    console.log(`the demo directory at ${set.now} seeded and the service started in ${Date.now() - started} ms`);
+    const report = await evaluate(set, judgedDirectory(now), restSearch(app.url));
+    printReport(report);
+    const sample = mcpSample(set);
+    const differ = await compareWithMcp(app.url, sample);
+    console.log(`\nover MCP (search_listings on /mcp): ${sample.length - differ.length} of ${sample.length} queries answered as over REST`);
+    for (const d of differ) console.log(`  ${d.q}: REST ${d.rest.join(', ')}; MCP ${d.mcp.join(', ')}`);
+    if (out) {
+      writeFigures(out, { ...figuresOf(set, report), mcp_disagreements: differ, results: report.results });
+      console.log(`\nfigures written to ${out}`);
+    }
+    if (differ.length > 0) process.exitCode = 1;
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
