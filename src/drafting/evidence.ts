@@ -66,7 +66,9 @@ import {
   type TextField,
 } from './profile-fields.js';
 import type { CrawledPage } from '../crawler/crawled-page.js';
+import { createRequire } from 'node:module';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';
+import { US_STATES } from './regions.js';
 
 export const QUOTE_MIN = 3;
 export const QUOTE_MAX = 500;
@@ -395,16 +397,46 @@ export function countryCode(text: string): string | undefined {
       }
     }
     for (const [code, aliases] of Object.entries(COUNTRY_ALIASES)) for (const alias of aliases) nameToCode.set(alias.toLowerCase(), code);
+    for (const [code, names] of isoCountryNames())
+      for (const name of names) if (!nameToCode.has(name.toLowerCase())) nameToCode.set(name.toLowerCase(), code);
   }
   return nameToCode.get(t.toLowerCase());
 }
 
+let isoNames: Map<string, string[]> | undefined;
+
+/**
+ * The English names i18n-iso-countries keeps for each current code ("Czechia", "Russia", "Ivory Coast", "Vietnam"),
+ * without the inverted official forms ("Korea, Republic of") and without names that are codes ("US").
+ */
+function isoCountryNames(): Map<string, string[]> {
+  if (!isoNames) {
+    isoNames = new Map();
+    const en = createRequire(import.meta.url)('i18n-iso-countries/langs/en.json') as { countries: Record<string, string | string[]> };
+    for (const [code, names] of Object.entries(en.countries)) {
+      if (!countryName(code)) continue;
+      const usable = (Array.isArray(names) ? names : [names]).filter(
+        (n) => !n.includes(',') && !/^[A-Z.]{2,5}$/.test(n) && !n.includes('('),
+      );
+      isoNames.set(code, usable);
+    }
+  }
+  return isoNames;
+}
+
+/** A US state's name or postal code as a word ("Austin, Texas", "Austin, TX 78701"): a quote that states the US. */
+const US_STATE_NAME = new RegExp(`(?:^|[^A-Za-z])(?:${Object.values(US_STATES).join('|')})(?:$|[^A-Za-z])`, 'i');
+const US_STATE_CODE = new RegExp(`, (?:${Object.keys(US_STATES).join('|')})(?:$|[^A-Za-z])`);
+const statesUs = (quote: string): boolean => US_STATE_NAME.test(quote) || US_STATE_CODE.test(quote);
+
 function countryCovered(code: string, quotes: readonly Evidence[]): boolean {
-  const names = [countryName(code) ?? '', ...(COUNTRY_ALIASES[code] ?? [])].filter(Boolean).map((n) => n.toLowerCase());
+  const names = [countryName(code) ?? '', ...(COUNTRY_ALIASES[code] ?? []), ...(isoCountryNames().get(code) ?? [])]
+    .filter(Boolean)
+    .map((n) => n.toLowerCase());
   const codeWord = new RegExp(`(?:^|[^A-Za-z])${code}(?:$|[^A-Za-z])`);
   return quotes.some((e) => {
     const q = normaliseForMatch(e.quote);
-    if (codeWord.test(q)) return true;
+    if (codeWord.test(q) || (code === 'US' && statesUs(q))) return true;
     const lower = q.toLowerCase();
     return names.some((n) => new RegExp(`(?:^|[^a-z])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^a-z])`).test(lower));
   });

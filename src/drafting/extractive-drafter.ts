@@ -33,6 +33,7 @@ import {
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import { QUOTE_MAX, countryCode, hostWithoutWww, looksLikeInstruction, normaliseForMatch, quoteProblem } from './evidence.js';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';
+import { loadGazetteer } from './gazetteer.js';
 import { placesIn } from './place-statements.js';
 import { PRICE, pricingPlans } from './pricing-plans.js';
 import { decodeUriComponentSafely } from '../text/decode-uri.js';
@@ -133,6 +134,8 @@ export function createExtractiveDrafter(): Drafter {
   return {
     kind: 'extractive',
     async draft(pages, options) {
+      // Loaded at the first draft, not at start-up (a third of a second, a few MB).
+      await loadGazetteer();
       return extract(pages, options?.only);
     },
   };
@@ -466,7 +469,7 @@ function draftPlaceAndYear(site: SiteReading): void {
 }
 
 const FOUNDED_YEAR =
-  /\b(?:founded|established|incorporated|est\.)(?:\s+by\s+[A-Z][\p{L}'-]+(?:\s+(?:and|&)?\s*[A-Z][\p{L}'-]+){0,5})?(?:\s+(?:in|on))?(?:\s+[A-Z][\p{L}'-]+(?:,?\s+[A-Z][\p{L}'-]+)?\s+in)?\s+(?:[A-Z][a-z]+\s+)?((?:18|19|20)\d\d)\b/iu;
+  /\b(?:founded|established|incorporated|est\.):?(?:\s+by\s+[A-Z][\p{L}'-]+(?:\s+(?:and|&)?\s*[A-Z][\p{L}'-]+){0,5})?(?:\s+(?:in|on))?(?:\s+[A-Z][\p{L}'-]+(?:,?\s+[A-Z][\p{L}'-]+)?\s+in)?\s+(?:[A-Z][a-z]+\s+)?((?:18|19|20)\d\d)\b/iu;
 
 /** The pages whose sentences speak for the company first (home and about), then the others. */
 const homeAndAboutFirst = (site: SiteReading): ParsedPage[] => [
@@ -474,17 +477,41 @@ const homeAndAboutFirst = (site: SiteReading): ParsedPage[] => [
   ...site.ordered.filter((page) => !site.homeAndAbout.includes(page)),
 ];
 
-/** "founded in 2019", "Est. 2015", "Ledgerly started in 2016". */
+/** A company's legal form after its name ("Crateforge GmbH", "Acme Ltd."). */
+const LEGAL_FORM =
+  /^(?:\p{Lu}[\p{L}\d&'’-]*\s+){1,3}(?:GmbH|AG|UG|KG|Ltd\.?|Limited|Inc\.?|LLC|LLP|B\.V\.|BV|SAS|SARL|S\.L\.|Lda\.?|AB|ApS|A\/S|Oy|Pty Ltd|d\.o\.o\.|s\.r\.o\.|S\.r\.l\.|SRL|SpA|plc|PBC)(?=[\s,])/u;
+/** Someone else's time with the product ("customers since 2019", "we've used it since 2020"), or a quotation. */
+const NOT_OWN_YEAR =
+  /\b(?:customers?|clients?|users?|members?|subscribers?|partners?|using|used|use|been with|switched)\b|[“”"«»]|\b(?:says|said|writes|wrote)\b/i;
+
+/** "founded in 2019", "Est. 2015", "Ledgerly started in 2016", "We started Ferryman in 2022", "Started in 2020", "X GmbH is ... building tools since 2019". */
 function draftFoundedYearInText(site: SiteReading): void {
   const { proposal, ev, setText, usable } = site;
   const name = proposal.fields.name?.value as string | undefined;
-  const subject = ['we', 'it', 'the company', ...(name ? [name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')] : [])].join('|');
-  const started = new RegExp(`\\b(?:${subject})\\s+(?:started|began|was started)\\s+in\\s+((?:18|19|20)\\d\\d)\\b`, 'i');
+  const escapedName = name ? name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : undefined;
+  const subject = ['we', 'it', 'the company', ...(escapedName ? [escapedName] : [])].join('|');
+  const started = new RegExp(
+    `\\b(?:${subject})\\s+(?:started|began|was started|launched)\\s+(?:(?:${subject}|the company|this)\\s+)?(?:back\\s+)?in\\s+((?:18|19|20)\\d\\d)\\b|^(?:Started|Launched|Born) in ((?:18|19|20)\\d\\d)\\b`,
+    'i',
+  );
+  const since = /\bsince ((?:18|19|20)\d\d)\b/;
+  const companySubject = new RegExp(
+    `^(?:we\\b|we['’](?:ve|re)\\b|our (?:company|team|studio)\\b|the company\\b${escapedName ? `|${escapedName}\\b` : ''})`,
+    'i',
+  );
   for (const pp of homeAndAboutFirst(site)) {
     for (const b of pp.blocks) {
       if (!usable(b.text)) continue;
-      const founded = FOUNDED_YEAR.exec(b.text) ?? started.exec(b.text);
+      const founded = FOUNDED_YEAR.exec(b.text);
       if (founded && setText('founded_year', founded[1], [ev(pp, founded[0])])) return;
+      if (b.text.length > 1000 || inQuotation(b.el)) continue;
+      for (const sentence of sentencesOf(b.text)) {
+        const start = started.exec(sentence);
+        if (start && setText('founded_year', start[1] ?? start[2], [ev(pp, start[0])])) return;
+        const year = since.exec(sentence);
+        if (!year || NOT_OWN_YEAR.test(sentence) || !(companySubject.test(sentence) || LEGAL_FORM.test(sentence))) continue;
+        if (setText('founded_year', year[1], [ev(pp, sentence.slice(0, year.index + year[0].length))])) return;
+      }
     }
   }
 }
@@ -492,14 +519,17 @@ function draftFoundedYearInText(site: SiteReading): void {
 /** City and country: addresses, "HQ:" lines and sentences such as "based in Lyon, France" or "Made in Ljubljana". */
 function draftPlaceInText(site: SiteReading): void {
   const { proposal, ev, setText, usable } = site;
+  const names = [proposal.fields.name?.value as string | undefined].filter((n): n is string => !!n);
   for (const pp of homeAndAboutFirst(site)) {
     const statements = [
       ...pp.elements.filter((el) => el.name === 'address').map((el) => ({ text: textOf(el), isAddress: true })),
-      ...pp.blocks.flatMap((b) => (b.text.length > 1000 ? [] : sentencesOf(b.text).map((text) => ({ text, isAddress: false })))),
+      ...pp.blocks.flatMap((b) =>
+        b.text.length > 1000 || inQuotation(b.el) ? [] : sentencesOf(b.text).map((text) => ({ text, isAddress: false })),
+      ),
     ];
     for (const { text, isAddress } of statements) {
       if (!usable(text)) continue;
-      for (const place of placesIn(text, isAddress)) {
+      for (const place of placesIn(text, isAddress, names)) {
         const quote = ev(pp, place.quote);
         if (place.city) setText('city', place.city, [quote]);
         if (place.country) setText('country', place.country, [quote]);
@@ -850,6 +880,15 @@ function sentencesOf(text: string): string[] {
     .split(/(?<=[.!?])\s+(?=[A-Z0-9"“])/)
     .map((sentence) => sentence.trim())
     .filter(Boolean);
+}
+
+/** Whether an element is part of a quotation: a blockquote, a figure, a testimonial or review (someone else's words). */
+function inQuotation(el: Element): boolean {
+  for (let p: Element | null = el; p && p.type === 'tag'; p = p.parent as Element | null) {
+    if (p.name === 'blockquote' || p.name === 'figure' || p.name === 'q') return true;
+    if (/testimonial|review|quote|customer-story/i.test(p.attribs.class ?? '')) return true;
+  }
+  return false;
 }
 
 /** Whether a link sits in a team member's card (their own profile, not the company's). */

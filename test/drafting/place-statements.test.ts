@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countryCode, verifyProposal } from '../../src/drafting/evidence.js';
+import { loadGazetteer } from '../../src/drafting/gazetteer.js';
 import { addressPlace, placesIn } from '../../src/drafting/place-statements.js';
 import { crawledPage } from './pages.js';
 
@@ -45,5 +46,56 @@ describe('places a page states', () => {
     ]);
     expect(verified.proposal.fields.country).toBeUndefined();
     expect(verified.dropped).toEqual([{ what: 'fields.country', reason: 'country is not an ISO 3166 alpha-2 code' }]);
+  });
+});
+
+describe('places the gazetteer confirms', () => {
+  beforeAll(async () => {
+    await loadGazetteer();
+  }, 30_000);
+
+  it('reads a company "in" or "from" a city of a stated country', () => {
+    expect(
+      placesIn('Crateforge GmbH is an independent company in Hamburg, Germany, building developer tools since 2019.', false, [
+        'Crateforge',
+      ]),
+    ).toEqual([{ quote: 'Crateforge GmbH is an independent company in Hamburg, Germany', city: 'Hamburg', country: 'DE' }]);
+    expect(placesIn('We are a small team from Utrecht in the Netherlands.')).toEqual([
+      { quote: 'We are a small team from Utrecht in the Netherlands', city: 'Utrecht', country: 'NL' },
+    ]);
+    expect(placesIn('Our office is in Lisbon, Portugal.')).toEqual([
+      { quote: 'Our office is in Lisbon, Portugal', city: 'Lisbon', country: 'PT' },
+    ]);
+    expect(placesIn('Tallyboard is a tiny studio in Melbourne, Australia.', false, ['Tallyboard'])).toMatchObject([
+      { city: 'Melbourne', country: 'AU' },
+    ]);
+  });
+
+  it('reads "HQ:", "based in" and "Made in" with a city and its country', () => {
+    expect(placesIn('HQ: Lisbon, Portugal')).toEqual([{ quote: 'HQ: Lisbon, Portugal', city: 'Lisbon', country: 'PT' }]);
+    expect(placesIn('We are based in Melbourne, Australia.')).toEqual([
+      { quote: 'based in Melbourne, Australia', city: 'Melbourne', country: 'AU' },
+    ]);
+    expect(placesIn('Made in Montréal, Canada')).toEqual([{ quote: 'Made in Montréal, Canada', city: 'Montréal', country: 'CA' }]);
+  });
+
+  it('takes a US state after a city for the US', () => {
+    expect(placesIn('Pixelmill was founded in 2018 in Austin, Texas.')).toEqual([
+      { quote: 'founded in 2018 in Austin, Texas', city: 'Austin', country: 'US' },
+    ]);
+    expect(placesIn('Proudly based in Austin, TX.')).toEqual([{ quote: 'based in Austin, TX', city: 'Austin', country: 'US' }]);
+    expect(placesIn('HQ: Austin, TX')).toEqual([{ quote: 'HQ: Austin, TX', city: 'Austin', country: 'US' }]);
+    expect(placesIn('Based in Atlanta, Georgia.')).toEqual([{ quote: 'Based in Atlanta, Georgia', city: 'Atlanta', country: 'US' }]);
+    expect(placesIn('Based in Tbilisi, Georgia.')).toEqual([{ quote: 'Based in Tbilisi, Georgia', city: 'Tbilisi', country: 'GE' }]);
+    expect(addressPlace('500 Howard Street, San Francisco, CA')).toMatchObject({ city: 'San Francisco', country: 'US' });
+  });
+
+  it('refuses a testimonial, a customer and a city the stated country does not have', () => {
+    expect(placesIn('Maria from Berlin says Crateforge saved her team a week.')).toEqual([]);
+    expect(placesIn('“We are a small agency in Berlin, Germany,” says Maria.')).toEqual([]);
+    expect(placesIn('We are trusted by customers in Paris, France.')).toEqual([]);
+    expect(placesIn('Acme GmbH is a company in Hamburg, France.')).toEqual([]);
+    expect(placesIn('Maria is a designer in Berlin, Germany.')).toEqual([]);
+    expect(placesIn('Our conference is in Lisbon, Portugal this year.')).toEqual([]);
   });
 });
