@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../src/db/database.js';
 import { findAccount } from '../src/accounts/accounts.js';
 import { DEFAULT_SCOPES, SCOPE_NAMES } from '../src/accounts/caller.js';
@@ -12,6 +12,7 @@ import { AddressGuard } from '../src/crawler/address-guard.js';
 import { guardedFetch } from '../src/crawler/guarded-fetch.js';
 import { renderOAuthError } from './pages/oauth-error-page.js';
 import { logOAuthServer } from './oauth-log.js';
+import { alignGrantWithRole, splitByRole, STAFF_ROLE, staffRoleOf } from './staff-scopes.js';
 import type { Logger } from '../src/logging/logger.js';
 
 export const SERVICE_SCOPES = SCOPE_NAMES;
@@ -110,11 +111,14 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
     // Called before the presented token is consumed: a refused target must leave the grant alone.
     rotateRefreshToken: (ctx) => {
       refuseTargetOutsideGrant(ctx, knownResources);
+      keepStaffScopesToStaff(ctx);
       return true;
     },
+    loadExistingGrant: loadGrantForRole,
     ttl: {
       AccessToken: ACCESS_TOKEN_SECONDS,
       AuthorizationCode: 60,
+      IdToken: ACCESS_TOKEN_SECONDS, // when a client asks for openid
       RefreshToken: REFRESH_TOKEN_SECONDS,
       Grant: 365 * 24 * 3600,
       Session: 14 * 24 * 3600,
@@ -126,6 +130,7 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
       if (!account) return undefined;
       return {
         accountId: account.id,
+        [STAFF_ROLE]: account.role,
         claims: async () => ({ sub: account.id, email: account.email, email_verified: account.emailVerified }),
       };
     },
@@ -151,6 +156,33 @@ function refuseTargetOutsideGrant(ctx: KoaContextWithOIDC, knownResources: Reado
   if (typeof target !== 'string' || !knownResources.has(target) || !granted?.has(target)) {
     throw new errors.InvalidTarget('the refresh token was not granted for that resource; it stays valid');
   }
+}
+
+/**
+ * The grant this browser's session holds for the client, in line with the account's role as it is now: staff-only
+ * scopes it granted leave it when the account has no staff role (they are not issued, and asking for them again
+ * comes to the consent page), and staff-only scopes it rejected leave it when the account has one.
+ */
+async function loadGrantForRole(ctx: KoaContextWithOIDC): Promise<Grant | undefined> {
+  const clientId = ctx.oidc.client?.clientId;
+  const grantId = ctx.oidc.result?.consent?.grantId || (clientId && ctx.oidc.session?.grantIdFor(clientId));
+  if (!grantId) return undefined;
+  const grant = await ctx.oidc.provider.Grant.find(grantId);
+  if (grant) alignGrantWithRole(grant, staffRoleOf(ctx.oidc.account));
+  return grant;
+}
+
+/**
+ * A refresh issues no staff-only scope to an account without a staff role, whatever its grant and refresh token
+ * say (both may predate a demotion): the grant is put in line with the role in memory and the presented token's
+ * scope loses them before the new one copies it.
+ */
+function keepStaffScopesToStaff(ctx: KoaContextWithOIDC): void {
+  const role = staffRoleOf(ctx.oidc.entities.Account);
+  const grant = ctx.oidc.entities.Grant;
+  const refreshToken = ctx.oidc.entities.RefreshToken;
+  if (grant) alignGrantWithRole(grant, role);
+  if (refreshToken?.scope) refreshToken.scope = splitByRole(refreshToken.scope.split(' '), role).allowed.join(' ');
 }
 
 /** A client that asks for no scope (many MCP clients) is asked for the default scopes (all but webhooks:write); the person still consents. */

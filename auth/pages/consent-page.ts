@@ -3,7 +3,8 @@ import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { html } from '../../src/text/html.js';
-import { ADMIN_SCOPE, refusedScopes, SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
+import { ADMIN_SCOPE, SCOPE_NAMES, SCOPES, type Scope } from '../../src/accounts/caller.js';
+import { grantMissing, splitByRole } from '../staff-scopes.js';
 import { csrfFor, currentAccount, type PageEnv } from './env.js';
 import { OAUTH_ROUTES } from '../oauth-server.js';
 import { protectedResources } from '../../src/web/paths.js';
@@ -28,8 +29,8 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
       return finish(ctx, provider, { login: { accountId: account.id } }, false);
     }
     if (details.prompt.name !== 'consent') return unsupportedPrompt(ctx, details.prompt.name);
-    if (staffOnlyScopesAsked(details, account.role).length > 0) return refuseStaffScopes(ctx, provider);
-    await consentPage(ctx, env, provider, details, account.email);
+    if (onlyStaffScopesAsked(details, account.role)) return refuseStaffScopes(ctx, provider);
+    await consentPage(ctx, env, provider, details, account);
   });
 
   router.post('/interaction/:uid/confirm', async (ctx) => {
@@ -39,8 +40,8 @@ export function consentRoutes(router: Router, env: PageEnv, provider: Provider):
     if (!account?.emailVerified || details.session?.accountId !== account.id || details.prompt.name !== 'consent') {
       return ctx.redirect(`/interaction/${details.uid}`);
     }
-    if (staffOnlyScopesAsked(details, account.role).length > 0) return refuseStaffScopes(ctx, provider);
-    const grantId = await saveGrant(provider, details, account.id);
+    if (onlyStaffScopesAsked(details, account.role)) return refuseStaffScopes(ctx, provider);
+    const grantId = await saveGrant(provider, details, account);
     await finish(ctx, provider, { consent: { grantId } }, true);
   });
 
@@ -63,20 +64,31 @@ function askedScopes(details: Details): Set<string> {
   return asked;
 }
 
-/** The scopes the request asks for that this account cannot be given. */
-function staffOnlyScopesAsked(details: Details, role: string | null): string[] {
-  return refusedScopes(askedScopes(details), role);
+/**
+ * Whether every service scope the request asks for is one this account cannot be given (staff only): then there is
+ * nothing to grant. When it also asks for others, those are granted and the staff-only ones are not (RFC 6749 §3.3;
+ * see auth/staff-scopes.ts).
+ */
+function onlyStaffScopesAsked(details: Details, role: string | null): boolean {
+  const { allowed, refused } = splitByRole(serviceScopesAsked(details), role);
+  return refused.length > 0 && allowed.length === 0;
 }
 
+/** The service's scopes (not openid, offline_access or unknown ones) the request asks for, in the order of SCOPES. */
+const serviceScopesAsked = (details: Details): Scope[] => SCOPE_NAMES.filter((scope) => askedScopes(details).has(scope));
+
 /**
- * An app asked for the site team's scope on an account without a staff role: refused (invalid_scope), the
+ * An app asked only for the site team's scope on an account without a staff role: refused (invalid_scope), the
  * person is not asked, and the app hears why. Nothing is granted.
  */
 function refuseStaffScopes(ctx: Context, provider: Provider): Promise<void> {
   return finish(
     ctx,
     provider,
-    { error: 'invalid_scope', error_description: `The scope ${ADMIN_SCOPE} is given only to staff accounts; ask without it.` },
+    {
+      error: 'invalid_scope',
+      error_description: `The scope ${ADMIN_SCOPE} is given only to staff accounts, and nothing else was asked for.`,
+    },
     false,
   );
 }
@@ -116,22 +128,19 @@ async function finish(ctx: Context, provider: Provider, result: InteractionResul
   await provider.interactionFinished(ctx.req, ctx.res, result, { mergeWithLastSubmission: merge });
 }
 
-async function saveGrant(provider: Provider, details: Details, accountId: string): Promise<string> {
+/** Grants what the request still misses, but staff-only scopes to an account without a staff role (rejected instead). */
+async function saveGrant(provider: Provider, details: Details, account: SignedIn): Promise<string> {
   const clientId = String(details.params.client_id);
   const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
-  const grant = existing ?? new provider.Grant({ accountId, clientId });
-  const missing = details.prompt.details as {
-    missingOIDCScope?: string[];
-    missingOIDCClaims?: string[];
-    missingResourceScopes?: Record<string, string[]>;
-  };
-  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-  for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(resource, scopes.join(' '));
+  const grant = existing ?? new provider.Grant({ accountId: account.id, clientId });
+  grantMissing(grant, details.prompt.details, account.role);
   return grant.save();
 }
 
-async function consentPage(ctx: Context, env: PageEnv, provider: Provider, details: Details, email: string): Promise<void> {
+type SignedIn = { id: string; email: string; role: string | null };
+
+async function consentPage(ctx: Context, env: PageEnv, provider: Provider, details: Details, account: SignedIn): Promise<void> {
+  const { email } = account;
   const client = await provider.Client.find(String(details.params.client_id));
   if (!client) {
     ctx.status = 400;
@@ -142,8 +151,7 @@ async function consentPage(ctx: Context, env: PageEnv, provider: Provider, detai
     );
   }
   const redirect = new URL(String(details.params.redirect_uri));
-  const requested = askedScopes(details);
-  const scopes = SCOPE_NAMES.filter((scope) => requested.has(scope));
+  const { allowed: scopes, refused } = splitByRole(serviceScopesAsked(details), account.role);
   const resources = Object.keys(missingResourceScopes(details));
   const clientName = typeof client.clientName === 'string' && client.clientName.trim() ? client.clientName.trim() : client.clientId;
   const csrf = csrfFor(ctx, env);
@@ -154,7 +162,8 @@ async function consentPage(ctx: Context, env: PageEnv, provider: Provider, detai
     html`<p><strong>${clientName}</strong> wants to use the launch directory as <strong>${email}</strong>.</p>
 <p class="muted">App identifier: <code>${client.clientId}</code></p>
 <p>After you answer, you go back to <strong>${redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.host : redirect.protocol}</strong>.</p>
-${scopes.length > 0 ? html`<p>It will be able to:</p><ul class="scopes">${scopes.map((scope) => html`<li>${SCOPES[scope]} <span class="muted">(${scope})</span></li>`)}</ul>` : html`<p>It asks for no access beyond knowing it is you.</p>`}
+${scopes.length > 0 ? html`<p>It will be able to:</p><ul class="scopes">${scopes.map((scope) => html`<li>${SCOPES[scope as Scope]} <span class="muted">(${scope})</span></li>`)}</ul>` : html`<p>It asks for no access beyond knowing it is you.</p>`}
+${refused.length > 0 ? notGranted(refused) : ''}
 <p class="muted">It stays connected until you disconnect it under Connected apps on your <a href="/account">account page</a>.</p>
 ${resources.length > 0 ? html`<p class="muted">Access is for: ${resources.map(describeResource(env.publicUrl)).join(', ')}.</p>` : ''}
 <form method="post" action="/interaction/${details.uid}/confirm" class="actions">${hiddenCsrf(csrf)}<button type="submit">Allow</button></form>
@@ -163,6 +172,12 @@ ${resources.length > 0 ? html`<p class="muted">Access is for: ${resources.map(de
     { formActions: [formActionSource(redirect)], signedInEmail: email },
   );
 }
+
+/** What the app asked for and will not get, in words: staff-only scopes asked on an account without a staff role. */
+const notGranted = (refused: string[]) =>
+  html`<div class="not-granted"><p>It also asked for this, which it will <strong>not</strong> get: only accounts with a staff role can allow it, and yours has none.</p>
+<ul class="scopes">${refused.map((scope) => html`<li>${SCOPES[scope as Scope]} <span class="muted">(${scope}, staff only)</span></li>`)}</ul>
+<p class="muted">If you allow, the app gets the rest and is told what was not granted.</p></div>`;
 
 const describeResource = (publicUrl: string) => {
   const { mcp, api } = protectedResources(publicUrl);
