@@ -26,7 +26,7 @@ export default defineTool({
   title: "Get a listing's badges",
   toolset: 'directory',
   description:
-    "A listing's embeddable badge in the shape, mode and size asked (`variants` names the others): HTML for the product's homepage (an image linking to its page here), Markdown and the SVG address. A free listing goes live only once its badge is on its homepage (choose_free_listing). Live, upcoming and badge-awaiting listings; other slugs 404.",
+    "A listing's embeddable badge in the shape, mode and size asked (`variants` names the others): HTML for the product's homepage (an image linking to its page here), Markdown and the SVG address. A free listing (choose_free_listing) is scheduled for a week and goes live that week once its badge is found on its homepage. Live, upcoming and badge-awaiting listings; other slugs 404.",
   http: { method: 'GET', path: '/listings/{slug}/badges', status: 200 },
   scopes: [],
   idempotencyKey: false,
@@ -50,7 +50,9 @@ export default defineTool({
       .describe('Every shape, mode and size there is: call again with any of them for that badge'),
     awards: z
       .array(z.object({ title: z.string(), week: z.string(), proof_url: z.string() }))
-      .describe("The listing's awards with their signed proofs, also linked from embed_html (data-award-proofs)"),
+      .describe(
+        "The listing's awards, each with its signed proof's address (list_awards include_proof gives the JWT), also linked from embed_html",
+      ),
     note: z.string(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -59,7 +61,7 @@ export default defineTool({
     const [listing, settings, won] = await Promise.all([
       findBadgeListing(db, slug),
       loadSiteSettings(db),
-      listAwards(db, { listing: slug }, { page: 1, per_page: 20 }, config.publicUrl, services.signAward),
+      listAwards(db, { listing: slug }, { page: 1, per_page: 20 }, config.publicUrl, undefined),
     ]);
     if (!listing) throw await unknownListing(db, slug);
     const awards = won.items.map((award) => ({ title: award.title, week: award.week, proof_url: award.proof_url }));
@@ -83,7 +85,7 @@ export default defineTool({
 });
 
 function badgeNote(listing: BadgeListing, profileUrl: string): string {
-  const rule = `Free listings go live once one of these badges is on their homepage, linking to ${profileUrl}.`;
+  const rule = `A free listing is scheduled for a launch week and goes live that week once one of these badges is found on its homepage, linking to ${profileUrl}.`;
   if (listing.status === 'awaiting_badge') {
     return `${listing.name} is waiting for its badge: put embed_html on the homepage (${listing.url}). ${rule}`;
   }

@@ -11,7 +11,7 @@ let t: TestApp;
 let jwksUrl: string;
 const keys = async () => (await (await fetch(jwksUrl)).json()) as JSONWebKeySet;
 const awards = async () =>
-  (await (await fetch(`${t.url}/api/v1/awards`)).json()).items as {
+  (await (await fetch(`${t.url}/api/v1/awards?include_proof=true`)).json()).items as {
     week: string;
     rank: number;
     votes: number;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tool from '../../tools/list_awards.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { callTool, testServices, refusedPaths } from '../support/services.js';
+import { callTool, callToolError, testServices, refusedPaths } from '../support/services.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
 import { expectContractUnchanged } from '../support/contract.js';
 
@@ -29,7 +29,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const list = async (input: Record<string, unknown> = {}) => (await callTool(tool, testServices(t.db), input)) as unknown as AwardsAnswer;
+/** A Wednesday of the week after 2026-11-09's (so "last" is that week). */
+const NOW = new Date('2026-11-18T12:00:00Z');
+const list = async (input: Record<string, unknown> = {}) =>
+  (await callTool(
+    tool,
+    testServices(t.db, () => NOW),
+    input,
+  )) as unknown as AwardsAnswer;
 
 describe('list_awards', () => {
   it('lists awards of live listings, newest week first, then by rank', async () => {
@@ -92,8 +99,55 @@ describe('list_awards', () => {
   });
 
   it('refuses unknown parameters', async () => {
-    expect(await refusedPaths(tool, { week: '2026-11-09' })).toEqual(['/week']);
+    expect(await refusedPaths(tool, { proof: true })).toEqual(['/proof']);
   });
+
+  it('filters by week: its Monday, any date of it or last; combined with the other filters', async () => {
+    const weeks = async (input: Record<string, unknown>) => (await list(input)).items.map((a) => [a.week, a.rank, a.listing.slug]);
+    const week = [
+      ['2026-11-09', 1, 'alpha'],
+      ['2026-11-09', 3, 'gamma'],
+    ];
+    expect(await weeks({ week: '2026-11-09' })).toEqual(week);
+    expect(await weeks({ week: '2026-11-15' })).toEqual(week); // the Sunday: the same week
+    expect(await weeks({ week: 'last' })).toEqual(week);
+    expect((await list({ week: '2026-11-09' })).total).toBe(2);
+    expect(await weeks({ week: '2026-11-02', listing: 'beta' })).toEqual([['2026-11-02', 2, 'beta']]);
+    expect(await weeks({ week: '2026-11-02', rank: 1 })).toEqual([['2026-11-02', 1, 'alpha']]);
+    expect(await list({ week: 'this' })).toEqual({ items: [], page: 1, per_page: 20, total: 0, has_more: false });
+    expect(await list({ week: '2026-10-26' })).toEqual({ items: [], page: 1, per_page: 20, total: 0, has_more: false });
+  });
+
+  it('gives proof_url and no proof unless include_proof is true; the proof states the award', async () => {
+    const [plain] = (await list({ week: '2026-11-09', rank: 1 })).items as (AwardsAnswer['items'][number] & Record<string, unknown>)[];
+    expect(plain).not.toHaveProperty('proof');
+    expect(plain!.proof_url).toMatch(/\/awards\/2026-11-09\/1\.jwt$/);
+    const [proved] = (await list({ week: '2026-11-09', rank: 1, include_proof: true })).items as (AwardsAnswer['items'][number] & {
+      proof: string;
+      proof_url: string;
+    })[];
+    expect(proved!.proof_url).toBe(plain!.proof_url);
+    const payload = JSON.parse(Buffer.from(proved!.proof.split('.')[1]!, 'base64url').toString());
+    expect(payload).toMatchObject({ award: { week: '2026-11-09', rank: 1, votes: 50 }, listing: { slug: 'alpha' } });
+    expect((await list({ include_proof: false })).items.every((a) => !('proof' in a))).toBe(true);
+    expect(await refusedPaths(tool, { include_proof: 'yes' })).toEqual(['/include_proof']);
+  });
+
+  it.each(['2026-11-31', '2026-02-29', '0000-01-06', '2026-1-9', '20261109', 'Last', 'tomorrow', '2026-11-090', '', 9])(
+    'refuses week %j with a 400 naming /week and the accepted form',
+    async (week) => {
+      const problem = await callToolError(
+        tool,
+        testServices(t.db, () => NOW),
+        { week },
+      );
+      expect(problem.status).toBe(400);
+      expect(new Set(problem.errors?.map((e) => e.path))).toEqual(new Set(['/week']));
+      if (typeof week === 'string' && week.length <= 10) {
+        expect(problem.errors?.[0]?.message).toBe('Must be this, next, last or a date YYYY-MM-DD');
+      }
+    },
+  );
 
   it('keeps its public contract', async () => {
     await expectContractUnchanged(tool);
