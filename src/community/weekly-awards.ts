@@ -8,7 +8,7 @@
  * same transaction.
  */
 import { emitWebhookEvent } from '../webhooks/events.js';
-import type { Database } from '../db/database.js';
+import type { Database, Statements } from '../db/database.js';
 import { Award, AwardWeek } from '../db/entities/award.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { withJobOutbox } from '../jobs/job-outbox.js';
@@ -62,6 +62,26 @@ export function weekStart(week: string, timeZone: string): Date {
   return weekInstants({ start: week, end: addDays(week, 6) }, timeZone).from;
 }
 
+/**
+ * The rule of the awards, the one place it is written (the weekly job and the demo seed both use it): up to three
+ * live listings launched in `week` (a Monday) with the most counted votes (flagged ones excluded) cast from that
+ * Monday to the end of its Sunday in the site's time zone; on a tie the earlier launch, then the listing added first.
+ * A launch without such a vote wins nothing. Votes cast before or after the week do not count.
+ */
+export async function weekWinners(db: Pick<Statements, 'query'>, week: string, timeZone: string): Promise<DecidedWeek['winners']> {
+  const window = weekInstants({ start: week, end: addDays(week, 6) }, timeZone);
+  const ranked = await db.query<{ id: number; week_votes: number }>(
+    `SELECT l.id, count(*)::int AS week_votes
+     FROM listings l JOIN votes v ON v.listing_id = l.id AND v.created_at >= $2::timestamptz AND v.created_at < $3::timestamptz AND v.counted
+     WHERE l.status = 'live' AND l.launch_week = $1::date
+     GROUP BY l.id, l.launched_at
+     ORDER BY week_votes DESC, l.launched_at ASC NULLS LAST, l.id
+     LIMIT 3`,
+    [week, window.from.toISOString(), window.to.toISOString()],
+  );
+  return ranked.map((row, index) => ({ rank: index + 1, listingId: row.id, votes: row.week_votes }));
+}
+
 /** Decides one ended week; undefined when it was already decided (by another run). */
 export async function decideWeek(
   db: Database,
@@ -70,7 +90,6 @@ export async function decideWeek(
   timeZone: string,
   now: Date,
 ): Promise<DecidedWeek | undefined> {
-  const window = weekInstants({ start: week, end: addDays(week, 6) }, timeZone);
   return withJobOutbox(db, jobs, (txDb, outbox) =>
     txDb.transaction(async (tx) => {
       // The claim: of two runs deciding the same week, the second waits here and then finds it taken.
@@ -79,16 +98,7 @@ export async function decideWeek(
         [week, now.toISOString()],
       );
       if (!claimed) return undefined;
-      const ranked = await tx.query<{ id: number; week_votes: number }>(
-        `SELECT l.id, count(*)::int AS week_votes
-         FROM listings l JOIN votes v ON v.listing_id = l.id AND v.created_at >= $2::timestamptz AND v.created_at < $3::timestamptz AND v.counted
-         WHERE l.status = 'live' AND l.launch_week = $1::date
-         GROUP BY l.id, l.launched_at
-         ORDER BY week_votes DESC, l.launched_at ASC NULLS LAST, l.id
-         LIMIT 3`,
-        [week, window.from.toISOString(), window.to.toISOString()],
-      );
-      const winners = ranked.map((row, index) => ({ rank: index + 1, listingId: row.id, votes: row.week_votes }));
+      const winners = await weekWinners(tx, week, timeZone);
       for (const winner of winners) tx.em.create(Award, { week, rank: winner.rank, listing: winner.listingId, votes: winner.votes });
       const decision = await tx.em.findOneOrFail(AwardWeek, { week });
       decision.winners = winners.length;

@@ -113,15 +113,23 @@ describe('seedDemo', () => {
     expect(await refreshListingCounters(a.db)).toBe(0);
   });
 
-  it('gives awards to the three most-voted live launches of every past week', async () => {
+  it('gives awards to the three launches of every past week with the most votes cast that week', async () => {
+    // The weekly awards job's rule (weekWinners; test/seed/demo-awards.test.ts holds the demo to it): counted votes cast
+    // from the launch week's Monday to its Sunday (UTC, the demo's time zone), launches with at least one.
     const weeks = await a.db.query<{ week: string; ids: number[]; votes: number[] }>(
-      `SELECT launch_week::text AS week, array_agg(id ORDER BY votes_count DESC, launched_at, id) AS ids,
-              array_agg(votes_count ORDER BY votes_count DESC, launched_at, id) AS votes
-       FROM listings WHERE status = 'live' AND launch_week < $1::date GROUP BY launch_week ORDER BY launch_week`,
+      `WITH w AS (SELECT l.launch_week, l.id, l.launched_at, count(*)::int AS n FROM listings l
+                    JOIN votes v ON v.listing_id = l.id AND v.counted AND v.created_at >= l.launch_week::timestamptz
+                     AND v.created_at < l.launch_week::timestamptz + interval '7 days'
+                   WHERE l.status = 'live' AND l.launch_week < $1::date GROUP BY l.id)
+       SELECT launch_week::text AS week, array_agg(id ORDER BY n DESC, launched_at, id) AS ids,
+              array_agg(n ORDER BY n DESC, launched_at, id) AS votes
+       FROM w GROUP BY launch_week ORDER BY launch_week`,
       [THIS_MONDAY],
     );
     const awards = await a.db.query<{ week: string; rank: number; listing_id: number; votes: number; actual: number }>(
-      `SELECT a.week::text AS week, a.rank, a.listing_id, a.votes, (SELECT count(*)::int FROM votes v WHERE v.listing_id = a.listing_id) AS actual
+      `SELECT a.week::text AS week, a.rank, a.listing_id, a.votes,
+              (SELECT count(*)::int FROM votes v WHERE v.listing_id = a.listing_id AND v.counted AND v.created_at >= a.week::timestamptz
+                  AND v.created_at < a.week::timestamptz + interval '7 days') AS actual
        FROM awards a ORDER BY a.week, a.rank`,
     );
     expect(weeks.length).toBeGreaterThanOrEqual(35);
