@@ -12,7 +12,7 @@ export default defineTool({
   title: 'Publish my listing for free',
   toolset: 'listings',
   description:
-    'Publishes a saved listing (status draft) for free: it becomes awaiting_badge with a launch week 6 to 8 weeks out, then scheduled once its badge is found on its homepage (checked daily; it must stay until the week begins). Paste badge.embed_html into the homepage, then call again to check now (once a minute at most); the answer says what was found. Afterwards edit with update_my_listing (not the name or categories). Scheduled, live or hidden listings: 409.',
+    'Publishes a saved listing (status draft) for free: it is given a launch week 6 to 8 weeks out (status awaiting_badge), becomes scheduled once its badge is found on its homepage (checked daily) and goes live that week if the badge is still there when it begins (else a later week). Paste badge.embed_html into the homepage, then call again to check now (once a minute at most); the answer says what was found. Afterwards edit with update_my_listing (not the name or categories). Scheduled, live or hidden listings: 409.',
   http: { method: 'POST', path: '/me/listings/{listing_id}/free', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: true,

@@ -19,7 +19,7 @@ export default defineTool({
   title: "A listing's discussion",
   toolset: 'directory',
   description:
-    "Top comments oldest first, each with its replies; maker marks the maker's. A deleted or hidden comment shows only when it has replies. Unknown or unpublished slugs: 404.",
+    "Top comments oldest first, each with its replies; maker marks the maker's. People comment themselves on the listing's page (profile_url), not through tools (a maker may answer: reply_to_comment). A deleted or hidden comment shows only when it has replies. Unknown or unpublished slugs: 404.",
   http: { method: 'GET', path: '/listings/{slug}/comments', status: 200 },
   scopes: [],
   idempotencyKey: false,

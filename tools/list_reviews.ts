@@ -19,7 +19,7 @@ export default defineTool({
   title: "A listing's reviews",
   toolset: 'directory',
   description:
-    "Reviews by people on the site, newest or best rated first; counted: in get_listing's community_rating. Unknown or unpublished slugs: 404.",
+    "Reviews by people on the site, newest or best rated first; counted: in get_listing's community_rating. People write reviews themselves on the listing's page (profile_url); no tool writes one. Unknown or unpublished slugs: 404.",
   http: { method: 'GET', path: '/listings/{slug}/reviews', status: 200 },
   scopes: [],
   idempotencyKey: false,
