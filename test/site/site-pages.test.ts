@@ -109,7 +109,7 @@ describe('the public site', () => {
   });
 
   it("the Hall of Fame shows every week's #1 and no other rank; a listing page shows its trophy cabinet, each award with its proof", async () => {
-    const winners = await api('/awards?rank=1&per_page=100');
+    const winners = await api('/awards?rank=1&per_page=100&include_proof=true');
     const all = await api('/awards?per_page=100');
     expect(winners.total).toBeGreaterThan(0);
     expect(winners.items.every((a: { rank: number }) => a.rank === 1)).toBe(true);
