@@ -47,7 +47,7 @@ export async function closeSlugs(db: Database, slug: string): Promise<string[]> 
     `SELECT l.slug
      FROM (
        SELECT s.id FROM listing_search s
-       WHERE s.search_vector @@ $1::tsquery AND s.status = ANY($2::text[])
+       WHERE s.search_vector @@ to_tsquery('english', $1) AND s.status = ANY($2::text[])
        ORDER BY s.votes_count DESC, s.id LIMIT ${CANDIDATES}
      ) c
      JOIN listings l ON l.id = c.id
@@ -97,7 +97,8 @@ async function alternatives(db: Database, asked: { word: string; prefix: boolean
 }
 
 /**
- * The tsquery of the candidates: the alternatives matched against name words (weight A), the rarest first, as many
+ * The tsquery of the candidates: the alternatives matched against name words (weight A; stemmed by to_tsquery's
+ * 'english' configuration, as the search vectors are, migration 0033), the rarest first, as many
  * as together match at most MAX_MATCHES listings; a common word ("app", "tool") would make every candidate's
  * ranking read thousands of rows and says little about which slug was meant. Undefined when none is left.
  */

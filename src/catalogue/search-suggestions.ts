@@ -56,7 +56,7 @@ export async function suggestForEmptySearch(db: Database, search: ListingSearch)
     withoutFilters ? `dropping the filters (${withoutFilters} match without them)` : '',
   ].filter(Boolean);
   return {
-    message: `Nothing matched${search.q ? ` every word of "${search.q}"` : ''}. Try ${tries.join('; or ')}.`,
+    message: `Nothing matched${search.q ? ` "${search.q}"` : ''}. Try ${tries.join('; or ')}.`,
     categories,
     words: counted,
     without_filters: withoutFilters,

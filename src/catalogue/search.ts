@@ -1,17 +1,19 @@
 /**
- * Listing search: typo-tolerant full text over name, tagline, keywords and descriptions, filters and sort orders.
+ * Listing search: full text over name, tagline, keywords, category words and descriptions, filters and sort orders.
  *
- * Full text uses listings.search_vector ('simple' configuration; weights A name, B tagline and keywords,
- * C short description, D description; kept up to date by a trigger) through its GIN index. Typo tolerance
- * comes from the search_terms dictionary (the words of the public listings with their document counts,
- * trigram-indexed): each query word matches itself, as a prefix once it has 3 letters ("noti" finds
- * "notion"), or a dictionary word one typo away (two from 8 letters) that is far more common than the word
- * as typed ("notin" finds "notion", "calender" finds "calendar"). Every word must match.
+ * Full text uses listing_search.search_vector ('english' configuration, so word forms match; weights A name,
+ * B tagline, keywords and the primary category's name, keywords and parent, C short description, D description;
+ * kept up to date by triggers, migration 0033) through its GIN index. How a query's words are read (stems, stop
+ * words, typo corrections, prefixes) is query-reading.ts.
  *
- * Relevance is cover density (ts_rank_cd, so name > tagline and keywords > descriptions) plus the trigram
- * similarity of the listing's name to the whole query; ties go to the most voted. To keep the cost bounded
- * when a query matches a large part of the catalogue, only the RELEVANCE_POOL most voted matches are ranked;
- * further matches follow them in order of votes.
+ * Listings with every word come first. When none has every word, those with the most words are the answer (at
+ * least half the words, or as many as the best match has), so a need in plain words is never left empty while
+ * listings match most of it; the answer says which words matched nothing.
+ *
+ * Relevance weighs where a word was found (name, then tagline and category, then the descriptions) plus the trigram
+ * similarity of a listing's name to the whole query when they are close (a product named in the query); votes only
+ * break ties. To keep the cost bounded when a query matches a large part of the catalogue, only the RELEVANCE_POOL
+ * most voted matches are ranked; further matches follow them in order of votes.
  *
  * Text searches read listing_search (SEARCH_TABLE), a trigger-maintained narrow copy of the listing columns
  * they filter, sort and rank on with its own GIN index, and listings only for the rows of the page: a common
@@ -21,9 +23,20 @@ import type { Database } from '../db/database.js';
 import { inCategories } from './categories.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow } from './listing-summary.js';
 import { trendingCtes } from './trending.js';
-import type { IndexedMatches, WordAlternatives, WordIndex } from './word-index.js';
+import type { IndexedMatches, WordIndex } from './word-index.js';
+import {
+  allWordsQuery,
+  anyWordQuery,
+  correctedQuery,
+  queryWords,
+  readQuery,
+  type QueryReading,
+  type QueryWord,
+  wordAlternatives,
+  wordQuery,
+} from './query-reading.js';
 
-export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
+export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'rating', 'trending', 'most_viewed', 'most_followed'] as const;
 type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export interface ListingSearch {
@@ -63,19 +76,30 @@ export interface SearchResult {
   total: number;
   /** The total is the planner's estimate: counting every match of common words cost more than the page. */
   totalIsEstimate: boolean;
+  /** How the words were read; absent without words. */
+  reading?: ReadingSummary;
 }
 
-/** Only the first words of a long query are corrected, each to at most this many dictionary words. */
-const MAX_CORRECTED_WORDS = 8;
-const CORRECTIONS_PER_WORD = 5;
-/** Nearest dictionary words by trigram similarity that are checked for their edit distance. */
-const CORRECTION_CANDIDATES = 20;
-/** A correction must occur in this many times more listings than the words starting with the word as typed. */
-const CORRECTION_ADVANTAGE = 10;
-/** Shorter words match only exactly: as prefixes they would match much of the catalogue. */
-const MIN_PREFIX_LENGTH = 3;
+/** What a search answer says of how it read the query. */
+export interface ReadingSummary {
+  /** The query with its misspelt words corrected, when one was ("calender" → "calendar"). */
+  corrected: string | null;
+  /** true when the listings found hold every word; false when none did and those with the most words are shown. */
+  allWords: boolean;
+  /** Words no listing (of the filters asked) holds. */
+  unmatched: string[];
+  /** Stop words left out ("for", "the"). */
+  ignored: string[];
+}
+
 /** Weight of the trigram similarity between a listing's name and the whole query in the relevance score. */
 const NAME_BOOST = 2;
+/** Below this trigram similarity a name is not taken for the product the query names ("tidaldesk" is not "help desk"). */
+const NAME_LIKENESS = 0.5;
+/** Added to the relevance of a listing in a place the query names ("chatbot from germany"): places come first. */
+const PLACE_BOOST = 3;
+/** ts_rank's weights of D (description), C (short description), B (tagline, keywords, category) and A (name). */
+const FIELD_WEIGHTS = '{0.05, 0.15, 0.6, 1.0}';
 /** How many of the most voted matches are ranked by relevance. */
 const RELEVANCE_POOL = 200;
 /**
@@ -85,6 +109,8 @@ const RELEVANCE_POOL = 200;
  */
 const SEARCH_TABLE = 'listing_search';
 
+export { queryWords };
+
 export async function searchListings(db: Database, search: ListingSearch): Promise<SearchResult> {
   const params = new SqlParams();
   const where = filters(search, params);
@@ -92,10 +118,45 @@ export async function searchListings(db: Database, search: ListingSearch): Promi
   const words = queryWords(search.q);
   // Text with no letter or digit (e.g. "!!!") has nothing to look for: nothing matches it.
   if (words.length === 0) return { rows: [], total: 0, totalIsEstimate: false };
-  const corrected = await corrections(db, words);
-  const indexed = indexedMatches(search, words, corrected);
-  if (indexed) return indexedPage(db, search, indexed, where, params, textQuery(words, corrected));
-  const tsquery = params.add(textQuery(words, corrected));
+  const reading = await readQuery(db, words);
+  const summary = (allWords: boolean, unmatched: string[] = []): ReadingSummary => ({
+    corrected: correctedQuery(words, reading),
+    allWords,
+    unmatched,
+    ignored: reading.ignored,
+  });
+  if (reading.words.length === 0) return { rows: [], total: 0, totalIsEstimate: false, reading: summary(false) };
+  const unfiltered = { where: [...where], values: [...params.values] };
+  const page = await everyWordPage(db, search, reading, where, params);
+  if (page.total > 0 || page.totalIsEstimate) return { ...page, reading: summary(true) };
+  if (reading.words.length === 1) return { ...page, reading: summary(false, [reading.words[0].word]) };
+  const partial = await mostWordsPage(db, search, reading, unfiltered);
+  return { rows: partial.rows, total: partial.total, totalIsEstimate: false, reading: summary(false, partial.unmatched) };
+}
+
+/**
+ * The words every match must hold, and the places the query names that a search by relevance prefers rather than
+ * requires ("chatbot from germany": chatbots, German ones first). A query of places alone requires them.
+ */
+function splitPlaces(reading: QueryReading, byRelevance: boolean): { required: QueryReading; preferred: QueryWord[] } {
+  const places = byRelevance ? reading.words.filter((w) => w.place) : [];
+  if (places.length === 0 || places.length === reading.words.length) return { required: reading, preferred: [] };
+  return { required: { ...reading, words: reading.words.filter((w) => !w.place) }, preferred: places };
+}
+
+/** The listings holding every word of the query. */
+async function everyWordPage(
+  db: Database,
+  search: ListingSearch,
+  reading: QueryReading,
+  where: string[],
+  params: SqlParams,
+): Promise<SearchResult> {
+  const { required, preferred } = splitPlaces(reading, search.sort === 'relevance');
+  const ranking: Ranking = { tsquery: allWordsQuery(required), preferred: preferred.length > 0 ? anyWordQuery({ words: preferred, ignored: [] }) : null };
+  const indexed = indexedMatches(search, required);
+  if (indexed) return indexedPage(db, search, indexed, where, params, ranking);
+  const tsquery = params.add(ranking.tsquery);
   where.push(`l.search_vector @@ ${tsquery}::tsquery`);
   const matchParams = [...params.values]; // the pages add their own
   const expected = await expectedMatches(db, where, matchParams);
@@ -103,7 +164,7 @@ export async function searchListings(db: Database, search: ListingSearch): Promi
   const estimate = expected > matches && expected >= share * (await searchedRows(db)) ? expected : undefined;
   const page =
     search.sort === 'relevance'
-      ? await rankedPage(db, search, where, params, tsquery, estimate)
+      ? await rankedPage(db, search, where, params, ranking, estimate)
       : await orderedPage(db, search, where, params, SEARCH_TABLE, estimate);
   // Past the last match of an estimated search nothing tells how many there are: count them after all.
   if (page.totalIsEstimate && page.rows.length === 0 && search.offset > 0)
@@ -112,18 +173,84 @@ export async function searchListings(db: Database, search: ListingSearch): Promi
 }
 
 /**
+ * When no listing holds every word: the listings holding the most of them (at least half, or as many as the best
+ * one holds), those with more words first, then those whose words are rarer among the matches (a rare word says
+ * more of the need than a common one: inverse document frequency), then by relevance (or the sort asked for);
+ * and the words none holds.
+ */
+async function mostWordsPage(
+  db: Database,
+  search: ListingSearch,
+  reading: QueryReading,
+  unfiltered: { where: string[]; values: unknown[] },
+): Promise<{ rows: SummaryRow[]; total: number; unmatched: string[] }> {
+  const params = new SqlParams();
+  params.values.push(...unfiltered.values);
+  const any = params.add(anyWordQuery(reading));
+  const eachWord = reading.words.map((w) => `(l.search_vector @@ ${params.add(wordQuery(w))}::tsquery)`);
+  const needed = Math.ceil(reading.words.length / 2);
+  const ranking: Ranking = { tsquery: anyWordQuery(reading), preferred: null };
+  const order =
+    search.sort === 'relevance'
+      ? `${relevance('m.search_vector', 'm.name', ranking, search.q, params)} DESC, m.votes_count DESC, m.id`
+      : COLUMN_ORDERS[search.sort === 'trending' ? 'votes' : search.sort](search.upcoming).replaceAll('l.', 'm.');
+  const rows = await db.query<SummaryRow & { total: number; word_hits: number[] }>(
+    `WITH matches AS MATERIALIZED (
+       SELECT l.*, ARRAY[${eachWord.join(', ')}] AS found FROM ${SEARCH_TABLE} l
+       WHERE ${[...unfiltered.where, `l.search_vector @@ ${any}::tsquery`].join(' AND ')}
+     ),
+     word_counts AS (
+       SELECT ARRAY(SELECT (SELECT count(*) FROM matches WHERE found[i])::int FROM generate_series(1, ${eachWord.length}) i ORDER BY i) AS n
+     ),
+     counted AS (
+       SELECT m.*, (SELECT count(*) FROM unnest(m.found) f WHERE f)::int AS hits,
+              (SELECT sum(1.0 / w.n[i]) FROM generate_series(1, ${eachWord.length}) i WHERE m.found[i]) AS rarity
+       FROM matches m, word_counts w
+     ),
+     kept AS (SELECT * FROM counted WHERE hits >= least(${needed}, (SELECT max(hits) FROM counted))),
+     page AS (
+       SELECT m.id, row_number() OVER (ORDER BY m.hits DESC, m.rarity DESC, ${order}) AS position FROM kept m
+       ORDER BY position LIMIT ${params.add(search.limit)} OFFSET ${params.add(search.offset)}
+     )
+     SELECT t.total, t.word_hits, s.*
+     FROM (SELECT (SELECT count(*) FROM kept)::int AS total, (SELECT n FROM word_counts) AS word_hits) t
+     LEFT JOIN (SELECT ${SUMMARY_COLUMNS}, page.position FROM ${SUMMARY_FROM} JOIN page ON page.id = l.id) s ON true
+     ORDER BY s.position`,
+    params.values,
+  );
+  const hits = rows[0]?.word_hits ?? [];
+  const unmatched = reading.words.filter((_, i) => !(hits[i] > 0)).map((w) => w.word);
+  const found = rows.filter((row) => row.id !== null).map(({ word_hits: _hits, total: _total, ...row }) => row as SummaryRow);
+  return { rows: found, total: rows[0]?.total ?? 0, unmatched };
+}
+
+/** What a page ranks by: the tsquery of the words that must match, and the query's places (preferred), as SQL text. */
+interface Ranking {
+  tsquery: string;
+  /** The tsquery text of the place words the query prefers (null without any): see splitPlaces. */
+  preferred: string | null;
+}
+
+/**
+ * The relevance of a listing, as SQL over `vector` and `name`: where its words were found (FIELD_WEIGHTS), plus the
+ * name's trigram similarity to the whole query when the name is that close to it, plus PLACE_BOOST when it is in a
+ * place the query names. Parameters are added to `params` (tsquery and preferred are tsquery texts).
+ */
+function relevance(vector: string, name: string, ranking: Ranking, q: string | undefined, params: SqlParams): string {
+  const query = params.add(q);
+  return `(ts_rank('${FIELD_WEIGHTS}', ${vector}, ${params.add(ranking.tsquery)}::tsquery)
+    + CASE WHEN similarity(${name}, ${query}) >= ${NAME_LIKENESS} THEN ${NAME_BOOST} * similarity(${name}, ${query}) ELSE 0 END
+    + ${PLACE_BOOST} * coalesce((${vector} @@ ${params.add(ranking.preferred)}::tsquery)::int, 0))`;
+}
+
+/**
  * The matches of a text search found in the word index, when it applies (see ListingSearch.index): the total and
  * the most voted ones, as many as the relevance pool or the page needs.
  */
-function indexedMatches(search: ListingSearch, words: string[], corrected: Map<string, string[]>): IndexedMatches | undefined {
+function indexedMatches(search: ListingSearch, reading: QueryReading): IndexedMatches | undefined {
   const onlyStatus = !search.categoryIds && !search.stage && !search.country && !search.pricingModel && !search.domain;
   if (!search.index || !onlyStatus || (search.sort !== 'relevance' && search.sort !== 'votes')) return undefined;
-  const alternatives = words.map(
-    (word): WordAlternatives =>
-      word.length >= MIN_PREFIX_LENGTH
-        ? { prefix: word, exact: corrected.get(word) ?? [] }
-        : { exact: [word, ...(corrected.get(word) ?? [])] },
-  );
+  const alternatives = reading.words.map(wordAlternatives);
   const reach = search.sort === 'relevance' ? Math.max(RELEVANCE_POOL, search.offset + search.limit) : search.offset + search.limit;
   const found = search.index.match(alternatives, search.upcoming ? 'scheduled' : 'live', reach);
   return found.total > search.estimateAbove.matches ? found : undefined;
@@ -141,14 +268,14 @@ async function indexedPage(
   found: IndexedMatches,
   where: string[],
   params: SqlParams,
-  tsqueryText: string,
+  ranking: Ranking,
 ): Promise<SearchResult> {
   const ids = params.add(found.mostVoted);
   const ordered =
     search.sort === 'votes'
       ? `SELECT id, n AS position FROM by_votes`
       : `SELECT b.id, row_number() OVER (
-             ORDER BY ts_rank_cd(s.search_vector, ${params.add(tsqueryText)}::tsquery) + ${NAME_BOOST} * similarity(s.name, ${params.add(search.q)}) DESC, b.n
+             ORDER BY ${relevance('s.search_vector', 's.name', ranking, search.q, params)} DESC, b.n
            ) AS position
          FROM by_votes b JOIN ${SEARCH_TABLE} s ON s.id = b.id
          WHERE b.n <= ${RELEVANCE_POOL}
@@ -223,6 +350,8 @@ function filters(search: ListingSearch, params: SqlParams): string[] {
 const COLUMN_ORDERS: Record<Exclude<SearchSort, 'trending'>, (upcoming: boolean) => string> = {
   relevance: () => 'l.votes_count DESC, l.id',
   votes: () => 'l.votes_count DESC, l.id',
+  // Best rated first; among equal averages the most reviewed; unrated listings last.
+  rating: () => 'l.rating_average DESC NULLS LAST, l.rating_count DESC, l.votes_count DESC, l.id',
   newest: (upcoming) => (upcoming ? 'l.launch_week, l.id' : 'l.launched_at DESC, l.id'),
   most_viewed: () => 'l.views_count DESC, l.id',
   most_followed: () => 'l.follows_count DESC, l.id',
@@ -281,7 +410,7 @@ async function rankedPage(
   search: ListingSearch,
   where: string[],
   params: SqlParams,
-  tsquery: string,
+  ranking: Ranking,
   estimate?: number,
 ): Promise<SearchResult> {
   const reach = Math.max(RELEVANCE_POOL, search.offset + search.limit + 1);
@@ -299,7 +428,7 @@ async function rankedPage(
      ),
      ordered AS (
        SELECT b.id, row_number() OVER (
-           ORDER BY ts_rank_cd(s.search_vector, ${tsquery}::tsquery) + ${NAME_BOOST} * similarity(s.name, ${params.add(search.q)}) DESC,
+           ORDER BY ${relevance('s.search_vector', 's.name', ranking, search.q, params)} DESC,
              b.votes_count DESC, b.id
          ) AS position
        FROM by_votes b JOIN ${SEARCH_TABLE} s ON s.id = b.id
@@ -320,72 +449,6 @@ async function rankedPage(
   if (estimate !== undefined) return estimatedPage(found, search, estimate);
   return { rows: found, total: rows[0]?.total ?? 0, totalIsEstimate: false };
 }
-
-/** The words of a query: runs of letters and digits (any script) after lower-casing, each once, in order. */
-export function queryWords(q: string): string[] {
-  return [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
-}
-
-/**
- * For each query word long enough to correct, the dictionary words that are a typo away from it (see
- * allowedTypos), that its prefix does not already match, and that are far more common than the word as typed
- * (counting the words it begins): a word that is in use as typed is not "corrected" into different ones.
- */
-async function corrections(db: Database, words: string[]): Promise<Map<string, string[]>> {
-  const correctable = words.filter((w) => allowedTypos(w) > 0).slice(0, MAX_CORRECTED_WORDS);
-  if (correctable.length === 0) return new Map();
-  // `%` is pg_trgm's similarity operator (threshold pg_trgm.similarity_threshold, 0.3 by default); it lets
-  // search_terms_trgm_idx find the candidates, which are then held to the edit distance allowed.
-  // Words are letters and digits only (never % or _), so they are safe in a LIKE pattern.
-  const rows = await db.query<{ word: string; term: string }>(
-    `SELECT w.word, t.term
-     FROM unnest($1::text[]) AS w(word)
-     CROSS JOIN LATERAL (
-       SELECT term FROM search_terms
-       WHERE term % w.word AND term NOT LIKE w.word || '%'
-         AND documents > ${CORRECTION_ADVANTAGE} * (SELECT coalesce(sum(documents), 0) FROM search_terms typed WHERE typed.term LIKE w.word || '%')
-       ORDER BY similarity(term, w.word) DESC, documents DESC, term
-       LIMIT ${CORRECTION_CANDIDATES}
-     ) t`,
-    [correctable],
-    { prepare: 'search_corrections' },
-  );
-  const byWord = new Map<string, string[]>();
-  for (const { word, term } of rows) {
-    const terms = byWord.get(word) ?? [];
-    if (terms.length < CORRECTIONS_PER_WORD && editDistance(word, term) <= allowedTypos(word)) byWord.set(word, [...terms, term]);
-  }
-  return byWord;
-}
-
-/** How many typos a word may have: none below 4 letters, 1 up to 7 letters, 2 from 8. */
-function allowedTypos(word: string): number {
-  return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
-}
-
-/** Edits (insert, delete, replace, swap two neighbours) that turn a into b: optimal string alignment distance. */
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
-
-/**
- * The tsquery text of a query, e.g. `('notin':* | 'notion') & ('ai')`. Every lexeme is quoted and
- * escaped here, so neither the query nor a dictionary word can inject tsquery syntax; lexemes are already in
- * the 'simple' configuration's normal form (lower case), so the text is cast to tsquery as it is.
- */
-function textQuery(words: string[], corrected: Map<string, string[]>): string {
-  const asTyped = (word: string) => lexeme(word) + (word.length >= MIN_PREFIX_LENGTH ? ':*' : '');
-  return words.map((w) => `(${[asTyped(w), ...(corrected.get(w) ?? []).map(lexeme)].join(' | ')})`).join(' & ');
-}
-
-const lexeme = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** A domain as stored (host name, lower case) with and without a leading "www.". */
 function domainForms(domain: string): string[] {

@@ -41,6 +41,8 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0030_drop_listings_search_index', file: '0030-drop-listings-search-index.sql' },
   { name: '0031_vote_count_notifications', file: '0031-vote-count-notifications.sql' },
   { name: '0032_view_count_notifications', file: '0032-view-count-notifications.sql' },
+  { name: '0033_english_search', file: '0033-english-search.sql' },
+  { name: '0034_listing_ratings', file: '0034-listing-ratings.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

@@ -124,7 +124,7 @@ async function replaceFaqs(
 async function addDictionaryWords(tx: Transaction, listingId: number): Promise<void> {
   await tx.query(
     `INSERT INTO search_terms (term, documents)
-     SELECT word, 1 FROM ts_stat(format('SELECT search_vector FROM listings WHERE id = %s AND status IN (''live'', ''scheduled'')', $1::int))
+     SELECT word, 1 FROM ts_stat(format('SELECT listing_dictionary_vector(l) FROM listings l WHERE id = %s AND status IN (''live'', ''scheduled'')', $1::int))
      WHERE length(word) >= 2
      ON CONFLICT (term) DO NOTHING`,
     [listingId],

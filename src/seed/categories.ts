@@ -15,6 +15,8 @@ interface SubcategorySeed {
   thing: string;
   features: readonly string[];
   keywords: readonly string[];
+  /** How people name the need in plain words ("expense tracking"): search finds the category's listings by them. */
+  synonyms: readonly string[];
   /** Words a product name of this kind may end with ("CI", "Deploy"). */
   nameWords: readonly string[];
 }
@@ -61,6 +63,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Deploy approvals',
         ],
         keywords: ['continuous integration', 'continuous delivery', 'pipelines', 'deployments', 'build automation'],
+        synonyms: ['ci pipeline', 'build pipeline', 'continuous deployment', 'test automation', 'github actions alternative'],
         nameWords: ['CI', 'Deploy', 'Pipelines'],
       },
       {
@@ -78,6 +81,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'GraphQL support',
         ],
         keywords: ['api design', 'openapi', 'api testing', 'mock server', 'api documentation'],
+        synonyms: ['api client', 'api mocking', 'rest api', 'graphql', 'postman alternative'],
         nameWords: ['API', 'Mock', 'Docs'],
       },
       {
@@ -95,6 +99,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Public status pages',
         ],
         keywords: ['uptime monitoring', 'error tracking', 'logging', 'observability', 'status page'],
+        synonyms: ['uptime', 'error monitoring', 'log management', 'alerting', 'website monitoring', 'apm'],
         nameWords: ['Monitor', 'Logs', 'Status'],
       },
       {
@@ -112,6 +117,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Query insights',
         ],
         keywords: ['postgres', 'database hosting', 'sql', 'backups', 'schema migrations'],
+        synonyms: ['database', 'hosted postgres', 'serverless database', 'mysql', 'data storage'],
         nameWords: ['DB', 'SQL', 'Data'],
       },
       {
@@ -129,6 +135,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Diff summaries',
         ],
         keywords: ['code review', 'pull requests', 'static analysis', 'merge queue', 'git'],
+        synonyms: ['pull request review', 'pr review', 'code quality', 'linting'],
         nameWords: ['Review', 'Diff', 'Merge'],
       },
     ],
@@ -151,6 +158,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
         thing: 'AI writing assistant',
         features: ['Brand voice profiles', 'Long-form editor', 'Plagiarism check', 'SEO briefs', 'Team style guides', 'Browser extension'],
         keywords: ['ai writing', 'copywriting', 'content generation', 'brand voice', 'rewriting'],
+        synonyms: ['ai writer', 'blog writing', 'write blog posts', 'ai copywriter', 'content writing', 'product descriptions'],
         nameWords: ['AI', 'Write', 'Copy'],
       },
       {
@@ -168,6 +176,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Shared team memory',
         ],
         keywords: ['ai agents', 'automation', 'llm', 'workflows', 'assistants'],
+        synonyms: ['autonomous agents', 'ai assistant', 'agent builder', 'ai automation'],
         nameWords: ['Agents', 'AI', 'Pilot'],
       },
       {
@@ -178,6 +187,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
         thing: 'AI image and video studio',
         features: ['Background removal', 'Product photo scenes', 'Text-to-video clips', 'Brand kits', 'Upscaling to 4K', 'Batch editing'],
         keywords: ['ai images', 'image generation', 'video generation', 'product photos', 'upscaling'],
+        synonyms: ['ai image generator', 'image generator', 'ai video generator', 'text to image', 'ai photos', 'ai art'],
         nameWords: ['Studio', 'AI', 'Frames'],
       },
       {
@@ -195,6 +205,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Conversation analytics',
         ],
         keywords: ['chatbot', 'customer support ai', 'knowledge base', 'gpt chatbot', 'website chat'],
+        synonyms: ['ai chatbot', 'support bot', 'chatbot builder', 'chat with your docs', 'ai customer service'],
         nameWords: ['Chat', 'Bot', 'Answers'],
       },
       {
@@ -212,6 +223,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Guardrails',
         ],
         keywords: ['llm observability', 'prompt management', 'evals', 'tracing', 'ai engineering'],
+        synonyms: ['prompt testing', 'prompt engineering', 'llm evaluation', 'llm monitoring', 'ai observability'],
         nameWords: ['Evals', 'Trace', 'Prompt'],
       },
     ],
@@ -241,6 +253,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Paid newsletter subscriptions',
         ],
         keywords: ['email marketing', 'newsletter', 'email automation', 'drip campaigns', 'deliverability'],
+        synonyms: ['newsletter tool', 'email newsletters', 'mailing list', 'email campaigns', 'mailchimp alternative'],
         nameWords: ['Mail', 'Letters', 'Inbox'],
       },
       {
@@ -258,6 +271,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Competitor gap analysis',
         ],
         keywords: ['seo', 'keyword research', 'rank tracking', 'backlinks', 'site audit'],
+        synonyms: ['search engine optimization', 'rank tracker', 'seo audit', 'google ranking'],
         nameWords: ['SEO', 'Rank', 'Search'],
       },
       {
@@ -275,6 +289,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Post analytics',
         ],
         keywords: ['social media scheduling', 'content calendar', 'social analytics', 'instagram', 'linkedin'],
+        synonyms: ['schedule posts', 'social media management', 'post scheduler', 'buffer alternative'],
         nameWords: ['Social', 'Posts', 'Queue'],
       },
       {
@@ -292,6 +307,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Page speed scores',
         ],
         keywords: ['landing page', 'waitlist', 'page builder', 'conversion', 'no-code website'],
+        synonyms: ['website builder', 'launch page', 'coming soon page', 'lead capture page'],
         nameWords: ['Pages', 'Launch', 'Site'],
       },
     ],
@@ -321,6 +337,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Full-text search across attachments',
         ],
         keywords: ['notes', 'second brain', 'markdown', 'knowledge management', 'journaling'],
+        synonyms: ['notes app', 'note app', 'personal wiki', 'notion alternative', 'pkm'],
         nameWords: ['Notes', 'Pad', 'Journal'],
       },
       {
@@ -338,6 +355,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Workload view',
         ],
         keywords: ['to-do list', 'task management', 'project management', 'kanban', 'gtd'],
+        synonyms: ['todo app', 'kanban board', 'project tracker', 'task tracker', 'trello alternative'],
         nameWords: ['Tasks', 'Boards', 'Plan'],
       },
       {
@@ -355,6 +373,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Paid bookings',
         ],
         keywords: ['scheduling', 'booking link', 'calendar', 'meetings', 'appointments'],
+        synonyms: ['book meetings', 'meeting scheduler', 'appointment booking', 'scheduling links', 'calendly alternative'],
         nameWords: ['Cal', 'Book', 'Meet'],
       },
       {
@@ -372,6 +391,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Team workspaces',
         ],
         keywords: ['workflow automation', 'no-code', 'integrations', 'zapier alternative', 'webhooks'],
+        synonyms: ['automate workflows', 'workflow builder', 'no-code automation', 'integration platform', 'repetitive tasks'],
         nameWords: ['Flow', 'Automate', 'Hooks'],
       },
     ],
@@ -401,6 +421,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Accessibility checks',
         ],
         keywords: ['ui design', 'design system', 'ui kit', 'components', 'handoff'],
+        synonyms: ['interface design', 'ux design', 'design tool', 'app design', 'figma alternative'],
         nameWords: ['UI', 'Kit', 'Design'],
       },
       {
@@ -418,6 +439,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Illustration builder',
         ],
         keywords: ['icons', 'illustrations', 'svg', 'design assets', 'graphics'],
+        synonyms: ['icon library', 'icon set', 'svg icons', 'illustration library', 'vector graphics'],
         nameWords: ['Icons', 'Shapes', 'Art'],
       },
       {
@@ -435,6 +457,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Mobile device preview',
         ],
         keywords: ['prototyping', 'user testing', 'wireframes', 'ux research', 'mockups'],
+        synonyms: ['prototype', 'usability testing', 'clickable prototypes', 'wireframing', 'user research'],
         nameWords: ['Proto', 'Frames', 'Mock'],
       },
     ],
@@ -464,6 +487,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Multi-currency',
         ],
         keywords: ['invoicing', 'invoice generator', 'billing', 'quotes', 'get paid'],
+        synonyms: ['send invoices', 'invoice clients', 'billing clients', 'freelancer invoicing', 'payment reminders'],
         nameWords: ['Invoice', 'Bill', 'Pay'],
       },
       {
@@ -481,6 +505,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Profit and loss dashboards',
         ],
         keywords: ['bookkeeping', 'accounting', 'taxes', 'bank reconciliation', 'receipts'],
+        synonyms: ['accounting software', 'tax preparation', 'freelancer accounting', 'ledger', 'quickbooks alternative'],
         nameWords: ['Books', 'Ledger', 'Tax'],
       },
       {
@@ -498,6 +523,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Fraud screening',
         ],
         keywords: ['payments', 'checkout', 'subscriptions', 'merchant of record', 'billing'],
+        synonyms: ['accept payments', 'online payments', 'payment processing', 'recurring billing', 'payment gateway'],
         nameWords: ['Pay', 'Checkout', 'Billing'],
       },
       {
@@ -515,6 +541,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Per diem and mileage',
         ],
         keywords: ['expense management', 'corporate cards', 'spend management', 'receipts', 'expense reports'],
+        synonyms: ['expense tracking', 'expense tracker', 'receipt scanning', 'reimbursements', 'business expenses'],
         nameWords: ['Spend', 'Expenses', 'Cards'],
       },
     ],
@@ -544,6 +571,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Lightweight script under 2 KB',
         ],
         keywords: ['web analytics', 'privacy analytics', 'google analytics alternative', 'traffic', 'gdpr'],
+        synonyms: ['website analytics', 'website visitors', 'visitor tracking', 'site traffic', 'pageviews', 'cookieless analytics'],
         nameWords: ['Analytics', 'Stats', 'Traffic'],
       },
       {
@@ -561,6 +589,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Warehouse sync',
         ],
         keywords: ['product analytics', 'retention', 'funnels', 'session replay', 'events'],
+        synonyms: ['user analytics', 'feature usage', 'cohorts', 'user behavior', 'churn'],
         nameWords: ['Events', 'Insights', 'Funnel'],
       },
       {
@@ -578,6 +607,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Alerts on metrics',
         ],
         keywords: ['business intelligence', 'dashboards', 'reporting', 'sql', 'kpi'],
+        synonyms: ['data visualization', 'charts', 'bi tool', 'metrics dashboard', 'database reporting'],
         nameWords: ['Dash', 'Reports', 'BI'],
       },
     ],
@@ -607,6 +637,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Mobile app',
         ],
         keywords: ['crm', 'sales pipeline', 'contact management', 'deals', 'small business crm'],
+        synonyms: ['customer relationship management', 'sales crm', 'contacts', 'pipeline management', 'hubspot alternative'],
         nameWords: ['CRM', 'Deals', 'Contacts'],
       },
       {
@@ -624,6 +655,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Lookalike companies',
         ],
         keywords: ['lead generation', 'prospecting', 'b2b data', 'email finder', 'sales leads'],
+        synonyms: ['find leads', 'find email addresses', 'prospect lists', 'contact data', 'b2b leads'],
         nameWords: ['Leads', 'Prospect', 'Finder'],
       },
       {
@@ -641,6 +673,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Meeting booking links',
         ],
         keywords: ['cold email', 'outreach', 'sales sequences', 'follow-ups', 'email warmup'],
+        synonyms: ['email outreach', 'cold outreach', 'sales automation', 'outbound sales', 'email sequences'],
         nameWords: ['Outreach', 'Reply', 'Sequence'],
       },
     ],
@@ -670,6 +703,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Ticket routing rules',
         ],
         keywords: ['help desk', 'ticketing', 'shared inbox', 'customer service', 'zendesk alternative'],
+        synonyms: ['helpdesk', 'support tickets', 'customer support software', 'ticketing system', 'support inbox'],
         nameWords: ['Desk', 'Tickets', 'Inbox'],
       },
       {
@@ -687,6 +721,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'WhatsApp and Messenger channels',
         ],
         keywords: ['live chat', 'chat widget', 'website chat', 'messaging', 'customer messaging'],
+        synonyms: ['chat with visitors', 'website live chat', 'real-time chat', 'chat support', 'intercom alternative'],
         nameWords: ['Chat', 'Talk', 'Messenger'],
       },
       {
@@ -704,6 +739,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'In-app help widget',
         ],
         keywords: ['knowledge base', 'help center', 'documentation', 'faq', 'self-service'],
+        synonyms: ['help center', 'help docs', 'faq page', 'customer documentation', 'support articles'],
         nameWords: ['Docs', 'Help', 'Wiki'],
       },
     ],
@@ -733,6 +769,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Progress tracking',
         ],
         keywords: ['online courses', 'course platform', 'e-learning', 'cohort-based courses', 'lms'],
+        synonyms: ['sell courses', 'course creator', 'teach online', 'online school'],
         nameWords: ['Academy', 'Courses', 'Class'],
       },
       {
@@ -750,6 +787,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Grammar explanations',
         ],
         keywords: ['language learning', 'spaced repetition', 'vocabulary', 'speaking practice', 'flashcards'],
+        synonyms: ['learn languages', 'learn spanish', 'learn french', 'learn german', 'language tutor'],
         nameWords: ['Lingo', 'Speak', 'Words'],
       },
       {
@@ -767,6 +805,7 @@ export const CATEGORY_TREE: readonly CategorySeed[] = [
           'Certificates',
         ],
         keywords: ['learn to code', 'programming courses', 'coding bootcamp', 'javascript', 'python'],
+        synonyms: ['coding courses', 'learn programming', 'coding tutorials', 'web development course'],
         nameWords: ['Code', 'Dev', 'School'],
       },
     ],
@@ -864,7 +903,7 @@ export async function insertCategories(db: Queryable): Promise<CategoryRecord[]>
       slug: r.slug,
       name: r.name,
       description: r.sub ? r.sub.description : r.top.description,
-      keywords: r.sub ? [...r.sub.keywords, r.sub.thing] : [],
+      keywords: r.sub ? [...r.sub.keywords, r.sub.thing, ...r.sub.synonyms] : [],
       parent_id: r.parentId,
       position,
       faqs: categoryFaqs(r),

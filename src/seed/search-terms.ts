@@ -1,11 +1,11 @@
 import type { Queryable } from './bulk.js';
 
 /** The listings whose words make up the search dictionary. */
-const SOURCE = `SELECT search_vector FROM listings WHERE status IN ('live', 'scheduled')`;
+const SOURCE = `SELECT listing_dictionary_vector(l) FROM listings l WHERE status IN ('live', 'scheduled')`;
 
 /**
- * Rebuilds the `search_terms` dictionary (typo-tolerant search) from the search vectors of live and
- * scheduled listings: every distinct word of two characters or more with its document count.
+ * Rebuilds the `search_terms` dictionary (typo-tolerant search) from the words of live and scheduled
+ * listings as typed (listing_dictionary_vector, migration 0033: not the stems of their search vectors): every distinct word of two characters or more with its document count.
  * One statement, so readers see either the old or the new dictionary. Returns the number of terms.
  */
 export async function refreshSearchTerms(db: Queryable): Promise<number> {

@@ -150,7 +150,7 @@ describe('searches through the word index', () => {
     await t.db.transaction(async (tx) => {
       await tx.query('SET LOCAL session_replication_role = replica');
       await tx.query(`UPDATE listings SET name = 'Plain', tagline = 'plain', description = 'plain' WHERE id = $1`, [id]);
-      await tx.query(`UPDATE listing_search SET name = 'Plain', search_vector = to_tsvector('simple', 'plain') WHERE id = $1`, [id]);
+      await tx.query(`UPDATE listing_search SET name = 'Plain', search_vector = to_tsvector('english', 'plain') WHERE id = $1`, [id]);
     });
     index.changed([id]);
     expect(index.usable()).toBeUndefined();

@@ -34,7 +34,7 @@ const slugs = (page: Page) => page.items.map((i) => i.slug);
 async function refreshSearchTerms() {
   await t.db.script(`TRUNCATE search_terms;
     INSERT INTO search_terms (term, documents)
-    SELECT word, ndoc FROM ts_stat('SELECT search_vector FROM listings WHERE status IN (''live'', ''scheduled'')') WHERE length(word) >= 2`);
+    SELECT word, ndoc FROM ts_stat('SELECT listing_dictionary_vector(l) FROM listings l WHERE status IN (''live'', ''scheduled'')') WHERE length(word) >= 2`);
 }
 
 async function slugOf(category: number): Promise<string> {
@@ -70,14 +70,48 @@ describe('search_listings: typo-tolerant text', () => {
     expect(slugs(await search({ q: 'hydroponicsystems', category: await slugOf(category) }))).toEqual(['desc-match']);
   });
 
-  it('requires every word to match (AND), each in any of its spellings', async () => {
+  it('answers the listings with every word when there are any, each word in any of its spellings and forms', async () => {
     const category = await insertCategory(t.db);
     await listingIn(category, { slug: 'both-words', tagline: 'quokka dashboards for zookeepers' });
     await listingIn(category, { slug: 'one-word', tagline: 'quokka photos' });
     await refreshSearchTerms();
-    expect(slugs(await search({ q: 'quokka zookeepers' }))).toEqual(['both-words']);
+    const exact = (await search({ q: 'quokka zookeepers' })) as Page & { query_reading: Record<string, unknown> };
+    expect(slugs(exact)).toEqual(['both-words']);
+    expect(exact.query_reading).toEqual({ corrected_q: null, all_words_matched: true, unmatched_words: [], ignored_words: [] });
     expect(slugs(await search({ q: 'quoka zookepers' }))).toEqual(['both-words']);
+    // Word forms: "zookeeper" and "dashboard" find "zookeepers" and "dashboards"; "for" is a stop word, left out.
+    const forms = (await search({ q: 'dashboard for a zookeeper' })) as Page & { query_reading: Record<string, unknown> };
+    expect(slugs(forms)).toEqual(['both-words']);
+    expect(forms.query_reading).toMatchObject({ all_words_matched: true, ignored_words: ['for', 'a'] });
     expect(slugs(await search({ q: 'quokka' })).sort()).toEqual(['both-words', 'one-word']);
+  });
+
+  it('answers the listings with the most words when none has every word, and names the words that matched nothing', async () => {
+    const category = await insertCategory(t.db);
+    await listingIn(category, { slug: 'two-of-three', tagline: 'wombat burrow maps' });
+    await listingIn(category, { slug: 'one-of-three', tagline: 'wombat food' });
+    await listingIn(category, { slug: 'unrelated', tagline: 'kangaroo races' });
+    await refreshSearchTerms();
+    const page = (await search({ q: 'wombat burrow xylqvwtz' })) as Page & { query_reading: Record<string, unknown> };
+    // At least half the words (2 of 3): the listing with one word of three is left out.
+    expect(slugs(page)).toEqual(['two-of-three']);
+    expect(page.total).toBe(1);
+    expect(page.query_reading).toEqual({ corrected_q: null, all_words_matched: false, unmatched_words: ['xylqvwtz'], ignored_words: [] });
+    // Two words, neither held together: a listing with either, the one with the rarer word first.
+    const either = (await search({ q: 'kangaroo wombat' })) as Page & { query_reading: Record<string, unknown> };
+    expect(slugs(either)[0]).toBe('unrelated');
+    expect(slugs(either).sort()).toEqual(['one-of-three', 'two-of-three', 'unrelated']);
+    expect(either.query_reading).toMatchObject({ all_words_matched: false, unmatched_words: [] });
+  });
+
+  it('says how it corrected a misspelt word', async () => {
+    const category = await insertCategory(t.db);
+    await listingIn(category, { slug: 'cal-one', tagline: 'A shared calendar' });
+    await listingIn(category, { slug: 'cal-two', tagline: 'The calendar for rowing crews' });
+    await refreshSearchTerms();
+    const page = (await search({ q: 'calender rowing' })) as Page & { query_reading: Record<string, unknown> };
+    expect(slugs(page)).toEqual(['cal-two']);
+    expect(page.query_reading).toMatchObject({ corrected_q: 'calendar rowing', all_words_matched: true });
   });
 
   it('corrects only words that are rare as typed, and not words that are short', async () => {
@@ -93,11 +127,16 @@ describe('search_listings: typo-tolerant text', () => {
     expect(slugs(await search({ q: 'tnu', category: slug }))).toEqual([]);
   });
 
-  it('returns nothing when a word matches no listing, rather than ignoring it', async () => {
+  it('returns nothing when no word matches a listing, and names the word', async () => {
     const category = await insertCategory(t.db);
     await listingIn(category, { slug: 'lone-quasar', tagline: 'quasar telemetry' });
     await refreshSearchTerms();
-    expect(await search({ q: 'quasar xylqvwtz' })).toMatchObject({ items: [], total: 0, has_more: false });
+    expect(await search({ q: 'xylqvwtz' })).toMatchObject({
+      items: [],
+      total: 0,
+      has_more: false,
+      query_reading: { all_words_matched: false, unmatched_words: ['xylqvwtz'] },
+    });
   });
 
   it('says what to try when nothing matches: words that find listings alone, nearby categories, dropping filters', async () => {
@@ -109,13 +148,15 @@ describe('search_listings: typo-tolerant text', () => {
     });
     await listingIn(mail, { slug: 'post-pigeon', name: 'Post Pigeon', tagline: 'Send emails your readers open', country: 'FR' });
     await refreshSearchTerms();
-    const vague = (await search({ q: 'write emails' })) as Page & { suggestions: Record<string, unknown> };
+    // One word of two is half the words: the listing holding it is the answer.
+    expect(slugs(await search({ q: 'write emails' }))).toEqual(['post-pigeon']);
+    // No listing holds "campaigns" (only the category's description does) nor "zzqxv".
+    const vague = (await search({ q: 'campaigns zzqxv' })) as Page & { suggestions: Record<string, unknown> };
     expect(vague).toMatchObject({ items: [], total: 0 });
     expect(vague.suggestions).toEqual({
-      message:
-        'Nothing matched every word of "write emails". Try fewer words ("emails" finds 1); or browsing a category (email-marketing).',
+      message: 'Nothing matched "campaigns zzqxv". Try other or broader words; or browsing a category (email-marketing).',
       categories: [{ slug: 'email-marketing', name: 'Email marketing' }],
-      words: [{ q: 'emails', total: 1 }],
+      words: [],
       without_filters: null,
     });
     const filtered = (await search({ q: 'emails', country: 'DE' })) as Page & { suggestions: Record<string, unknown> };

@@ -12,19 +12,24 @@ export type ListingPlan = (typeof LISTING_PLANS)[number];
 export const MEDIA_KINDS = ['image', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-/** As in migrations/initial-schema.sql: keeps listings.search_vector up to date. */
-const SEARCH_VECTOR_TRIGGER = `CREATE FUNCTION listings_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
+/** As in migrations/0033-english-search.sql: keeps listings.search_vector up to date. */
+const SEARCH_VECTOR_TRIGGER = `CREATE OR REPLACE FUNCTION listings_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.search_vector :=
-    setweight(to_tsvector('simple'::regconfig, coalesce(NEW.name, '')), 'A') ||
-    setweight(to_tsvector('simple'::regconfig, coalesce(NEW.tagline, '')), 'B') ||
-    setweight(to_tsvector('simple'::regconfig, array_to_string(NEW.keywords, ' ')), 'B') ||
-    setweight(to_tsvector('simple'::regconfig, coalesce(NEW.short_description, '')), 'C') ||
-    setweight(to_tsvector('simple'::regconfig, coalesce(NEW.description, '')), 'D');
+    setweight(to_tsvector('english'::regconfig, coalesce(NEW.name, '')), 'A') ||
+    setweight(to_tsvector('english'::regconfig, coalesce(NEW.tagline, '')), 'B') ||
+    setweight(to_tsvector('english'::regconfig, array_to_string(NEW.keywords, ' ')), 'B') ||
+    setweight(to_tsvector('english'::regconfig, coalesce(category_search_words(NEW.primary_category_id), '')), 'A') ||
+    setweight(to_tsvector('english'::regconfig, coalesce(parent_category_name(NEW.primary_category_id), '')), 'B') ||
+    setweight(to_tsvector('english'::regconfig, coalesce(NEW.short_description, '')), 'C') ||
+    setweight(to_tsvector('english'::regconfig,
+      concat_ws(' ', listing_founder_names(NEW.id), country_search_words(NEW.country), NEW.city)), 'C') ||
+    setweight(to_tsvector('english'::regconfig, coalesce(NEW.description, '')), 'D');
   RETURN NEW;
 END
 $$;
-CREATE TRIGGER listings_search_vector_trg BEFORE INSERT OR UPDATE OF name, tagline, keywords, short_description, description
+CREATE TRIGGER listings_search_vector_trg
+  BEFORE INSERT OR UPDATE OF name, tagline, keywords, short_description, description, primary_category_id, country, city
   ON listings FOR EACH ROW EXECUTE FUNCTION listings_search_vector();`;
 
 /**
@@ -109,6 +114,10 @@ export const Listing = defineEntity({
     votesCount: p.integer().default(0),
     viewsCount: p.integer().default(0),
     followsCount: p.integer().default(0),
+    /** Kept by triggers on reviews and comments (migration 0034): genuine reviews' average and count, visible comments. */
+    ratingAverage: p.decimal('number').precision(2).scale(1).nullable(),
+    ratingCount: p.integer().default(0),
+    commentsCount: p.integer().default(0),
     searchVector: p.type(FullTextType).lazy().hidden().defaultRaw(`''::tsvector`),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p
@@ -140,6 +149,12 @@ export const Listing = defineEntity({
     {
       name: 'listings_status_follows_idx',
       expression: 'CREATE INDEX listings_status_follows_idx ON listings(status, follows_count DESC, id)',
+    },
+    {
+      // Search sorted by rating (migration 0034).
+      name: 'listings_status_rating_idx',
+      expression:
+        'CREATE INDEX listings_status_rating_idx ON listings(status, rating_average DESC NULLS LAST, rating_count DESC, votes_count DESC, id)',
     },
     {
       name: 'listings_status_week_name_idx',
