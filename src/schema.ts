@@ -140,9 +140,40 @@ export const listingSummary = z.object({
   country: z.string().nullable(),
   stage: z.string().nullable(),
   pricing_model: z.string().nullable(),
+  community_rating: z
+    .object({ average: z.number().nullable().describe('1 to 5, one decimal; null without reviews'), count: z.number().int() })
+    .describe('Genuine reviews people wrote on profile_url'),
+  comments_count: z.number().int().describe('Comments and replies on profile_url, not deleted or hidden'),
   profile_url: z.string().describe('The public page of the listing on this site'),
 });
 export type ListingSummary = z.infer<typeof listingSummary>;
+
+/** view: "brief" on the tools that list listings: what choosing among them takes, a tenth of a summary. */
+export const listingBrief = z.object({
+  slug: z.string(),
+  name: z.string(),
+  tagline: z.string(),
+  category: z.string().describe('Primary category slug'),
+  votes: z.number().int(),
+  community_rating: listingSummary.shape.community_rating,
+});
+export type ListingBrief = z.infer<typeof listingBrief>;
+
+export const SUMMARY_VIEWS = ['full', 'brief'] as const;
+export type SummaryView = (typeof SUMMARY_VIEWS)[number];
+export const summaryView = z
+  .enum(SUMMARY_VIEWS)
+  .default('full')
+  .describe('brief: slug, name, tagline, category, votes and community_rating only (get_listing for the rest)');
+
+/** A listing in the view asked for: its summary, or the brief (view: "brief"). */
+export const listingInView = z.union([listingSummary, listingBrief]);
+
+export function inView(summary: ListingSummary, view: SummaryView): ListingSummary | ListingBrief {
+  if (view === 'full') return summary;
+  const { slug, name, tagline, primary_category, votes, community_rating } = summary;
+  return { slug, name, tagline, category: primary_category.slug, votes, community_rating };
+}
 
 /** A database integer identifier (listing, milestone): 1 to 2147483647. */
 export const recordId = (what: string) => z.number().int().min(1).max(2_147_483_647).describe(what);

@@ -135,7 +135,8 @@ type Reader = 'public' | 'owner';
  * (listing_profiles, migration 0011) and the counters, which change with every vote, from the listing row.
  */
 const profileSql = (where: string) => `
-  SELECT p.doc, l.votes_count AS votes, l.views_count AS views, l.follows_count AS follows
+  SELECT p.doc, l.votes_count AS votes, l.views_count AS views, l.follows_count AS follows,
+    l.rating_average::float8 AS rating_average, l.rating_count, l.comments_count
   FROM listings l JOIN listing_profiles p ON p.listing_id = l.id
   WHERE ${where}`;
 
@@ -149,6 +150,9 @@ interface ProfileRow extends Record<string, unknown> {
   votes: number;
   views: number;
   follows: number;
+  rating_average: number | null;
+  rating_count: number;
+  comments_count: number;
 }
 
 /** The profile of a public listing (live or scheduled), or null when no public listing has the slug. */
@@ -172,8 +176,9 @@ export async function loadOwnedListingProfile(
   return row ? { profile: toProfile(row, publicUrl, 'owner'), unlockedSections: row.doc.unlocked_sections } : null;
 }
 
-function toProfile({ doc, votes, views, follows }: ProfileRow, publicUrl: string, reader: Reader): ListingProfile {
-  const summary = toSummary({ ...doc, votes, views, follows }, publicUrl);
+function toProfile(row: ProfileRow, publicUrl: string, reader: Reader): ListingProfile {
+  const { doc, votes, views, follows, rating_average, rating_count, comments_count } = row;
+  const summary = toSummary({ ...doc, votes, views, follows, rating_average, rating_count, comments_count }, publicUrl);
   const isUnlocked = (section: (typeof PAID_SECTIONS)[number]) => reader === 'owner' || doc.unlocked_sections.includes(section);
   const story = reader === 'owner' || doc.story?.published_at ? doc.story : null;
   return {
@@ -195,7 +200,7 @@ function toProfile({ doc, votes, views, follows }: ProfileRow, publicUrl: string
     faqs: doc.faqs,
     socials: doc.socials,
     latest_updates: doc.latest_updates,
-    community_rating: doc.community_rating,
+    community_rating: summary.community_rating,
     domain_rating: doc.domain_rating,
     not_found_on_website: doc.not_found_on_website,
     links: { website: doc.url, profile: summary.profile_url, badges: `${publicUrl}/api/v1/listings/${doc.slug}/badges` },

@@ -15,7 +15,8 @@ export const SUMMARY_COLUMNS = `
   pc.slug AS category_slug, pc.name AS category_name,
   l.votes_count AS votes, l.views_count AS views, l.follows_count AS follows,
   l.status, l.plan, l.launch_week::text AS launch_week, iso_time(l.launched_at) AS launched_at,
-  l.country::text AS country, l.stage, l.pricing_model`;
+  l.country::text AS country, l.stage, l.pricing_model,
+  l.rating_average::float8 AS rating_average, l.rating_count, l.comments_count`;
 
 export const SUMMARY_FROM = 'listings l JOIN categories pc ON pc.id = l.primary_category_id';
 
@@ -39,6 +40,9 @@ export interface SummaryRow {
   country: string | null;
   stage: string | null;
   pricing_model: string | null;
+  rating_average: number | null;
+  rating_count: number;
+  comments_count: number;
 }
 
 export function toSummary(row: SummaryRow, publicUrl: string): ListingSummary {
@@ -60,6 +64,8 @@ export function toSummary(row: SummaryRow, publicUrl: string): ListingSummary {
     country: row.country,
     stage: row.stage,
     pricing_model: row.pricing_model,
+    community_rating: { average: row.rating_average, count: row.rating_count },
+    comments_count: row.comments_count,
     profile_url: `${publicUrl}/listings/${row.slug}`,
   };
 }

@@ -34,6 +34,8 @@ export const ListingSearch = defineEntity({
     domain: p.text(),
     name: p.text(),
     searchVector: p.type(FullTextType).lazy().hidden(),
+    ratingAverage: p.decimal('number').precision(2).scale(1).nullable(),
+    ratingCount: p.integer().default(0),
   },
   indexes: [
     { name: 'listing_search_vector_idx', properties: ['searchVector'], type: 'gin' },
