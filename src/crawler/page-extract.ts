@@ -209,7 +209,7 @@ function walkPage(root: AnyNode | undefined, onElement: (element: Element, name:
   return text;
 }
 
-/** Records what one element states: meta strings, JSON-LD, the title, the first h1, embed and link targets, image alts. */
+/** Records what one element states: meta strings, JSON-LD, the title, the first h1, embed, link and icon targets, image alts. */
 function collectElement(facts: ElementFacts, element: Element, name: string): void {
   const attribs = element.attribs ?? {};
   if (name === 'meta') {
@@ -224,6 +224,11 @@ function collectElement(facts: ElementFacts, element: Element, name: string): vo
   } else if (name === 'iframe' && attribs.src) {
     // An embedded video or map: its address is a link target the page states.
     const target = absolute(attribs.src, facts.url);
+    if (target && (target.protocol === 'http:' || target.protocol === 'https:') && !target.username && !target.password)
+      facts.linkStrings.push(target.href);
+  } else if (name === 'link' && /(?:^|\s)(?:icon|apple-touch-icon|mask-icon)(?:\s|$)/i.test(attribs.rel ?? '') && attribs.href) {
+    // A site's icon: its address is a link target the page states (the drafter may take an SVG icon for the logo).
+    const target = absolute(attribs.href, facts.url);
     if (target && (target.protocol === 'http:' || target.protocol === 'https:') && !target.username && !target.password)
       facts.linkStrings.push(target.href);
   } else if (name === 'img') {

@@ -34,6 +34,7 @@ import type { CrawledPage } from '../crawler/crawled-page.js';
 import { QUOTE_MAX, countryCode, hostWithoutWww, looksLikeInstruction, normaliseForMatch, quoteProblem } from './evidence.js';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';
 import { loadGazetteer } from './gazetteer.js';
+import { isPersonName, loadNameReader } from './person-names.js';
 import { placesIn } from './place-statements.js';
 import { PRICE, pricingPlans } from './pricing-plans.js';
 import { decodeUriComponentSafely } from '../text/decode-uri.js';
@@ -135,7 +136,7 @@ export function createExtractiveDrafter(): Drafter {
     kind: 'extractive',
     async draft(pages, options) {
       // Loaded at the first draft, not at start-up (a third of a second, a few MB).
-      await loadGazetteer();
+      await Promise.all([loadGazetteer(), loadNameReader()]);
       return extract(pages, options?.only);
     },
   };
@@ -340,6 +341,7 @@ function draftPricing(site: SiteReading): void {
     draftPricingModel(site, pp);
     if (wants('pricing_summary') && !proposal.fields.pricing_summary) draftPlansSummary(site, pp);
   }
+  if (wants('pricing_summary') && !proposal.fields.pricing_summary) draftPricingSection(site);
   draftPricingInProse(site);
   draftOffersSummary(site);
   draftFreeOnly(site);
@@ -365,12 +367,33 @@ function draftPricingModel(site: SiteReading, pp: ParsedPage): void {
   else if (freeOnly) setText('pricing_model', 'free', [ev(pp, freeOnly.text)]);
 }
 
+const PRICING_SECTION =
+  /^(?:pricing|plans|prices|plans (?:&|and) pric(?:ing|es)|pricing (?:&|and) plans|simple pricing|choose (?:a|your) plan)$/i;
+
+/** Plans under a "Pricing" heading of a page that is not a pricing page (a one-page site): the summary, and the model from its prices. */
+function draftPricingSection(site: SiteReading): void {
+  const { parsed, ev, setText } = site;
+  for (const pp of parsed.filter((page) => !isPricingPage(page))) {
+    const heading = pp.elements.find((el) => headingLevel(el) > 0 && PRICING_SECTION.test(textOf(el)));
+    if (!heading) continue;
+    const section = sectionAfter(pp, heading);
+    draftPlansSummary(site, pp, new Set(section));
+    const prices = pp.blocks.filter((b) => section.includes(b.el) && b.text.length <= 120 && PRICE.test(b.text));
+    const recurring = prices.find((b) => RECURRING.test(b.text));
+    const free = prices.find((b) => ZERO_PRICE.test(b.text));
+    const paid = prices.find((b) => !ZERO_PRICE.test(b.text));
+    if (free && paid) setText('pricing_model', 'freemium', [ev(pp, free.text), ev(pp, paid.text)]);
+    else if (recurring) setText('pricing_model', 'subscription', [ev(pp, recurring.text)]);
+    if (site.proposal.fields.pricing_summary) return;
+  }
+}
+
 /** "Free: $0; Pro: $12/mo; ...": every plan of the page with its price, each quoted (a price too short to quote alone by its passage). */
-function draftPlansSummary(site: SiteReading, pp: ParsedPage): void {
+function draftPlansSummary(site: SiteReading, pp: ParsedPage, within?: ReadonlySet<Element>): void {
   const { ev, setText } = site;
   const parts: string[] = [];
   const quotes: (Evidence | null)[] = [];
-  for (const plan of pricingPlans(pp)) {
+  for (const plan of pricingPlans(pp, within)) {
     const part = `${plan.name}: ${plan.price}`;
     if ([...parts, part].join('; ').length > TEXT_FIELDS.pricing_summary) break;
     const nameQuote = ev(pp, plan.name);
@@ -521,22 +544,47 @@ function draftPlaceInText(site: SiteReading): void {
   const { proposal, ev, setText, usable } = site;
   const names = [proposal.fields.name?.value as string | undefined].filter((n): n is string => !!n);
   for (const pp of homeAndAboutFirst(site)) {
-    const statements = [
+    const statements: { text: string; isAddress: boolean; quoted?: string }[] = [
       ...pp.elements.filter((el) => el.name === 'address').map((el) => ({ text: textOf(el), isAddress: true })),
+      ...linesOfAddresses(pp),
       ...pp.blocks.flatMap((b) =>
         b.text.length > 1000 || inQuotation(b.el) ? [] : sentencesOf(b.text).map((text) => ({ text, isAddress: false })),
       ),
     ];
-    for (const { text, isAddress } of statements) {
+    for (const { text, isAddress, quoted } of statements) {
       if (!usable(text)) continue;
       for (const place of placesIn(text, isAddress, names)) {
-        const quote = ev(pp, place.quote);
+        const quote = ev(pp, quoted ?? place.quote);
         if (place.city) setText('city', place.city, [quote]);
         if (place.country) setText('country', place.country, [quote]);
       }
       if (proposal.fields.city && proposal.fields.country) return;
     }
   }
+}
+
+/**
+ * An address written over lines ("Keizersgracht 221<br>1016 DV Amsterdam<br>The Netherlands"): its lines read as the
+ * parts of one address, quoted as the element's text. The element holds nothing but text and line breaks.
+ */
+function linesOfAddresses(pp: ParsedPage): { text: string; isAddress: boolean; quoted: string }[] {
+  const found: { text: string; isAddress: boolean; quoted: string }[] = [];
+  for (const el of pp.elements) {
+    if (el.name === 'address' || !el.children.some((c) => c.type === 'tag' && (c as Element).name === 'br')) continue;
+    if (el.children.some((c) => c.type === 'tag' && !/^(?:br|span|strong|b)$/.test((c as Element).name)) || inQuotation(el)) continue;
+    const lines: string[] = [];
+    let line = '';
+    for (const child of el.children) {
+      if (child.type === 'tag' && (child as Element).name === 'br') {
+        lines.push(line);
+        line = '';
+      } else line += child.type === 'text' ? (child as unknown as { data: string }).data : textOf(child as Element);
+    }
+    lines.push(line);
+    const text = lines.map(collapseWhitespace).filter(Boolean).join(', ');
+    if (text.length <= 300 && /\d/.test(text)) found.push({ text, isAddress: false, quoted: textOf(el) });
+  }
+  return found.slice(0, 20);
 }
 
 /** The contact address: a mailto link, else a visible address (the site's own domain first). */
@@ -584,6 +632,19 @@ function draftLogo(site: SiteReading): void {
       const u = image && resolveUrl(image, pp.url);
       if (image && u && /logo/i.test(u.pathname) && setText('logo_url', u.href, [linkEv(pp, image, u)])) break;
     }
+    if (!site.proposal.fields.logo_url) draftSvgIcon(site);
+  }
+}
+
+/** When nothing better names the logo: the home page's SVG icon (`<link rel="icon" href="/favicon.svg" type="image/svg+xml">`), which scales as a logo does. */
+function draftSvgIcon(site: SiteReading): void {
+  const { home, linkEv, setText } = site;
+  for (const link of home.linkTags) {
+    const { rel = '', href = '', type = '' } = link.attribs;
+    if (!/(?:^|\s)(?:icon|mask-icon)(?:\s|$)/i.test(rel) || !href) continue;
+    const u = resolveUrl(href, home.url);
+    if (!u || !(/^image\/svg\+xml$/i.test(type.trim()) || /\.svg$/i.test(u.pathname)) || u.href.length > TEXT_FIELDS.logo_url) continue;
+    if (setText('logo_url', u.href, [linkEv(home, href, u)])) return;
   }
 }
 
@@ -620,7 +681,8 @@ function draftFeaturesAndUsps(site: SiteReading): void {
         if (!entries.length) entries = section.filter((el) => headingLevel(el) > headingLevel(heading));
         for (const el of entries) {
           const item = listItem(el);
-          if (!item || items.some((i) => i.toLowerCase() === item.toLowerCase()) || items.length >= LIST_MAX_ITEMS) continue;
+          // The same feature listed on the home page and on /features is one ("Build caching" and "Build caching.").
+          if (!item || items.some((i) => listKey(i) === listKey(item)) || items.length >= LIST_MAX_ITEMS) continue;
           const quote = ev(pp, item);
           if (!quote) continue;
           items.push(item);
@@ -634,6 +696,14 @@ function draftFeaturesAndUsps(site: SiteReading): void {
   listUnder('features', FEATURES_HEADING, featurePages);
   listUnder('usps', USPS_HEADING, [...featurePages, ...about.filter((pp) => !featurePages.includes(pp))]);
 }
+
+/** A list item folded for comparison: case, accents, punctuation and spacing ignored. */
+const listKey = (item: string): string =>
+  normaliseForMatch(item)
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** A section without its integrations part (an "Integrations" or "Connects with" heading and what follows it): other products, not features. */
 function withoutIntegrations(section: Element[]): Element[] {
@@ -817,35 +887,53 @@ function extractFounders(pages: ParsedPage[], proposal: DraftProposal, ev: Ev, l
     }
     for (const node of pp.jsonLd.filter((n) => isType(n, /^Person$/))) person(pp, node, true);
   }
-  // A team section: a card with a name and a founder title.
-  for (const pp of pages) {
-    for (const heading of pp.elements.filter((el) => headingLevel(el) > 0 && TEAM_HEADING.test(textOf(el))).slice(0, MAX_SECTIONS)) {
-      for (const el of sectionAfter(pp, heading)) {
-        const title = textOf(el);
-        if (!pp.blockSet.has(el) || title.length > 80 || !FOUNDER_TITLE.test(title) || headingLevel(el) || looksLikeInstruction(title))
-          continue;
-        let card: Element | null = el.parent as Element | null;
-        for (let depth = 0; card && card.type === 'tag' && depth < 3; depth++, card = card.parent as Element | null) {
-          const nameEl = descendants(card, (e) => /^(?:h[345]|strong|b)$/.test(e.name)).find(
-            (n) => n !== el && !isDescendant(n, el) && !isDescendant(el, n),
-          );
-          if (!nameEl) continue;
-          const name = textOf(nameEl);
-          if (!name || name.length > 80 || name.split(' ').length > 5 || FOUNDER_TITLE.test(name)) break;
-          const links = descendants(card, (e) => e.name === 'a' && e.attribs.href !== undefined).map((a) => a.attribs.href ?? '');
-          push(pp, name, title, links);
-          break;
-        }
-      }
-    }
-  }
+  const productNames = [proposal.fields.name?.value as string | undefined].filter((n): n is string => !!n);
+  for (const pp of pages)
+    for (const card of teamCards(pp)) if (isPersonName(card.name, productNames)) push(pp, card.name, card.title, card.links);
 }
 
-const PERSON_NAME = "[A-Z][\\p{L}'’-]+(?: (?:[A-Z]\\.|[A-Z][\\p{L}'’-]+)){1,2}";
-const PLACE_NAME = "[A-Z][\\p{L}'’-]+(?: [A-Z][\\p{L}'’-]+)?";
+/**
+ * Team cards: a short block stating a founder's title (founder, CEO, CTO...) and, in the same card (up to 3 levels up),
+ * a name: a heading or bold text, or a block that reads as a person's whole name. Read under team headings ("Meet the
+ * team", "Founders"), and on a team or about page without one, the whole page.
+ */
+function teamCards(pp: ParsedPage): { name: string; title: string; links: string[] }[] {
+  const headings = pp.elements.filter((el) => headingLevel(el) > 0 && TEAM_HEADING.test(textOf(el))).slice(0, MAX_SECTIONS);
+  const sections = headings.map((heading) => sectionAfter(pp, heading));
+  if (!sections.length && /\/(?:team|about|people|company|our-team|about-us)(?:\/|$|\.html?)/.test(pp.path)) sections.push(pp.elements);
+  const cards: { name: string; title: string; links: string[] }[] = [];
+  for (const el of sections.flat()) {
+    const title = textOf(el);
+    if (!pp.blockSet.has(el) || title.length > 80 || !FOUNDER_TITLE.test(title) || headingLevel(el) || looksLikeInstruction(title))
+      continue;
+    if (inQuotation(el) || /[.!?]$/.test(title)) continue;
+    let card: Element | null = el.parent as Element | null;
+    for (let depth = 0; card && card.type === 'tag' && depth < 3; depth++, card = card.parent as Element | null) {
+      const other = (n: Element): boolean => n !== el && !isDescendant(n, el) && !isDescendant(el, n);
+      const nameEl =
+        descendants(card, (e) => /^(?:h[345]|strong|b)$/.test(e.name)).find(other) ??
+        descendants(card, (e) => pp.blockSet.has(e) && WHOLE_NAME.test(textOf(e))).find(other);
+      if (!nameEl) continue;
+      const name = textOf(nameEl);
+      if (!name || name.length > 80 || name.split(' ').length > 5 || FOUNDER_TITLE.test(name)) break;
+      const links = descendants(card, (e) => e.name === 'a' && e.attribs.href !== undefined).map((a) => a.attribs.href ?? '');
+      if (!cards.some((c) => c.name === name)) cards.push({ name, title, links });
+      break;
+    }
+  }
+  return cards;
+}
+
+/** A person's name: two or three capitalised words, a particle allowed between them ("Daan de Vries"), an initial ("Ana M. Ruiz"). */
+const PERSON_NAME =
+  "\\p{Lu}[\\p{L}'’-]+(?: (?:(?:de|da|do|dos|das|del|della|di|du|van|von|der|den|le|la|ter|ten|bin|al|el) (?:(?:der|den|de|la) )?)?(?:\\p{Lu}\\.|\\p{Lu}[\\p{L}'’-]+)){1,2}";
+/** A name with the role a sentence gives it in brackets: "Jana Richter (CEO)". */
+const NAME_AND_ROLE = `${PERSON_NAME}(?: \\([^()]{1,40}\\))?`;
+const NAMES = `${NAME_AND_ROLE}(?:(?:, and |, | and | & )${NAME_AND_ROLE})*`;
+const PLACE_NAME = "\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+)?";
 /** "founded by Ana Ruiz", "co-founded in 2019 by Ana Ruiz and Tom Lee", "founded in Lisbon in 2020 by Inês Costa". */
 const FOUNDED_BY = new RegExp(
-  `\\b(?:co-?founded|founded|started|created)(?: in (?:${PLACE_NAME} in )?(?:18|19|20)\\d\\d| in ${PLACE_NAME})? by (${PERSON_NAME}(?:(?:, | and | & )${PERSON_NAME})*)`,
+  `\\b(?:co-?founded|founded|started|created)(?: in (?:${PLACE_NAME} in )?(?:18|19|20)\\d\\d| in ${PLACE_NAME}(?:, ${PLACE_NAME})?)?(?: in (?:18|19|20)\\d\\d)? by (${NAMES})`,
   'u',
 );
 /** "I'm Camille Dubois, the founder of Letterpost", "Oliver Grant (founder)", "Ana Ruiz, our co-founder". */
@@ -853,21 +941,47 @@ const NAMED_FOUNDER = new RegExp(
   `(?:^|\\bI['’]m |\\bI am |\\b[Mm]eet |, )(?!I['’]m )(${PERSON_NAME})(?:, (?:the |our |a )?| \\()(?:co-?\\s?)?founder\\b`,
   'u',
 );
+/** "Our founder, Julien Tremblay, ...", "The co-founders Ana Costa and Rui Matos ...". */
+const OUR_FOUNDER = new RegExp(`\\b(?:[Oo]ur|[Tt]he|[Ii]ts) (?:co-?)?founders?(?: (?:and|&) (?:CEO|CTO))?,? (${NAMES})`, 'u');
+/** "Daan de Vries and Sofie Jansen, who co-founded the company", "Ana Costa and Rui Matos founded Crateforge in 2019". */
+const NAMES_FOUNDED = new RegExp(`(?:^|\\bby )(${NAMES}),? (?:who )?(?:co-?founded|founded|started)\\b`, 'u');
+/** "run by Ana Costa (CEO) and Rui Matos (CTO)": names given a founder's role in brackets. */
+const BY_ROLES = new RegExp(`\\bby (${NAMES})`, 'u');
+const WHOLE_NAME = new RegExp(`^${PERSON_NAME}$`, 'u');
+const ONE_NAME = new RegExp(`(${PERSON_NAME})(?: \\(([^()]{1,40})\\))?`, 'gu');
+
+/** The founders one sentence names, with the role each is given in brackets (only founders' roles when `rolesOnly`). */
+function foundersInSentence(sentence: string): { name: string; title?: string }[] {
+  let rolesOnly = false;
+  let named = FOUNDED_BY.exec(sentence) ?? NAMES_FOUNDED.exec(sentence) ?? OUR_FOUNDER.exec(sentence) ?? NAMED_FOUNDER.exec(sentence);
+  if (!named) {
+    named = BY_ROLES.exec(sentence);
+    rolesOnly = true;
+  }
+  if (!named) return [];
+  const people: { name: string; title?: string }[] = [];
+  for (const one of named[1].matchAll(ONE_NAME)) {
+    const title = one[2] && FOUNDER_TITLE.test(one[2]) ? one[2] : undefined;
+    if (rolesOnly && !title) continue;
+    people.push({ name: one[1], ...(title ? { title } : {}) });
+  }
+  return people;
+}
 
 /** Founders a sentence names ("founded by Ana Ruiz and Tom Lee", "I'm Ana Ruiz, the founder"), with the sentence as evidence. */
 function extractFoundersInProse(pages: ParsedPage[], proposal: DraftProposal, ev: Ev): void {
+  const productNames = [proposal.fields.name?.value as string | undefined].filter((n): n is string => !!n);
   for (const pp of pages) {
     for (const block of pp.blocks) {
-      if (block.text.length > 1000 || looksLikeInstruction(block.text)) continue;
+      if (block.text.length > 1000 || looksLikeInstruction(block.text) || inQuotation(block.el)) continue;
       for (const sentence of sentencesOf(block.text)) {
-        const named = FOUNDED_BY.exec(sentence) ?? NAMED_FOUNDER.exec(sentence);
-        if (!named) continue;
-        const sentenceQuote = ev(pp, sentence);
+        const people = foundersInSentence(sentence).filter((p) => isPersonName(p.name, productNames));
+        const sentenceQuote = people.length ? ev(pp, sentence) : null;
         if (!sentenceQuote) continue;
-        for (const name of named[1].split(/, | and | & /)) {
+        for (const { name, title } of people) {
           if (proposal.founders.length >= LIMITS.founders) return;
           if (proposal.founders.some((f) => f.value.name.toLowerCase() === name.toLowerCase())) continue;
-          proposal.founders.push({ value: { name }, evidence: [sentenceQuote] });
+          proposal.founders.push({ value: { name, ...(title ? { title } : {}) }, evidence: [sentenceQuote] });
         }
       }
     }

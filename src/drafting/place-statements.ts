@@ -71,6 +71,13 @@ function cityOfPart(part: string): string | undefined {
   const run = runs.filter((r) => r.length > 0).pop() ?? [];
   // A state or province code after the city ("VIC", "TX") is not the city.
   while (run.length > 0 && /^[A-Z]{2,3}$/.test(run[run.length - 1])) run.pop();
+  // Nor a postal code's letters before it ("1016 DV Amsterdam"): the gazetteer's city, when it knows one.
+  const gazetteer = loadedGazetteer();
+  for (let from = 1; gazetteer && from < run.length && /^[A-Z]{1,3}$/.test(run[from - 1]); from++) {
+    if (gazetteer.cities(run.join(' ')).length) break;
+    const rest = run.slice(from).join(' ');
+    if (gazetteer.cities(rest).length) return cityName(rest);
+  }
   return run.length > 0 ? cityName(run.join(' ')) : undefined;
 }
 
@@ -103,8 +110,8 @@ export function addressPlace(address: string): PlaceStatement | undefined {
   let city: string | undefined;
   for (let j = at - 1; j >= 0 && j >= at - 2 && !city; j--) {
     city = cityOfPart(parts[j].text);
-    // Only a state or province code ("TX", "CA 94107") may stand between the city and the country.
-    if (!city && !/^[A-Z]{2,3}(?: [\dA-Z -]+)?$/.test(parts[j].text)) break;
+    // Only a state or province code ("TX", "CA 94107") or a postal code ("D02 X123") may stand between the city and the country.
+    if (!city && !/^(?:[A-Z]{2,3}(?: [\dA-Z -]+)?|(?:[\dA-Z-]*\d[\dA-Z-]*\s?)+)$/.test(parts[j].text)) break;
   }
   const quote = trimEnd(address.slice(0, parts[at].end)).trim();
   // "San Francisco, CA" read "CA" as Canada: a city of that US state says otherwise.

@@ -20,8 +20,10 @@ export interface Plan {
 
 const NOT_PLAN_NAME = /^(?:plans?|features?|prices?|pricing|tiers?|name)$/i;
 const PRICE_HEAD = /^(?:price|pricing|cost)\b/i;
+const PERIOD_HEAD = /^(?:monthly|yearly|annual(?:ly)?|per (?:month|year)|(?:billed )?(?:monthly|annually|yearly)|month|year)$/i;
 
-export function pricingPlans(pp: ParsedPage): Plan[] {
+/** The plans of a page, or of a part of it (`within`: the elements of a "Pricing" section of a home page). */
+export function pricingPlans(pp: ParsedPage, within?: ReadonlySet<Element>): Plan[] {
   const plans: Plan[] = [];
   const add = (plan: Plan): void => {
     const { name, price } = plan;
@@ -29,9 +31,10 @@ export function pricingPlans(pp: ParsedPage): Plan[] {
     if (NOT_PLAN_NAME.test(name) || !PRICE_LIKE.test(price)) return;
     if (!plans.some((p) => p.name.toLowerCase() === name.toLowerCase())) plans.push(plan);
   };
-  for (const table of pp.tables.slice(0, 10)) for (const plan of tablePlans(table)) add(plan);
+  const tables = within ? pp.tables.filter((t) => within.has(t)) : pp.tables;
+  for (const table of tables.slice(0, 10)) for (const plan of tablePlans(table)) add(plan);
   if (plans.length) return plans;
-  for (const plan of cardPlans(pp)) add(plan);
+  for (const plan of cardPlans(pp, within)) add(plan);
   return plans;
 }
 
@@ -47,7 +50,8 @@ function tablePlans(table: Element): Plan[] {
   if (headIndex < 0) return [];
   const head = cells[headIndex];
   const body = cells.slice(headIndex + 1);
-  const priceColumn = head.findIndex((cell, i) => i > 0 && PRICE_HEAD.test(cell));
+  // Plans as rows under a "Price" column, or under billing periods ("Monthly", "Yearly"): the first such column.
+  const priceColumn = head.findIndex((cell, i) => i > 0 && (PRICE_HEAD.test(cell) || PERIOD_HEAD.test(cell)));
   if (priceColumn > 0) return body.map((row) => ({ name: row[0] ?? '', price: row[priceColumn] ?? '', passage: row.join(' ') }));
   const priceRow = body.find((row) => row.filter((c) => PRICE_LIKE.test(c)).length >= Math.max(1, Math.ceil((row.length - 1) / 2)));
   if (!priceRow) return [];
@@ -56,18 +60,21 @@ function tablePlans(table: Element): Plan[] {
 }
 
 /** Plan cards: a short price block whose card (a near ancestor) has exactly one heading, the plan's name. */
-function cardPlans(pp: ParsedPage): Plan[] {
+function cardPlans(pp: ParsedPage, within?: ReadonlySet<Element>): Plan[] {
   const plans: Plan[] = [];
   let considered = 0;
   for (const b of pp.blocks) {
+    if (within && !within.has(b.el)) continue;
     if (b.text.length > 80 || !PRICE_LIKE.test(b.text) || headingLevel(b.el) || insideTag(b.el, ['nav', 'footer'])) continue;
     if (++considered > 50) break;
     let card: Element | null = b.el.parent as Element | null;
     for (let depth = 0; card && card.type === 'tag' && depth < 5; depth++, card = card.parent as Element | null) {
       const headings = descendants(card, (e) => /^h[234]$/.test(e.name));
-      if (headings.length > 1) break;
       if (headings.length === 0) continue;
-      const name = textOf(headings[0]);
+      // Several plans under their headings in one container ("Solo" / "$12 / month", "Studio" / "$49 / month"): the price's own heading.
+      const heading = headings.length === 1 ? headings[0] : headingBefore(pp, b.el, headings);
+      if (!heading) break;
+      const name = textOf(heading);
       const text = textOf(card);
       const from = text.indexOf(name);
       const to = from < 0 ? -1 : text.indexOf(b.text, from + name.length);
@@ -76,4 +83,19 @@ function cardPlans(pp: ParsedPage): Plan[] {
     }
   }
   return plans;
+}
+
+/**
+ * The heading a price block sits under, among several in its container: the nearest one before it, when no other
+ * price stands between them (else the price is a second one of the same plan, or no plan's).
+ */
+function headingBefore(pp: ParsedPage, price: Element, headings: Element[]): Element | undefined {
+  const at = pp.elements.indexOf(price);
+  for (let i = at - 1; i >= 0 && i >= at - 30; i--) {
+    const el = pp.elements[i];
+    if (headings.includes(el)) return el;
+    if (headingLevel(el)) return undefined;
+    if (pp.blockSet.has(el) && PRICE_LIKE.test(textOf(el)) && textOf(el).length <= 80) return undefined;
+  }
+  return undefined;
 }
