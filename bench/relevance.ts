@@ -6,9 +6,14 @@
  * answers. A few queries are also asked as the MCP tool, which must answer the same. `--out <path>` writes the
  * figures and every query's result as JSON. Goals (issue): no empty answer where the directory holds the need,
  * precision@5 ≥ 0.85, NDCG@10 ≥ 0.85; test/search/relevance.test.ts holds the committed floor.
+ *
+ * Then the blind set (test/search/relevance-blind/, not tuned against) on the same service: its table apart, and
+ * no query of it (no worst queries, no answers, no MCP disagreement by query), so that its figures stay an honest
+ * check of the tuning; `--out` adds its figures only. test/search/relevance-blind.test.ts holds its floor.
  */
 import { seedDemo } from '../src/seed/demo.js';
 import { startTestApp } from '../test/support/app.js';
+import { BLIND_QUERIES } from '../test/search/relevance-blind/set.js';
 import { evaluate, KINDS, type Report, type Summary } from '../test/search/relevance/evaluate.js';
 import {
   compareWithMcp,
@@ -26,7 +31,7 @@ const fixed = (n: number) => n.toFixed(3);
 const met = (summary: Summary) =>
   summary.p_at_5 >= GOALS.p_at_5 && summary.ndcg_at_10 >= GOALS.ndcg_at_10 && summary.empty <= GOALS.empty ? 'met' : 'NOT met';
 
-function printReport(report: Report) {
+function printTable(report: Report) {
   console.log('\n| queries | n | P@5 | NDCG@10 | empty answers |\n|---|---|---|---|---|');
   for (const kind of KINDS) {
     const s = report.by_kind[kind];
@@ -37,6 +42,9 @@ function printReport(report: Report) {
   console.log(
     `\ngoals: P@5 ≥ ${GOALS.p_at_5}, NDCG@10 ≥ ${GOALS.ndcg_at_10}, no empty answer where the directory holds the need: ${met(all)}`,
   );
+}
+
+function printWorst(report: Report) {
   const worst = [...report.results].sort((a, b) => a.ndcg_at_10 - b.ndcg_at_10 || a.p_at_5 - b.p_at_5).slice(0, 15);
   console.log(
     '\nThe 15 worst queries (by NDCG@10):\n\n| query | kind | relevant | P@5 | NDCG@10 | first five answered |\n|---|---|---|---|---|---|',
@@ -51,22 +59,40 @@ async function main() {
   const outAt = process.argv.indexOf('--out');
   const out = outAt >= 0 ? process.argv[outAt + 1] : undefined;
   const set = loadQuerySet();
+  const blind = loadQuerySet(BLIND_QUERIES);
+  if (Date.parse(blind.now) !== Date.parse(set.now))
+    throw new Error(`the blind set was judged at ${blind.now}, the tuned set at ${set.now}: one directory serves both`);
   const now = new Date(set.now);
   const started = Date.now();
   const app = await startTestApp({ now: () => now, prepare: (db) => seedDemo(db, { now }).then(() => undefined) });
   try {
     console.log(`the demo directory at ${set.now} seeded and the service started in ${Date.now() - started} ms`);
-    const report = await evaluate(set, judgedDirectory(now), restSearch(app.url));
-    printReport(report);
+    const directory = judgedDirectory(now);
+    console.log(`\n## The tuned set (test/search/relevance/queries.json, ${set.queries.length} queries)`);
+    const report = await evaluate(set, directory, restSearch(app.url));
+    printTable(report);
+    printWorst(report);
     const sample = mcpSample(set);
     const differ = await compareWithMcp(app.url, sample);
     console.log(`\nover MCP (search_listings on /mcp): ${sample.length - differ.length} of ${sample.length} queries answered as over REST`);
     for (const d of differ) console.log(`  ${d.q}: REST ${d.rest.join(', ')}; MCP ${d.mcp.join(', ')}`);
+
+    console.log(`\n## The blind set (not tuned against): test/search/relevance-blind/, ${blind.queries.length} queries, not printed`);
+    const blindReport = await evaluate(blind, directory, restSearch(app.url));
+    printTable(blindReport);
+    const blindSample = mcpSample(blind);
+    const blindDiffer = await compareWithMcp(app.url, blindSample);
+    console.log(`\nblind set over MCP: ${blindSample.length - blindDiffer.length} of ${blindSample.length} queries answered as over REST`);
     if (out) {
-      writeFigures(out, { ...figuresOf(set, report), mcp_disagreements: differ, results: report.results });
-      console.log(`\nfigures written to ${out}`);
+      writeFigures(out, {
+        ...figuresOf(set, report),
+        mcp_disagreements: differ,
+        results: report.results,
+        blind: { ...figuresOf(blind, blindReport), mcp_disagreements: blindDiffer.length },
+      });
+      console.log(`\nfigures written to ${out} (of the blind set, its figures only)`);
     }
-    if (differ.length > 0) process.exitCode = 1;
+    if (differ.length > 0 || blindDiffer.length > 0) process.exitCode = 1;
   } finally {
     await app.close();
   }

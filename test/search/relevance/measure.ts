@@ -10,8 +10,9 @@ import type { JudgedListing, QueryKind, QuerySet, Report, Search, Summary } from
 const QUERIES = new URL('./queries.json', import.meta.url);
 export const FIGURES = new URL('./figures.json', import.meta.url);
 
-export function loadQuerySet(): QuerySet {
-  return JSON.parse(readFileSync(QUERIES, 'utf8')) as QuerySet;
+/** The judged set tuned against (queries.json here), or another set of the same format (the blind set). */
+export function loadQuerySet(queries: URL | string = QUERIES): QuerySet {
+  return JSON.parse(readFileSync(queries, 'utf8')) as QuerySet;
 }
 
 /** The live listings of the demo directory built at `now`, with their primary category (what the set was judged on). */
