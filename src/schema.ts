@@ -169,6 +169,9 @@ export const summaryView = z
 /** A listing in the view asked for: its summary, or the brief (view: "brief"). */
 export const listingInView = z.union([listingSummary, listingBrief]);
 
+/** listingInView with members of the answer's own beside the listing's (a rank). */
+export const listingInViewWith = <T extends z.ZodRawShape>(shape: T) => z.union([listingSummary.extend(shape), listingBrief.extend(shape)]);
+
 export function inView(summary: ListingSummary, view: SummaryView): ListingSummary | ListingBrief {
   if (view === 'full') return summary;
   const { slug, name, tagline, primary_category, votes, community_rating } = summary;

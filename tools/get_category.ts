@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { NotFoundError } from '../src/errors.js';
-import { listingSummary, pageOf, pageResult, paging, slug } from '../src/schema.js';
+import { inView, listingInView, pageOf, pageResult, paging, slug, summaryView } from '../src/schema.js';
 import { categoryDetail, categoryListings, findCategory } from '../src/catalogue/categories.js';
 
 export default defineTool({
@@ -14,9 +14,9 @@ export default defineTool({
   scopes: [],
   idempotencyKey: false,
   errorStatuses: [404],
-  input: z.strictObject({ slug: slug('category'), ...paging }),
+  input: z.strictObject({ slug: slug('category'), view: summaryView, ...paging }),
   output: categoryDetail.extend({
-    listings: pageOf(listingSummary).describe('Live listings of the category and its subcategories, most voted first'),
+    listings: pageOf(listingInView).describe('Live listings of the category and its subcategories, most voted first'),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(input, { services }) {
@@ -25,6 +25,13 @@ export default defineTool({
     if (!category) throw new NotFoundError('category', input.slug);
     const { id, ...detail } = category;
     const { items, total } = await categoryListings(db, id, input, config.publicUrl);
-    return { ...detail, listings: pageResult(items, total, input) };
+    return {
+      ...detail,
+      listings: pageResult(
+        items.map((item) => inView(item, input.view)),
+        total,
+        input,
+      ),
+    };
   },
 });

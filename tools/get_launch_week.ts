@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { NotFoundError } from '../src/errors.js';
-import { isoDate, listingSummary } from '../src/schema.js';
+import { inView, isoDate, listingInView, listingInViewWith, summaryView } from '../src/schema.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { resolveWeek, WEEK_SPEC, weekLabel } from '../src/catalogue/weeks.js';
 import { readLaunchWeek } from '../src/catalogue/launch-week.js';
@@ -22,6 +22,7 @@ export default defineTool({
       .max(10)
       .regex(WEEK_SPEC, 'Must be this, next, last or a date YYYY-MM-DD')
       .describe('this, next, last or any date of the week'),
+    view: summaryView,
   }),
   output: z.object({
     week: z.object({
@@ -33,9 +34,9 @@ export default defineTool({
       is_future: z.boolean(),
     }),
     launches: z.array(
-      listingSummary.extend({ rank: z.number().int().describe('1 = most community votes (all the votes the listing has received)') }),
+      listingInViewWith({ rank: z.number().int().describe('1 = most community votes (all the votes the listing has received)') }),
     ),
-    scheduled: z.array(listingSummary).describe('Listings scheduled to launch in this week; only for a future week'),
+    scheduled: z.array(listingInView).describe('Listings scheduled to launch in this week; only for a future week'),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(input, { services }) {
@@ -48,8 +49,8 @@ export default defineTool({
     const { isCurrent, isFuture, launches, scheduled } = view;
     return {
       week: { ...week, label: weekLabel(week), time_zone: timeZone, is_current: isCurrent, is_future: isFuture },
-      launches,
-      scheduled,
+      launches: launches.map(({ rank, ...listing }) => ({ ...inView(listing, input.view), rank })),
+      scheduled: scheduled.map((listing) => inView(listing, input.view)),
     };
   },
 });

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { NotFoundError, ValidationError } from '../src/errors.js';
-import { isoDate, isoDateTime, listingSummary, pageOf, pageResult, paging, slug } from '../src/schema.js';
+import {
+  inView,
+  isoDate,
+  isoDateTime,
+  type ListingSummary,
+  listingInView,
+  pageOf,
+  pageResult,
+  paging,
+  slug,
+  type SummaryView,
+  summaryView,
+} from '../src/schema.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { resolveWeek, weekInstants, weekLabel } from '../src/catalogue/weeks.js';
 import { BOARD_INFO, BOARDS, isBoard, lastDomainRatingDay, readBoard } from '../src/catalogue/leaderboards.js';
@@ -40,9 +52,10 @@ export default defineTool({
       .regex(/^(this|last|\d{4}-\d{2}-\d{2})$/, 'Must be this, last or a date YYYY-MM-DD')
       .optional()
       .describe('community-weekly: this (default), last or any date of the week'),
+    view: summaryView,
     ...paging,
   }),
-  output: pageOf(z.object({ rank: z.number().int(), listing: listingSummary, metric })).extend({
+  output: pageOf(z.object({ rank: z.number().int(), listing: listingInView, metric })).extend({
     board: z.object({
       slug: z.enum(BOARDS),
       title: z.string(),
@@ -74,10 +87,16 @@ export default defineTool({
       const { time_zone: timeZone } = await loadSiteSettings(db);
       const week = resolveWeek(input.week ?? 'this', services.now(), timeZone);
       const { entries, total } = await readBoard(db, board, input, config.publicUrl, { window: weekInstants(week, timeZone) });
-      return { board: { ...info, week: { ...week, label: weekLabel(week), time_zone: timeZone } }, ...pageResult(entries, total, input) };
+      const page = pageResult(inViews(entries, input.view), total, input);
+      return { board: { ...info, week: { ...week, label: weekLabel(week), time_zone: timeZone } }, ...page };
     }
     const { entries, total } = await readBoard(db, board, input, config.publicUrl, undefined);
     const measured = board === 'domain-rating' ? { last_measured_on: (await lastDomainRatingDay(db)) ?? null } : {};
-    return { board: { ...info, ...measured }, ...pageResult(entries, total, input) };
+    return { board: { ...info, ...measured }, ...pageResult(inViews(entries, input.view), total, input) };
   },
 });
+
+/** Board entries with their listings in the view asked for. */
+function inViews<T extends { listing: ListingSummary }>(entries: T[], view: SummaryView) {
+  return entries.map((entry) => ({ ...entry, listing: inView(entry.listing, view) }));
+}

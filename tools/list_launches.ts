@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
-import { listingSummary, pageOf, pageResult, paging } from '../src/schema.js';
+import { inView, listingInView, pageOf, pageResult, paging, summaryView } from '../src/schema.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { FEED_SECTIONS, launchFeed } from '../src/catalogue/launch-feed.js';
 
@@ -15,14 +15,22 @@ export default defineTool({
   idempotencyKey: false,
   input: z.strictObject({
     section: z.enum(FEED_SECTIONS).default('this-week'),
+    view: summaryView,
     ...paging,
   }),
-  output: pageOf(listingSummary).extend({ section: z.enum(FEED_SECTIONS) }),
+  output: pageOf(listingInView).extend({ section: z.enum(FEED_SECTIONS) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(input, { services }) {
     const { db, config } = services;
     const { time_zone: timeZone } = await loadSiteSettings(db);
     const { items, total } = await launchFeed(db, input.section, { now: services.now(), timeZone }, input, config.publicUrl);
-    return { section: input.section, ...pageResult(items, total, input) };
+    return {
+      section: input.section,
+      ...pageResult(
+        items.map((item) => inView(item, input.view)),
+        total,
+        input,
+      ),
+    };
   },
 });

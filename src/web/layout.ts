@@ -58,6 +58,9 @@ h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2
 .panel{background:var(--surface);border:1px solid var(--border);border-radius:10px;padding:1rem;margin:.8rem 0;overflow-wrap:anywhere}
 .empty{background:var(--surface);border:1px dashed var(--field);border-radius:10px;padding:1rem;margin:0}
 .actions{display:flex;flex-wrap:wrap;gap:.6rem;align-items:center;margin:.6rem 0}
+.search-filters{background:var(--surface);border:1px solid var(--border);border-radius:10px;padding:.4rem 1rem;margin:0 0 .8rem}
+.search-filters p{display:flex;flex-wrap:wrap;gap:.4rem .6rem;align-items:center;margin:.5rem 0}
+.search-filters input[type=search]{flex:1 1 14rem}.search-filters .field{display:inline-flex;gap:.4rem;align-items:center;min-width:0}.search-filters select{min-width:0;max-width:14rem}
 .actions form{margin:0}
 .tags{display:flex;flex-wrap:wrap;gap:.3rem;list-style:none;padding:0}.tags li{background:var(--chip);border-radius:4px;padding:0 .4rem;font-size:.85rem}
 .gallery{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,16rem),1fr));gap:.8rem}
@@ -252,7 +255,16 @@ export function listingCard(
     options.metric !== undefined
       ? html`<div class="metric text">${options.metric}</div>`
       : html`<div class="metric">${options.vote ? voteForm(listing, options.vote) : html`<span class="votes">${listing.votes}<span class="sr"> votes</span><span aria-hidden="true"> ▲</span></span>`}</div>`;
-  return html`<li class="card">${rank}${logo}<div class="body"><a class="name" href="/listings/${listing.slug}">${listing.name}</a>${options.paid ? html` <span class="paid">Paid</span>` : ''}<div class="tagline">${listing.tagline}</div><div class="muted"><a href="/categories/${listing.primary_category.slug}">${listing.primary_category.name}</a>${listing.launch_week ? ` · week of ${listing.launch_week}` : ''}</div></div>${metric}</li>`;
+  return html`<li class="card">${rank}${logo}<div class="body"><a class="name" href="/listings/${listing.slug}">${listing.name}</a>${options.paid ? html` <span class="paid">Paid</span>` : ''}<div class="tagline">${listing.tagline}</div><div class="muted"><a href="/categories/${listing.primary_category.slug}">${listing.primary_category.name}</a>${listing.launch_week ? ` · week of ${listing.launch_week}` : ''}${ratingText(listing)}</div></div>${metric}</li>`;
+}
+
+/** " · ★ 4.5 (3 reviews) · 2 comments": what people said, when they said anything. */
+function ratingText({ community_rating: rating, comments_count: comments }: ListingSummary): SafeHtml {
+  const reviews =
+    rating.count > 0 && rating.average !== null
+      ? html` · <span aria-hidden="true">★</span><span class="sr">rated</span> ${rating.average.toFixed(1)} (${rating.count} ${rating.count === 1 ? 'review' : 'reviews'})`
+      : '';
+  return html`${reviews}${comments > 0 ? ` · ${comments} ${comments === 1 ? 'comment' : 'comments'}` : ''}`;
 }
 
 function voteForm(listing: ListingSummary, vote: RowVote): SafeHtml {

@@ -142,6 +142,37 @@ describe('the public site', () => {
     expect(nothing.text).toContain('Nothing matches');
   });
 
+  it('search takes words, a category, a pricing model and a sort, keeps them, and says how it read the words', async () => {
+    const order = (text: string, slugs: string[]) => slugs.map((slug) => text.indexOf(`href="/listings/${slug}"`));
+    const viaApi = await api('/listings?q=calender&category=productivity&pricing_model=freemium&sort=rating&per_page=20');
+    expect(viaApi.items.length).toBeGreaterThan(1);
+    const page = await get('/search?q=calender&category=productivity&pricing=freemium&sort=rating');
+    expectPage(page, '/search?q=calender&category=productivity&pricing=freemium&sort=rating');
+    const positions = order(page.text, viaApi.items.map((l: { slug: string }) => l.slug));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(page.text).toContain('value="calender"');
+    expect(page.text).toContain('<option value="productivity" selected>');
+    expect(page.text).toContain('<option value="freemium" selected>');
+    expect(page.text).toContain('<option value="rating" selected>Best rated</option>');
+    expect(page.text).toContain('showing results for “calendar”');
+    // Filters without words browse the directory, in the order chosen.
+    const browse = await get('/search?category=crm&sort=votes');
+    const crm = await api('/listings?category=crm&sort=votes&per_page=20');
+    const crmPositions = order(browse.text, crm.items.map((l: { slug: string }) => l.slug));
+    expect(crmPositions.every((p) => p > 0)).toBe(true);
+    expect([...crmPositions].sort((a, b) => a - b)).toEqual(crmPositions);
+    // None has every word: those with the most, and the word nobody mentions.
+    const partial = await get('/search?q=invoices%20zzqqxxyy');
+    expect(partial.text).toContain('none has every word');
+    expect(partial.text).toContain('no listing mentions “zzqqxxyy”');
+    // Values the form does not offer are dropped, not refused.
+    const odd = await get('/search?q=crm&category=nope&pricing=%3Cb%3E&sort=bogus');
+    expect(odd.status).toBe(200);
+    expect(odd.text).toContain('<option value="relevance" selected>Best match</option>');
+    expect(odd.text).not.toContain('<b>');
+  });
+
   it('unknown addresses are 404 pages with a way back; bad slugs and weeks too', async () => {
     for (const path of [
       '/listings/no-such-listing',

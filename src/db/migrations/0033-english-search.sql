@@ -283,11 +283,11 @@ $$;
 
 -- The stems of the one-word country names ("germany", "sweden", "uk"): a query word naming a country is a place the
 -- search prefers, not a word every listing must hold ("chatbot from germany": German chatbots first, then the others).
--- Words of longer names ("new", "south", "united") are not among them.
+-- Words of longer names ("new", "south", "united") are not among them, nor "US" (the pronoun "us" is no place).
 CREATE FUNCTION country_name_stems() RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
   SELECT array_agg(DISTINCT x.lexeme ORDER BY x.lexeme)
   FROM country_names() c, unnest(c.names) AS name, unnest(to_tsvector('english', name)) x
-  WHERE name !~ ' '
+  WHERE name !~ ' ' AND name NOT IN ('US', 'U.S.')
 $$;
 
 CREATE FUNCTION listing_founder_names(listing integer) RETURNS text LANGUAGE sql STABLE AS $$
