@@ -270,10 +270,11 @@ describe('tools/list over MCP', () => {
 describe('the admin scope through OAuth', () => {
   const REDIRECT = 'http://127.0.0.1:9/callback';
 
-  it('is refused (invalid_scope) to a person without a staff role, without a consent page, and nothing is granted', async () => {
+  it('alone, is refused (invalid_scope) to a person without a staff role, without a consent page, and nothing is granted', async () => {
+    // Asked beside other scopes, the others are granted without it (test/auth/staff-scope-partial-grant.test.ts).
     const as = await discover(t.url);
     const client = await registerClient(as, REDIRECT);
-    const request = await authorizationRequest(as, client, REDIRECT, { scope: 'account:read admin', resource: `${t.url}/mcp` });
+    const request = await authorizationRequest(as, client, REDIRECT, { scope: 'admin', resource: `${t.url}/mcp` });
     const stranger = await staffPerson(t.db, null);
     const final = await consentInBrowser(new TestBrowser(), request.url, stranger);
     expect(final.location).toBeTruthy();
