@@ -25,6 +25,7 @@ export default defineTool({
     description: categoryFieldsInput.description.optional(),
     parent: categoryFieldsInput.parent.optional(),
     faqs: categoryFieldsInput.faqs.optional(),
+    keywords: categoryFieldsInput.keywords.optional(),
   }),
   output: editedCategory,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

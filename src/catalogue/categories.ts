@@ -34,6 +34,7 @@ export const categoryDetail = z.object({
   description: z.string(),
   url: z.string().describe('The public page of the category on this site'),
   faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+  keywords: z.array(z.string()).describe('Other words for this kind of product ("expense tracking"); search finds its listings by them'),
   parent: categoryRef.nullable().describe('The parent category; null for a top-level category'),
   subcategories: z.array(z.object({ slug: z.string(), name: z.string(), live_count: z.number().int(), url: z.string() })),
   live_count: z.number().int().describe('Live listings in this category or any subcategory, each counted once'),
@@ -160,10 +161,11 @@ export async function findCategory(db: Database, slug: string, publicUrl: string
     name: string;
     description: string;
     faqs: CategoryDetail['faqs'];
+    keywords: string[];
     parent_slug: string | null;
     parent_name: string | null;
   }>(
-    `SELECT c.id, c.slug, c.name, c.description, c.faqs, p.slug AS parent_slug, p.name AS parent_name
+    `SELECT c.id, c.slug, c.name, c.description, c.faqs, c.keywords, p.slug AS parent_slug, p.name AS parent_name
      FROM categories c LEFT JOIN categories p ON p.id = c.parent_id
      WHERE ${bySlug('$1', 'c')}`,
     [slug],
@@ -177,6 +179,7 @@ export async function findCategory(db: Database, slug: string, publicUrl: string
     description: category.description,
     url: categoryUrl(publicUrl, category.slug),
     faqs: category.faqs.map(({ question, answer }) => ({ question, answer })),
+    keywords: category.keywords,
     parent: category.parent_slug === null ? null : { slug: category.parent_slug, name: category.parent_name! },
     subcategories: counted
       .filter((row) => row.id !== category.id)

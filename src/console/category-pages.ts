@@ -25,7 +25,20 @@ interface CategoryForm {
   description?: string;
   parent?: string;
   faqs?: string;
+  keywords?: string;
 }
+
+/** The keywords box: one word or phrase a line (commas also part them). */
+const parseKeywords = (text: string | undefined) =>
+  (text ?? '')
+    .split(/[\n,]/)
+    .map((k) => k.trim())
+    .filter(Boolean);
+const keywordsArea = (value: string | undefined) =>
+  textArea('keywords', 'Other words for it', value, {
+    rows: 4,
+    hint: 'One a line: how people name this kind of product ("expense tracking"). Search finds its listings by them.',
+  });
 
 type Choices = Awaited<ReturnType<typeof categoryChoices>>;
 
@@ -56,6 +69,7 @@ export function categoryPages(router: Router, deps: ConsoleDeps): void {
       description: form.description?.trim() ?? '',
       parent: optional(form.parent) ?? null,
       faqs: parseFaqs(form.faqs),
+      keywords: parseKeywords(form.keywords),
     });
     if (outcome.ok) return seeOther(ctx, PATH, 'created');
     await renderIndex(ctx, deps, visit, { problem: outcome.problem, form });
@@ -84,6 +98,7 @@ export function categoryPages(router: Router, deps: ConsoleDeps): void {
       description: form.description?.trim() ?? '',
       parent: optional(form.parent) ?? null,
       faqs: parseFaqs(form.faqs),
+      keywords: parseKeywords(form.keywords),
     });
     if (outcome.ok) return seeOther(ctx, `${PATH}/${String(outcome.result.slug)}`, 'saved');
     await renderEdit(ctx, deps, visit, category, { problem: outcome.problem, form });
@@ -146,6 +161,7 @@ ${postForm(
     textField('slug', 'Slug (address)', form.slug, { maxLength: 220, hint: 'Left empty: made from the name.' }),
     textArea('description', 'Description', form.description, { rows: 3 }),
     selectField('parent', 'Parent', parentChoices(choices), form.parent ?? TOP),
+    keywordsArea(form.keywords),
     faqArea(form.faqs),
   ],
   'Add category',
@@ -167,6 +183,7 @@ async function renderEdit(
     description: category.description,
     parent: category.parent?.slug ?? TOP,
     faqs: faqText(category.faqs),
+    keywords: category.keywords.join('\n'),
   };
   const targets = choices.filter((c) => c.slug !== category.slug).map((c) => [c.slug, `${'\u2014 '.repeat(c.depth)}${c.name}`] as const);
   renderConsolePage(ctx, visit, {
@@ -184,6 +201,7 @@ ${postForm(
     textField('slug', 'Slug (address)', form.slug, { maxLength: 220, hint: 'A new slug leaves the old address redirecting here.' }),
     textArea('description', 'Description', form.description, { rows: 3 }),
     selectField('parent', 'Parent', parentChoices(choices, category.slug), form.parent ?? TOP),
+    keywordsArea(form.keywords),
     faqArea(form.faqs),
   ],
   'Save',

@@ -14,7 +14,7 @@ import { slug, someText } from '../schema.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
 import { slugify } from '../text/slugify.js';
 
-const CATEGORY_LIMITS = { name: 80, description: 1000, faqs: 10, question: 300, answer: 1500 } as const;
+const CATEGORY_LIMITS = { name: 80, description: 1000, faqs: 10, question: 300, answer: 1500, keywords: 30, keyword: 60 } as const;
 
 /** The fields of a category as create_category and update_category take them. */
 export const categoryFieldsInput = {
@@ -26,6 +26,12 @@ export const categoryFieldsInput = {
     .array(z.strictObject({ question: someText(CATEGORY_LIMITS.question), answer: someText(CATEGORY_LIMITS.answer) }))
     .max(CATEGORY_LIMITS.faqs)
     .describe('Up to 10 questions (300 characters) and answers (1500); replaces the set'),
+  keywords: z
+    .array(someText(CATEGORY_LIMITS.keyword))
+    .max(CATEGORY_LIMITS.keywords)
+    .describe(
+      'Up to 30 words or phrases (60 characters) people use for this kind of product besides its name ("expense tracking"); search finds its listings by them; replaces the set',
+    ),
 };
 
 /** A category as the editorial operations answer it: what get_category shows, without the listings. */
@@ -54,11 +60,12 @@ interface CategoryRow {
   description: string;
   parent_id: number | null;
   parent_slug: string | null;
+  keywords: string[];
 }
 
 async function lockedCategory(tx: Statements, slug: string, path?: string): Promise<CategoryRow> {
   const [row] = await tx.query<CategoryRow>(
-    `SELECT c.id, c.slug, c.name, c.description, c.parent_id, p.slug AS parent_slug
+    `SELECT c.id, c.slug, c.name, c.description, c.parent_id, p.slug AS parent_slug, c.keywords
      FROM categories c LEFT JOIN categories p ON p.id = c.parent_id WHERE c.slug = $1 FOR UPDATE OF c`,
     [slug],
   );
@@ -113,12 +120,19 @@ async function redirect(tx: Statements, oldSlug: string, categoryId: number, now
 }
 const dropRedirect = (tx: Statements, slug: string) => tx.query('DELETE FROM category_redirects WHERE old_slug = $1', [slug]);
 
-const auditView = (row: { name: string; slug: string; description: string; parent_slug: string | null }) => ({
+const auditView = (row: { name: string; slug: string; description: string; parent_slug: string | null; keywords: string[] }) => ({
   name: row.name,
   slug: row.slug,
   description: row.description,
   parent: row.parent_slug,
+  keywords: row.keywords,
 });
+
+/** Keywords as kept: trimmed, each once (whatever its case; as first written), in the order given. */
+function keptKeywords(keywords: string[]): string[] {
+  const seen = new Set<string>();
+  return keywords.map((k) => k.trim()).filter((k) => !seen.has(k.toLowerCase()) && Boolean(seen.add(k.toLowerCase())));
+}
 
 async function answer(db: Database, slug: string, publicUrl: string): Promise<EditedCategory> {
   const { id: _id, ...detail } = (await findCategory(db, slug, publicUrl))!;
@@ -131,6 +145,7 @@ export interface CategoryFields {
   description?: string;
   parent?: string | null;
   faqs?: Faq[];
+  keywords?: string[];
 }
 
 /** A new category (slug from the name unless given), last among its siblings; recorded as category.create. */
@@ -140,10 +155,10 @@ export async function createCategory(db: Database, fields: CategoryFields & { na
     await refuseTaken(tx, { name: fields.name, slug }, null);
     const parent = fields.parent ? await parentId(tx, fields.parent, null) : null;
     await tx.query(
-      `INSERT INTO categories (slug, name, description, parent_id, faqs, position)
-       VALUES ($1, $2, $3, $4, $5::jsonb,
+      `INSERT INTO categories (slug, name, description, parent_id, faqs, keywords, position)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::text[],
                (SELECT coalesce(max(position) + 1, 0) FROM categories WHERE parent_id IS NOT DISTINCT FROM $4::int))`,
-      [slug, fields.name, fields.description ?? '', parent, JSON.stringify(fields.faqs ?? [])],
+      [slug, fields.name, fields.description ?? '', parent, JSON.stringify(fields.faqs ?? []), keptKeywords(fields.keywords ?? [])],
     );
     await dropRedirect(tx, slug);
     await recordAudit(tx, {
@@ -151,7 +166,13 @@ export async function createCategory(db: Database, fields: CategoryFields & { na
       action: 'category.create',
       target: { type: 'category', id: slug },
       before: null,
-      after: auditView({ name: fields.name, slug, description: fields.description ?? '', parent_slug: fields.parent ?? null }),
+      after: auditView({
+        name: fields.name,
+        slug,
+        description: fields.description ?? '',
+        parent_slug: fields.parent ?? null,
+        keywords: keptKeywords(fields.keywords ?? []),
+      }),
       at: change.now,
     });
     return slug;
@@ -174,10 +195,12 @@ export async function updateCategory(db: Database, slug: string, fields: Categor
       slug: fields.slug ?? before.slug,
       description: fields.description ?? before.description,
       parent_slug: fields.parent === undefined ? before.parent_slug : fields.parent,
+      keywords: fields.keywords === undefined ? before.keywords : keptKeywords(fields.keywords),
     };
     await tx.query(
-      `UPDATE categories SET name = $2, slug = $3, description = $4, parent_id = $5, faqs = coalesce($6::jsonb, faqs) WHERE id = $1`,
-      [before.id, after.name, after.slug, after.description, parent, fields.faqs === undefined ? null : JSON.stringify(fields.faqs)],
+      `UPDATE categories SET name = $2, slug = $3, description = $4, parent_id = $5, faqs = coalesce($6::jsonb, faqs), keywords = $7::text[]
+       WHERE id = $1`,
+      [before.id, after.name, after.slug, after.description, parent, fields.faqs === undefined ? null : JSON.stringify(fields.faqs), after.keywords],
     );
     if (after.slug !== before.slug) {
       await dropRedirect(tx, after.slug);

@@ -143,6 +143,43 @@ describe('renaming a category', () => {
   });
 });
 
+describe("a category's keywords (its synonyms)", () => {
+  it('are set and replaced by editors, audited, shown by get_category, and find its listings in search at once', async () => {
+    const created = await call(editor, 'POST', '/admin/categories', {
+      name: 'Spend Tools',
+      keywords: ['expense tracking', ' receipts ', 'Receipts'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.keywords).toEqual(['expense tracking', 'receipts']);
+    const categoryId = (await t.db.one<{ id: number }>(`SELECT id FROM categories WHERE slug = 'spend-tools'`))!.id;
+    await insertListing(t.db, { slug: 'penny-quokka', category_id: categoryId, tagline: 'Control team spending' });
+    const find = async (q: string) => ((await call(null, 'GET', `/listings?q=${encodeURIComponent(q)}`)).body.items as { slug: string }[]).map((i) => i.slug);
+    expect(await find('expense tracking')).toContain('penny-quokka');
+    expect(await find('reimbursement approvals')).not.toContain('penny-quokka');
+    const updated = await call(editor, 'PATCH', '/admin/categories/spend-tools', { keywords: ['reimbursement approvals'] });
+    expect(updated.status).toBe(200);
+    expect(updated.body.keywords).toEqual(['reimbursement approvals']);
+    expect(await find('reimbursement approvals')).toContain('penny-quokka');
+    expect(await find('receipts')).not.toContain('penny-quokka');
+    // A rename alone keeps them.
+    expect((await call(editor, 'PATCH', '/admin/categories/spend-tools', { name: 'Spend Management Tools' })).body.keywords).toEqual([
+      'reimbursement approvals',
+    ]);
+    const [update] = (await auditOf('spend-tools')).filter((e) => e.action === 'category.update');
+    expect(update).toBeTruthy();
+    const changes = (await auditOf('spend-tools')).map((e) => (e.after as { keywords: string[] }).keywords);
+    expect(changes).toContainEqual(['reimbursement approvals']);
+    expect(changes).toContainEqual(['expense tracking', 'receipts']);
+    // Bounds: 30 keywords of 60 characters, none blank.
+    const tooMany = await call(editor, 'PATCH', '/admin/categories/spend-tools', { keywords: Array.from({ length: 31 }, (_, i) => `w${i}`) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors[0].path).toBe('/keywords');
+    const tooLong = await call(editor, 'PATCH', '/admin/categories/spend-tools', { keywords: ['ok', 'x'.repeat(61), ' '] });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors.map((e: { path: string }) => e.path)).toEqual(['/keywords/1', '/keywords/2']);
+  });
+});
+
 describe('moving a category', () => {
   it('moves it under another parent or to the top, and refuses a cycle (409 naming /parent)', async () => {
     const a = await insertCategory(t.db, { slug: 'move-a', name: 'Move A' });
