@@ -21,6 +21,7 @@
  */
 import type { Database } from '../db/database.js';
 import { inCategories } from './categories.js';
+import { closeSlugs } from './close-slugs.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow } from './listing-summary.js';
 import { trendingCtes } from './trending.js';
 import type { IndexedMatches, WordIndex } from './word-index.js';
@@ -100,6 +101,8 @@ const NAME_LIKENESS = 0.5;
 const PLACE_BOOST = 3;
 /** ts_rank's weights of D (description), C (short description), B (tagline, keywords, category) and A (name). */
 const FIELD_WEIGHTS = '{0.05, 0.15, 0.6, 1.0}';
+/** A query of at most this many words that matches nothing may be a product's name typed another way. */
+const MAX_NAME_WORDS = 3;
 /** How many of the most voted matches are ranked by relevance. */
 const RELEVANCE_POOL = 200;
 /**
@@ -129,9 +132,39 @@ export async function searchListings(db: Database, search: ListingSearch): Promi
   const unfiltered = { where: [...where], values: [...params.values] };
   const page = await everyWordPage(db, search, reading, where, params);
   if (page.total > 0 || page.totalIsEstimate) return { ...page, reading: summary(true) };
-  if (reading.words.length === 1) return { ...page, reading: summary(false, [reading.words[0].word]) };
-  const partial = await mostWordsPage(db, search, reading, unfiltered);
-  return { rows: partial.rows, total: partial.total, totalIsEstimate: false, reading: summary(false, partial.unmatched) };
+  const partial =
+    reading.words.length === 1
+      ? { rows: [], total: 0, unmatched: [reading.words[0].word] }
+      : await mostWordsPage(db, search, reading, unfiltered);
+  if (partial.total > 0 || search.offset > 0 || words.length > MAX_NAME_WORDS) {
+    return { rows: partial.rows, total: partial.total, totalIsEstimate: false, reading: summary(false, partial.unmatched) };
+  }
+  const named = await closeNames(db, search, words, unfiltered);
+  return { rows: named, total: named.length, totalIsEstimate: false, reading: summary(false, partial.unmatched) };
+}
+
+/**
+ * When no listing holds a word of a short query, it may be a product's name typed another way ("focuscal" for
+ * "Focus Cal", "rocket maple" for Rocketmaple): the public listings whose slug is close to the words run together
+ * (closeSlugs, as an unknown slug's 404 suggests them), within the filters asked for.
+ */
+async function closeNames(
+  db: Database,
+  search: ListingSearch,
+  words: string[],
+  unfiltered: { where: string[]; values: unknown[] },
+): Promise<SummaryRow[]> {
+  const slugs = await closeSlugs(db, words.join('-'));
+  if (slugs.length === 0) return [];
+  const params = new SqlParams();
+  params.values.push(...unfiltered.values);
+  const named = params.add(slugs);
+  return db.query<SummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}
+     WHERE ${[...unfiltered.where, `l.slug = ANY(${named}::text[])`].join(' AND ')}
+     ORDER BY array_position(${named}::text[], l.slug::text) LIMIT ${params.add(search.limit)}`,
+    params.values,
+  );
 }
 
 /**

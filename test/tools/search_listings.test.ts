@@ -104,6 +104,19 @@ describe('search_listings: typo-tolerant text', () => {
     expect(either.query_reading).toMatchObject({ all_words_matched: false, unmatched_words: [] });
   });
 
+  it('finds a product whose name was typed another way when no listing holds the words ("quillfox" for "Quill Fox")', async () => {
+    const category = await insertCategory(t.db);
+    await listingIn(category, { slug: 'quill-fox', name: 'Quill Fox', tagline: 'Essays for the curious' });
+    await refreshSearchTerms();
+    const joined = (await search({ q: 'quillfox' })) as Page & { query_reading: Record<string, unknown> };
+    expect(slugs(joined)).toEqual(['quill-fox']);
+    expect(joined.query_reading).toMatchObject({ all_words_matched: false, unmatched_words: ['quillfox'] });
+    // Within the filters asked for.
+    expect(slugs(await search({ q: 'quillfox', status: 'upcoming' }))).toEqual([]);
+    // Nonsense still finds nothing.
+    expect(slugs(await search({ q: 'zzqxvwk' }))).toEqual([]);
+  });
+
   it('says how it corrected a misspelt word', async () => {
     const category = await insertCategory(t.db);
     await listingIn(category, { slug: 'cal-one', tagline: 'A shared calendar' });
