@@ -125,7 +125,7 @@ it('takes a founder from the week’s launches to a free launch in few calls and
   const me = assistant(meter, { authorization: `Bearer ${founder.key}` });
   await me.connect();
   await me.client.listTools();
-  const launches = await me.call('list_launches', { section: 'this-week' });
+  const launches = await me.call('list_launches', { section: 'this-week', view: 'brief' });
   expect(launches.items.map((item: { slug: string }) => item.slug).sort()).toEqual(['funnel-fox', 'metric-mill', 'signal-board']);
   expect((await me.call('get_account', {})).account.email).toBe(founder.email);
 
