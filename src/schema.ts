@@ -149,7 +149,7 @@ export const listingSummary = z.object({
 export type ListingSummary = z.infer<typeof listingSummary>;
 
 /** view: "brief" on the tools that list listings: what choosing among them takes, a tenth of a summary. */
-export const listingBrief = z.object({
+const listingBrief = z.object({
   slug: z.string(),
   name: z.string(),
   tagline: z.string(),
@@ -159,7 +159,7 @@ export const listingBrief = z.object({
 });
 export type ListingBrief = z.infer<typeof listingBrief>;
 
-export const SUMMARY_VIEWS = ['full', 'brief'] as const;
+const SUMMARY_VIEWS = ['full', 'brief'] as const;
 export type SummaryView = (typeof SUMMARY_VIEWS)[number];
 export const summaryView = z
   .enum(SUMMARY_VIEWS)

@@ -29,7 +29,9 @@ export default defineTool({
       .string()
       .max(200)
       .optional()
-      .describe('A need, a name, a founder or a country in plain words; typo tolerant ("notin" finds Notion); only letters and digits count'),
+      .describe(
+        'A need, a name, a founder or a country in plain words; typo tolerant ("notin" finds Notion); only letters and digits count',
+      ),
     category: slug('category').optional().describe('From list_categories; includes its subcategories'),
     stage: slug('stage').optional().describe('As shown on listings'),
     country: country.optional(),

@@ -82,7 +82,11 @@ export async function readQuery(db: Database, words: string[]): Promise<QueryRea
     const read = byWord.get(row.word);
     if (!read) continue;
     if (row.term === null) Object.assign(read, { stems: row.stems, known: row.known, place: row.place });
-    else if (read.corrections.length < CORRECTIONS_PER_WORD && row.stems.length > 0 && editDistance(row.word, row.term) <= allowedTypos(row.word))
+    else if (
+      read.corrections.length < CORRECTIONS_PER_WORD &&
+      row.stems.length > 0 &&
+      editDistance(row.word, row.term) <= allowedTypos(row.word)
+    )
       read.corrections.push({ term: row.term, stems: row.stems });
   }
   const read = [...byWord.values()];

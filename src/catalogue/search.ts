@@ -186,7 +186,10 @@ async function everyWordPage(
   params: SqlParams,
 ): Promise<SearchResult> {
   const { required, preferred } = splitPlaces(reading, search.sort === 'relevance');
-  const ranking: Ranking = { tsquery: allWordsQuery(required), preferred: preferred.length > 0 ? anyWordQuery({ words: preferred, ignored: [] }) : null };
+  const ranking: Ranking = {
+    tsquery: allWordsQuery(required),
+    preferred: preferred.length > 0 ? anyWordQuery({ words: preferred, ignored: [] }) : null,
+  };
   const indexed = indexedMatches(search, required);
   if (indexed) return indexedPage(db, search, indexed, where, params, ranking);
   const tsquery = params.add(ranking.tsquery);

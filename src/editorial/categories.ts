@@ -200,7 +200,15 @@ export async function updateCategory(db: Database, slug: string, fields: Categor
     await tx.query(
       `UPDATE categories SET name = $2, slug = $3, description = $4, parent_id = $5, faqs = coalesce($6::jsonb, faqs), keywords = $7::text[]
        WHERE id = $1`,
-      [before.id, after.name, after.slug, after.description, parent, fields.faqs === undefined ? null : JSON.stringify(fields.faqs), after.keywords],
+      [
+        before.id,
+        after.name,
+        after.slug,
+        after.description,
+        parent,
+        fields.faqs === undefined ? null : JSON.stringify(fields.faqs),
+        after.keywords,
+      ],
     );
     if (after.slug !== before.slug) {
       await dropRedirect(tx, after.slug);

@@ -113,7 +113,9 @@ function readingNote(reading: ReadingSummary | undefined): SafeHtml | string {
   const parts: (SafeHtml | string)[] = [];
   if (reading.corrected) parts.push(html`showing results for “${reading.corrected}”`);
   if (!reading.allWords) {
-    const unmatched = reading.unmatched.length ? html`; no listing mentions ${reading.unmatched.map((w, i) => html`${i ? ', ' : ''}“${w}”`)}` : '';
+    const unmatched = reading.unmatched.length
+      ? html`; no listing mentions ${reading.unmatched.map((w, i) => html`${i ? ', ' : ''}“${w}”`)}`
+      : '';
     parts.push(html`none has every word: those with the most come first${unmatched}`);
   }
   return parts.length ? html` · ${parts.map((p, i) => html`${i ? '; ' : ''}${p}`)}` : '';

@@ -124,7 +124,8 @@ describe('community_rating and comments_count on listing summaries', () => {
       ...brief,
       community_rating: { average: 4.5, count: 2 },
     });
-    for (const item of fromSearch) expect(Object.keys(item).sort()).toEqual(['category', 'community_rating', 'name', 'slug', 'tagline', 'votes']);
+    for (const item of fromSearch)
+      expect(Object.keys(item).sort()).toEqual(['category', 'community_rating', 'name', 'slug', 'tagline', 'votes']);
     const viaMcp = (await overMcp('search_listings', { q: 'wombat', view: 'brief', per_page: 50 })).result.items;
     expect(viaMcp).toEqual(fromSearch);
     const inCategory = (await rest(`/categories/${category}?view=brief&per_page=50`)).body.listings.items;
@@ -134,7 +135,8 @@ describe('community_rating and comments_count on listing summaries', () => {
     const launches = (await rest('/launches?section=this-week&view=brief')).body.items;
     for (const item of launches) expect(item).not.toHaveProperty('profile_url');
     const board = (await overMcp('get_leaderboard', { board: 'community-all-time', view: 'brief' })).result.items;
-    for (const entry of board) expect(Object.keys(entry.listing).sort()).toEqual(['category', 'community_rating', 'name', 'slug', 'tagline', 'votes']);
+    for (const entry of board)
+      expect(Object.keys(entry.listing).sort()).toEqual(['category', 'community_rating', 'name', 'slug', 'tagline', 'votes']);
     // The default stays the full summary.
     expect((await rest('/listings?q=wombat')).body.items[0]).toHaveProperty('profile_url');
   });

@@ -153,7 +153,8 @@ describe("a category's keywords (its synonyms)", () => {
     expect(created.body.keywords).toEqual(['expense tracking', 'receipts']);
     const categoryId = (await t.db.one<{ id: number }>(`SELECT id FROM categories WHERE slug = 'spend-tools'`))!.id;
     await insertListing(t.db, { slug: 'penny-quokka', category_id: categoryId, tagline: 'Control team spending' });
-    const find = async (q: string) => ((await call(null, 'GET', `/listings?q=${encodeURIComponent(q)}`)).body.items as { slug: string }[]).map((i) => i.slug);
+    const find = async (q: string) =>
+      ((await call(null, 'GET', `/listings?q=${encodeURIComponent(q)}`)).body.items as { slug: string }[]).map((i) => i.slug);
     expect(await find('expense tracking')).toContain('penny-quokka');
     expect(await find('reimbursement approvals')).not.toContain('penny-quokka');
     const updated = await call(editor, 'PATCH', '/admin/categories/spend-tools', { keywords: ['reimbursement approvals'] });
@@ -171,7 +172,9 @@ describe("a category's keywords (its synonyms)", () => {
     expect(changes).toContainEqual(['reimbursement approvals']);
     expect(changes).toContainEqual(['expense tracking', 'receipts']);
     // Bounds: 30 keywords of 60 characters, none blank.
-    const tooMany = await call(editor, 'PATCH', '/admin/categories/spend-tools', { keywords: Array.from({ length: 31 }, (_, i) => `w${i}`) });
+    const tooMany = await call(editor, 'PATCH', '/admin/categories/spend-tools', {
+      keywords: Array.from({ length: 31 }, (_, i) => `w${i}`),
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors[0].path).toBe('/keywords');
     const tooLong = await call(editor, 'PATCH', '/admin/categories/spend-tools', { keywords: ['ok', 'x'.repeat(61), ' '] });

@@ -148,7 +148,10 @@ describe('the public site', () => {
     expect(viaApi.items.length).toBeGreaterThan(1);
     const page = await get('/search?q=calender&category=productivity&pricing=freemium&sort=rating');
     expectPage(page, '/search?q=calender&category=productivity&pricing=freemium&sort=rating');
-    const positions = order(page.text, viaApi.items.map((l: { slug: string }) => l.slug));
+    const positions = order(
+      page.text,
+      viaApi.items.map((l: { slug: string }) => l.slug),
+    );
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(page.text).toContain('value="calender"');
@@ -159,7 +162,10 @@ describe('the public site', () => {
     // Filters without words browse the directory, in the order chosen.
     const browse = await get('/search?category=crm&sort=votes');
     const crm = await api('/listings?category=crm&sort=votes&per_page=20');
-    const crmPositions = order(browse.text, crm.items.map((l: { slug: string }) => l.slug));
+    const crmPositions = order(
+      browse.text,
+      crm.items.map((l: { slug: string }) => l.slug),
+    );
     expect(crmPositions.every((p) => p > 0)).toBe(true);
     expect([...crmPositions].sort((a, b) => a - b)).toEqual(crmPositions);
     // None has every word: those with the most, and the word nobody mentions.

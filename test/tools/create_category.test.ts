@@ -10,7 +10,14 @@ describe('create_category', () => {
   it('refuses bad input, naming every path', async () => {
     expect(await refusedPaths(tool, {})).toEqual(['/name']);
     expect(
-      await refusedPaths(tool, { name: 'n'.repeat(81), slug: 'a b', description: 'd'.repeat(1001), parent: 'X', faqs: [{}], keywords: [' '] }),
+      await refusedPaths(tool, {
+        name: 'n'.repeat(81),
+        slug: 'a b',
+        description: 'd'.repeat(1001),
+        parent: 'X',
+        faqs: [{}],
+        keywords: [' '],
+      }),
     ).toEqual(['/description', '/faqs/0/answer', '/faqs/0/question', '/keywords/0', '/name', '/parent', '/slug']);
   });
   it('keeps its published contract', () => expectContractUnchanged(tool));
