@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
-export interface GazetteerCity {
+interface GazetteerCity {
   /** As GeoNames spells it ("Montréal"). */
   name: string;
   /** ISO 3166 alpha-2. */
@@ -27,10 +27,10 @@ export interface Gazetteer {
 }
 
 /** Smaller places are left out: a village that shares a common word's name would read as a city. */
-export const MIN_POPULATION = 5_000;
+const MIN_POPULATION = 5_000;
 
 /** A name folded for lookup: lower case, no accents, "St." as "saint", apostrophes and hyphens as spaces. */
-export function foldPlaceName(name: string): string {
+function foldPlaceName(name: string): string {
   return name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

@@ -87,7 +87,7 @@ function cityOfPart(part: string): string | undefined {
  * in the US, "Tbilisi, Georgia" in Georgia); `known` then requires it. Without one, a country by name,
  * else a US state; a two-letter code that is both ("CA") is left unread.
  */
-export function regionCountry(city: string | undefined, region: string, known = false): string | undefined {
+function regionCountry(city: string | undefined, region: string, known = false): string | undefined {
   const name = trimEnd(region);
   const state = usStateCode(name);
   const country = countryCode(name);
