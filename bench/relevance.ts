@@ -9,7 +9,7 @@
  *
  * Then the blind set (test/search/relevance-blind/, not tuned against) on the same service: its table apart, and
  * no query of it (no worst queries, no answers, no MCP disagreement by query), so that its figures stay an honest
- * check of the tuning; `--out` adds its figures only. test/search/relevance-blind.test.ts holds its floor.
+ * check of the tuning; `--out` adds its figures only. test/search/relevance.test.ts holds its floor too.
  */
 import { seedDemo } from '../src/seed/demo.js';
 import { startTestApp } from '../test/support/app.js';

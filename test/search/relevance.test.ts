@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/seed/demo.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { evaluate, KINDS, type Report, type Summary } from './relevance/evaluate.js';
+import { BLIND_FIGURES, BLIND_QUERIES } from './relevance-blind/set.js';
 import {
   compareWithMcp,
   FIGURES,
@@ -21,8 +22,13 @@ import {
  * test/search/relevance/figures.json, overall or for any kind of query: precision@5 and NDCG@10 no lower, no more
  * empty answers where the directory holds the need. After an intended change of the search, write the new floor
  * with UPDATE_RELEVANCE_FIGURES=1.
+ *
+ * Then the blind judged set (test/search/relevance-blind/README.md), a set the search is not tuned against, on the
+ * same service (the demo is seeded once): held to its own floor test/search/relevance-blind/figures.json, with
+ * failures that name no query, so that whoever tunes the search stays blind to the set.
  */
 const set = loadQuerySet();
+const blindSet = loadQuerySet(BLIND_QUERIES);
 const NOW = new Date(set.now);
 const UPDATE = Boolean(process.env.UPDATE_RELEVANCE_FIGURES);
 /** The floor is written to 4 places. */
@@ -31,13 +37,18 @@ const ROUNDING = 0.000_05;
 let t: TestApp;
 let report: Report;
 let floor: Figures;
+let blindReport: Report;
+let blindFloor: Figures;
 
 beforeAll(async () => {
   t = await startTestApp({ now: () => NOW, prepare: (db) => seedDemo(db, { now: NOW }).then(() => undefined) });
   report = await evaluate(set, judgedDirectory(NOW), restSearch(t.url));
   if (UPDATE) writeFigures(FIGURES, figuresOf(set, report));
   floor = JSON.parse(readFileSync(FIGURES, 'utf8')) as Figures;
-}, 240_000);
+  blindReport = await evaluate(blindSet, judgedDirectory(NOW), restSearch(t.url));
+  if (UPDATE) writeFigures(BLIND_FIGURES, figuresOf(blindSet, blindReport));
+  blindFloor = JSON.parse(readFileSync(BLIND_FIGURES, 'utf8')) as Figures;
+}, 300_000);
 afterAll(() => t?.close());
 
 function expectAtLeast(name: string, measured: Summary, held: Summary | undefined) {
@@ -70,5 +81,30 @@ describe('search_listings relevance on the demo directory', () => {
 
   it('answers the same over MCP as over REST', async () => {
     expect(await compareWithMcp(t.url, mcpSample(set))).toEqual([]);
+  });
+});
+
+describe('search_listings relevance on the blind set (not tuned against)', () => {
+  it('was judged on the directory this test seeds', () => {
+    expect(blindFloor.now).toBe(blindSet.now);
+    expect(blindSet.queries.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('measures no lower than the committed floor, overall', () => {
+    expectAtLeast('overall', blindReport.overall, blindFloor.overall);
+  });
+
+  it('measures no lower than the committed floor, for each kind of query', () => {
+    for (const kind of KINDS) if (blindReport.by_kind[kind]) expectAtLeast(kind, blindReport.by_kind[kind], blindFloor.by_kind[kind]);
+  });
+
+  it('answers no query with relevant listings empty, once the floor says none is (counted, not named)', () => {
+    const empty = blindReport.results.filter((r) => r.empty).length;
+    expect(empty, 'blind queries answered empty').toBeLessThanOrEqual(blindFloor.overall.empty);
+  });
+
+  it('answers the same over MCP as over REST (counted, not named)', async () => {
+    const differ = await compareWithMcp(t.url, mcpSample(blindSet));
+    expect(differ.length, 'blind queries answered otherwise over MCP').toBe(0);
   });
 });
