@@ -65,6 +65,40 @@ export function rankLink(link: PageLink): RankedLink | undefined {
   return best ? { url: url.href, rank: best.rank, kind: best.kind } : undefined;
 }
 
+/** Links that are never worth reading as an other page: accounts, carts, downloads, the home page itself. */
+const NOT_CONTENT =
+  /^\/(?:$|(?:log-?in|log-?out|sign-?in|sign-?up|sign-?out|register|account|auth|cart|checkout|basket|download|downloads|search|cdn-cgi|wp-admin|wp-login)\b)/i;
+const OTHER_RANK = BLOG_RANK + 1;
+
+/**
+ * The other same-host pages a page links to, that are not fact pages by name ("Buy", "Hello", "Manifesto", "Docs"):
+ * read only when the fact pages left room in the budget. Shallow paths first (a site's sections before their
+ * sub-pages), then in page order; no query strings, accounts, carts or downloads, no pages under a blog.
+ */
+export function chooseOtherLinks(links: readonly PageLink[], siteHost: string, exclude: ReadonlySet<string>): RankedLink[] {
+  const chosen = new Map<string, { url: string; order: number; depth: number }>();
+  links.forEach((link, order) => {
+    let url: URL;
+    try {
+      url = new URL(link.url);
+    } catch {
+      return;
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host !== siteHost || url.username || url.password) return;
+    url.hash = '';
+    if (url.search || exclude.has(url.href) || chosen.has(url.href) || NOT_PAGES.test(url.pathname)) return;
+    const path = url.pathname.toLowerCase();
+    if (NOT_CONTENT.test(path) || /^\/(blog|news|journal|updates)\/./.test(path)) return;
+    const depth = path.split('/').filter(Boolean).length;
+    if (depth > 2) return;
+    if (rankLink({ url: url.href, text: link.text })) return; // a fact page: chooseFactLinks takes it
+    chosen.set(url.href, { url: url.href, order, depth });
+  });
+  return [...chosen.values()]
+    .sort((a, b) => a.depth - b.depth || a.order - b.order)
+    .map(({ url }) => ({ url, rank: OTHER_RANK, kind: 'other' }));
+}
+
 /**
  * The fact links of a page on `siteHost` (host with port), best first: by kind, then by shorter
  * path, then in page order. Links to other hosts, to `exclude`d URLs and a second blog are dropped.

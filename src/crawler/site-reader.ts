@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import type { CrawledPage } from './crawled-page.js';
 import { AddressGuard } from './address-guard.js';
 import type { CrawlOptions, CrawlResult, Settings } from './crawl-site.js';
-import { chooseFactLinks } from './fact-links.js';
+import { type RankedLink, chooseFactLinks, chooseOtherLinks } from './fact-links.js';
 import { BY_HAND, CrawlFailure, capitalize, classifyError, findFailure, formatBytes, seconds } from './failures.js';
 import { extractPage } from './page-extract.js';
 
@@ -44,6 +44,12 @@ interface CrawlState {
   seen: Set<string>;
   remaining: number;
   blogTaken: boolean;
+  /** Same-host pages that are not fact pages by name, read when the fact pages leave room (in order of discovery). */
+  others: RankedLink[];
+  /** Requests queued and not yet handled, failed or skipped: at zero, the other pages get their turn. */
+  inflight: number;
+  /** The requests already counted out of `inflight` (a handler that throws is retried, then fails). */
+  settled: Set<string>;
   closed: boolean;
   crawler?: CheerioCrawler;
 }
@@ -62,6 +68,9 @@ export async function readSite(target: URL, settings: Settings, options: CrawlOp
     seen: new Set([target.href]),
     remaining: settings.maxPages - 1,
     blogTaken: false,
+    others: [],
+    inflight: 1,
+    settled: new Set(),
     closed: false,
   };
 
@@ -276,17 +285,25 @@ async function runCrawl(
     statusMessageLoggingInterval: 3600,
     log: quiet,
     postNavigationHooks: [(context) => checkResponse(context, settings, state)],
-    requestHandler: async (context) => handlePage(context, settings, state, loadRobots),
+    requestHandler: async (context) => {
+      try {
+        await handlePage(context, settings, state, loadRobots);
+      } finally {
+        await settle(state, context.request.uniqueKey);
+      }
+    },
     errorHandler: ({ request }, error) => {
       const failure = findFailure(error);
       if (!failure?.retryable && !/ECONNRESET|EPIPE|socket hang up/i.test(String(error))) request.noRetry = true;
     },
-    failedRequestHandler: ({ request }, error) => {
+    failedRequestHandler: async ({ request }, error) => {
       if (request.userData.role === 'home' && !state.homeFailure) {
         state.homeFailure = classifyError(error, request.url, 'your home page', settings);
       }
+      await settle(state, request.uniqueKey);
     },
-    onSkippedRequest: ({ url, reason }) => {
+    onSkippedRequest: async ({ url, reason }) => {
+      await settle(state, url);
       if (url === state.startHref && !state.homeFailure) {
         state.homeFailure =
           reason === 'robotsTxt'
@@ -506,6 +523,9 @@ async function handlePage(
   const robots = await loadRobots(final.origin).catch(() => undefined);
   const allowed = (url: string): boolean => robots?.isAllowed(url, settings.token) ?? false;
   const picked = chooseFactLinks(links, state.siteHost, state.seen, state.blogTaken).filter((link) => allowed(link.url));
+  const known = new Set(state.others.map((link) => link.url));
+  for (const link of chooseOtherLinks(links, state.siteHost, state.seen))
+    if (!known.has(link.url) && allowed(link.url)) state.others.push(link);
   // A same-host <meta http-equiv="refresh"> on the home page (e.g. "/" to "/en/") is read first.
   if (home && refresh && new URL(refresh).host === state.siteHost && !state.seen.has(refresh) && allowed(refresh)) {
     picked.unshift({ url: refresh, rank: -0.5, kind: 'refresh' });
@@ -517,10 +537,37 @@ async function handlePage(
     if (link.kind === 'blog') state.blogTaken = true;
   }
   state.remaining -= picked.length;
+  state.inflight += picked.length;
   await state.crawler?.addRequests(
     picked.map((link) => ({ url: link.url, uniqueKey: link.url, userData: { role: 'page', rank: link.rank } })),
   );
 }
+
+/**
+ * One request is done (read, failed or skipped). When it was the last one in flight and the budget has room, the
+ * other pages the site links to are read: a site's "Buy", "Hello" or "Docs" page states facts too, but only after
+ * every fact page found by name.
+ */
+async function settle(state: CrawlState, key: string): Promise<void> {
+  if (state.settled.has(key)) return;
+  state.settled.add(key);
+  state.inflight = Math.max(0, state.inflight - 1);
+  if (state.inflight > 0 || state.remaining <= 0 || state.closed || !state.home) return;
+  const picked = [...state.others]
+    .filter((link) => !state.seen.has(link.url))
+    .sort((a, b) => depthOf(a.url) - depthOf(b.url))
+    .slice(0, state.remaining);
+  state.others = [];
+  if (picked.length === 0) return;
+  for (const link of picked) state.seen.add(link.url);
+  state.remaining -= picked.length;
+  state.inflight += picked.length;
+  await state.crawler?.addRequests(
+    picked.map((link) => ({ url: link.url, uniqueKey: link.url, userData: { role: 'page', rank: link.rank } })),
+  );
+}
+
+const depthOf = (url: string): number => new URL(url).pathname.split('/').filter(Boolean).length;
 
 function result(state: CrawlState): CrawlResult {
   const home = state.home!;
