@@ -37,6 +37,7 @@ import { loadGazetteer } from './gazetteer.js';
 import { isPersonName, loadNameReader } from './person-names.js';
 import { placesIn } from './place-statements.js';
 import { PRICE, pricingPlans } from './pricing-plans.js';
+import { firstFeatureGroup, leadsOfList, subHeadings } from './feature-lists.js';
 import { decodeUriComponentSafely } from '../text/decode-uri.js';
 
 import {
@@ -667,35 +668,69 @@ function draftDemoVideo(site: SiteReading): void {
   }
 }
 
-/** Features and USPs: list items under their headings. */
+/** Features and USPs: list items under their headings; features, when no heading names them, from the first feature list or cards. */
 function draftFeaturesAndUsps(site: SiteReading): void {
   const { proposal, parsed, home, about, wants, ev } = site;
+  const collect = (
+    field: 'features' | 'usps',
+    pp: ParsedPage,
+    candidates: (string | undefined)[],
+    into: { items: string[]; quotes: Evidence[] },
+  ): void => {
+    for (const item of candidates) {
+      // The same feature listed on the home page and on /features is one ("Build caching" and "Build caching.").
+      if (!item || into.items.some((i) => listKey(i) === listKey(item)) || into.items.length >= LIST_MAX_ITEMS) continue;
+      const quote = ev(pp, item);
+      if (!quote) continue;
+      into.items.push(item);
+      into.quotes.push(quote);
+    }
+    if (into.items.length) proposal.fields[field] = { value: into.items, evidence: into.quotes };
+  };
   const listUnder = (field: 'features' | 'usps', headingRe: RegExp, pagesToRead: ParsedPage[]): void => {
     if (!wants(field)) return;
-    const items: string[] = [];
-    const quotes: Evidence[] = [];
+    const found = { items: [] as string[], quotes: [] as Evidence[] };
     for (const pp of pagesToRead) {
       for (const heading of pp.elements.filter((el) => headingLevel(el) > 0 && headingRe.test(textOf(el))).slice(0, MAX_SECTIONS)) {
         const section = withoutIntegrations(sectionAfter(pp, heading));
         let entries = section.filter((el) => el.name === 'li' && !insideTag(el, ['nav', 'footer']));
-        if (!entries.length) entries = section.filter((el) => headingLevel(el) > headingLevel(heading));
-        for (const el of entries) {
-          const item = listItem(el);
-          // The same feature listed on the home page and on /features is one ("Build caching" and "Build caching.").
-          if (!item || items.some((i) => listKey(i) === listKey(item)) || items.length >= LIST_MAX_ITEMS) continue;
-          const quote = ev(pp, item);
-          if (!quote) continue;
-          items.push(item);
-          quotes.push(quote);
+        if (!entries.length) entries = subHeadings(section, headingLevel(heading));
+        // A list whose every entry starts with a title ("<strong>Receipt matching</strong> from your inbox"): the titles.
+        const leads = new Map<Element, string>();
+        for (const list of new Set(entries.filter((el) => el.name === 'li').map((el) => el.parent as Element))) {
+          const items = list.children.filter((c): c is Element => c.type === 'tag' && (c as Element).name === 'li');
+          for (const [i, lead] of (leadsOfList(items) ?? []).entries()) leads.set(items[i], lead);
         }
+        collect(
+          field,
+          pp,
+          entries.map((el) => leads.get(el) ?? listItem(el)),
+          found,
+        );
       }
     }
-    if (items.length) proposal.fields[field] = { value: items, evidence: quotes };
   };
-  const featurePages = [home, ...parsed.filter((pp) => pp !== home && /\/(?:features?|product|tour)(?:\/|$|\.html?)/.test(pp.path))];
+  const isFeaturePage = (pp: ParsedPage): boolean =>
+    /\/(?:features?|product|tour)(?:\/|$|\.html?)/.test(pp.path) ||
+    pp.elements.some((el) => headingLevel(el) === 1 && FEATURES_HEADING.test(textOf(el)));
+  const featurePages = [home, ...parsed.filter((pp) => pp !== home && isFeaturePage(pp))];
   listUnder('features', FEATURES_HEADING, featurePages);
+  if (wants('features') && !proposal.fields.features) {
+    // No heading says "Features": the home page's first feature list or cards, else each features page's.
+    const found = { items: [] as string[], quotes: [] as Evidence[] };
+    const names = productNamesOf(site);
+    const fromHome = firstFeatureGroup(home, names);
+    if (fromHome) collect('features', home, fromHome, found);
+    else for (const pp of featurePages.slice(1)) collect('features', pp, firstFeatureGroup(pp, names) ?? [], found);
+  }
   listUnder('usps', USPS_HEADING, [...featurePages, ...about.filter((pp) => !featurePages.includes(pp))]);
 }
+
+/** The product's name as drafted (a team row naming it is no row of people). */
+const productNamesOf = (site: SiteReading): string[] => {
+  const name = site.proposal.fields.name?.value;
+  return typeof name === 'string' ? [name] : [];
+};
 
 /** A list item folded for comparison: case, accents, punctuation and spacing ignored. */
 const listKey = (item: string): string =>
