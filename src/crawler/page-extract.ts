@@ -33,6 +33,9 @@ export interface ExtractedPage {
   refresh?: string;
 }
 
+/** Words by which an image names itself a site's logo. */
+const LOGO_IMAGE = /(?:^|[^a-z])(?:logo|logotype|wordmark)(?:$|[^a-z])/i;
+
 /** Subtrees walked for markup, but whose text is not visible text. */
 const INVISIBLE = new Set(['head', 'title']);
 const META_NAMES = /^(description|keywords|author|application-name|og:.+|twitter:.+|article:.+|product:.+)$/;
@@ -233,6 +236,18 @@ function collectElement(facts: ElementFacts, element: Element, name: string): vo
       facts.linkStrings.push(target.href);
   } else if (name === 'img') {
     if (attribs.alt) facts.alts.push(attribs.alt);
+    // An image that names itself the logo (class, id or alt "logo", a logo or wordmark file): its address is a link
+    // target the page states (the drafter takes it for the logo).
+    if (
+      attribs.src &&
+      LOGO_IMAGE.test(
+        `${attribs.class ?? ''} ${attribs.id ?? ''} ${attribs.alt ?? ''} ${attribs.src.split(/[?#]/)[0].split('/').pop() ?? ''}`,
+      )
+    ) {
+      const target = absolute(attribs.src, facts.url);
+      if (target && (target.protocol === 'http:' || target.protocol === 'https:') && !target.username && !target.password)
+        facts.linkStrings.push(target.href);
+    }
   } else if (name === 'a' && attribs.href !== undefined) {
     collectLink(facts, element, attribs.href);
   }

@@ -633,7 +633,48 @@ function draftLogo(site: SiteReading): void {
       const u = image && resolveUrl(image, pp.url);
       if (image && u && /logo/i.test(u.pathname) && setText('logo_url', u.href, [linkEv(pp, image, u)])) break;
     }
+    if (!site.proposal.fields.logo_url) draftLogoImage(site);
+    if (!site.proposal.fields.logo_url) draftTouchIcon(site);
     if (!site.proposal.fields.logo_url) draftSvgIcon(site);
+  }
+}
+
+/** Words by which an image names itself a site's logo (the crawler keeps such an image's address). */
+const LOGO_IMAGE = /(?:^|[^a-z])(?:logo|logotype|wordmark)(?:$|[^a-z])/i;
+
+/**
+ * The home page's own logo image: an `<img>` whose class, id, alt or file name says logo, in the page's header or
+ * navigation or inside a link to the home page (a customer's logo further down is not the site's).
+ */
+function draftLogoImage(site: SiteReading): void {
+  const { home, linkEv, setText } = site;
+  const homeHref = new URL('/', home.url).href;
+  const linksHome = (img: Element): boolean => {
+    for (let p = img.parent as Element | null; p && p.type === 'tag'; p = p.parent as Element | null)
+      if (p.name === 'a') return resolveUrl(p.attribs.href ?? '', home.url)?.href === homeHref;
+    return false;
+  };
+  for (const img of home.elements) {
+    if (img.name !== 'img' || !img.attribs.src) continue;
+    const { src } = img.attribs;
+    const names = `${img.attribs.class ?? ''} ${img.attribs.id ?? ''} ${img.attribs.alt ?? ''} ${src.split(/[?#]/)[0].split('/').pop() ?? ''}`;
+    if (!LOGO_IMAGE.test(names) || !(linksHome(img) || insideTag(img, ['header', 'nav']))) continue;
+    const u = resolveUrl(src, home.url);
+    if (u && u.href.length <= TEXT_FIELDS.logo_url && setText('logo_url', u.href, [linkEv(home, src, u)])) return;
+  }
+}
+
+/** An icon made to stand for the site at a size (an apple-touch-icon, an icon of 128 pixels or more), not a tab's favicon. */
+function draftTouchIcon(site: SiteReading): void {
+  const { home, linkEv, setText } = site;
+  for (const link of home.linkTags) {
+    const { rel = '', href = '', sizes = '' } = link.attribs;
+    const touch = /(?:^|\s)apple-touch-icon(?:-precomposed)?(?:\s|$)/i.test(rel);
+    const large =
+      /(?:^|\s)icon(?:\s|$)/i.test(rel) && Math.min(...(/^(\d+)x(\d+)/i.exec(sizes.trim())?.slice(1).map(Number) ?? [0])) >= 128;
+    if (!href || !(touch || large)) continue;
+    const u = resolveUrl(href, home.url);
+    if (u && u.href.length <= TEXT_FIELDS.logo_url && setText('logo_url', u.href, [linkEv(home, href, u)])) return;
   }
 }
 
