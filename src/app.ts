@@ -39,6 +39,7 @@ import { problemPages } from './web/problem-pages.js';
 import { ResultCache } from './registry/result-cache.js';
 import { changedListingIds, changedVoteCounts, LISTING_CHANGES_CHANNEL, listingTag } from './catalogue/listing-changes.js';
 import { SearchIndex } from './catalogue/search-index.js';
+import { KeptTermDictionary, TERM_CHANGES_CHANNEL } from './catalogue/term-dictionary.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { type JobQueue, jobQueueLog, openJobQueue } from './jobs/queue.js';
 import { defineMailJob, queuedMailer } from './jobs/mail-job.js';
@@ -140,10 +141,15 @@ export async function createApp(parts: AppParts): Promise<App> {
   const metrics = createMetrics(databaseScrapeSources(db));
   const { jobs, recurring } = await openJobs(parts, { now, log, mailer, metrics });
   const lifecycle: Lifecycle = { draining: false };
-  const { resultCache, cardCache, searchIndex, stopHearingChanges } = await hearListingChanges(db, log, lifecycle, config.searchIndex);
+  const { resultCache, cardCache, searchIndex, termDictionary, stopHearingChanges } = await hearListingChanges(
+    db,
+    log,
+    lifecycle,
+    config.searchIndex,
+  );
   const payments = paymentGateway(config, log);
   const signAward = awardSigner(db, config.publicUrl);
-  const services: Services = { config, db, now, resultCache, searchIndex, mailer, jobs, log, payments, signAward, metrics };
+  const services: Services = { config, db, now, resultCache, searchIndex, termDictionary, mailer, jobs, log, payments, signAward, metrics };
   const auth = await createAuth({
     db,
     // The pages' mail (sign-up, confirmation, reset) goes out through the job queue like all other mail.
@@ -191,6 +197,7 @@ export async function createApp(parts: AppParts): Promise<App> {
       await stopHearingChanges();
       await background.stopHearingJobs();
       await searchIndex?.close();
+      await termDictionary?.close();
       await background.stopDispatching();
       await jobs.stop();
       if (tracing) await stopTracing();
@@ -237,7 +244,10 @@ async function openJobs(parts: AppParts, deps: { now: () => Date; log: Logger; m
   return { jobs, recurring };
 }
 
-/** The answer cache and the search index, kept current by the listing change notifications every instance hears. */
+/**
+ * The answer cache and the search index, kept current by the listing change notifications every instance hears, and
+ * the typo dictionary, kept current by its own (migration 0035).
+ */
 async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycle, withSearchIndex: boolean) {
   const resultCache = new ResultCache();
   const cardCache = new CardCache();
@@ -260,7 +270,17 @@ async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycl
   });
   // A write's marker goes over the listening connection: no wait for a connection of the pool after the commit.
   resultCache.setMarkerSender((marker) => changes.notify(marker));
-  return { resultCache, cardCache, searchIndex, stopHearingChanges: changes.stop };
+  const termDictionary = withSearchIndex ? new KeptTermDictionary(db, log) : undefined;
+  const termChanges = termDictionary
+    ? await db.listen(TERM_CHANGES_CHANNEL, {
+        onChange: () => termDictionary.changed(),
+        onListening: (listening) => termDictionary.setListening(listening),
+      })
+    : undefined;
+  const stopHearingChanges = async () => {
+    await Promise.all([changes.stop(), termChanges?.stop()]);
+  };
+  return { resultCache, cardCache, searchIndex, termDictionary, stopHearingChanges };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SearchIndex } from './catalogue/search-index.js';
+import type { KeptTermDictionary } from './catalogue/term-dictionary.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { ResultCache } from './registry/result-cache.js';
@@ -19,6 +20,8 @@ export interface Services {
   resultCache: ResultCache;
   /** The public listings' search words in memory, for searches of common words (absent with SEARCH_INDEX=off). */
   searchIndex?: SearchIndex;
+  /** The typo dictionary in memory, for corrections without a statement (absent with SEARCH_INDEX=off). */
+  termDictionary?: KeptTermDictionary;
   mailer: Mailer;
   /** Background jobs (stored in the database; see src/jobs/queue.ts). */
   jobs: JobQueue;

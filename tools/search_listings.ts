@@ -70,6 +70,7 @@ export default defineTool({
       now: now(),
       estimateAbove: { matches: config.searchExactTotalUpTo, share: config.searchWalkShare },
       index: await services.searchIndex?.current(),
+      dictionary: await services.termDictionary?.current(),
     };
     const { rows, total, totalIsEstimate, reading } = await searchListings(db, search);
     const suggestions = total === 0 ? { suggestions: await suggestForEmptySearch(db, search) } : {};

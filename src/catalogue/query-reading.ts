@@ -10,6 +10,7 @@
  * find "desktop".
  */
 import type { Database } from '../db/database.js';
+import type { TermDictionary } from './term-dictionary.js';
 import type { WordAlternatives } from './word-index.js';
 
 export interface QueryWord {
@@ -48,40 +49,21 @@ export function queryWords(q: string): string[] {
 }
 
 /**
- * Reads the query's words in one prepared statement: each word's stems and whether the dictionary knows it, and
- * for each word long enough to correct, the dictionary words that are a typo away from it (see allowedTypos), that
- * its prefix does not already match, and that are far more common than the word as typed (counting the words it
- * begins): a word that is in use as typed is not "corrected" into different ones.
+ * Reads the query's words: each word's stems and whether the dictionary knows it, and for each word long enough to
+ * correct, the dictionary words that are a typo away from it (see allowedTypos), that its prefix does not already
+ * match, and that are far more common than the word as typed (counting the words it begins): a word that is in use as
+ * typed is not "corrected" into different ones. With the dictionary in memory (term-dictionary.ts) only the words it
+ * does not hold are read in PostgreSQL (their stems); without it, everything is read in one prepared statement.
  */
-export async function readQuery(db: Database, words: string[]): Promise<QueryReading> {
+export async function readQuery(db: Database, words: string[], dictionary?: TermDictionary): Promise<QueryReading> {
   const places = await placeStems(db);
   const correctable = words.filter((w) => allowedTypos(w) > 0).slice(0, MAX_CORRECTED_WORDS);
-  // `%` is pg_trgm's similarity operator (threshold pg_trgm.similarity_threshold, 0.3 by default); it lets
-  // search_terms_trgm_idx find the candidates, which are then held to the edit distance allowed.
-  // Words are letters and digits only (never % or _), so they are safe in a LIKE pattern.
-  const rows = await db.query<{ word: string; term: string | null; stems: string[]; known: boolean; place: boolean }>(
-    `SELECT w.word, NULL::text AS term, s.stems, EXISTS (SELECT 1 FROM search_terms k WHERE k.term = w.word) AS known,
-            s.stems && $3::text[] AS place
-     FROM unnest($1::text[]) AS w(word)
-     CROSS JOIN LATERAL (SELECT ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', w.word))) AS stems) s
-     UNION ALL
-     SELECT w.word, t.term, ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', t.term))), false, false
-     FROM unnest($2::text[]) AS w(word)
-     CROSS JOIN LATERAL (
-       SELECT term FROM search_terms
-       WHERE term % w.word AND term NOT LIKE w.word || '%'
-         AND documents > ${CORRECTION_ADVANTAGE} * (SELECT coalesce(sum(documents), 0) FROM search_terms typed WHERE typed.term LIKE w.word || '%')
-       ORDER BY similarity(term, w.word) DESC, documents DESC, term
-       LIMIT ${CORRECTION_CANDIDATES}
-     ) t`,
-    [words, correctable, places],
-    { prepare: 'search_query_words' },
-  );
+  const rows = dictionary ? await readWithDictionary(db, dictionary, words, correctable) : await readInDatabase(db, words, correctable);
   const byWord = new Map<string, QueryWord>(words.map((word) => [word, { word, stems: [], known: false, place: false, corrections: [] }]));
   for (const row of rows) {
     const read = byWord.get(row.word);
     if (!read) continue;
-    if (row.term === null) Object.assign(read, { stems: row.stems, known: row.known, place: row.place });
+    if (row.term === null) Object.assign(read, { stems: row.stems, known: row.known, place: row.stems.some((stem) => places.has(stem)) });
     else if (
       read.corrections.length < CORRECTIONS_PER_WORD &&
       row.stems.length > 0 &&
@@ -96,15 +78,75 @@ export async function readQuery(db: Database, words: string[]): Promise<QueryRea
   };
 }
 
+/** A word as read (term null) or one of its correction candidates (term: the dictionary word), most similar first. */
+type WordRow = {
+  word: string;
+  term: string | null;
+  stems: string[];
+  known: boolean;
+};
+
+async function readInDatabase(db: Database, words: string[], correctable: string[]): Promise<WordRow[]> {
+  // `%` is pg_trgm's similarity operator (threshold pg_trgm.similarity_threshold, 0.3 by default); it lets
+  // search_terms_trgm_idx find the candidates, which are then held to the edit distance allowed.
+  // Words are letters and digits only (never % or _), so they are safe in a LIKE pattern.
+  return db.query<WordRow>(
+    `SELECT w.word, NULL::text AS term, ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', w.word))) AS stems,
+            EXISTS (SELECT 1 FROM search_terms k WHERE k.term = w.word) AS known
+     FROM unnest($1::text[]) AS w(word)
+     UNION ALL
+     SELECT w.word, t.term, t.stems, false
+     FROM unnest($2::text[]) AS w(word)
+     CROSS JOIN LATERAL (
+       SELECT term, stems FROM search_terms
+       WHERE term % w.word AND term NOT LIKE w.word || '%'
+         AND documents > ${CORRECTION_ADVANTAGE} * (SELECT coalesce(sum(documents), 0) FROM search_terms typed WHERE typed.term LIKE w.word || '%')
+       ORDER BY similarity(term, w.word) DESC, documents DESC, term
+       LIMIT ${CORRECTION_CANDIDATES}
+     ) t`,
+    [words, correctable],
+    { prepare: 'search_query_words' },
+  );
+}
+
+/**
+ * The same rows from the dictionary in memory: the words it holds and the correction candidates need no statement;
+ * the words it does not hold are read in PostgreSQL (their stems, and whether the dictionary holds them after all: a
+ * word added since the dictionary was read).
+ */
+async function readWithDictionary(db: Database, dictionary: TermDictionary, words: string[], correctable: string[]): Promise<WordRow[]> {
+  const unheld = words.filter((word) => !dictionary.lookup(word));
+  const typed =
+    unheld.length === 0
+      ? []
+      : await db.query<WordRow>(
+          `SELECT w.word, NULL::text AS term, ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', w.word))) AS stems,
+                  EXISTS (SELECT 1 FROM search_terms k WHERE k.term = w.word) AS known
+           FROM unnest($1::text[]) AS w(word)`,
+          [unheld],
+          { prepare: 'search_unheld_words' },
+        );
+  const rows: WordRow[] = words.flatMap((word) => {
+    const held = dictionary.lookup(word);
+    return held ? [{ word, term: null, stems: [...held.stems], known: true }] : typed.filter((row) => row.word === word);
+  });
+  for (const word of correctable) {
+    const typedDocuments = dictionary.documentsStartingWith(word);
+    for (const close of dictionary.similarTo(word, CORRECTION_ADVANTAGE * typedDocuments, CORRECTION_CANDIDATES))
+      rows.push({ word, term: close.term, stems: [...close.stems], known: false });
+  }
+  return rows;
+}
+
 /**
  * The stems of the one-word country names (country_name_stems, migration 0033): fixed data, read once per database.
  * Evaluating the function in the statement cost 1.6 ms a search (it is folded again at every planning).
  */
-const placeStemsOf = new WeakMap<Database, Promise<string[]>>();
-function placeStems(db: Database): Promise<string[]> {
+const placeStemsOf = new WeakMap<Database, Promise<Set<string>>>();
+function placeStems(db: Database): Promise<Set<string>> {
   let stems = placeStemsOf.get(db);
   if (!stems) {
-    stems = db.one<{ stems: string[] }>('SELECT country_name_stems() AS stems').then((row) => row?.stems ?? []);
+    stems = db.one<{ stems: string[] }>('SELECT country_name_stems() AS stems').then((row) => new Set(row?.stems ?? []));
     stems.catch(() => placeStemsOf.delete(db));
     placeStemsOf.set(db, stems);
   }

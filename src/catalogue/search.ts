@@ -24,6 +24,7 @@ import { inCategories } from './categories.js';
 import { closeSlugs } from './close-slugs.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow } from './listing-summary.js';
 import { trendingCtes } from './trending.js';
+import type { TermDictionary } from './term-dictionary.js';
 import type { IndexedMatches, WordIndex } from './word-index.js';
 import {
   allWordsQuery,
@@ -70,6 +71,8 @@ export interface ListingSearch {
    * the page. Fewer matches are read from PostgreSQL, which a notification not heard yet cannot leave behind.
    */
   index?: WordIndex;
+  /** The typo dictionary in memory (term-dictionary.ts), when it is current; else the words are read in PostgreSQL. */
+  dictionary?: TermDictionary;
 }
 
 export interface SearchResult {
@@ -121,7 +124,7 @@ export async function searchListings(db: Database, search: ListingSearch): Promi
   const words = queryWords(search.q);
   // Text with no letter or digit (e.g. "!!!") has nothing to look for: nothing matches it.
   if (words.length === 0) return { rows: [], total: 0, totalIsEstimate: false };
-  const reading = await readQuery(db, words);
+  const reading = await readQuery(db, words, search.dictionary);
   const summary = (allWords: boolean, unmatched: string[] = []): ReadingSummary => ({
     corrected: correctedQuery(words, reading),
     allWords,

@@ -43,6 +43,7 @@ const MIGRATION_FILES: readonly { name: string; file: string }[] = [
   { name: '0032_view_count_notifications', file: '0032-view-count-notifications.sql' },
   { name: '0033_english_search', file: '0033-english-search.sql' },
   { name: '0034_listing_ratings', file: '0034-listing-ratings.sql' },
+  { name: '0035_term_dictionary', file: '0035-term-dictionary.sql' },
 ];
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

@@ -69,6 +69,7 @@ export function searchRoutes(router: Router, site: SiteDeps): void {
           now: services.now(),
           estimateAbove: { matches: config.searchExactTotalUpTo, share: config.searchWalkShare },
           index: await services.searchIndex?.current(),
+          dictionary: await services.termDictionary?.current(),
         })
       : undefined;
     const items = (result?.rows ?? []).map((row) => toSummary(row, config.publicUrl));

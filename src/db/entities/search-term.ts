@@ -8,6 +8,8 @@ export const SearchTerm = defineEntity({
     term: p.text().primary(),
     /** How many listings contain the word. */
     documents: p.integer(),
+    /** The word's stems in the 'english' configuration, set by a trigger (migration 0035). */
+    stems: p.array().defaultRaw(`'{}'`),
   },
   indexes: [
     {
