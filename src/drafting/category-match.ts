@@ -53,30 +53,41 @@ interface Passage {
 }
 
 export function proposeCategories(pages: readonly CrawledPage[], categories: readonly CategoryTerms[]): Evidenced<string[]> | undefined {
-  const passages = passagesOf(pages);
-  if (passages.length === 0) return undefined;
-  const siteWords = new Set(passages.flatMap((p) => words(p.text)));
-  const vocabulary = singleWordStems(categories);
-  const scored = categories
-    .map((category) => scoreCategory(category, passages, siteWords, vocabulary))
-    .filter((match): match is Match => match !== undefined)
-    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
+  const scored = categoryMatches(pages, categories);
   // The site's own statement of what it is decides, when it names a category.
-  const named = scored.some((match) => match.identity) ? scored.filter((match) => match.identity) : scored;
+  const identified = scored.some((match) => match.identity);
+  const named = identified ? scored.filter((match) => match.identity) : scored;
   const top = named[0];
   if (!top) return undefined;
-  const chosen = named.filter((match) => match.score >= top.score / 2).slice(0, MAX_CATEGORIES);
+  // Without it, only the best match, and only when the site names it by its name, a phrase or two of its words: one
+  // word once is too little to say what a product is.
+  if (!identified && !top.strong) return undefined;
+  const chosen = identified ? named.filter((match) => match.score >= top.score / 2).slice(0, MAX_CATEGORIES) : [top];
   const evidence: Evidence[] = [];
   for (const match of chosen) for (const quote of match.evidence) if (!evidence.some((e) => e.quote === quote.quote)) evidence.push(quote);
   return { value: chosen.map((match) => match.name), evidence };
 }
 
-interface Match {
+/** Every category the site names, best first (what proposeCategories chooses from). */
+export function categoryMatches(pages: readonly CrawledPage[], categories: readonly CategoryTerms[]): Match[] {
+  const passages = passagesOf(pages);
+  if (passages.length === 0) return [];
+  const siteWords = new Set(passages.flatMap((p) => words(p.text)));
+  const vocabulary = singleWordStems(categories);
+  return categories
+    .map((category) => scoreCategory(category, passages, siteWords, vocabulary))
+    .filter((match): match is Match => match !== undefined)
+    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
+}
+
+export interface Match {
   name: string;
   score: number;
   evidence: Evidence[];
   /** A term of it is in the home page's statement of what the product is. */
   identity: boolean;
+  /** Its name, a phrase of several words among its terms, or two of its terms are stated. */
+  strong: boolean;
 }
 
 function scoreCategory(
@@ -88,6 +99,8 @@ function scoreCategory(
   const terms = [...new Set([category.name, ...category.keywords].map((term) => term.trim()).filter((term) => term.length >= 3))];
   let score = 0;
   let identity = false;
+  let strong = false;
+  let hits = 0;
   const evidence: Evidence[] = [];
   for (const term of terms) {
     const stems = stemsOf(term);
@@ -97,6 +110,8 @@ function scoreCategory(
     const hit = passages.find((passage) => containsPhrase(passage.stems, stems, modifiers));
     if (!hit) continue;
     score += term === category.name ? 3 : stems.length > 1 ? 2 : 1;
+    hits += 1;
+    strong ||= term === category.name || stems.length > 1 || hits > 1;
     identity ||= passages.some((passage) => passage.identity && containsPhrase(passage.stems, stems, modifiers));
     if (evidence.length < 2 && !quoteProblem(hit.page, hit.text)) evidence.push({ quote: hit.text, url: hit.page.url });
   }
@@ -104,7 +119,7 @@ function scoreCategory(
   const described = new Set(words(category.description).filter((word) => word.length >= 5 && !STOP_WORDS.has(word)));
   const shared = [...described].filter((word) => siteWords.has(word)).length;
   score += Math.min(2, shared * 0.25) + (category.parent ? 0.5 : 0);
-  return { name: category.name, score, evidence, identity };
+  return { name: category.name, score, evidence, identity, strong };
 }
 
 /** The stems of the tree's one-word names and keywords: a word before one of them qualifies it ("meeting notes"). */
@@ -135,12 +150,21 @@ const stemsOf = (text: string): string[] => words(text).map(stem);
 function containsPhrase(text: readonly string[], stems: readonly string[], modifiers?: ReadonlySet<string>): boolean {
   outer: for (let start = 0; start + stems.length <= text.length; start++) {
     for (let i = 0; i < stems.length; i++) if (text[start + i] !== stems[i]) continue outer;
+    // "no subscription", "without a developer": what the product is not.
+    if (NEGATION.has(text[start - 1] ?? '') || (NEGATION.has(text[start - 2] ?? '') && ARTICLE.has(text[start - 1] ?? ''))) continue;
     const next = text[start + stems.length];
     if (modifiers && next !== undefined && next !== stems[0] && modifiers.has(next)) continue;
     return true;
   }
   return false;
 }
+
+const NEGATION = new Set(['no', 'not', 'without', 'never']);
+const ARTICLE = new Set(['a', 'an', 'any', 'the']);
+
+/** A call to action ("Talk to sales", "Start free trial", "Book a demo"): a button's words, not a statement of what the product is. */
+const CALL_TO_ACTION =
+  /^(?:talk|contact|get|start|try|book|sign|join|buy|see|learn|request|schedule|watch|download|subscribe|read|explore|discover|upgrade|choose|go)\b[^.!?]{0,30}$/i;
 
 /** A sentence about another product the site works with, not about what the site's product is. */
 const INTEGRATION_SENTENCE = /\bintegrat\w*|\bconnect(?:s|ed)? (?:with|to)\b|\bsyncs? with\b|\bworks with\b|\bplugs? into\b/i;
@@ -190,7 +214,11 @@ function bodySentences(pp: ParsedPage): string[] {
     if (level && !skipBelow && INTEGRATIONS_HEADING.test(textOf(el))) skipBelow = level;
     const text = texts.get(el);
     if (!text || skipBelow || el.name === 'footer' || insideTag(el, ['footer', 'nav', 'blockquote', 'form'])) continue;
-    for (const sentence of text.split(/(?<=[.!?])\s+(?=[A-Z0-9])/)) if (!INTEGRATION_SENTENCE.test(sentence)) sentences.push(sentence);
+    for (const sentence of text.split(/(?<=[.!?])\s+(?=[A-Z0-9])/)) {
+      // Questions (an FAQ's "Can we pay by invoice?") ask about the product; they do not say what it is.
+      if (INTEGRATION_SENTENCE.test(sentence) || /\?\s*$/.test(sentence) || CALL_TO_ACTION.test(sentence.trim())) continue;
+      sentences.push(sentence);
+    }
   }
   return sentences;
 }

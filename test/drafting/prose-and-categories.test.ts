@@ -90,12 +90,31 @@ describe('categories from the tree', () => {
       'https://loom.example/',
       '<p>Loomtrack is a time tracking app for freelancers who bill by the hour.</p><p>Keep your project tracking in one place.</p>',
     );
-    const proposed = proposeCategories([page], tree);
+    // The page's main heading says what it is: every category it names within half the best score.
+    const stated = crawledPage(
+      'https://loom.example/',
+      '<h1>Loomtrack: project tracking for freelancers who bill by the hour</h1><p>Keep your project tracking in one place.</p>',
+    );
+    const proposed = proposeCategories([stated], tree);
     expect(proposed?.value).toEqual(['Task Management', 'Invoicing']);
-    expect(proposed?.evidence.map((e) => e.quote)).toEqual([
-      'Keep your project tracking in one place.',
-      'Loomtrack is a time tracking app for freelancers who bill by the hour.',
-    ]);
+    expect(proposed?.evidence.map((e) => e.quote)).toEqual(['Loomtrack: project tracking for freelancers who bill by the hour']);
+    // Only in passing, in the body: the best match alone, and only because a phrase of its names it.
+    const inPassing = proposeCategories([page], tree);
+    expect(inPassing?.value).toEqual(['Task Management']);
+    expect(inPassing?.evidence.map((e) => e.quote)).toEqual(['Keep your project tracking in one place.']);
+  });
+
+  it('proposes no category from a single word, a question, a button or a negation alone', () => {
+    const tree: CategoryTerms[] = [
+      { name: 'Invoicing', description: 'Create and send invoices.', keywords: ['billing'], parent: 'Finance' },
+      { name: 'Sales', description: 'Selling.', keywords: ['sales'], parent: null },
+      { name: 'Payments', description: 'Checkout.', keywords: ['subscriptions'], parent: 'Finance' },
+    ];
+    const page = crawledPage(
+      'https://crew.example/',
+      '<p>Onboarding that runs itself.</p><h3>Can we pay by invoice?</h3><p>Talk to sales</p><p>Buy once, no subscription needed.</p><p>Annual billing saves two months.</p>',
+    );
+    expect(proposeCategories([page], tree)).toBeUndefined();
   });
 
   it('proposes nothing when the site names no category', () => {
