@@ -36,7 +36,7 @@ import { collapseWhitespace } from '../text/collapse-whitespace.js';
 import { loadGazetteer } from './gazetteer.js';
 import { isPersonName, loadNameReader } from './person-names.js';
 import { placesIn } from './place-statements.js';
-import { PRICE, pricingPlans } from './pricing-plans.js';
+import { CURRENCY_SIGNS, PRICE, pricingPlans } from './pricing-plans.js';
 import { firstFeatureGroup, leadsOfList, subHeadings } from './feature-lists.js';
 import { decodeUriComponentSafely } from '../text/decode-uri.js';
 
@@ -103,18 +103,21 @@ const VIDEO =
 // ---------------------------------------------------------------------------------------------
 // Pricing
 
-const ZERO_PRICE = /(?:[$€£¥]\s?0(?:[.,]00?)?(?![\d.,]*[1-9])|\b0(?:[.,]00?)?\s?(?:USD|EUR|GBP|€|£))/;
+const ZERO_PRICE = new RegExp(
+  `(?:[${CURRENCY_SIGNS}]\\s?0(?:[.,]00?)?(?![\\d.,]*[1-9])|\\b0(?:[.,]00?)?\\s?(?:USD|EUR|GBP|INR|[${CURRENCY_SIGNS}]))`,
+);
 const RECURRING =
   /\/\s?(?:mo|month|yr|year|user|seat)\b|\bper (?:month|year|user|seat|member)\b|\b(?:monthly|annually|yearly)\b|\bbilled (?:monthly|yearly|annually)\b|\bsubscription\b|\ba month\b|\ba year\b/i;
 const ONE_TIME =
-  /\bone[- ]time (?:payment|purchase|fee|price|licen[cs]e)\b|\bpay once\b|\bbuy once\b|\blifetime (?:licen[cs]e|access|deal)\b/i;
+  /\bone[- ]time (?:payment|purchase|fee|price|licen[cs]e)\b|\d\s?one[- ]time\b|\bone (?:payment|purchase)\b|\bpay once\b|\bbuy once\b|\blifetime (?:licen[cs]e|access|deal)\b/i;
 const FREE_PLAN =
   /^free$|\bfree (?:forever|plan|tier|version)\b|\bforever free\b|\bfree for (?:individuals|personal use|small teams|ever)\b/i;
 /** Words that deny a subscription ("No subscription.", "without a subscription"). */
 const NOT_RECURRING = /\bno (?:subscriptions?|recurring|monthly fees?)\b|\bwithout (?:a |any )?subscriptions?\b/i;
 /** A price that is someone else's: a competitor's, a sponsorship, a donation. */
 const OTHERS_PRICE = /\b(?:others?|competitors?|sponsors?|sponsorships?|donat\w*|instead of|compared (?:to|with)|alternatives?)\b/i;
-const FREE_ONLY = /\b(?:completely|totally|100%|always|entirely) free\b|\bfree and open[- ]source\b|\bfree to use\b/i;
+const FREE_ONLY =
+  /\b(?:completely|totally|100%|always|entirely) free\b|\bfree and open[- ]source\b|\bfree to use\b|\bis free software\b|\bno paid (?:edition|plan|version|tier)s?\b/i;
 
 const isPricingPage = (pp: ParsedPage): boolean =>
   /\/(?:pricing|plans?|prices?|buy|purchase)(?:\/|$|\.html?)/.test(pp.path) || /\bpricing\b/i.test(pp.page.title);
@@ -352,7 +355,10 @@ function draftPricing(site: SiteReading): void {
 function draftPricingModel(site: SiteReading, pp: ParsedPage): void {
   const { ev, setText, usable } = site;
   const blocks = pp.blocks.filter((b) => b.text.length <= 300 && usable(b.text));
-  const find = (re: RegExp, extra: (t: string) => boolean = () => true) => blocks.find((b) => re.test(b.text) && extra(b.text));
+  // A question ("Processing more than $1M a year? Let's talk.") states no price of the product.
+  const statements = new Map(blocks.map((b) => [b, b.text.replace(/[^.!?]*\?/g, ' ')]));
+  const find = (re: RegExp, extra: (t: string) => boolean = () => true) =>
+    blocks.find((b) => re.test(statements.get(b) ?? '') && extra(statements.get(b) ?? ''));
   const paidPrice = find(PRICE, (t) => !ZERO_PRICE.test(t) || (t.match(new RegExp(PRICE.source, 'g')) ?? []).length > 1);
   const freemium = find(/\bfreemium\b/i);
   const freePlan = find(FREE_PLAN) ?? find(ZERO_PRICE);

@@ -8,7 +8,13 @@ import type { Element } from 'cheerio';
 import { looksLikeInstruction } from './evidence.js';
 import { childElements, descendants, headingLevel, insideTag, textOf, type ParsedPage } from './parsed-page.js';
 
-export const PRICE = /(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:USD|EUR|GBP|CHF|CAD|AUD|€|£)(?![A-Za-z]))/;
+/** Currency signs written before or after an amount ($, €, £, ¥, ₹, ₩, ₽, ₺, ₪, ₫, ₱, ₴, ₦, ₡, ₲, ₵, ₸, ₼, ₾). */
+export const CURRENCY_SIGNS = '$€£¥₹₩₽₺₪₫₱₴₦₡₲₵₸₼₾';
+/** ISO codes of currencies written after an amount ("49 USD"). */
+const CURRENCY_CODES = 'USD|EUR|GBP|CHF|CAD|AUD|NZD|INR|JPY|CNY|BRL|MXN|SEK|NOK|DKK|PLN|CZK|HUF|ZAR|SGD|HKD';
+export const PRICE = new RegExp(
+  `(?:[${CURRENCY_SIGNS}]\\s?\\d[\\d,.]*|\\b\\d[\\d,.]*\\s?(?:${CURRENCY_CODES}|[${CURRENCY_SIGNS}])(?![A-Za-z]))`,
+);
 const PRICE_LIKE = new RegExp(`${PRICE.source}|^(?:free|custom|contact us|contact sales|let's talk)$`, 'i');
 
 export interface Plan {
@@ -47,7 +53,7 @@ function tablePlans(table: Element): Plan[] {
       .map(textOf),
   );
   const headIndex = rows.findIndex((r) => childElements(r).filter((c) => c.name === 'th').length >= 2);
-  if (headIndex < 0) return [];
+  if (headIndex < 0) return rowHeaderPlans(rows);
   const head = cells[headIndex];
   const body = cells.slice(headIndex + 1);
   // Plans as rows under a "Price" column, or under billing periods ("Monthly", "Yearly"): the first such column.
@@ -57,6 +63,22 @@ function tablePlans(table: Element): Plan[] {
   if (!priceRow) return [];
   const offset = head.length - priceRow.length;
   return head.map((name, i) => ({ name, price: priceRow[i - offset] ?? '', passage: priceRow.join(' ') }));
+}
+
+/**
+ * Plans as rows with no head row, each named by its row header and priced in one of its cells
+ * (`<tr><th>Personal licence</th><td>$49 one-time</td><td>3 computers</td></tr>`): two rows or more.
+ */
+function rowHeaderPlans(rows: Element[]): Plan[] {
+  const plans: Plan[] = [];
+  for (const row of rows) {
+    const cells = childElements(row).filter((c) => c.name === 'th' || c.name === 'td');
+    if (cells[0]?.name !== 'th') continue;
+    const prices = cells.slice(1).filter((c) => c.name === 'td' && PRICE_LIKE.test(textOf(c)));
+    if (prices.length !== 1) continue;
+    plans.push({ name: textOf(cells[0]), price: textOf(prices[0]), passage: cells.map(textOf).join(' ') });
+  }
+  return plans.length >= 2 ? plans : [];
 }
 
 /** Plan cards: a short price block whose card (a near ancestor) has exactly one heading, the plan's name. */
