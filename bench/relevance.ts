@@ -9,11 +9,13 @@
  *
  * Then the blind set (test/search/relevance-blind/, not tuned against) on the same service: its table apart, and
  * no query of it (no worst queries, no answers, no MCP disagreement by query), so that its figures stay an honest
- * check of the tuning; `--out` adds its figures only. test/search/relevance.test.ts holds its floor too.
+ * check of the tuning; `--out` adds its figures only. test/search/relevance.test.ts holds its floor too. The second
+ * blind set (test/search/relevance-blind-2/) likewise, under its own heading.
  */
 import { seedDemo } from '../src/seed/demo.js';
 import { startTestApp } from '../test/support/app.js';
 import { BLIND_QUERIES } from '../test/search/relevance-blind/set.js';
+import { BLIND_2_QUERIES } from '../test/search/relevance-blind-2/set.js';
 import { evaluate, KINDS, type Report, type Summary } from '../test/search/relevance/evaluate.js';
 import {
   compareWithMcp,
@@ -62,6 +64,9 @@ async function main() {
   const blind = loadQuerySet(BLIND_QUERIES);
   if (Date.parse(blind.now) !== Date.parse(set.now))
     throw new Error(`the blind set was judged at ${blind.now}, the tuned set at ${set.now}: one directory serves both`);
+  const blind2 = loadQuerySet(BLIND_2_QUERIES);
+  if (Date.parse(blind2.now) !== Date.parse(set.now))
+    throw new Error(`the second blind set was judged at ${blind2.now}, the tuned set at ${set.now}: one directory serves all`);
   const now = new Date(set.now);
   const started = Date.now();
   const app = await startTestApp({ now: () => now, prepare: (db) => seedDemo(db, { now }).then(() => undefined) });
@@ -83,16 +88,28 @@ async function main() {
     const blindSample = mcpSample(blind);
     const blindDiffer = await compareWithMcp(app.url, blindSample);
     console.log(`\nblind set over MCP: ${blindSample.length - blindDiffer.length} of ${blindSample.length} queries answered as over REST`);
+
+    console.log(
+      `\n## The second blind set (not tuned against): test/search/relevance-blind-2/, ${blind2.queries.length} queries, not printed`,
+    );
+    const blind2Report = await evaluate(blind2, directory, restSearch(app.url));
+    printTable(blind2Report);
+    const blind2Sample = mcpSample(blind2);
+    const blind2Differ = await compareWithMcp(app.url, blind2Sample);
+    console.log(
+      `\nsecond blind set over MCP: ${blind2Sample.length - blind2Differ.length} of ${blind2Sample.length} queries answered as over REST`,
+    );
     if (out) {
       writeFigures(out, {
         ...figuresOf(set, report),
         mcp_disagreements: differ,
         results: report.results,
         blind: { ...figuresOf(blind, blindReport), mcp_disagreements: blindDiffer.length },
+        blind_2: { ...figuresOf(blind2, blind2Report), mcp_disagreements: blind2Differ.length },
       });
-      console.log(`\nfigures written to ${out} (of the blind set, its figures only)`);
+      console.log(`\nfigures written to ${out} (of the blind sets, their figures only)`);
     }
-    if (differ.length > 0 || blindDiffer.length > 0) process.exitCode = 1;
+    if (differ.length > 0 || blindDiffer.length > 0 || blind2Differ.length > 0) process.exitCode = 1;
   } finally {
     await app.close();
   }

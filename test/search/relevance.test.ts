@@ -4,6 +4,7 @@ import { seedDemo } from '../../src/seed/demo.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { evaluate, KINDS, type Report, type Summary } from './relevance/evaluate.js';
 import { BLIND_FIGURES, BLIND_QUERIES } from './relevance-blind/set.js';
+import { BLIND_2_FIGURES, BLIND_2_QUERIES } from './relevance-blind-2/set.js';
 import {
   compareWithMcp,
   FIGURES,
@@ -25,10 +26,12 @@ import {
  *
  * Then the blind judged set (test/search/relevance-blind/README.md), a set the search is not tuned against, on the
  * same service (the demo is seeded once): held to its own floor test/search/relevance-blind/figures.json, with
- * failures that name no query, so that whoever tunes the search stays blind to the set.
+ * failures that name no query, so that whoever tunes the search stays blind to the set. The second blind set
+ * (test/search/relevance-blind-2/README.md) is held the same way to its own floor test/search/relevance-blind-2/figures.json.
  */
 const set = loadQuerySet();
 const blindSet = loadQuerySet(BLIND_QUERIES);
+const blind2Set = loadQuerySet(BLIND_2_QUERIES);
 const NOW = new Date(set.now);
 const UPDATE = Boolean(process.env.UPDATE_RELEVANCE_FIGURES);
 /** The floor is written to 4 places. */
@@ -39,6 +42,8 @@ let report: Report;
 let floor: Figures;
 let blindReport: Report;
 let blindFloor: Figures;
+let blind2Report: Report;
+let blind2Floor: Figures;
 
 beforeAll(async () => {
   t = await startTestApp({ now: () => NOW, prepare: (db) => seedDemo(db, { now: NOW }).then(() => undefined) });
@@ -48,6 +53,9 @@ beforeAll(async () => {
   blindReport = await evaluate(blindSet, judgedDirectory(NOW), restSearch(t.url));
   if (UPDATE) writeFigures(BLIND_FIGURES, figuresOf(blindSet, blindReport));
   blindFloor = JSON.parse(readFileSync(BLIND_FIGURES, 'utf8')) as Figures;
+  blind2Report = await evaluate(blind2Set, judgedDirectory(NOW), restSearch(t.url));
+  if (UPDATE) writeFigures(BLIND_2_FIGURES, figuresOf(blind2Set, blind2Report));
+  blind2Floor = JSON.parse(readFileSync(BLIND_2_FIGURES, 'utf8')) as Figures;
 }, 300_000);
 afterAll(() => t?.close());
 
@@ -106,5 +114,31 @@ describe('search_listings relevance on the blind set (not tuned against)', () =>
   it('answers the same over MCP as over REST (counted, not named)', async () => {
     const differ = await compareWithMcp(t.url, mcpSample(blindSet));
     expect(differ.length, 'blind queries answered otherwise over MCP').toBe(0);
+  });
+});
+
+describe('search_listings relevance on the second blind set (not tuned against)', () => {
+  it('was judged on the directory this test seeds', () => {
+    expect(blind2Floor.now).toBe(blind2Set.now);
+    expect(Date.parse(blind2Set.now)).toBe(NOW.getTime());
+    expect(blind2Set.queries.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('measures no lower than the committed floor, overall', () => {
+    expectAtLeast('overall', blind2Report.overall, blind2Floor.overall);
+  });
+
+  it('measures no lower than the committed floor, for each kind of query', () => {
+    for (const kind of KINDS) if (blind2Report.by_kind[kind]) expectAtLeast(kind, blind2Report.by_kind[kind], blind2Floor.by_kind[kind]);
+  });
+
+  it('answers no query with relevant listings empty, once the floor says none is (counted, not named)', () => {
+    const empty = blind2Report.results.filter((r) => r.empty).length;
+    expect(empty, 'second blind set queries answered empty').toBeLessThanOrEqual(blind2Floor.overall.empty);
+  });
+
+  it('answers the same over MCP as over REST (counted, not named)', async () => {
+    const differ = await compareWithMcp(t.url, mcpSample(blind2Set));
+    expect(differ.length, 'second blind set queries answered otherwise over MCP').toBe(0);
   });
 });
