@@ -991,7 +991,10 @@ function teamCards(pp: ParsedPage): { name: string; title: string; links: string
     if (inQuotation(el) || /[.!?]$/.test(title)) continue;
     let card: Element | null = el.parent as Element | null;
     for (let depth = 0; card && card.type === 'tag' && depth < 3; depth++, card = card.parent as Element | null) {
-      const other = (n: Element): boolean => n !== el && !isDescendant(n, el) && !isDescendant(el, n);
+      // A page's main part or body is no card: a name there is anyone's (a footer column's "Product").
+      if (/^(?:main|body|html|article)$/.test(card.name) || descendants(card, (e) => /^h[12]$/.test(e.name)).length) break;
+      const other = (n: Element): boolean =>
+        n !== el && !isDescendant(n, el) && !isDescendant(el, n) && !insideTag(n, ['footer', 'nav', 'header']);
       const nameEl =
         descendants(card, (e) => /^(?:h[345]|strong|b)$/.test(e.name)).find(other) ??
         descendants(card, (e) => pp.blockSet.has(e) && WHOLE_NAME.test(textOf(e))).find(other);
@@ -1014,10 +1017,16 @@ const NAME_AND_ROLE = `${PERSON_NAME}(?: \\([^()]{1,40}\\))?`;
 const NAMES = `${NAME_AND_ROLE}(?:(?:, and |, | and | & )${NAME_AND_ROLE})*`;
 const PLACE_NAME = "\\p{Lu}[\\p{L}'’-]+(?: \\p{Lu}[\\p{L}'’-]+)?";
 /** "founded by Ana Ruiz", "co-founded in 2019 by Ana Ruiz and Tom Lee", "founded in Lisbon in 2020 by Inês Costa". */
+/** Names each with up to two lowercase words before it that say what the person does ("physiotherapist Aisha Rahman"). */
+const DESCRIBED_NAMES = `(?:[\\p{Ll}-]+ ){0,2}${NAME_AND_ROLE}(?:(?:, and |, | and | & )(?:[\\p{Ll}-]+ ){0,2}${NAME_AND_ROLE})*`;
 const FOUNDED_BY = new RegExp(
-  `\\b(?:co-?founded|founded|started|created)(?: in (?:${PLACE_NAME} in )?(?:18|19|20)\\d\\d| in ${PLACE_NAME}(?:, ${PLACE_NAME})?)?(?: in (?:18|19|20)\\d\\d)? by (${NAMES})`,
+  `\\b(?:co-?founded|founded|started|created)(?: in (?:(?:18|19|20)\\d\\d|(?:the )?(?:spring|summer|autumn|fall|winter) of (?:18|19|20)\\d\\d|${PLACE_NAME}(?:, ${PLACE_NAME})?)){0,2} by (${DESCRIBED_NAMES})`,
   'u',
 );
+/** "Zofia Nowak, an interface designer who founded the studio". */
+const APPOSITIVE_FOUNDER = new RegExp(`(${PERSON_NAME}), (?:an?|the) [^,.;]{1,40}? who (?:co-?)?founded\\b`, 'u');
+/** A signature under a letter: "— Claire Dubois and Antoine Moreau, co-founders", "— Dana Whitfield, founder". */
+const SIGNED = new RegExp(`^[—–-]\\s?(${NAMES}),? (?:the )?(?:co-?\\s?)?founders?\\b`, 'u');
 /** "I'm Camille Dubois, the founder of Letterpost", "Oliver Grant (founder)", "Ana Ruiz, our co-founder". */
 const NAMED_FOUNDER = new RegExp(
   `(?:^|\\bI['’]m |\\bI am |\\b[Mm]eet |, )(?!I['’]m )(${PERSON_NAME})(?:, (?:the |our |a )?| \\()(?:co-?\\s?)?founder\\b`,
@@ -1033,9 +1042,17 @@ const WHOLE_NAME = new RegExp(`^${PERSON_NAME}$`, 'u');
 const ONE_NAME = new RegExp(`(${PERSON_NAME})(?: \\(([^()]{1,40})\\))?`, 'gu');
 
 /** The founders one sentence names, with the role each is given in brackets (only founders' roles when `rolesOnly`). */
-function foundersInSentence(sentence: string): { name: string; title?: string }[] {
+function foundersInSentence(sentence: string, productBy?: RegExp): { name: string; title?: string }[] {
   let rolesOnly = false;
-  let named = FOUNDED_BY.exec(sentence) ?? NAMES_FOUNDED.exec(sentence) ?? OUR_FOUNDER.exec(sentence) ?? NAMED_FOUNDER.exec(sentence);
+  let named =
+    FOUNDED_BY.exec(sentence) ??
+    NAMES_FOUNDED.exec(sentence) ??
+    OUR_FOUNDER.exec(sentence) ??
+    NAMED_FOUNDER.exec(sentence) ??
+    SIGNED.exec(sentence) ??
+    APPOSITIVE_FOUNDER.exec(sentence) ??
+    productBy?.exec(sentence) ??
+    null;
   if (!named) {
     named = BY_ROLES.exec(sentence);
     rolesOnly = true;
@@ -1053,11 +1070,24 @@ function foundersInSentence(sentence: string): { name: string; title?: string }[
 /** Founders a sentence names ("founded by Ana Ruiz and Tom Lee", "I'm Ana Ruiz, the founder"), with the sentence as evidence. */
 function extractFoundersInProse(pages: ParsedPage[], proposal: DraftProposal, ev: Ev): void {
   const productNames = [proposal.fields.name?.value as string | undefined].filter((n): n is string => !!n);
+  // "Rosterroo was built by Liam O'Connor and Mei Chen": the product itself, made by people.
+  const productBy = productNames.length
+    ? new RegExp(
+        `^(?:${productNames.map(escapeRegExp).join('|')}) (?:was|is) (?:(?:co-?)?founded|built|made|created|started|launched)(?: in (?:18|19|20)\\d\\d)? by (${DESCRIBED_NAMES})`,
+        'u',
+      )
+    : undefined;
   for (const pp of pages) {
     for (const block of pp.blocks) {
       if (block.text.length > 1000 || looksLikeInstruction(block.text) || inQuotation(block.el)) continue;
+      // A maker who introduces themself and then says they started it: "I'm Erik Lindqvist. I started Fjällnote in 2015".
+      const maker = MAKER.exec(block.text);
+      if (maker && isPersonName(maker[1], productNames) && !proposal.founders.some((f) => f.value.name === maker[1])) {
+        const quote = ev(pp, maker[0]);
+        if (quote && proposal.founders.length < LIMITS.founders) proposal.founders.push({ value: { name: maker[1] }, evidence: [quote] });
+      }
       for (const sentence of sentencesOf(block.text)) {
-        const people = foundersInSentence(sentence).filter((p) => isPersonName(p.name, productNames));
+        const people = foundersInSentence(sentence, productBy).filter((p) => isPersonName(p.name, productNames));
         const sentenceQuote = people.length ? ev(pp, sentence) : null;
         if (!sentenceQuote) continue;
         for (const { name, title } of people) {
@@ -1069,6 +1099,11 @@ function extractFoundersInProse(pages: ParsedPage[], proposal: DraftProposal, ev
     }
   }
 }
+
+/** "I'm Erik Lindqvist. I started Fjällnote in 2015": a name, then the same person saying they started the product. */
+const MAKER = new RegExp(`\\bI['’]m (${PERSON_NAME})\\. I (?:started|founded|built|created|launched|made) [^.!?]{1,200}[.!?]`, 'u');
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A block's sentences (a quote of one is verbatim: the text between sentence ends). */
 function sentencesOf(text: string): string[] {
@@ -1095,13 +1130,24 @@ function inPersonCard(el: Element): boolean {
   return false;
 }
 
+/** Whether `link` is a repository of the organisation or user `owner` (a GitHub address of one segment). */
+function isRepoOf(link: string, owner: URL): boolean {
+  const repo = URL.parse(link);
+  const [org, name, ...more] = repo?.pathname.split('/').filter(Boolean) ?? [];
+  const [ownerName, ...rest] = owner.pathname.split('/').filter(Boolean);
+  return !!name && !more.length && !rest.length && !!ownerName && org?.toLowerCase() === ownerName.toLowerCase();
+}
+
 function extractSocials(pages: ParsedPage[], home: ParsedPage, proposal: DraftProposal, linkEv: LinkEv): void {
   const founderLinks = new Set(proposal.founders.flatMap((f) => Object.values(f.value.socials ?? {})));
   const consider = (pp: ParsedPage, raw: string): void => {
     const u = resolveUrl(raw, pp.url);
     if (!u || u.href.length > SOCIAL_LINK_MAX || founderLinks.has(u.href)) return;
     const key = socialKeyOf(u);
-    if (!key || proposal.socials[key]) return;
+    if (!key) return;
+    const taken = proposal.socials[key];
+    // A GitHub organisation beats one of its repositories ("github.com/acme" over "github.com/acme/acme").
+    if (taken && !(key === 'github' && isRepoOf(taken.value, u))) return;
     const quote = linkEv(pp, raw, u);
     if (quote) proposal.socials[key] = { value: u.href, evidence: [quote] };
   };
