@@ -42,6 +42,7 @@ import { decodeUriComponentSafely } from '../text/decode-uri.js';
 
 import {
   MAX_SECTIONS,
+  childElements,
   textOf,
   descendants,
   parsePage,
@@ -519,7 +520,7 @@ function draftFoundedYearInText(site: SiteReading): void {
   const { proposal, ev, setText, usable } = site;
   const name = proposal.fields.name?.value as string | undefined;
   const escapedName = name ? name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : undefined;
-  const subject = ['we', 'it', 'the company', ...(escapedName ? [escapedName] : [])].join('|');
+  const subject = ['I', 'we', 'it', 'the company', ...(escapedName ? [escapedName] : [])].join('|');
   const started = new RegExp(
     `\\b(?:${subject})\\s+(?:started|began|was started|launched)\\s+(?:(?:${subject}|the company|this)\\s+)?(?:back\\s+)?in\\s+((?:18|19|20)\\d\\d)\\b|^(?:Started|Launched|Born) in ((?:18|19|20)\\d\\d)\\b`,
     'i',
@@ -530,6 +531,18 @@ function draftFoundedYearInText(site: SiteReading): void {
     'i',
   );
   for (const pp of homeAndAboutFirst(site)) {
+    // A company-overview table: "Established | April 2021", "Founded | 2018".
+    for (const row of pp.elements.filter((el) => el.name === 'tr')) {
+      const cells = childElements(row).filter((c) => c.name === 'th' || c.name === 'td');
+      if (
+        cells.length !== 2 ||
+        !/^(?:founded|established|incorporated|founding (?:date|year)|year founded)$/i.test(textOf(cells[0]).trim())
+      )
+        continue;
+      const value = textOf(cells[1]);
+      const year = /^(?:[\p{L}]+\.? )?(?:\d{1,2}\.? )?(?:[\p{L}]+\.? )?((?:18|19|20)\d\d)\b/u.exec(value.trim());
+      if (year && value.length <= 40 && setText('founded_year', year[1], [ev(pp, value)])) return;
+    }
     for (const b of pp.blocks) {
       if (!usable(b.text)) continue;
       const founded = FOUNDED_YEAR.exec(b.text);

@@ -28,7 +28,7 @@ const NAME_WORD = "\\p{Lu}[\\p{L}'’.-]*";
 const CITY_NAME = new RegExp(`^${NAME_WORD}(?: (?:${NAME_WORD}|de|del|la|le|am|an|upon|on|sur))*$`, 'u');
 /** "based in Lyon, France", "Proudly made in Lyon.", "headquartered in New York City". */
 const IN_PLACE = new RegExp(
-  `\\b(?:[Bb]ased|[Hh]eadquartered|[Ll]ocated|[Mm]ade|[Bb]uilt|[Cc]rafted|[Dd]esigned|[Dd]eveloped)(?: with (?:♥|❤️?|love|care|pride))? in (${NAME_WORD}(?: ${NAME_WORD}){0,2})(?:, (${NAME_WORD}(?: ${NAME_WORD}){0,3}))?`,
+  `\\b(?:[Bb]ased|[Hh]eadquartered|[Ll]ocated|[Mm]ade|[Bb]uilt|[Cc]rafted|[Dd]esigned|[Dd]eveloped)(?: and (?:drawn|built|made|designed|developed|crafted|coded|printed|assembled))?(?: by hand)?(?: with (?:♥|❤️?|love|care|pride))? (?:in|from) (${NAME_WORD}(?: ${NAME_WORD}){0,2})(?:(?:, | in (?:the )?)(${NAME_WORD}(?: ${NAME_WORD}){0,3}))?`,
   'u',
 );
 /** "HQ: Austin, TX, USA", "Registered office: 20 Market Street, London EC2A 4NE, United Kingdom". */
@@ -126,7 +126,8 @@ export function addressPlace(address: string): PlaceStatement | undefined {
 function statePlace(address: string, parts: { text: string; end: number }[]): PlaceStatement | undefined {
   const last = parts.length - 1;
   if (last < 1) return undefined;
-  const state = /^([A-Z]{2})(?: \d{5}(?:-\d{4})?)?$/.exec(trimEnd(parts[last].text))?.[1] ?? trimEnd(parts[last].text);
+  // "TX 78701", "Idaho 83702": the state without its ZIP code.
+  const state = /^(.+?)(?: \d{5}(?:-\d{4})?)?$/.exec(trimEnd(parts[last].text))?.[1] ?? trimEnd(parts[last].text);
   const city = cityOfPart(parts[last - 1].text);
   if (!city || !usStateCode(state) || regionCountry(city, state, true) !== 'US') return undefined;
   return { quote: trimEnd(address.slice(0, parts[last].end)).trim(), city, country: 'US' };
@@ -148,7 +149,7 @@ const SUBJECT_IN_PLACE = new RegExp(
 );
 /** "founded in 2018 in Austin, Texas", "started in Lisbon, Portugal in 2020", "founded by Ana Ruiz in Porto". */
 const FOUNDED_IN_PLACE = new RegExp(
-  `\\b(?:[Ff]ounded|[Cc]o-founded|[Ss]tarted|[Ee]stablished|[Ii]ncorporated)(?: in (?:18|19|20)\\d\\d)?(?: by [^.;:!?]{1,80}?)? in ${PLACE_WORDS}(?:, ${PLACE_WORDS})?`,
+  `\\b(?:[Ff]ounded|[Cc]o-founded|[Ss]tarted|[Ee]stablished|[Ii]ncorporated)(?: (?:it|the company|${NAME_WORD}))?(?: in (?:18|19|20)\\d\\d)?(?: by [^.;:!?]{1,80}?)?(?: in (?:my|our|a|an|the) [\\p{Ll} -]{1,30}?)? in ${PLACE_WORDS}(?:, ${PLACE_WORDS})?`,
   'u',
 );
 
@@ -167,7 +168,12 @@ function gazetteerPlaces(text: string, names: readonly string[]): PlaceStatement
   if (founded) {
     const [whole, cityRaw, regionRaw] = founded;
     const city = cityName(cityRaw);
-    const country = city && regionRaw ? regionCountry(city, regionRaw, true) : undefined;
+    const named = regionRaw ? countryCode(trimEnd(regionRaw)) : undefined;
+    // A country named in full after a city the gazetteer does not know at all ("Gothenburg", an English name it lacks):
+    // the country is stated, and nothing contradicts the city.
+    const unknownCity =
+      !!city && !!named && !usStateCode(trimEnd(regionRaw)) && trimEnd(regionRaw).length > 3 && !loadedGazetteer()?.cities(city).length;
+    const country = city && regionRaw ? (regionCountry(city, regionRaw, true) ?? (unknownCity ? named : undefined)) : undefined;
     const known = city && (country || (!regionRaw && (loadedGazetteer()?.cities(city).length ?? 0) > 0));
     if (city && known) {
       const end = regionRaw && country ? whole.length : whole.indexOf(cityRaw) + cityRaw.length;
@@ -200,6 +206,16 @@ export function placesIn(text: string, isAddress = false, names: readonly string
   }
   const stated = IN_PLACE.exec(text);
   if (stated) found.push(...inPlace(stated));
+  // "Crewdeck Inc. · Raleigh, NC": the company's name, then the place alone, confirmed by the gazetteer.
+  const segments = text.split(/\s+[·|•]\s+/);
+  if (!found.length && segments.length > 1 && isCompany(segments[0], names)) {
+    for (const segment of segments.slice(1)) {
+      const parts = /^([^,\d]+), ([^,\d]+)$/.exec(trimEnd(segment));
+      const city = parts && cityName(parts[1]);
+      const country = city && parts && regionCountry(city, parts[2], true);
+      if (city && country) found.push({ quote: trimEnd(text.slice(0, text.indexOf(segment) + trimEnd(segment).length)), city, country });
+    }
+  }
   if (!found.some((p) => p.city && p.country)) found.push(...gazetteerPlaces(text, names));
   return found.filter((p) => p.city || p.country);
 }
