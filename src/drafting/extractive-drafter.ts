@@ -890,8 +890,15 @@ function extractFaqs(pages: ParsedPage[], proposal: DraftProposal, ev: Ev): void
   }
   for (const pp of pages) {
     const isFaqPage = /\/(?:faqs?|questions)(?:\/|$|\.html?)/.test(pp.path);
+    // Under a heading that says so, or whose sub-headings are all questions ("Before you buy" over "Is there a free trial?").
+    const asksQuestions = (h: Element): boolean => {
+      const heads = pp.elements.includes(h) ? sectionAfter(pp, h).filter((el) => headingLevel(el) > headingLevel(h)) : [];
+      const level = heads.length ? headingLevel(heads[0]) : 0;
+      const same = heads.filter((el) => headingLevel(el) === level);
+      return same.length >= 2 && same.every((el) => /\?\s*$/.test(textOf(el)));
+    };
     const sections = pp.elements
-      .filter((el) => headingLevel(el) > 0 && FAQ_HEADING.test(textOf(el)))
+      .filter((el) => headingLevel(el) > 0 && (FAQ_HEADING.test(textOf(el)) || (headingLevel(el) <= 3 && asksQuestions(el))))
       .slice(0, MAX_SECTIONS)
       .map((h) => sectionAfter(pp, h));
     if (isFaqPage && !sections.length) sections.push(pp.elements);
