@@ -628,6 +628,16 @@ function draftContactEmail(site: SiteReading): void {
       for (const b of pp.blocks)
         for (const m of b.text.matchAll(EMAIL_IN_TEXT))
           if (!PLACEHOLDER_EMAIL.test(m[0])) candidates.push({ pp, email: m[0], quote: m[0] });
+      // The organisation's e-mail in JSON-LD (its own, or its contact point's), quoted from the markup.
+      for (const org of site.orgs(pp))
+        for (const raw of [org.email, ...asArray(org.contactPoint).map((c) => (c as JsonNode | undefined)?.email)]) {
+          const email = str(raw)
+            ?.replace(/^mailto:/i, '')
+            .trim();
+          if (email && EMAIL_IN_TEXT.test(email) && !PLACEHOLDER_EMAIL.test(email))
+            candidates.push({ pp, email, quote: str(raw) ?? email });
+          EMAIL_IN_TEXT.lastIndex = 0;
+        }
     }
     const ownDomain = candidates.filter((c) => {
       const domain = hostWithoutWww(c.email.split('@')[1] ?? '');

@@ -15,7 +15,10 @@ const CURRENCY_CODES = 'USD|EUR|GBP|CHF|CAD|AUD|NZD|INR|JPY|CNY|BRL|MXN|SEK|NOK|
 export const PRICE = new RegExp(
   `(?:[${CURRENCY_SIGNS}]\\s?\\d[\\d,.]*|\\b\\d[\\d,.]*\\s?(?:${CURRENCY_CODES}|[${CURRENCY_SIGNS}])(?![A-Za-z]))`,
 );
-const PRICE_LIKE = new RegExp(`${PRICE.source}|^(?:free|custom|contact us|contact sales|let's talk)$`, 'i');
+const PRICE_LIKE = new RegExp(
+  `${PRICE.source}|^(?:free|free forever|forever free|custom|custom (?:pricing|rates|quote)|contact us|contact sales|talk to (?:us|sales)|let's talk|get in touch|on request)$`,
+  'i',
+);
 
 export interface Plan {
   name: string;
@@ -81,6 +84,9 @@ function rowHeaderPlans(rows: Element[]): Plan[] {
   return plans.length >= 2 ? plans : [];
 }
 
+/** The class of an element holding a plan's name. */
+const NAME_CLASS = /(?:^|[\s_-])(?:name|title)(?:$|[\s_-])/i;
+
 /** Plan cards: a short price block whose card (a near ancestor) has exactly one heading, the plan's name. */
 function cardPlans(pp: ParsedPage, within?: ReadonlySet<Element>): Plan[] {
   const plans: Plan[] = [];
@@ -91,7 +97,10 @@ function cardPlans(pp: ParsedPage, within?: ReadonlySet<Element>): Plan[] {
     if (++considered > 50) break;
     let card: Element | null = b.el.parent as Element | null;
     for (let depth = 0; card && card.type === 'tag' && depth < 5; depth++, card = card.parent as Element | null) {
-      const headings = descendants(card, (e) => /^h[234]$/.test(e.name));
+      // The plan's name: a heading, else an element the page names as one ("<p class="plan-name">Hobby</p>").
+      let headings = descendants(card, (e) => /^h[234]$/.test(e.name));
+      if (headings.length === 0)
+        headings = descendants(card, (e) => e !== b.el && NAME_CLASS.test(e.attribs.class ?? '') && !PRICE_LIKE.test(textOf(e)));
       if (headings.length === 0) continue;
       // Several plans under their headings in one container ("Solo" / "$12 / month", "Studio" / "$49 / month"): the price's own heading.
       const heading = headings.length === 1 ? headings[0] : headingBefore(pp, b.el, headings);
