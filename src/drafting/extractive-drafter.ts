@@ -813,10 +813,19 @@ const listKey = (item: string): string =>
 /** A section without its integrations part (an "Integrations" or "Connects with" heading and what follows it): other products, not features. */
 function withoutIntegrations(section: Element[]): Element[] {
   let skipping = false;
-  return section.filter((el) => {
-    if (headingLevel(el)) skipping = INTEGRATIONS_HEADING.test(textOf(el));
+  return section.filter((el, i) => {
+    // An integrations heading over a list (of other products) is left out with it; one over a line of text is a feature
+    // card among others ("WhatsApp Business integration": sends and receives in WhatsApp).
+    if (headingLevel(el)) skipping = INTEGRATIONS_HEADING.test(textOf(el)) && listFollows(section, i);
     return !skipping;
   });
+}
+
+/** Whether a list item follows the heading at `at`, before the next heading. */
+function listFollows(section: Element[], at: number): boolean {
+  for (let i = at + 1; i < section.length && !headingLevel(section[i]); i++)
+    if (section[i].name === 'li' || section[i].name === 'img') return true;
+  return false;
 }
 
 /** Keywords: meta keywords. */
