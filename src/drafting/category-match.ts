@@ -69,7 +69,7 @@ export function proposeCategories(pages: readonly CrawledPage[], categories: rea
 }
 
 /** Every category the site names, best first (what proposeCategories chooses from). */
-export function categoryMatches(pages: readonly CrawledPage[], categories: readonly CategoryTerms[]): Match[] {
+function categoryMatches(pages: readonly CrawledPage[], categories: readonly CategoryTerms[]): Match[] {
   const passages = passagesOf(pages);
   if (passages.length === 0) return [];
   const siteWords = new Set(passages.flatMap((p) => words(p.text)));
@@ -80,7 +80,7 @@ export function categoryMatches(pages: readonly CrawledPage[], categories: reado
     .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
 }
 
-export interface Match {
+interface Match {
   name: string;
   score: number;
   evidence: Evidence[];
