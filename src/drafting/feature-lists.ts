@@ -38,7 +38,7 @@ function firstChildElement(el: Element): Element | undefined {
  * The lead of a list entry that starts with a title and goes on ("<strong>Automatic bank feeds</strong> from 9,000
  * banks", "<h3>Live chat widget</h3><p>Matches your colours.</p>"): the title, when text follows it.
  */
-export function leadOf(el: Element): string | undefined {
+function leadOf(el: Element): string | undefined {
   const lead = firstChildElement(el);
   if (!lead || !/^(?:strong|b|h[2-6])$/.test(lead.name)) return undefined;
   const leadText = textOf(lead);
