@@ -50,6 +50,8 @@ interface Passage {
   stems: string[];
   /** Part of the home page's statement of what the product is (title, meta description, main heading). */
   identity: boolean;
+  /** The home page's title or main heading: its name for itself, stronger than a description. */
+  headline: boolean;
 }
 
 export function proposeCategories(pages: readonly CrawledPage[], categories: readonly CategoryTerms[]): Evidenced<string[]> | undefined {
@@ -62,7 +64,11 @@ export function proposeCategories(pages: readonly CrawledPage[], categories: rea
   // Without it, only the best match, and only when the site names it by its name, a phrase or two of its words: one
   // word once is too little to say what a product is.
   if (!identified && !top.strong) return undefined;
-  const chosen = identified ? named.filter((match) => match.score >= top.score / 2).slice(0, MAX_CATEGORIES) : [top];
+  // A further category needs more than one word said once in a description ("backlinks" of a notes app is no SEO
+  // tool): its name, a phrase, two of its words, or a word in the title or main heading.
+  const chosen = identified
+    ? named.filter((match) => match === top || (match.score >= top.score / 2 && (match.strong || match.headline))).slice(0, MAX_CATEGORIES)
+    : [top];
   const evidence: Evidence[] = [];
   for (const match of chosen) for (const quote of match.evidence) if (!evidence.some((e) => e.quote === quote.quote)) evidence.push(quote);
   return { value: chosen.map((match) => match.name), evidence };
@@ -88,6 +94,8 @@ interface Match {
   identity: boolean;
   /** Its name, a phrase of several words among its terms, or two of its terms are stated. */
   strong: boolean;
+  /** A term of it is in the home page's title or main heading. */
+  headline: boolean;
 }
 
 function scoreCategory(
@@ -100,6 +108,7 @@ function scoreCategory(
   let score = 0;
   let identity = false;
   let strong = false;
+  let headline = false;
   let hits = 0;
   const evidence: Evidence[] = [];
   for (const term of terms) {
@@ -113,13 +122,14 @@ function scoreCategory(
     hits += 1;
     strong ||= term === category.name || stems.length > 1 || hits > 1;
     identity ||= passages.some((passage) => passage.identity && containsPhrase(passage.stems, stems, modifiers));
+    headline ||= passages.some((passage) => passage.headline && containsPhrase(passage.stems, stems, modifiers));
     if (evidence.length < 2 && !quoteProblem(hit.page, hit.text)) evidence.push({ quote: hit.text, url: hit.page.url });
   }
   if (evidence.length === 0) return undefined;
   const described = new Set(words(category.description).filter((word) => word.length >= 5 && !STOP_WORDS.has(word)));
   const shared = [...described].filter((word) => siteWords.has(word)).length;
   score += Math.min(2, shared * 0.25) + (category.parent ? 0.5 : 0);
-  return { name: category.name, score, evidence, identity, strong };
+  return { name: category.name, score, evidence, identity, strong, headline };
 }
 
 /** The stems of the tree's one-word names and keywords: a word before one of them qualifies it ("meeting notes"). */
@@ -176,12 +186,19 @@ function passagesOf(pages: readonly CrawledPage[]): Passage[] {
   for (const page of pages.slice(0, MAX_PAGES)) {
     const pp = typeof page.html === 'string' && page.html ? parsePage(page) : undefined;
     const identity = page === home && pp ? identityTexts(pp) : new Set<string>();
+    const headlines = new Set(page === home ? [page.title, ...(pp ? pp.elements.filter((el) => el.name === 'h1').map(textOf) : [])] : []);
     const metas = page.markup.filter((entry) => !/^[a-z]+:\/\//i.test(entry) && !entry.includes(': http'));
     const body = pp ? bodySentences(pp) : page.text.split(/\n+|(?<=[.!?])\s+(?=[A-Z0-9])/);
     for (const raw of new Set([page.title, ...metas, ...identity, ...body])) {
       const text = raw.replace(/\s+/g, ' ').trim();
       if (text.length < 12 || text.length > QUOTE_MAX || looksLikeInstruction(text)) continue;
-      passages.push({ page, text, stems: stemsOf(text), identity: identity.has(raw) || (page === home && raw === page.title) });
+      passages.push({
+        page,
+        text,
+        stems: stemsOf(text),
+        identity: identity.has(raw) || (page === home && raw === page.title),
+        headline: headlines.has(raw),
+      });
       if (passages.length >= MAX_PASSAGES) return passages;
     }
   }

@@ -117,6 +117,18 @@ describe('categories from the tree', () => {
     expect(proposeCategories([page], tree)).toBeUndefined();
   });
 
+  it('adds a further category only when more than one word said once in a description names it', () => {
+    const tree: CategoryTerms[] = [
+      { name: 'Note Taking', description: 'Notes.', keywords: ['notes'], parent: 'Productivity' },
+      { name: 'SEO', description: 'Search.', keywords: ['backlinks'], parent: 'Marketing' },
+    ];
+    const page = crawledPage(
+      'https://fell.example/',
+      '<html><head><title>Fell: calm notes for every desk</title><meta name="description" content="A fast notes app. Markdown, backlinks, no subscription."></head><body><h1>Fell</h1></body></html>',
+    );
+    expect(proposeCategories([page], tree)?.value).toEqual(['Note Taking']);
+  });
+
   it('proposes nothing when the site names no category', () => {
     const page = crawledPage('https://bakery.example/', '<p>Fresh bread every morning, baked in our own oven since 1990.</p>');
     expect(proposeCategories([page], TREE)).toBeUndefined();
