@@ -341,7 +341,7 @@ async function mountMiddleware(
   koa.use(socialCards(services, cardCache));
   koa.use(awardProofRoutes(services));
   const pageViews = new PageViews(db, await sharedSecret(db, 'page_view_key', () => randomToken(32)), log, parts.pageViewsEveryMs);
-  const site = publicSite({ services, kit: auth.pageKit, settings: siteSettings }, pageViews);
+  const site = publicSite({ services, kit: auth.pageKit, settings: siteSettings, registry: parts.registry }, pageViews);
   koa.use(site.middleware);
   const adminPages = adminConsole({ services, kit: auth.pageKit, settings: siteSettings, registry: parts.registry });
   koa.use(adminPages.middleware);

@@ -8,7 +8,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  */
 
 /** Where a tool call came from. */
-export type ToolSurface = 'rest' | 'mcp' | 'console';
+export type ToolSurface = 'rest' | 'mcp' | 'console' | 'site';
 
 /** What a webhook delivery attempt came to. */
 type DeliveryOutcome = 'delivered' | 'failed' | 'gone' | 'unreachable';

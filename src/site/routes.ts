@@ -13,6 +13,7 @@ import { checkoutRoutes } from './checkout-page.js';
 import { inviteRoutes } from './invite-page.js';
 import { claimConfirmRoutes } from './claim-confirm-page.js';
 import { aboutRoutes } from './about-page.js';
+import { submitRoutes } from './submit-pages.js';
 import { PageCache } from './page-cache.js';
 import { keptPages } from './kept-pages.js';
 
@@ -43,6 +44,7 @@ export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   inviteRoutes(router, site);
   claimConfirmRoutes(router, site);
   aboutRoutes(router, site);
+  submitRoutes(router, site);
   // The one POST that is no form: the ping of a listing's website link, which carries no CSRF token.
   const pings = new Router();
   listingPingRoutes(pings, site, views);

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { AccountRecord } from '../accounts/accounts.js';
 import type { SiteSettings } from '../catalogue/site-settings.js';
 import type { Services } from '../services.js';
+import type { Registry } from '../registry/registry.js';
 import type { PageKit } from '../web/page-kit.js';
 import type { SiteEnv } from '../web/layout.js';
 
@@ -11,6 +12,8 @@ export interface SiteDeps {
   kit: PageKit;
   /** The site settings as each instance keeps them (read again every few seconds, like the request quota's). */
   settings: () => SiteSettings | Promise<SiteSettings>;
+  /** The operations, which the founders' forms run as the signed-in person (person-operation.ts). */
+  registry: Registry;
 }
 
 export interface Visit {

@@ -109,6 +109,8 @@ export interface SitePage {
   noindex?: boolean;
   /** One person's page (an order, a link carrying a token): kept by no cache, not even the browser's. */
   noStore?: boolean;
+  /** The page reloads itself after this many seconds (a draft being read: works without JavaScript). */
+  refreshSeconds?: number;
 }
 
 export interface SiteEnv {
@@ -132,6 +134,7 @@ export function renderSitePage(ctx: Context, env: SiteEnv, page: SitePage): void
 <meta name="description" content="${page.description}">
 <link rel="canonical" href="${canonical}">
 ${page.noindex ? html`<meta name="robots" content="noindex">` : ''}
+${page.refreshSeconds ? html`<meta http-equiv="refresh" content="${String(page.refreshSeconds)}">` : ''}
 <meta property="og:site_name" content="${env.siteName}"><meta property="og:type" content="${page.ogType ?? 'website'}">
 <meta property="og:title" content="${page.title}"><meta property="og:description" content="${page.description}">
 <meta property="og:url" content="${canonical}">${
@@ -150,11 +153,11 @@ ${page.jsonLd ? html`<script type="application/ld+json">${new SafeHtml(scriptJso
     head,
     STYLE,
     html`<header><div class="bar"><a class="brand" href="/">${env.siteName}</a>
-<nav aria-label="Site"><a href="/weeks/this">Launches</a><a href="/categories">Categories</a><a href="/leaderboards/community-weekly">Leaderboards</a><a href="/founders">Founders</a><a href="/blog">Blog</a><a href="/awards">Awards</a>${user}</nav>
+<nav aria-label="Site"><a href="/weeks/this">Launches</a><a href="/categories">Categories</a><a href="/leaderboards/community-weekly">Leaderboards</a><a href="/founders">Founders</a><a href="/blog">Blog</a><a href="/awards">Awards</a><a href="/submit">Submit a product</a>${user}</nav>
 <form method="get" action="/search" role="search"><label for="site-q" class="sr">Search listings</label><input id="site-q" type="search" name="q" placeholder="Search products" value="${ctx.path === '/search' ? String(ctx.query.q ?? '') : ''}"><button type="submit">Search</button></form>
 </div></header>
 <main id="main"><h1>${page.title}</h1>${page.body}</main>
-<footer><nav aria-label="Footer"><a href="/about">About</a><a href="/about#submit">Submit a product</a><a href="/docs">API</a><a href="/docs/mcp">MCP</a><a href="/feeds/launches.xml">Launches feed</a><a href="/feeds/blog.xml">Blog feed</a><a href="/sitemap.xml">Sitemap</a></nav>
+<footer><nav aria-label="Footer"><a href="/about">About</a><a href="/submit">Submit a product</a><a href="/docs">API</a><a href="/docs/mcp">MCP</a><a href="/feeds/launches.xml">Launches feed</a><a href="/feeds/blog.xml">Blog feed</a><a href="/sitemap.xml">Sitemap</a></nav>
 <p>Votes come only from people on this site; awards follow community votes only. The billboard is a paid ranking.</p></footer>`,
   );
 }
