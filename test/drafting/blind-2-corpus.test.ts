@@ -20,28 +20,10 @@ type Figures = Record<MeasuredField, { found: number; wrong: number }>;
  * /fragen; /funciones, /precios, /nosotros, /preguntas), Gridwell's /license and Sketchferry's /buy (their prices),
  * Parlino's /plus and /chi-siamo (its prices, founders, city and year), Cutloom's /tools (its features) and the post
  * where Docsprout's founder signs. Remove an entry once the crawler reads the page (the found figures may then rise,
- * and the floor with them).
+ * and the floor with them). Since the crawler reads a site's other linked pages when its budget has room (3c01976),
+ * only two blog posts are left out (the crawler does not read blog posts).
  */
-const KNOWN_UNREAD: readonly string[] = [
-  'lintwise.example/docs/rules',
-  'ferrymind.example/waitlist',
-  'cutloom.example/tools',
-  'rankfield.example/blog/local-seo-2025',
-  'stapelwerk.example/funktionen',
-  'stapelwerk.example/ueber-uns',
-  'stapelwerk.example/fragen',
-  'relayhen.example/changelog',
-  'gridwell.example/kit',
-  'gridwell.example/license',
-  'sketchferry.example/buy',
-  'tratoviva.example/funciones',
-  'tratoviva.example/precios',
-  'tratoviva.example/nosotros',
-  'tratoviva.example/preguntas',
-  'docsprout.example/blog/seed-round',
-  'parlino.example/plus',
-  'parlino.example/chi-siamo',
-];
+const KNOWN_UNREAD: readonly string[] = ['rankfield.example/blog/local-seo-2025', 'docsprout.example/blog/seed-round'];
 
 /** The site pages the crawler did not read, as host + path. */
 const unreadPages = (sites: CorpusRun['sites']): string[] =>
