@@ -10,6 +10,7 @@ import { hiddenCsrf, noticeBox, resendLinkForm, when } from './form-parts.js';
 import { requireSignedIn } from './require-sign-in.js';
 import { listOwnedListings, type OwnedListingItem } from '../../src/listings/owner-view.js';
 import { exportAccount } from '../../src/accounts/account-export.js';
+import { type DraftRecord, listOwnDrafts } from '../../src/drafting/draft-store.js';
 
 /** Listings shown on the account page; list_my_listings pages through more. */
 const LISTINGS_SHOWN = 50;
@@ -29,7 +30,10 @@ export function accountRoutes(router: Router, env: PageEnv): void {
     if (!account) return;
     const csrf = csrfFor(ctx, env);
     const apps = await listConnectedApps(env.db, account.id);
-    const owned = await listOwnedListings(env.db, account.id, { page: 1, per_page: LISTINGS_SHOWN }, env.publicUrl);
+    const [owned, drafts] = await Promise.all([
+      listOwnedListings(env.db, account.id, { page: 1, per_page: LISTINGS_SHOWN }, env.publicUrl),
+      listOwnDrafts(env.db, account.id, 1, LISTINGS_SHOWN),
+    ]);
     renderCardPage(
       ctx,
       'Your account',
@@ -41,6 +45,7 @@ ${
 ${resendLinkForm(csrf)}`
 }
 ${displayNameForm(account, csrf, ctx.query.done === 'display-name')}
+${draftsSection(drafts.items.filter((d) => d.status !== 'submitted'))}
 ${listingsSection(owned.items, owned.total)}
 <h2 id="apps">Connected apps</h2>
 ${
@@ -142,7 +147,7 @@ ${apps.map((app) => {
 /** The listings the account owns, each with its status and the ways to its images and statistics pages. */
 function listingsSection(items: OwnedListingItem[], total: number) {
   if (items.length === 0) {
-    return html`<h2 id="listings">Your listings</h2><p class="muted">You own no listing yet. An assistant submits one with submit_listing, or see <a href="/about#submit">how to submit a product</a>.</p>`;
+    return html`<h2 id="listings">Your listings</h2><p class="muted">You own no listing yet. <a href="/submit">Submit a product</a> from its website.</p>`;
   }
   const more =
     total > items.length ? html`<p class="muted">${total - items.length} more: list_my_listings pages through them all.</p>` : html``;
@@ -150,7 +155,44 @@ function listingsSection(items: OwnedListingItem[], total: number) {
 <table><caption class="muted">Listings you own</caption><thead><tr><th scope="col">Listing</th><th scope="col">Status</th><th scope="col">Pages</th></tr></thead><tbody>
 ${items.map(
   (item) =>
-    html`<tr><th scope="row">${item.name}</th><td>${item.status.replace('_', ' ')}</td><td><a href="/account/listings/${item.listing_id}/stats">Statistics</a> · <a href="/account/listings/${item.listing_id}/images">Logo and screenshot</a></td></tr>`,
+    html`<tr><th scope="row">${item.status === 'live' || item.status === 'scheduled' ? html`<a href="/listings/${item.slug}">${item.name}</a>` : item.name}</th><td>${listingStatusWords(item)}</td><td><a href="/account/listings/${item.listing_id}/stats">Statistics</a> · <a href="/account/listings/${item.listing_id}/images">Logo and screenshot</a></td></tr>`,
 )}
 </tbody></table>${more}`;
+}
+
+/** A listing's status in words: what it means and, where the maker has something to do, what. */
+function listingStatusWords(item: OwnedListingItem): string {
+  const week = item.launch_week ? `the week of ${item.launch_week}` : 'a launch week';
+  switch (item.status) {
+    case 'live':
+      return 'Live.';
+    case 'scheduled':
+      return `Scheduled: it goes live in ${week}.`;
+    case 'awaiting_badge':
+      return `Free launch, queued for ${week}: it goes live that week once the directory finds the badge on your homepage. Put the badge on your homepage now.`;
+    case 'draft':
+      return 'Saved, not launched: choose a free launch (with a badge) or a paid one.';
+    case 'hidden':
+      return 'Hidden by the site team: it is not shown in the directory.';
+    default:
+      return item.status;
+  }
+}
+
+/** Drafts not yet saved as a listing, each linked to its page. */
+function draftsSection(drafts: DraftRecord[]) {
+  if (drafts.length === 0) return html``;
+  const words: Record<string, string> = {
+    crawling: 'Reading the site…',
+    drafting: 'Drafting…',
+    ready: 'Drafted: check it and save it as a listing.',
+    failed: 'The site could not be read.',
+  };
+  return html`<h2 id="drafts">Your drafts</h2>
+<table><caption class="muted">Drafts not yet saved as listings</caption><thead><tr><th scope="col">Site</th><th scope="col">Status</th></tr></thead><tbody>
+${drafts.map((draft) => {
+  const name = draft.fields.name?.value;
+  return html`<tr><th scope="row"><a href="/account/drafts/${draft.id}">${typeof name === 'string' && name ? name : draft.url}</a></th><td>${words[draft.status] ?? draft.status}</td></tr>`;
+})}
+</tbody></table>`;
 }

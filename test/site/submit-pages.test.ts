@@ -84,6 +84,12 @@ describe('submitting a product on the website', () => {
     expect(working.text).not.toContain('<h2>The drafted profile</h2>');
     await t.db.query(`UPDATE drafts SET status = 'ready' WHERE id = $1`, [id]);
 
+    // The account page lists the draft with its status in words, linked to its page.
+    const account = await person.browser.get(`${t.url}/account`);
+    expect(account.text).toContain(
+      `<a href="/account/drafts/${id}">${ACME_FACTS.name}</a></th><td>Drafted: check it and save it as a listing.</td>`,
+    );
+
     // The same site again: the open draft, not a second one.
     const again = await person.browser.post(
       `${t.url}/submit`,

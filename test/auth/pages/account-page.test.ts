@@ -103,6 +103,29 @@ describe('connected apps on the account page', () => {
     expect(theirs.text).not.toContain(`/account/listings/${id}/`);
   });
 
+  it('says each listing status in words, with the week and what to do, and links the public ones', async () => {
+    const category = await insertCategory(t.db);
+    const owner = await signedInBrowser(t);
+    const own = async (name: string, status: string, week: string | null) => {
+      const id = await insertListing(t.db, { category_id: category, name, status, launch_week: week });
+      await t.db.query('INSERT INTO listing_owners (listing_id, account_id) VALUES ($1, $2)', [id, owner.id]);
+      return (await t.db.one<{ slug: string }>('SELECT slug FROM listings WHERE id = $1', [id]))!.slug;
+    };
+    const badge = await own('Badge Waiter', 'awaiting_badge', '2027-01-11');
+    const scheduled = await own('Soon Launching', 'scheduled', '2027-01-18');
+    const live = await own('Already Live', 'live', '2026-11-23');
+    const page = await owner.browser.get(`${t.url}/account`);
+    const row = (name: string) => new RegExp(`<tr><th scope="row">(?:<a[^>]*>)?${name}[\\s\\S]*?</tr>`).exec(page.text)?.[0] ?? '';
+    expect(row('Badge Waiter')).toContain(
+      'queued for the week of 2027-01-11: it goes live that week once the directory finds the badge on your homepage',
+    );
+    expect(row('Badge Waiter')).not.toContain(`href="/listings/${badge}"`);
+    expect(row('Soon Launching')).toContain(`<a href="/listings/${scheduled}">Soon Launching</a>`);
+    expect(row('Soon Launching')).toContain('Scheduled: it goes live in the week of 2027-01-18.');
+    expect(row('Already Live')).toContain(`<a href="/listings/${live}">Already Live</a>`);
+    expect(row('Already Live')).toContain('Live.');
+  });
+
   it('lists an app the person allowed by its name (escaped); revoking it ends its access and refresh tokens', async () => {
     const app = await connectedApp('Helpful <b>Assistant</b>');
     expect((await me(app.tokens.access_token)).status).toBe(200);
