@@ -106,7 +106,7 @@ describe('connected apps on the account page', () => {
   it('says each listing status in words, with the week and what to do, and links the public ones', async () => {
     const category = await insertCategory(t.db);
     const owner = await signedInBrowser(t);
-    const own = async (name: string, status: string, week: string | null) => {
+    const own = async (name: string, status: 'awaiting_badge' | 'scheduled' | 'live', week: string | null) => {
       const id = await insertListing(t.db, { category_id: category, name, status, launch_week: week });
       await t.db.query('INSERT INTO listing_owners (listing_id, account_id) VALUES ($1, $2)', [id, owner.id]);
       return (await t.db.one<{ slug: string }>('SELECT slug FROM listings WHERE id = $1', [id]))!.slug;
