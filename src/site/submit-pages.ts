@@ -6,18 +6,9 @@ import { html, type SafeHtml } from '../text/html.js';
 import { renderSitePage, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { runAsPerson } from './person-operation.js';
+import { draftChanges, draftForm, formValues } from './draft-form.js';
+import type { AccountRecord } from '../accounts/accounts.js';
 import { type SiteDeps, signedInVisit, type Visit } from './visit.js';
-
-/** How the page names a field's state (draft-view.ts's states). */
-const STATE_WORDS: Record<string, string> = {
-  pending: 'Pending',
-  ai: 'Drafted from your site',
-  not_found: 'Not found on your site',
-  edited: 'Edited',
-  manual: 'Typed in',
-  override: 'Locked',
-  deleted: 'Removed',
-};
 
 /** The statuses in which the site is still being read or drafted: the page refreshes itself. */
 const IN_PROGRESS = new Set(['crawling', 'drafting']);
@@ -51,10 +42,59 @@ export function submitRoutes(router: Router, site: SiteDeps): void {
   router.get('/account/drafts/:id', async (ctx) => {
     const seen = await signedInVisit(ctx, site);
     if (!seen) return;
-    const outcome = await runAsPerson(ctx, site, seen.account, 'get_draft', { id: ctx.params.id, view: 'full' });
-    if (!outcome.ok) return notFoundPage(ctx, seen.env, seen.account, 'You have no draft at this address.');
-    draftPage(ctx, seen, outcome.result as unknown as DraftView);
+    const draft = await ownDraftView(ctx, site, seen);
+    if (!draft) return;
+    const done = typeof ctx.query.done === 'string' && Object.hasOwn(NOTICES, ctx.query.done) ? NOTICES[ctx.query.done] : undefined;
+    draftPage(ctx, seen, site, draft, { values: formValues(draft), notice: done });
   });
+
+  // The edit form: what changed (update_draft's bounds and messages), with the per-field button pressed.
+  router.post('/account/drafts/:id', async (ctx) => {
+    const form = kit.form(ctx);
+    const seen = await signedInVisit(ctx, site, ctx.path);
+    if (!seen) return;
+    const draft = await ownDraftView(ctx, site, seen);
+    if (!draft) return;
+    const changes = draftChanges(draft, form);
+    if (Object.keys(changes).length === 0) return seeDraft(ctx, draft.id, 'unchanged');
+    const outcome = await runAsPerson(ctx, site, seen.account, 'update_draft', { id: draft.id, view: 'full', ...changes });
+    if (outcome.ok) return seeDraft(ctx, draft.id, 'saved');
+    // Refused: the page again with everything as typed and each message beside its field.
+    const typed = Object.fromEntries(Object.entries(formValues(draft)).map(([field, value]) => [field, form[`f_${field}`] ?? value]));
+    draftPage(ctx, seen, site, draft, { values: typed, problem: outcome.problem });
+  });
+
+  // Saving the draft as a listing (submit_draft), beside what it still needs.
+  router.post('/account/drafts/:id/save', async (ctx) => {
+    kit.form(ctx);
+    const seen = await signedInVisit(ctx, site, `/account/drafts/${ctx.params.id}`);
+    if (!seen) return;
+    const draft = await ownDraftView(ctx, site, seen);
+    if (!draft) return;
+    const outcome = await runAsPerson(ctx, site, seen.account, 'submit_draft', { id: draft.id });
+    if (outcome.ok) return seeDraft(ctx, draft.id, 'listing');
+    draftPage(ctx, seen, site, draft, { values: formValues(draft), saveProblem: outcome.problem });
+  });
+}
+
+/** The page's own messages after a form did its work (named by key in the address: nothing from it is shown). */
+const NOTICES: Record<string, string> = {
+  saved: 'Your changes are saved.',
+  unchanged: 'Nothing was changed.',
+  listing: 'Saved as a listing. Its launch (free with a badge, or paid) is chosen next.',
+};
+
+function seeDraft(ctx: Context, id: string, notice: keyof typeof NOTICES): void {
+  ctx.status = 303;
+  ctx.redirect(`/account/drafts/${id}?done=${notice}`);
+}
+
+/** The signed-in person's draft named in the address (get_draft), or the 404 page (anyone else's, or none). */
+async function ownDraftView(ctx: Context, site: SiteDeps, seen: Visit & { account: AccountRecord }): Promise<DraftView | undefined> {
+  const outcome = await runAsPerson(ctx, site, seen.account, 'get_draft', { id: String(ctx.params.id), view: 'full' });
+  if (outcome.ok) return outcome.result as unknown as DraftView;
+  notFoundPage(ctx, seen.env, seen.account, 'You have no draft at this address.');
+  return undefined;
 }
 
 /** The submit form, with what was typed and the refusal beside the field. */
@@ -94,8 +134,16 @@ function alreadyListed(problem: ProblemError): SafeHtml {
   }</p><p><a href="/listings/${slug}">See its page</a></p></div>`;
 }
 
-/** A draft: its progress while the site is read, then each field with its state and the site's supporting words. */
-function draftPage(ctx: Context, seen: Visit, draft: DraftView): void {
+interface DraftPageState {
+  /** What the form's boxes hold: the draft's values, or what was typed when a change was refused. */
+  values: Record<string, string>;
+  problem?: ProblemError;
+  saveProblem?: ProblemError;
+  notice?: string;
+}
+
+/** A draft: its progress while the site is read, then the edit form and, beside the save button, what saving needs. */
+function draftPage(ctx: Context, seen: Visit, site: SiteDeps, draft: DraftView, state: DraftPageState): void {
   const working = IN_PROGRESS.has(draft.status);
   const name = typeof draft.fields.name?.value === 'string' && draft.fields.name.value ? draft.fields.name.value : draft.url;
   renderSitePage(ctx, seen.env, {
@@ -107,10 +155,26 @@ function draftPage(ctx: Context, seen: Visit, draft: DraftView): void {
     noStore: true,
     refreshSeconds: working ? (draft.poll_after_seconds ?? 3) : undefined,
     body: html`<p class="muted">Drafted from <a href="${webUrl(draft.url) ?? '#'}" rel="nofollow noopener">${draft.url}</a>.</p>
+${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
 ${statusNote(draft)}
-${working ? '' : fieldsList(draft)}
+${working || draft.status === 'failed' ? '' : html`<h2>The drafted profile</h2>${draftForm(draft, site.kit.csrfField(ctx), state.values, state.problem)}${saveSection(ctx, site, draft, state.saveProblem)}`}
 <p><a href="/account">Your account</a> · <a href="/submit">Submit another product</a></p>`,
   });
+}
+
+/** Saving as a listing, with what it still needs beside the button (or why it was refused). */
+function saveSection(ctx: Context, site: SiteDeps, draft: DraftView, problem: ProblemError | undefined): SafeHtml {
+  if (draft.listing_id !== null)
+    return html`<h2 id="save">Saved as a listing</h2><p>Changes you save here update the listing until it is published.</p>`;
+  const needed = draft.needed_to_save;
+  return html`<h2 id="save">Save as a listing</h2>
+${problem ? html`<div class="error" role="alert"><p>${problem.detail ?? problem.title}</p>${problem.errors?.length ? html`<ul>${problem.errors.map((e) => html`<li>${e.path.slice(1).replaceAll('/', ' ').replaceAll('_', ' ')}: ${e.message}</li>`)}</ul>` : ''}</div>` : ''}
+${
+  needed.length > 0
+    ? html`<p>Still needed before it can be saved:</p><ul>${needed.map((n) => html`<li><a href="#f-${n.path.split('/').pop() ?? ''}">${(n.path.split('/').pop() ?? '').replaceAll('_', ' ')}</a>: ${n.message}</li>`)}</ul>`
+    : html`<p>Nothing stands in the way: saving makes the listing (not yet published or launched).</p>`
+}
+<form method="post" action="/account/drafts/${draft.id}/save">${site.kit.csrfField(ctx)}<button type="submit"${needed.length > 0 ? ' disabled' : ''}>Save as a listing</button></form>`;
 }
 
 function statusNote(draft: DraftView): SafeHtml {
@@ -118,31 +182,5 @@ function statusNote(draft: DraftView): SafeHtml {
     return html`<p class="error" role="alert">${draft.failure_reason ?? 'The site could not be read.'} <a href="/submit">Submit it again</a>.</p>`;
   if (IN_PROGRESS.has(draft.status))
     return html`<p class="notice" role="status">The directory is ${draft.status === 'crawling' ? 'reading your site' : 'drafting your listing'}. This page refreshes itself every few seconds; you can also leave and come back from your account.</p>`;
-  const needed = draft.needed_to_save;
-  return html`<p class="notice" role="status">Drafted: ${draft.completeness}% of the profile has a value.${
-    needed.length === 0 ? ' Nothing stands in the way of saving.' : ''
-  }</p>${
-    needed.length > 0
-      ? html`<h2>Still needed to save</h2><ul>${needed.map((n) => html`<li><code>${n.path.slice(1)}</code>: ${n.message}</li>`)}</ul>`
-      : ''
-  }`;
-}
-
-function fieldsList(draft: DraftView): SafeHtml {
-  const items = Object.entries(draft.fields).map(([field, view]) => {
-    if (!view) return '';
-    const value = Array.isArray(view.value) ? view.value.join(', ') : (view.value ?? '');
-    const quotes = view.evidence ?? [];
-    return html`<div id="field-${field}"><dt><strong>${field.replaceAll('_', ' ')}</strong> <span class="muted">· ${STATE_WORDS[view.state] ?? view.state}</span></dt><dd style="margin:0 0 1rem;overflow-wrap:anywhere">${
-      value || html`<span class="muted">—</span>`
-    }${
-      quotes.length > 0
-        ? html`<details><summary>What your site says (${quotes.length})</summary>${quotes.map(
-            (q) =>
-              html`<blockquote>${q.quote}<br><a class="muted" href="${webUrl(q.url) ?? '#'}" rel="nofollow noopener">${q.url}</a></blockquote>`,
-          )}</details>`
-        : ''
-    }</dd></div>`;
-  });
-  return html`<h2>The drafted profile</h2><dl>${items}</dl>`;
+  return html`<p class="muted">${String(draft.completeness)}% of the profile has a value. Check each field against your site, change what is wrong, then save it as a listing.</p>`;
 }

@@ -35,6 +35,13 @@ afterAll(async () => {
 const draftsOf = async (accountId: string) =>
   (await t.db.query<{ id: string }>('SELECT id FROM drafts WHERE account_id = $1', [accountId])).map((r) => r.id);
 
+/** One field's part of the draft's edit form. */
+const field = (page: PageResponse, name: string) => {
+  const match = new RegExp(`<div class="draft-field" id="field-${name}">[\\s\\S]*?</p>\\n</div>`).exec(page.text);
+  if (!match) throw new Error(`no field ${name} on ${page.url}`);
+  return match[0];
+};
+
 /** The page of a draft once the site is read and drafted (the page stops refreshing itself). */
 async function drafted(browser: TestBrowser, path: string): Promise<PageResponse> {
   for (let i = 0; i < 150; i++) {
@@ -70,10 +77,12 @@ describe('submitting a product on the website', () => {
     expect(page.text).toContain('<meta name="robots" content="noindex">');
     expect(page.headers.get('cache-control')).toBe('no-store');
     // A drafted field shows its value, its state in words and the site's own sentence with the page it is on.
-    const name = /<div id="field-name">([\s\S]*?)<\/dd><\/div>/.exec(page.text)?.[1] ?? '';
-    expect(name).toContain(`overflow-wrap:anywhere">${ACME_FACTS.name}<details>`);
-    expect(name).toContain('Drafted from your site');
-    expect(name).toMatch(new RegExp(`<blockquote>[^<]*${ACME_FACTS.name}[^<]*<br><a class="muted" href="${sites.urls.acme}`));
+    const name = field(page, 'name');
+    expect(name).toContain(`<input id="f-name" name="f_name" type="text" maxlength="500" value="${ACME_FACTS.name}">`);
+    expect(name).toContain('<label for="f-name" style="display:block">name <span class="muted">· Drafted from your site</span></label>');
+    expect(name).toMatch(
+      new RegExp(`<blockquote style="overflow-wrap:anywhere">[^<]*${ACME_FACTS.name}[^<]*<br><a class="muted" href="${sites.urls.acme}`),
+    );
     expect(page.text).toContain('Not found on your site');
 
     // While the site is read or drafted, the page says so and reloads itself (a meta refresh: no JavaScript needed).
@@ -105,6 +114,72 @@ describe('submitting a product on the website', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.text).not.toContain(ACME_FACTS.name);
     expect((await other.browser.get(`${t.url}/account/drafts/not-a-uuid`)).status).toBe(404);
+  });
+
+  it("edits the draft with update_draft's bounds: a refusal keeps everything typed, lock and save as a listing", async () => {
+    const person = await signedInBrowser(t);
+    const form = await person.browser.get(`${t.url}/submit`);
+    const posted = await person.browser.post(`${t.url}/submit`, { csrf: form.field('csrf'), url: sites.urls.acme }, { follow: false });
+    const path = posted.location!;
+    const id = path.split('/').pop()!;
+    let page = await drafted(person.browser, path);
+    const csrf = page.field('csrf');
+    const values = (p: PageResponse) => ({ f_name: p.field('f_name'), f_tagline: p.field('f_tagline'), f_city: p.field('f_city') });
+
+    // A change within bounds is saved, and the field says it was edited; fields left alone keep their state.
+    let answer = await person.browser.post(
+      `${t.url}${path}`,
+      { csrf, ...values(page), f_tagline: 'Analytics without cookies' },
+      { follow: false },
+    );
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe(`${path}?done=saved`);
+    page = await person.browser.get(`${t.url}${answer.location}`);
+    expect(page.text).toContain('Your changes are saved.');
+    expect(field(page, 'tagline')).toContain('value="Analytics without cookies"');
+    expect(field(page, 'tagline')).toContain('· Edited</span>');
+    expect(field(page, 'name')).toContain('· Drafted from your site</span>');
+
+    // Refused (a tagline over 500 characters, a country that is no code): both messages beside their fields, all kept.
+    const long = 'x'.repeat(501);
+    const refused = await person.browser.post(`${t.url}${path}`, {
+      csrf,
+      ...values(page),
+      f_tagline: long,
+      f_country: 'Portugal',
+      f_city: 'Porto',
+    });
+    expect(refused.status).toBe(400);
+    expect(field(refused, 'tagline')).toContain(`value="${long}"`);
+    expect(field(refused, 'tagline')).toMatch(
+      /aria-invalid="true" aria-describedby="f-tagline-error"[\s\S]*<p id="f-tagline-error" class="error" role="alert">[^<]+<\/p>/,
+    );
+    expect(field(refused, 'country')).toContain('value="Portugal"');
+    expect(field(refused, 'country')).toContain('ISO 3166-1 alpha-2');
+    expect(field(refused, 'city')).toContain('value="Porto"');
+    // ... and summed up at the top of the form, each linked to its field.
+    expect(refused.text).toMatch(/Nothing was saved: 2 fields need a change\.<\/p><ul><li><a href="#f-tagline">tagline<\/a>/);
+    const stored = await t.db.one<{ city: string }>(`SELECT fields->'city'->>'value' AS city FROM drafts WHERE id = $1`, [id]);
+    expect(stored?.city).toBe(ACME_FACTS.city); // nothing of a refused form is saved
+
+    // Lock: the field is kept from redrafts.
+    answer = await person.browser.post(`${t.url}${path}`, { csrf, ...values(page), op: 'lock:city' }, { follow: false });
+    expect(answer.status).toBe(303);
+    page = await person.browser.get(`${t.url}${path}`);
+    expect(field(page, 'city')).toContain('· Locked</span>');
+    expect(field(page, 'city')).not.toContain('value="lock:city"');
+
+    // Saving needs a category: said beside the button; once one is given, the draft becomes a listing.
+    expect(page.text).toMatch(/Still needed before it can be saved:[\s\S]*<a href="#f-categories">categories<\/a>/);
+    const category = (await t.db.one<{ name: string }>('SELECT name FROM categories ORDER BY id LIMIT 1'))!.name;
+    answer = await person.browser.post(`${t.url}${path}`, { csrf, ...values(page), f_categories: category }, { follow: false });
+    expect(answer.status).toBe(303);
+    answer = await person.browser.post(`${t.url}${path}/save`, { csrf }, { follow: false });
+    expect(answer.location).toBe(`${path}?done=listing`);
+    const listing = await t.db.one<{ listing_id: number | null }>('SELECT listing_id FROM drafts WHERE id = $1', [id]);
+    expect(listing?.listing_id).not.toBeNull();
+    page = await person.browser.get(`${t.url}${answer.location}`);
+    expect(page.text).toContain('<h2 id="save">Saved as a listing</h2>');
   });
 
   it('refuses a bad or private address beside the field, keeping what was typed, and makes no draft', async () => {
