@@ -5,6 +5,8 @@ import { startTestApp } from '../support/app.js';
 import { TestBrowser, type PageResponse } from '../support/browser.js';
 import { ACME_FACTS, type FixtureSites, startFixtureSites } from '../support/fixture-sites.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
+import { readJsonRpc, rawToolCall } from '../support/oauth.js';
+import { createApiKey } from '../../src/accounts/api-keys.js';
 
 /**
  * A founder's way in on the website (issue 49, first part): "Submit a product" in every page's header, /submit taking
@@ -41,6 +43,22 @@ const field = (page: PageResponse, name: string) => {
   if (!match) throw new Error(`no field ${name} on ${page.url}`);
   return match[0];
 };
+
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** Every profile field of the edit form as a browser would send it (inputs and text boxes named f_…). */
+function formFields(page: PageResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of page.text.matchAll(/<input id="f-[a-z_]+" name="(f_[a-z_]+)"[^>]*value="([^"]*)"/g)) out[m[1]] = decode(m[2]);
+  for (const m of page.text.matchAll(/<textarea id="f-[a-z_]+" name="(f_[a-z_]+)"[^>]*>([^<]*)<\/textarea>/g)) out[m[1]] = decode(m[2]);
+  return out;
+}
 
 /** The page of a draft once the site is read and drafted (the page stops refreshing itself). */
 async function drafted(browser: TestBrowser, path: string): Promise<PageResponse> {
@@ -114,6 +132,57 @@ describe('submitting a product on the website', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.text).not.toContain(ACME_FACTS.name);
     expect((await other.browser.get(`${t.url}/account/drafts/not-a-uuid`)).status).toBe(404);
+  });
+
+  // Before the test that saves a listing: the fixture sites share one host, which then counts as listed.
+  it('parity: a draft edited on the web equals the same edits made over MCP', async () => {
+    const category = (await t.db.one<{ name: string }>('SELECT name FROM categories ORDER BY id LIMIT 1'))!.name;
+    const mcp = async (key: string, name: string, args: Record<string, unknown>) => {
+      const answer = await readJsonRpc(await rawToolCall(t.url, name, args, `Bearer ${key}`));
+      if (answer.result?.isError || !answer.result) throw new Error(JSON.stringify(answer));
+      return answer.result.structuredContent;
+    };
+    const keyOf = async (accountId: string) =>
+      (await createApiKey(t.db, { accountId, name: 'parity', scopes: ['account:read', 'listings:write'], now: new Date() })).key;
+
+    // On the web: the form as a browser sends it, twice (an edit, then a lock with the edits kept).
+    const web = await signedInBrowser(t);
+    const form = await web.browser.get(`${t.url}/submit`);
+    const path = (await web.browser.post(`${t.url}/submit`, { csrf: form.field('csrf'), url: sites.urls.acme }, { follow: false }))
+      .location!;
+    const webId = path.split('/').pop()!;
+    let page = await drafted(web.browser, path);
+    const edits = { f_tagline: 'Analytics without cookies', f_features: 'Funnels\nRetention cohorts', f_categories: category, f_stage: '' };
+    expect(
+      (await web.browser.post(`${t.url}${path}`, { csrf: page.field('csrf'), ...formFields(page), ...edits }, { follow: false })).status,
+    ).toBe(303);
+    page = await web.browser.get(`${t.url}${path}`);
+    expect(
+      (await web.browser.post(`${t.url}${path}`, { csrf: page.field('csrf'), ...formFields(page), op: 'lock:city' }, { follow: false }))
+        .status,
+    ).toBe(303);
+
+    // Over MCP: the same edits from another account's draft of the same site.
+    const other = await signedInBrowser(t);
+    const otherKey = await keyOf(other.id);
+    const { id: mcpId } = await mcp(otherKey, 'submit_listing', { url: sites.urls.acme });
+    for (let i = 0; i < 150 && (await mcp(otherKey, 'get_draft', { id: mcpId })).status !== 'ready'; i++)
+      await new Promise((r) => setTimeout(r, 200));
+    await mcp(otherKey, 'update_draft', {
+      id: mcpId,
+      fields: { tagline: 'Analytics without cookies', features: ['Funnels', 'Retention cohorts'], categories: [category] },
+    });
+    await mcp(otherKey, 'update_draft', { id: mcpId, lock_fields: ['city'] });
+
+    const comparable = (draft: Record<string, unknown>) => {
+      const { id, created_at, updated_at, ...rest } = draft;
+      return rest;
+    };
+    const viaWeb = await mcp(await keyOf(web.id), 'get_draft', { id: webId });
+    const viaMcp = await mcp(otherKey, 'get_draft', { id: mcpId });
+    expect(viaWeb.fields.tagline).toEqual({ value: 'Analytics without cookies', state: 'edited', evidence: expect.any(Array) });
+    expect(viaWeb.fields.city.state).toBe('override');
+    expect(comparable(viaWeb)).toEqual(comparable(viaMcp));
   });
 
   it("edits the draft with update_draft's bounds: a refusal keeps everything typed, lock and save as a listing", async () => {
