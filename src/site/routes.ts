@@ -14,6 +14,7 @@ import { inviteRoutes } from './invite-page.js';
 import { claimConfirmRoutes } from './claim-confirm-page.js';
 import { aboutRoutes } from './about-page.js';
 import { submitRoutes } from './submit-pages.js';
+import { launchRoutes } from './launch-pages.js';
 import { PageCache } from './page-cache.js';
 import { keptPages } from './kept-pages.js';
 
@@ -45,6 +46,7 @@ export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   claimConfirmRoutes(router, site);
   aboutRoutes(router, site);
   submitRoutes(router, site);
+  launchRoutes(router, site);
   // The one POST that is no form: the ping of a listing's website link, which carries no CSRF token.
   const pings = new Router();
   listingPingRoutes(pings, site, views);

@@ -165,7 +165,7 @@ ${working || draft.status === 'failed' ? '' : html`<h2>The drafted profile</h2>$
 /** Saving as a listing, with what it still needs beside the button (or why it was refused). */
 function saveSection(ctx: Context, site: SiteDeps, draft: DraftView, problem: ProblemError | undefined): SafeHtml {
   if (draft.listing_id !== null)
-    return html`<h2 id="save">Saved as a listing</h2><p>Changes you save here update the listing until it is published.</p>`;
+    return html`<h2 id="save">Saved as a listing</h2><p>Changes you save here update the listing until it is published. <a href="/account/listings/${String(draft.listing_id)}/launch">Launch it</a>.</p>`;
   const needed = draft.needed_to_save;
   return html`<h2 id="save">Save as a listing</h2>
 ${problem ? html`<div class="error" role="alert"><p>${problem.detail ?? problem.title}</p>${problem.errors?.length ? html`<ul>${problem.errors.map((e) => html`<li>${e.path.slice(1).replaceAll('/', ' ').replaceAll('_', ' ')}: ${e.message}</li>`)}</ul>` : ''}</div>` : ''}

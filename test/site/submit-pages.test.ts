@@ -249,6 +249,29 @@ describe('submitting a product on the website', () => {
     expect(listing?.listing_id).not.toBeNull();
     page = await person.browser.get(`${t.url}${answer.location}`);
     expect(page.text).toContain('<h2 id="save">Saved as a listing</h2>');
+
+    // The launch: free, queued for a week, the badge in every shape, and a check of the homepage on demand.
+    const listingId = listing!.listing_id!;
+    const launch = `/account/listings/${listingId}/launch`;
+    expect(page.text).toContain(`<a href="${launch}">Launch it</a>`);
+    page = await person.browser.get(`${t.url}${launch}`);
+    expect(page.text).toContain('Launch for free');
+    answer = await person.browser.post(`${t.url}/account/listings/${listingId}/free`, { csrf }, { follow: false });
+    expect(answer.location).toBe(`${launch}?done=queued`);
+    page = await person.browser.get(`${t.url}${answer.location}`);
+    const { week } = (await t.db.one<{ week: string }>('SELECT launch_week::text AS week FROM listings WHERE id = $1', [listingId]))!;
+    expect(page.text).toContain('Your listing joined the free launch queue.');
+    expect(page.text).toContain(`Queued for the week of <strong>${week}</strong>`);
+    expect(page.text.match(/<textarea id="code-[a-z]+" readonly/g)).toHaveLength(5);
+    expect(page.text).toMatch(/<img src="\/badges\/[^"]+\.svg[^"]*" alt="The standard badge" width="\d+" height="\d+">/);
+    expect(page.text).toContain('&lt;a href=');
+    answer = await person.browser.post(`${t.url}/account/listings/${listingId}/free`, { csrf }, { follow: false });
+    expect(answer.location).toMatch(new RegExp(`^${launch}\\?done=(checked|checked_recently)$`));
+    page = await person.browser.get(`${t.url}${answer.location}`);
+    expect(page.text).toMatch(/Your homepage was read (just now|less than a minute ago)/);
+    // Someone else's listing: 404, and nothing launched.
+    const stranger = await signedInBrowser(t);
+    expect((await stranger.browser.get(`${t.url}${launch}`)).status).toBe(404);
   });
 
   it('refuses a bad or private address beside the field, keeping what was typed, and makes no draft', async () => {

@@ -203,7 +203,7 @@ describe('every form of the pages, walked from the router', () => {
       ...['/listings/:slug/review', '/listings/:slug/review/delete', '/account/display-name'], // test/site/review-pages.test.ts
       ...['/listings/:slug/comments', '/listings/:slug/comments/:id/delete'], // test/site/comment-pages.test.ts
       '/account/listings/:id/images', // test/images/upload-form.test.ts
-      ...['/submit', '/account/drafts/:id', '/account/drafts/:id/save'], // test/site/submit-pages.test.ts
+      ...['/submit', '/account/drafts/:id', '/account/drafts/:id/save', '/account/listings/:id/free'], // test/site/submit-pages.test.ts
       ...['/account/export', '/account/delete'], // test/auth/pages/delete-account-page.test.ts
       ...t.app.formRoutes.filter((route) => route.startsWith('/admin')), // the console: test/console/*.test.ts
     ];
