@@ -14,7 +14,6 @@ interface OwnedListing {
   listing_id: number;
   status: string;
   launch_week: string | null;
-  next_step: string;
   badge_check: { last_checked_at: string | null; found: boolean; next_check_at: string | null; looking_for: { page: string } } | null;
   profile: { slug: string; name: string; profile_url: string };
 }
@@ -107,7 +106,7 @@ ${free}<button type="submit">Launch for free</button></form>
 <h2>Paid launch</h2><p class="muted">A paid launch picks an earlier week and needs no badge. On the site it comes next; an assistant can quote and buy it now.</p>`;
     case 'awaiting_badge': {
       const check = listing.badge_check;
-      return html`<p class="notice" role="status">Queued for the week of <strong>${listing.launch_week ?? '—'}</strong>. ${listing.next_step}</p>
+      return html`<p class="notice" role="status">Queued for the week of <strong>${listing.launch_week ?? '—'}</strong>. Put a badge below on your homepage: once the directory finds it, the listing is scheduled for that week and goes live when it begins.</p>
 <p>${check?.last_checked_at ? `Last checked ${check.last_checked_at.slice(0, 16).replace('T', ' ')} UTC: ${check.found ? 'the badge was found' : 'no badge was found'} on ${check.looking_for.page}.` : 'Your homepage has not been checked yet.'}${
         check?.next_check_at ? ` Next daily check: ${check.next_check_at.slice(0, 16).replace('T', ' ')} UTC.` : ''
       }</p>
@@ -115,11 +114,11 @@ ${free}<button type="submit">Check my homepage now</button></form>
 <p class="muted">A check reads your homepage once a minute at most.</p>`;
     }
     case 'scheduled':
-      return html`<p class="notice" role="status">Scheduled for the week of <strong>${listing.launch_week ?? '—'}</strong>. ${listing.next_step}</p>`;
+      return html`<p class="notice" role="status">Scheduled for the week of <strong>${listing.launch_week ?? '—'}</strong>: it goes live when that week begins. Keep the badge on your homepage.</p>`;
     case 'live':
       return html`<p class="notice" role="status">Live: <a href="${listing.profile.profile_url}">${listing.profile.profile_url}</a>.</p>`;
     default:
-      return html`<p>${listing.next_step}</p>`;
+      return html`<p>The site team hid this listing: it is not shown in the directory.</p>`;
   }
 }
 
@@ -133,7 +132,7 @@ function badgeList(badges: Badge['badge'][]): SafeHtml {
   return html`<h2>Your badge</h2><p>Paste one of these into your homepage's HTML. Each shape follows your visitors' light or dark mode.</p>
 ${badges.map(
   (badge) => html`<figure style="margin:0 0 1.2rem"><figcaption><strong>${badge.shape}</strong></figcaption>
-<img src="${new URL(badge.svg_url).pathname}" alt="The ${badge.shape} badge" width="${String(badge.width)}" height="${String(badge.height)}">
+<img src="${new URL(badge.svg_url).pathname}" alt="The ${badge.shape} badge" width="${String(badge.width)}" height="${String(badge.height)}" style="max-width:100%;height:auto">
 <label for="code-${badge.shape}" class="muted" style="display:block">HTML</label>
 <textarea id="code-${badge.shape}" readonly rows="3" style="width:100%;font-family:monospace">${badge.embed_html}</textarea></figure>`,
 )}`;

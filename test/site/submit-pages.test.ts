@@ -263,7 +263,9 @@ describe('submitting a product on the website', () => {
     expect(page.text).toContain('Your listing joined the free launch queue.');
     expect(page.text).toContain(`Queued for the week of <strong>${week}</strong>`);
     expect(page.text.match(/<textarea id="code-[a-z]+" readonly/g)).toHaveLength(5);
-    expect(page.text).toMatch(/<img src="\/badges\/[^"]+\.svg[^"]*" alt="The standard badge" width="\d+" height="\d+">/);
+    expect(page.text).toMatch(
+      /<img src="\/badges\/[^"]+\.svg[^"]*" alt="The standard badge" width="\d+" height="\d+" style="max-width:100%;height:auto">/,
+    );
     expect(page.text).toContain('&lt;a href=');
     answer = await person.browser.post(`${t.url}/account/listings/${listingId}/free`, { csrf }, { follow: false });
     expect(answer.location).toMatch(new RegExp(`^${launch}\\?done=(checked|checked_recently)$`));
