@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 /** An MCP client that counts the bytes of every answer it reads and the tools it calls. */
-function assistant(meter: { calls: number; bytes: number; log?: string[] }, headers: Record<string, string> = {}) {
+function assistant(meter: { calls: number; bytes: number; waiting: number; log?: string[] }, headers: Record<string, string> = {}) {
   // Each answer to a POST is read whole before the client sees it, so the last one is counted too; the GET
   // stream a client may open for server messages never ends and is left out (nothing is sent on it here).
   const counting: typeof fetch = async (input, init) => {
@@ -80,7 +80,7 @@ function assistant(meter: { calls: number; bytes: number; log?: string[] }, head
     expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
     return result.structuredContent as any;
   };
-  return { client, connect, call };
+  return { client, connect, call, meter };
 }
 
 type Assistant = ReturnType<typeof assistant>;
@@ -93,7 +93,10 @@ async function draftAndSave(me: Assistant, url: string, categories: string[]) {
   for (let polls = 0; draft.status === 'crawling' || draft.status === 'drafting'; polls++) {
     expect(polls).toBeLessThan(20);
     await sleep(draft.poll_after_seconds * 1000);
+    const before = me.meter.bytes;
     draft = await me.call('get_draft', { id: draft.id, view: 'brief' });
+    // A poll that finds the draft still in progress repeats a step (how many depends on the machine's speed).
+    if (draft.status === 'crawling' || draft.status === 'drafting') me.meter.waiting += me.meter.bytes - before;
   }
   expect(draft.status).toBe('ready');
   expect(draft.fields.name.value).toBe(ACME_FACTS.name);
@@ -108,17 +111,27 @@ async function draftAndSave(me: Assistant, url: string, categories: string[]) {
   return me.call('submit_draft', { id: draft.id });
 }
 
-function report(name: string, meter: { calls: number; bytes: number; log: string[] }, committed: { calls: number; bytes: number }) {
+/**
+ * The journey's figures against the committed ones. Bytes of polls that found the draft still in progress are left out
+ * of the byte comparisons: the committed journey polled once, and a slower machine polls again for the same step.
+ */
+function report(
+  name: string,
+  meter: { calls: number; bytes: number; waiting: number; log: string[] },
+  committed: { calls: number; bytes: number },
+): number {
   console.info(meter.log.join('\n'));
+  const steps = meter.bytes - meter.waiting;
   console.info(
-    `${name}: ${meter.calls} tool calls, ${meter.bytes} bytes read (committed: ${committed.calls} calls, ${committed.bytes} bytes)`,
+    `${name}: ${meter.calls} tool calls, ${meter.bytes} bytes read, ${steps} without repeated polls (committed: ${committed.calls} calls, ${committed.bytes} bytes)`,
   );
   expect(meter.calls).toBeLessThanOrEqual(Math.floor(committed.calls * ALLOWED_GROWTH));
-  expect(meter.bytes).toBeLessThanOrEqual(Math.floor(committed.bytes * ALLOWED_GROWTH));
+  expect(steps).toBeLessThanOrEqual(Math.floor(committed.bytes * ALLOWED_GROWTH));
+  return steps;
 }
 
 it('takes a founder from the week’s launches to a free launch in few calls and few bytes', async () => {
-  const meter = { calls: 0, bytes: 0, log: [] as string[] };
+  const meter = { calls: 0, bytes: 0, waiting: 0, log: [] as string[] };
 
   // One connection, as an assistant's client keeps it, with the person's API key (their sign-in); the tools a
   // model sees come with the first list.
@@ -136,13 +149,13 @@ it('takes a founder from the week’s launches to a free launch in few calls and
   expect(free).toMatchObject({ listing_id: saved.listing_id, status: 'awaiting_badge', outcome: 'queued' });
   expect(free.badge.embed_html).toContain('<a href=');
   await me.client.close();
-  report('free launch', meter, COMMITTED.free);
+  const steps = report('free launch', meter, COMMITTED.free);
   // Issue 31: at least 30% fewer bytes than the 98,587 read for these steps before it.
-  expect(meter.bytes).toBeLessThanOrEqual(Math.floor(98_587 * 0.7));
+  expect(steps).toBeLessThanOrEqual(Math.floor(98_587 * 0.7));
 }, 60_000);
 
 it('takes a German business to a paid launch with its extra categories: quote with the VAT reason, then checkout', async () => {
-  const meter = { calls: 0, bytes: 0, log: [] as string[] };
+  const meter = { calls: 0, bytes: 0, waiting: 0, log: [] as string[] };
   const me = assistant(meter, { authorization: `Bearer ${founder.key}` });
   await me.connect();
   await me.client.listTools();
