@@ -17,7 +17,7 @@ const SLOW_MARKS: readonly RegExp[] = [
   /support\/service-process\.js|node:child_process/, // starts services or workers as processes
   /from 'fast-check'/, // fuzz and property tests
   /seedDemo\(/, // works on the whole demo catalogue
-  /drafting\/corpus|corpus\/measure\.js/, // the drafter against its corpus of sites
+  /drafting\/corpus|corpus\/(measure|blind-set)\.js/, // the drafter against its corpus of sites
 ];
 
 /** Slow by name: two instances of the service on one database. */

@@ -76,28 +76,34 @@ const OTHER_RANK = BLOG_RANK + 1;
  * sub-pages), then in page order; no query strings, accounts, carts or downloads, no pages under a blog.
  */
 export function chooseOtherLinks(links: readonly PageLink[], siteHost: string, exclude: ReadonlySet<string>): RankedLink[] {
-  const chosen = new Map<string, { url: string; order: number; depth: number }>();
-  links.forEach((link, order) => {
-    let url: URL;
-    try {
-      url = new URL(link.url);
-    } catch {
-      return;
-    }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host !== siteHost || url.username || url.password) return;
-    url.hash = '';
-    if (url.search || exclude.has(url.href) || chosen.has(url.href) || NOT_PAGES.test(url.pathname)) return;
+  const chosen = new Map<string, RankedLink>();
+  for (const link of links) {
+    const url = sameHostPage(link.url, siteHost);
+    if (!url || url.search || exclude.has(url.href) || chosen.has(url.href) || NOT_PAGES.test(url.pathname)) continue;
     const path = url.pathname.toLowerCase();
-    if (NOT_CONTENT.test(path) || /^\/(blog|news|journal|updates)\/./.test(path)) return;
-    const depth = path.split('/').filter(Boolean).length;
-    if (depth > 2) return;
-    if (rankLink({ url: url.href, text: link.text })) return; // a fact page: chooseFactLinks takes it
-    chosen.set(url.href, { url: url.href, order, depth });
-  });
-  return [...chosen.values()]
-    .sort((a, b) => a.depth - b.depth || a.order - b.order)
-    .map(({ url }) => ({ url, rank: OTHER_RANK, kind: 'other' }));
+    if (NOT_CONTENT.test(path) || /^\/(blog|news|journal|updates)\/./.test(path) || pathDepth(url.href) > 2) continue;
+    if (rankLink({ url: url.href, text: link.text })) continue; // a fact page: chooseFactLinks takes it
+    chosen.set(url.href, { url: url.href, rank: OTHER_RANK, kind: 'other' });
+  }
+  // Shallow paths first (a stable sort keeps page order among equals).
+  return [...chosen.values()].sort((a, b) => pathDepth(a.url) - pathDepth(b.url));
 }
+
+/** A link's address as a page of the site on `siteHost` (http(s), no credentials, the fragment dropped); else undefined. */
+function sameHostPage(href: string, siteHost: string): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host !== siteHost || url.username || url.password) return undefined;
+  url.hash = '';
+  return url;
+}
+
+/** How many segments a page's path has ("/" 0, "/docs/api" 2). */
+export const pathDepth = (href: string): number => new URL(href).pathname.split('/').filter(Boolean).length;
 
 /**
  * The fact links of a page on `siteHost` (host with port), best first: by kind, then by shorter
@@ -111,20 +117,13 @@ export function chooseFactLinks(
 ): RankedLink[] {
   const chosen = new Map<string, RankedLink & { order: number; depth: number }>();
   links.forEach((link, order) => {
-    let url: URL;
-    try {
-      url = new URL(link.url);
-    } catch {
-      return;
-    }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host !== siteHost || url.username || url.password) return;
-    url.hash = '';
-    if (exclude.has(url.href)) return;
+    const url = sameHostPage(link.url, siteHost);
+    if (!url || exclude.has(url.href)) return;
     const ranked = rankLink({ url: url.href, text: link.text });
     if (!ranked) return;
     const previous = chosen.get(ranked.url);
     if (previous && previous.rank <= ranked.rank) return;
-    chosen.set(ranked.url, { ...ranked, order: previous?.order ?? order, depth: url.pathname.split('/').filter(Boolean).length });
+    chosen.set(ranked.url, { ...ranked, order: previous?.order ?? order, depth: pathDepth(url.href) });
   });
   const sorted = [...chosen.values()].sort((a, b) => a.rank - b.rank || a.depth - b.depth || a.order - b.order);
   let blog = blogTaken;

@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import type { CrawledPage } from './crawled-page.js';
 import { AddressGuard } from './address-guard.js';
 import type { CrawlOptions, CrawlResult, Settings } from './crawl-site.js';
-import { type RankedLink, chooseFactLinks, chooseOtherLinks } from './fact-links.js';
+import { type RankedLink, chooseFactLinks, chooseOtherLinks, pathDepth } from './fact-links.js';
 import { BY_HAND, CrawlFailure, capitalize, classifyError, findFailure, formatBytes, seconds } from './failures.js';
 import { extractPage } from './page-extract.js';
 
@@ -532,10 +532,13 @@ async function handlePage(
   }
   picked.splice(state.remaining);
   if (picked.length === 0 || state.closed) return;
-  for (const link of picked) {
-    state.seen.add(link.url);
-    if (link.kind === 'blog') state.blogTaken = true;
-  }
+  for (const link of picked) if (link.kind === 'blog') state.blogTaken = true;
+  await queuePages(state, picked);
+}
+
+/** Queues `picked` for reading: seen, counted out of the budget and in flight. */
+async function queuePages(state: CrawlState, picked: readonly RankedLink[]): Promise<void> {
+  for (const link of picked) state.seen.add(link.url);
   state.remaining -= picked.length;
   state.inflight += picked.length;
   await state.crawler?.addRequests(
@@ -555,19 +558,11 @@ async function settle(state: CrawlState, key: string): Promise<void> {
   if (state.inflight > 0 || state.remaining <= 0 || state.closed || !state.home) return;
   const picked = [...state.others]
     .filter((link) => !state.seen.has(link.url))
-    .sort((a, b) => depthOf(a.url) - depthOf(b.url))
+    .sort((a, b) => pathDepth(a.url) - pathDepth(b.url))
     .slice(0, state.remaining);
   state.others = [];
-  if (picked.length === 0) return;
-  for (const link of picked) state.seen.add(link.url);
-  state.remaining -= picked.length;
-  state.inflight += picked.length;
-  await state.crawler?.addRequests(
-    picked.map((link) => ({ url: link.url, uniqueKey: link.url, userData: { role: 'page', rank: link.rank } })),
-  );
+  if (picked.length > 0) await queuePages(state, picked);
 }
-
-const depthOf = (url: string): number => new URL(url).pathname.split('/').filter(Boolean).length;
 
 function result(state: CrawlState): CrawlResult {
   const home = state.home!;

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AccountRecord } from '../accounts/accounts.js';
+import { type Badge, describeBadge } from '../badges/embed.js';
 import { BADGE_SHAPES } from '../badges/variants.js';
 import type { ProblemError } from '../errors.js';
 import { html, type SafeHtml } from '../text/html.js';
@@ -18,8 +19,10 @@ interface OwnedListing {
   profile: { slug: string; name: string; profile_url: string };
 }
 
-interface Badge {
-  badge: { shape: string; svg_url: string; embed_html: string; markdown: string; width: number; height: number };
+/** What get_badges answers that the page uses: the listing's awards, which every shape's embed carries. */
+interface BadgesAnswer {
+  listing: { slug: string; name: string; profile_url: string };
+  awards: { title: string; week: string; proof_url: string }[];
 }
 
 /** How the page names what choose_free_listing did. */
@@ -35,8 +38,6 @@ const OUTCOMES: Record<string, string> = {
  * and "Check my homepage now". Others' listings answer 404, as the tools do.
  */
 export function launchRoutes(router: Router, site: SiteDeps): void {
-  const { kit } = site;
-
   router.get('/account/listings/:id/launch', async (ctx) => {
     const seen = await signedInVisit(ctx, site);
     if (!seen) return;
@@ -48,7 +49,6 @@ export function launchRoutes(router: Router, site: SiteDeps): void {
 
   // The free launch, and the homepage check again (choose_free_listing does both: at most once a minute).
   router.post('/account/listings/:id/free', async (ctx) => {
-    kit.form(ctx);
     const seen = await signedInVisit(ctx, site, `/account/listings/${ctx.params.id}/launch`);
     if (!seen) return;
     const listing = await ownListing(ctx, site, seen);
@@ -122,13 +122,24 @@ ${free}<button type="submit">Check my homepage now</button></form>
   }
 }
 
-async function badgesOf(ctx: Context, site: SiteDeps, account: AccountRecord, slug: string): Promise<Badge['badge'][]> {
-  const answers = await Promise.all(BADGE_SHAPES.map((shape) => runAsPerson(ctx, site, account, 'get_badges', { slug, shape })));
-  return answers.flatMap((answer) => (answer.ok ? [(answer.result as unknown as Badge).badge] : []));
+/** The badge in every shape: get_badges once (the listing and its awards), then each shape as it describes them. */
+async function badgesOf(ctx: Context, site: SiteDeps, account: AccountRecord, slug: string): Promise<Badge[]> {
+  const answer = await runAsPerson(ctx, site, account, 'get_badges', { slug });
+  if (!answer.ok) return [];
+  const { listing, awards } = answer.result as unknown as BadgesAnswer;
+  const target = {
+    listingSlug: listing.slug,
+    listingName: listing.name,
+    profileUrl: listing.profile_url,
+    siteName: (await site.settings()).site_name,
+    publicUrl: site.services.config.publicUrl,
+    awards,
+  };
+  return BADGE_SHAPES.map((shape) => describeBadge(target, { shape, mode: 'auto', size: 'm' }));
 }
 
 /** Each badge shape: its preview and its code to paste, selectable (the page runs no script). */
-function badgeList(badges: Badge['badge'][]): SafeHtml {
+function badgeList(badges: Badge[]): SafeHtml {
   return html`<h2>Your badge</h2><p>Paste one of these into your homepage's HTML. Each shape follows your visitors' light or dark mode.</p>
 ${badges.map(
   (badge) => html`<figure style="margin:0 0 1.2rem"><figcaption><strong>${badge.shape}</strong></figcaption>

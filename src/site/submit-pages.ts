@@ -66,7 +66,6 @@ export function submitRoutes(router: Router, site: SiteDeps): void {
 
   // Saving the draft as a listing (submit_draft), beside what it still needs.
   router.post('/account/drafts/:id/save', async (ctx) => {
-    kit.form(ctx);
     const seen = await signedInVisit(ctx, site, `/account/drafts/${ctx.params.id}`);
     if (!seen) return;
     const draft = await ownDraftView(ctx, site, seen);
