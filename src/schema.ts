@@ -12,9 +12,12 @@ const page = z.number().int().min(1).max(1000).default(1).describe('Page number'
 const perPage = z.number().int().min(1).max(100).default(20).describe('Items per page');
 export const paging = { page, per_page: perPage };
 
+/** An ISO 3166-1 alpha-2 country code, in either case (every country input reads it with this pattern). */
+export const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+
 export const country = z
   .string()
-  .regex(/^[A-Za-z]{2}$/, 'Must be an ISO 3166 two-letter country code')
+  .regex(COUNTRY_CODE, 'Must be an ISO 3166 two-letter country code')
   .transform((c) => c.toUpperCase())
   .describe('ISO 3166 two-letter country code, e.g. "DE"');
 

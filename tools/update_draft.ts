@@ -9,29 +9,23 @@ import { briefDraftView, DRAFT_VIEWS, draftOutput } from '../src/drafting/draft-
 import {
   LIMITS,
   LIST_FIELDS,
-  LIST_ITEM_MAX,
-  LIST_MAX_ITEMS,
   PROFILE_FIELDS,
-  SOCIAL_KEYS,
-  SOCIAL_LINK_MAX,
   STORY_SECTIONS,
   TEXT_FIELDS,
   type FieldValue,
   type ProfileField,
 } from '../src/drafting/profile-fields.js';
+import { profileSchemas, SOCIAL_KEYS } from '../src/listings/profile-rules.js';
 
 const fieldName = z.enum(PROFILE_FIELDS as [ProfileField, ...ProfileField[]]);
 /** Every field can be redrafted; categories are proposed again from the directory's category tree. */
 const redraftable = z.enum(PROFILE_FIELDS as [ProfileField, ...ProfileField[]]);
 const FORMATS: Partial<Record<ProfileField, z.ZodType<string>>> = {
-  country: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/, 'An ISO 3166-1 alpha-2 country code, e.g. PT')
-    .transform((code) => code.toUpperCase()),
-  founded_year: z.string().regex(/^(1[89]\d\d|20\d\d|2100)$/, 'A four-digit year, 1800 to 2100'),
-  contact_email: z.email().max(254),
-  logo_url: webAddress('http or https', 500),
-  demo_video_url: webAddress('http or https', 500),
+  country: profileSchemas.country(),
+  founded_year: profileSchemas.foundedYearText(),
+  contact_email: profileSchemas.contactEmail(),
+  logo_url: webAddress('http or https', TEXT_FIELDS.logo_url),
+  demo_video_url: profileSchemas.demoVideoUrl(),
   name: visibleText(TEXT_FIELDS.name),
   tagline: visibleText(TEXT_FIELDS.tagline),
   stage: z
@@ -45,14 +39,14 @@ const FORMATS: Partial<Record<ProfileField, z.ZodType<string>>> = {
     .transform((value) => directorySpelling(value, PRICING_MODELS))
     .describe(PRICING_MODELS.join(', ')),
 };
-const list = z.array(someText(LIST_ITEM_MAX)).max(LIST_MAX_ITEMS);
+const list = profileSchemas.list();
 const fields = z.strictObject({
   ...Object.fromEntries(
     Object.entries(TEXT_FIELDS).map(([name, max]) => [name, (FORMATS[name as ProfileField] ?? z.string().max(max)).nullable().optional()]),
   ),
   ...Object.fromEntries(LIST_FIELDS.map((name) => [name, list.nullable().optional()])),
 } as unknown as Record<ProfileField, z.ZodOptional<z.ZodNullable<z.ZodType<FieldValue>>>>);
-const httpLink = webAddress('http or https', SOCIAL_LINK_MAX);
+const httpLink = profileSchemas.socialLink();
 const socials = z.strictObject(Object.fromEntries(SOCIAL_KEYS.map((key) => [key, httpLink.nullable().optional()])));
 
 export default defineTool({
@@ -76,15 +70,7 @@ export default defineTool({
     lock_fields: z.array(fieldName).max(LIMITS.lockFields).optional(),
     regenerate: z.array(redraftable).max(LIMITS.regenerateFields).optional(),
     restore: z.array(fieldName).max(LIMITS.restoreFields).optional(),
-    faqs: z
-      .array(
-        z.strictObject({
-          question: someText(LIMITS.faqQuestion),
-          answer: someText(LIMITS.faqAnswer),
-        }),
-      )
-      .max(LIMITS.faqs)
-      .optional(),
+    faqs: profileSchemas.faqs().optional(),
     company_socials: socials.optional(),
     founder_socials: socials.optional().describe("The primary founder's"),
     founders: z

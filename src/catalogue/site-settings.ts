@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { country } from '../schema.js';
 import type { Database, Statements } from '../db/database.js';
 import type { JsonValue } from '../db/entities/json-types.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
@@ -222,12 +223,7 @@ export const settingsChanges = z.strictObject({
     .describe('Weeks out a free launch is placed; min <= max'),
   free_launches_per_week: between(SETTING_BOUNDS.freeLaunchesPerWeek).optional(),
   billboard_minimum_cents: between(SETTING_BOUNDS.billboardMinimumCents).optional(),
-  seller_country: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/, 'Must be an ISO 3166 two-letter country code')
-    .transform((c) => c.toUpperCase())
-    .optional()
-    .describe('ISO code; EU business buyers elsewhere in the EU are reverse charged'),
+  seller_country: country.optional().describe('ISO code; EU business buyers elsewhere in the EU are reverse charged'),
   order_lifetime_hours: between(SETTING_BOUNDS.orderLifetimeHours).optional(),
   rate_limits: boundedParts(SETTING_BOUNDS.rateLimits),
   vote_check: boundedParts(SETTING_BOUNDS.voteCheck),

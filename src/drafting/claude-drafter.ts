@@ -20,16 +20,14 @@ import {
   LIST_ITEM_MAX,
   LIST_MAX_ITEMS,
   PROFILE_FIELDS,
-  SOCIAL_KEYS,
-  SOCIAL_LINK_MAX,
   TEXT_FIELDS,
   isListField,
   type DraftProposal,
   type Drafter,
   type ProfileField,
   type ProposedFounder,
-  type SocialKey,
 } from './profile-fields.js';
+import { SOCIAL_KEYS, SOCIAL_LINK_MAX, type SocialKey } from '../listings/profile-rules.js';
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import { QUOTE_MAX, QUOTE_MIN } from './evidence.js';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';

@@ -2,7 +2,8 @@ import type { Database } from '../db/database.js';
 import { canonicalCategoryNames } from '../catalogue/categories.js';
 import { changeDraft, DRAFT_PAGES_KEEP_DAYS, EMPTY_FIELD, hasStoredPages, type DraftRecord, type StoredMilestone } from './draft-store.js';
 import { writeSubmission } from './draft-submission.js';
-import type { FieldValue, ProfileField, SocialKey } from './profile-fields.js';
+import type { FieldValue, ProfileField } from './profile-fields.js';
+import type { SocialKey } from '../listings/profile-rules.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../errors.js';
 
 /** update_draft's input after validation: only the parts sent are present. */

@@ -6,7 +6,8 @@ import type { Database, Statements, Transaction } from '../db/database.js';
 import { Draft, DraftPage } from '../db/entities/draft.js';
 import { Listing } from '../db/entities/listing.js';
 import type { DrafterKind, DraftStatus } from '../db/entities/draft.js';
-import type { Evidence, FieldState, FieldValue, ProfileField, SocialKey } from './profile-fields.js';
+import type { Evidence, FieldState, FieldValue, ProfileField } from './profile-fields.js';
+import type { SocialKey } from '../listings/profile-rules.js';
 import type { CrawledPage } from '../crawler/crawled-page.js';
 
 /** A profile field as stored: the current value and state, and the AI's own value for restore. */

@@ -3,7 +3,7 @@ import { InvalidStateError, type ProblemFieldError } from '../errors.js';
 import { findCategories } from '../catalogue/categories.js';
 import { registrableDomain } from '../catalogue/registrable-domain.js';
 import { refuseListedDomain } from './already-listed.js';
-import { LISTING_TEXT_FIELDS } from '../listings/listing-edits.js';
+import { COUNTRY_MESSAGE, countryCode, FOUNDED_YEAR_MESSAGE, foundedYear, LISTING_TEXT_FIELDS } from '../listings/profile-rules.js';
 import { slugify } from '../text/slugify.js';
 import { stripInvisible } from '../text/invisible-characters.js';
 import type { DraftRecord } from './draft-store.js';
@@ -32,9 +32,10 @@ const LISTING_BOUNDS: Partial<Record<ProfileField, number>> = Object.fromEntries
     LISTING_TEXT_FIELDS[field],
   ]),
 );
-const FORMATS: Partial<Record<ProfileField, { test: RegExp; message: string }>> = {
-  country: { test: /^[A-Za-z]{2}$/, message: 'A listing takes a two-letter ISO 3166-1 country code, e.g. SI' },
-  founded_year: { test: /^(1[89]\d\d|20\d\d|2100)$/, message: 'A listing takes a four-digit year, 1800 to 2100' },
+/** The formats a listing takes, as update_draft and update_my_listing check them (listings/profile-rules.ts). */
+const FORMATS: Partial<Record<ProfileField, { test: (value: string) => boolean; message: string }>> = {
+  country: { test: (value) => countryCode(value) !== undefined, message: COUNTRY_MESSAGE },
+  founded_year: { test: (value) => foundedYear(value) !== undefined, message: FOUNDED_YEAR_MESSAGE },
 };
 
 /**
@@ -54,9 +55,9 @@ function fieldProblems(draft: DraftRecord): ProblemFieldError[] {
         message: `A listing's ${field} is at most ${max} characters; this one has ${value.length}`,
       });
   }
-  for (const [field, format] of Object.entries(FORMATS) as [ProfileField, { test: RegExp; message: string }][]) {
+  for (const [field, format] of Object.entries(FORMATS) as [ProfileField, { test: (value: string) => boolean; message: string }][]) {
     const value = text(draft, field);
-    if (value && !format.test.test(value)) problems.push({ path: `/fields/${field}`, message: format.message });
+    if (value && !format.test(value)) problems.push({ path: `/fields/${field}`, message: format.message });
   }
   return problems;
 }
@@ -134,7 +135,7 @@ export async function writeSubmission(tx: Session, draft: DraftRecord, now: Date
 async function writeListing(db: Session, draft: DraftRecord, name: string, categoryId: number, now: Date): Promise<number> {
   const url = new URL(draft.url);
   const country = text(draft, 'country');
-  const year = Number(text(draft, 'founded_year'));
+  const year = foundedYear(text(draft, 'founded_year') ?? '');
   const socials = Object.fromEntries(Object.entries(draft.companySocials).map(([key, social]) => [key, social!.url]));
   const notFound = PROFILE_FIELDS.filter((field) => draft.fields[field]?.state === 'not_found');
   const values = [
@@ -148,9 +149,9 @@ async function writeListing(db: Session, draft: DraftRecord, name: string, categ
     text(draft, 'stage'),
     text(draft, 'pricing_model'),
     text(draft, 'pricing_summary'),
-    country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
+    (country && countryCode(country)) ?? null,
     text(draft, 'city'),
-    Number.isInteger(year) && year >= 1800 && year <= 2100 ? year : null,
+    year ?? null,
     text(draft, 'contact_email'),
     text(draft, 'demo_video_url'),
     list(draft, 'features'),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EMPTY_FIELD, type DraftRecord } from './draft-store.js';
 import { DRAFT_STATUSES, DRAFTERS } from '../db/entities/draft.js';
-import { FIELD_STATES, PROFILE_FIELDS, SOCIAL_KEYS, type ProfileField } from './profile-fields.js';
+import { FIELD_STATES, PROFILE_FIELDS, type ProfileField } from './profile-fields.js';
+import { SOCIAL_KEYS } from '../listings/profile-rules.js';
 
 /** How long a client should wait before polling a draft that is still being worked on. */
 const POLL_AFTER_SECONDS = 3;

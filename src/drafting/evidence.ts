@@ -52,8 +52,6 @@ import {
   LIST_ITEM_MAX,
   LIST_MAX_ITEMS,
   PROFILE_FIELDS,
-  SOCIAL_KEYS,
-  SOCIAL_LINK_MAX,
   TEXT_FIELDS,
   isListField,
   type DraftProposal,
@@ -62,9 +60,10 @@ import {
   type ProfileField,
   type ProposedFaq,
   type ProposedFounder,
-  type SocialKey,
   type TextField,
 } from './profile-fields.js';
+import { FOUNDED_YEAR, SOCIAL_KEYS, SOCIAL_LINK_MAX, type SocialKey } from '../listings/profile-rules.js';
+import { COUNTRY_CODE } from '../schema.js';
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import { createRequire } from 'node:module';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';
@@ -385,7 +384,7 @@ let nameToCode: Map<string, string> | undefined;
 /** The ISO alpha-2 code of a country given by code or by English name (aliases included). */
 export function countryCode(text: string): string | undefined {
   const t = collapseWhitespace(text);
-  if (/^[A-Za-z]{2}$/.test(t) && countryName(t.toUpperCase())) return t.toUpperCase();
+  if (COUNTRY_CODE.test(t) && countryName(t.toUpperCase())) return t.toUpperCase();
   if (!nameToCode) {
     nameToCode = new Map();
     for (let a = 65; a <= 90; a++) {
@@ -455,7 +454,7 @@ const TEXT_RULES: Partial<Record<TextField, (value: string, quotes: readonly Evi
   founded_year: (v, q) => {
     if (!/^\d{4}$/.test(v)) return 'founded_year is not a four-digit year';
     const year = Number(v);
-    if (year < 1800 || year > new Date().getUTCFullYear() + 1) return 'founded_year is out of range';
+    if (year < FOUNDED_YEAR.min || year > new Date().getUTCFullYear() + 1) return 'founded_year is out of range';
     return covered(v, q) ? null : 'the year does not appear in its quotes';
   },
   country: (v, q) => {

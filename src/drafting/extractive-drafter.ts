@@ -20,16 +20,15 @@ import {
   LIMITS,
   LIST_ITEM_MAX,
   LIST_MAX_ITEMS,
-  SOCIAL_LINK_MAX,
   TEXT_FIELDS,
   type DraftProposal,
   type Drafter,
   type Evidence,
   type ProfileField,
   type ProposedFounder,
-  type SocialKey,
   type TextField,
 } from './profile-fields.js';
+import { SOCIAL_LINK_MAX, type SocialKey } from '../listings/profile-rules.js';
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import { QUOTE_MAX, countryCode, hostWithoutWww, looksLikeInstruction, normaliseForMatch, quoteProblem } from './evidence.js';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';

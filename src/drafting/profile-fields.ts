@@ -1,9 +1,10 @@
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import type { DrafterKind } from '../db/entities/draft.js';
+import { FAQ_LIMITS, LIST_LIMITS, type SocialKey } from '../listings/profile-rules.js';
 /**
- * The draft profile as the spec defines it (part 4): editable fields, their limits, sub-records
- * and the socials keys. Every other module (drafters, evidence check, update_draft, tools) reads
- * its limits from here.
+ * The draft profile as the spec defines it (part 4): editable fields, their limits and sub-records.
+ * The rules a draft shares with a listing (lists, FAQs, socials keys, country, year) are defined once
+ * in listings/profile-rules.ts; every other drafting module reads its limits from here or there.
  */
 
 export const TEXT_FIELDS = {
@@ -25,8 +26,8 @@ export type TextField = keyof typeof TEXT_FIELDS;
 
 export const LIST_FIELDS = ['categories', 'tags', 'features', 'usps', 'keywords'] as const;
 export type ListField = (typeof LIST_FIELDS)[number];
-export const LIST_MAX_ITEMS = 20;
-export const LIST_ITEM_MAX = 200;
+export const LIST_MAX_ITEMS = LIST_LIMITS.items;
+export const LIST_ITEM_MAX = LIST_LIMITS.itemMax;
 
 export type ProfileField = TextField | ListField;
 export const PROFILE_FIELDS = [...(Object.keys(TEXT_FIELDS) as TextField[]), ...LIST_FIELDS] as readonly ProfileField[];
@@ -37,30 +38,10 @@ export const isListField = (field: ProfileField): field is ListField => (LIST_FI
 export const FIELD_STATES = ['ai', 'not_found', 'edited', 'manual', 'override', 'deleted'] as const;
 export type FieldState = (typeof FIELD_STATES)[number];
 
-/** Twelve named platforms, plus the product's website and one custom link. */
-export const SOCIAL_KEYS = [
-  'x',
-  'linkedin',
-  'facebook',
-  'instagram',
-  'threads',
-  'mastodon',
-  'bluesky',
-  'youtube',
-  'tiktok',
-  'github',
-  'discord',
-  'reddit',
-  'website',
-  'custom',
-] as const;
-export type SocialKey = (typeof SOCIAL_KEYS)[number];
-export const SOCIAL_LINK_MAX = 500;
-
 export const LIMITS = {
-  faqs: 10,
-  faqQuestion: 300,
-  faqAnswer: 1500,
+  faqs: FAQ_LIMITS.faqs,
+  faqQuestion: FAQ_LIMITS.question,
+  faqAnswer: FAQ_LIMITS.answer,
   founders: 6,
   founderName: 160,
   founderTitle: 160,

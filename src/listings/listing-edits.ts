@@ -5,29 +5,9 @@ import type { JsonValue, Socials } from '../db/entities/json-types.js';
 import type { FieldChange } from '../db/entities/owner-listing.js';
 import { lockOwnedListing } from './ownership.js';
 import { noteChange, recordVersion } from './listing-history.js';
+import type { LISTING_LIST_FIELDS, ListingTextField } from './profile-rules.js';
 
-/** The text fields an owner edits (spec: Editable listing fields) and their bounds. */
-export const LISTING_TEXT_FIELDS = {
-  tagline: 200,
-  short_description: 300,
-  description: 20_000,
-  pricing_model: 40,
-  pricing_summary: 300,
-  country: 2,
-  city: 120,
-  demo_video_url: 500,
-  contact_email: 254,
-  headline: 200,
-  summary: 20_000,
-  seo_title: 200,
-  seo_description: 320,
-} as const;
-export type ListingTextField = keyof typeof LISTING_TEXT_FIELDS;
-export const LISTING_LIST_FIELDS = ['features', 'usps', 'keywords'] as const;
 type ListingListField = (typeof LISTING_LIST_FIELDS)[number];
-export const LISTING_LIST_LIMITS = { items: 20, itemMax: 200 } as const;
-export const LISTING_FAQ_LIMITS = { faqs: 10, question: 300, answer: 1500 } as const;
-export const FOUNDED_YEAR = { min: 1800, max: 2100 } as const;
 
 export interface ListingEdit {
   fields?: Partial<Record<ListingTextField, string>> & Partial<Record<ListingListField, string[]>> & { founded_year?: number | null };

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { ProblemError, UnauthorizedError, ValidationError, type ProblemFieldError } from '../errors.js';
 import { countOrRefuse } from '../rate-limit/count-or-refuse.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
@@ -9,7 +8,7 @@ import { requireScopes } from './scopes.js';
 import { cacheKey } from './result-cache.js';
 import { parseIdempotencyKey, runIdempotently, type IdempotentCall } from './idempotency.js';
 import { unstorableText } from './storable-text.js';
-import { pointer } from './json-pointer.js';
+import { atMostMaxErrors, fieldErrors } from './input-errors.js';
 import { requireStaffRole } from '../staff/roles.js';
 import { secondsSince, type ToolSurface } from '../observability/metrics.js';
 import { SpanKind, type SpanOptions, withSpan } from '../observability/tracing.js';
@@ -33,7 +32,6 @@ export interface ToolAnswer {
 }
 
 /** At most this many field errors are listed; a body with thousands of bad items gets a bounded answer. */
-const MAX_FIELD_ERRORS = 100;
 
 /** The tool call span's attributes: the tool (as MCP's semantic conventions name it), the surface, the outcome (as the metrics count it). */
 const TOOL_NAME = 'gen_ai.tool.name';
@@ -150,23 +148,6 @@ async function run(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<Rec
 function handlerContext(tool: AnyTool, ctx: ToolContext): SignedInContext {
   if (tool.scopes.length > 0 && !ctx.caller) throw new UnauthorizedError(undefined, false, tool.scopes);
   return ctx as SignedInContext;
-}
-
-function fieldErrors(error: z.ZodError): ProblemFieldError[] {
-  const errors = error.issues.flatMap((issue) => {
-    // An unknown property is reported once per key, each with its own path.
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: pointer([...issue.path, key]), message: 'Unknown property' }));
-    }
-    return [{ path: pointer(issue.path), message: issue.message }];
-  });
-  return atMostMaxErrors(errors);
-}
-
-function atMostMaxErrors(errors: ProblemFieldError[]): ProblemFieldError[] {
-  if (errors.length <= MAX_FIELD_ERRORS) return errors;
-  const shown = errors.slice(0, MAX_FIELD_ERRORS - 1);
-  return [...shown, { path: '', message: `${errors.length - shown.length} more errors are not listed; fix the ones above first` }];
 }
 
 const describe = (errors: ProblemFieldError[]) => errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ');

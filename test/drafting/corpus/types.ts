@@ -2,7 +2,7 @@
  * A corpus site: a small product website (its pages' HTML by path) and the facts a person reading
  * it would state. A fact the site does not state is null or an empty list: proposing one is wrong.
  */
-import type { SocialKey } from '../../../src/drafting/profile-fields.js';
+import type { SocialKey } from '../../../src/listings/profile-rules.js';
 
 /** A pricing tier as the site states it: its name and its price ("$12", "€0", "free", "contact"). */
 export interface Tier {
