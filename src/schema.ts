@@ -3,6 +3,28 @@ import { z } from 'zod';
 import { LISTING_PLANS } from './db/entities/listing.js';
 import { hasInvisible, stripInvisible } from './text/invisible-characters.js';
 
+/**
+ * Bounds refused in plain words, on every surface (REST's problem, MCP's error, a page beside its field): "At most 200
+ * characters" rather than zod's "Too big: expected string to have <=200 characters". Other refusals keep their own
+ * message.
+ */
+z.config({
+  customError: (issue) => {
+    if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
+    const bound = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+    const unit = issue.origin === 'string' ? 'character' : issue.origin === 'array' || issue.origin === 'set' ? 'item' : undefined;
+    if (issue.code === 'too_small' && bound === 1 && unit)
+      return unit === 'character' ? 'Required: must not be empty' : 'At least one item';
+    if (!unit) {
+      if (issue.origin !== 'number' && issue.origin !== 'int') return undefined;
+      if (issue.code === 'too_big') return issue.inclusive === false ? `Less than ${bound}` : `At most ${bound}`;
+      return issue.inclusive === false ? `More than ${bound}` : `At least ${bound}`;
+    }
+    const words = `${bound} ${unit}${bound === 1 ? '' : 's'}`;
+    return issue.code === 'too_big' ? `At most ${words}` : `At least ${words}`;
+  },
+});
+
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,219}$/;
 
 export const slug = (what: string) =>

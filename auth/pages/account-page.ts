@@ -155,7 +155,7 @@ function listingsSection(items: OwnedListingItem[], total: number) {
 <table><caption class="muted">Listings you own</caption><thead><tr><th scope="col">Listing</th><th scope="col">Status</th><th scope="col">Pages</th></tr></thead><tbody>
 ${items.map(
   (item) =>
-    html`<tr><th scope="row">${item.status === 'live' || item.status === 'scheduled' ? html`<a href="/listings/${item.slug}">${item.name}</a>` : item.name}</th><td>${listingStatusWords(item)}</td><td><a href="/account/listings/${item.listing_id}/launch">Launch and badge</a> · <a href="/account/listings/${item.listing_id}/stats">Statistics</a> · <a href="/account/listings/${item.listing_id}/images">Logo and screenshot</a></td></tr>`,
+    html`<tr><th scope="row">${item.status === 'live' || item.status === 'scheduled' ? html`<a href="/listings/${item.slug}">${item.name}</a>` : item.name}</th><td>${listingStatusWords(item)}</td><td><a href="/account/listings/${item.listing_id}/launch">Launch and badge</a> · <a href="/account/listings/${item.listing_id}/edit">Edit</a> · <a href="/account/listings/${item.listing_id}/news">Updates and story</a> · <a href="/account/listings/${item.listing_id}/stats">Statistics</a> · <a href="/account/listings/${item.listing_id}/images">Logo and screenshot</a></td></tr>`,
 )}
 </tbody></table>${more}`;
 }

@@ -40,3 +40,12 @@ export async function ownerEmails(tx: Statements, listingId: number): Promise<st
   );
   return rows.map((row) => row.email);
 }
+
+/** The id of the caller's listing at `slug`, whatever its status; undefined when the caller owns none there. */
+export async function ownedListingIdBySlug(db: Pick<Database, 'query'>, accountId: string, slug: string): Promise<number | undefined> {
+  const rows = await db.query<{ id: number }>(
+    'SELECT l.id FROM listings l JOIN listing_owners o ON o.listing_id = l.id AND o.account_id = $2::uuid WHERE l.slug = $1',
+    [slug, accountId],
+  );
+  return rows[0]?.id;
+}

@@ -3,6 +3,7 @@ import { isListField, LIST_ITEM_MAX, LIST_MAX_ITEMS, PROFILE_FIELDS, type Profil
 import type { ProblemError } from '../errors.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { webUrl } from '../web/layout.js';
+import { recordErrors, recordsForm } from './draft-records-form.js';
 
 /** How the page names a field's state (draft-view.ts's states). */
 const STATE_WORDS: Record<string, string> = {
@@ -110,17 +111,26 @@ ${
     }<button type="submit" class="secondary" name="op" value="regenerate:${field}">Redraft from the site</button></p>
 </div>`;
   });
-  const general = problem && !problem.errors?.some((e) => e.path.startsWith('/fields/')) ? (problem.detail ?? problem.title) : undefined;
-  const refusedFields = PROFILE_FIELDS.filter((field) => fieldMessage(problem, field));
+  // Each refusal beside its box and summed up at the top, linked to it; a refusal of no box (a state) said on its own.
+  const refused = [
+    ...PROFILE_FIELDS.filter((field) => fieldMessage(problem, field)).map((field) => ({
+      id: `f-${field}`,
+      label: field.replaceAll('_', ' '),
+      message: fieldMessage(problem, field) ?? '',
+    })),
+    ...recordErrors(problem),
+  ];
+  const general = problem && refused.length === 0 ? (problem.detail ?? problem.title) : undefined;
   const summary =
-    refusedFields.length > 0
-      ? html`<div class="error" role="alert"><p>Nothing was saved: ${refusedFields.length === 1 ? 'one field needs' : `${String(refusedFields.length)} fields need`} a change.</p><ul>${refusedFields.map(
-          (field) => html`<li><a href="#f-${field}">${field.replaceAll('_', ' ')}</a>: ${fieldMessage(problem, field) ?? ''}</li>`,
+    refused.length > 0
+      ? html`<div class="error" role="alert"><p>Nothing was saved: ${refused.length === 1 ? 'one field needs' : `${String(refused.length)} fields need`} a change.</p><ul>${refused.map(
+          (entry) => html`<li><a href="#${entry.id}">${entry.label}</a>: ${entry.message}</li>`,
         )}</ul></div>`
       : '';
   return html`<form method="post" action="/account/drafts/${draft.id}" novalidate>${csrfField}
 ${general ? html`<p class="error" role="alert">${general}</p>` : ''}${summary}
 ${items}
+${recordsForm(draft, values, problem)}
 <p><button type="submit">Save changes</button></p>
 </form>`;
 }

@@ -1,23 +1,19 @@
+import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AccountRecord } from '../accounts/accounts.js';
 import { type Badge, describeBadge } from '../badges/embed.js';
 import { BADGE_SHAPES } from '../badges/variants.js';
 import type { ProblemError } from '../errors.js';
-import { html, type SafeHtml } from '../text/html.js';
+import { html, SafeHtml } from '../text/html.js';
 import { renderSitePage } from '../web/layout.js';
-import { notFoundPage } from './not-found.js';
+import { ownedListing, ownerLinks } from './owned-listing.js';
+import type { OwnerListingWithModeration } from '../listings/owner-view.js';
 import { runAsPerson } from './person-operation.js';
 import { type SiteDeps, signedInVisit, type Visit } from './visit.js';
 
-/** What get_my_listing answers that the launch page shows. */
-interface OwnedListing {
-  listing_id: number;
-  status: string;
-  launch_week: string | null;
-  badge_check: { last_checked_at: string | null; found: boolean; next_check_at: string | null; looking_for: { page: string } } | null;
-  profile: { slug: string; name: string; profile_url: string };
-}
+/** What get_my_listing answers (the parts the page uses). */
+type OwnedListing = OwnerListingWithModeration;
 
 /** What get_badges answers that the page uses: the listing's awards, which every shape's embed carries. */
 interface BadgesAnswer {
@@ -41,7 +37,7 @@ export function launchRoutes(router: Router, site: SiteDeps): void {
   router.get('/account/listings/:id/launch', async (ctx) => {
     const seen = await signedInVisit(ctx, site);
     if (!seen) return;
-    const listing = await ownListing(ctx, site, seen);
+    const listing = await ownedListing(ctx, site, seen);
     if (!listing) return;
     const notice = typeof ctx.query.done === 'string' && Object.hasOwn(OUTCOMES, ctx.query.done) ? OUTCOMES[ctx.query.done] : undefined;
     await launchPage(ctx, seen, site, listing, notice);
@@ -51,23 +47,13 @@ export function launchRoutes(router: Router, site: SiteDeps): void {
   router.post('/account/listings/:id/free', async (ctx) => {
     const seen = await signedInVisit(ctx, site, `/account/listings/${ctx.params.id}/launch`);
     if (!seen) return;
-    const listing = await ownListing(ctx, site, seen);
+    const listing = await ownedListing(ctx, site, seen);
     if (!listing) return;
     const outcome = await runAsPerson(ctx, site, seen.account, 'choose_free_listing', { listing_id: listing.listing_id, view: 'brief' });
     if (!outcome.ok) return launchPage(ctx, seen, site, listing, undefined, outcome.problem);
     ctx.status = 303;
     ctx.redirect(`/account/listings/${listing.listing_id}/launch?done=${String(outcome.result.outcome)}`);
   });
-}
-
-async function ownListing(ctx: Context, site: SiteDeps, seen: Visit & { account: AccountRecord }): Promise<OwnedListing | undefined> {
-  const id = Number(ctx.params.id);
-  if (Number.isSafeInteger(id) && id > 0) {
-    const outcome = await runAsPerson(ctx, site, seen.account, 'get_my_listing', { listing_id: id });
-    if (outcome.ok) return outcome.result as unknown as OwnedListing;
-  }
-  notFoundPage(ctx, seen.env, seen.account, 'You have no listing at this address.');
-  return undefined;
 }
 
 async function launchPage(
@@ -78,7 +64,8 @@ async function launchPage(
   notice?: string,
   problem?: ProblemError,
 ): Promise<void> {
-  const status = ctx.status;
+  // A refusal's status stays; a page shown without one is a 200 (Koa's status is 404 until a body is set).
+  const status = problem ? ctx.status : 200;
   const badges =
     listing.status === 'draft' || listing.status === 'hidden' ? [] : await badgesOf(ctx, site, seen.account, listing.profile.slug);
   ctx.status = status;
@@ -89,11 +76,12 @@ async function launchPage(
     account: seen.account,
     noindex: true,
     noStore: true,
-    body: html`${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}${problem ? html`<p class="error" role="alert">${problem.detail ?? problem.title}</p>` : ''}
+    body: html`${ownerLinks(listing, `/account/listings/${listing.listing_id}/launch`)}${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}${problem ? html`<p class="error" role="alert">${problem.detail ?? problem.title}</p>` : ''}
 ${statusPart(ctx, site, listing)}
 ${badges.length > 0 ? badgeList(badges) : ''}
-<p><a href="/account">Your account</a></p>`,
+`,
   });
+  if (badges.length > 0) allowCopyScript(ctx);
 }
 
 function statusPart(ctx: Context, site: SiteDeps, listing: OwnedListing): SafeHtml {
@@ -103,7 +91,8 @@ function statusPart(ctx: Context, site: SiteDeps, listing: OwnedListing): SafeHt
       return html`<h2>Free launch</h2>
 <p>Your listing is given a launch week 6 to 8 weeks from now. It goes live that week once the directory finds its badge on your homepage (it looks daily, or when you ask).</p>
 ${free}<button type="submit">Launch for free</button></form>
-<h2>Paid launch</h2><p class="muted">A paid launch picks an earlier week and needs no badge. On the site it comes next; an assistant can quote and buy it now.</p>`;
+<h2>Paid launch</h2><p class="muted">A paid launch picks an earlier week and needs no badge.</p>
+<p><a href="/account/listings/${String(listing.listing_id)}/paid">Choose a paid launch</a></p>`;
     case 'awaiting_badge': {
       const check = listing.badge_check;
       return html`<p class="notice" role="status">Queued for the week of <strong>${listing.launch_week ?? '—'}</strong>. Put a badge below on your homepage: once the directory finds it, the listing is scheduled for that week and goes live when it begins.</p>
@@ -111,7 +100,8 @@ ${free}<button type="submit">Launch for free</button></form>
         check?.next_check_at ? ` Next daily check: ${check.next_check_at.slice(0, 16).replace('T', ' ')} UTC.` : ''
       }</p>
 ${free}<button type="submit">Check my homepage now</button></form>
-<p class="muted">A check reads your homepage once a minute at most.</p>`;
+<p class="muted">A check reads your homepage once a minute at most.</p>
+<p>Rather launch sooner, with no badge? <a href="/account/listings/${String(listing.listing_id)}/paid">Choose a paid launch</a></p>`;
     }
     case 'scheduled':
       return html`<p class="notice" role="status">Scheduled for the week of <strong>${listing.launch_week ?? '—'}</strong>: it goes live when that week begins. Keep the badge on your homepage.</p>`;
@@ -138,13 +128,26 @@ async function badgesOf(ctx: Context, site: SiteDeps, account: AccountRecord, sl
   return BADGE_SHAPES.map((shape) => describeBadge(target, { shape, mode: 'auto', size: 'm' }));
 }
 
-/** Each badge shape: its preview and its code to paste, selectable (the page runs no script). */
+/**
+ * The copy buttons' script: the page works without it (each code box is selectable), and with it each shape gets a
+ * "Copy the code" button. Inline, allowed by its hash alone: the page runs no other script.
+ */
+const COPY_SCRIPT =
+  "for(const b of document.querySelectorAll('button[data-copy]')){b.hidden=false;b.addEventListener('click',async()=>{const box=document.getElementById(b.dataset.copy);try{await navigator.clipboard.writeText(box.value);b.textContent='Copied';}catch{box.select();b.textContent='Selected: press Ctrl+C';}});}";
+const COPY_SCRIPT_HASH = `'sha256-${createHash('sha256').update(COPY_SCRIPT).digest('base64')}'`;
+
+function allowCopyScript(ctx: Context): void {
+  ctx.set('Content-Security-Policy', `${ctx.response.get('Content-Security-Policy')}; script-src ${COPY_SCRIPT_HASH}`);
+}
+
+/** Each badge shape: its preview and its code to paste, selectable, and a copy button where scripts run. */
 function badgeList(badges: Badge[]): SafeHtml {
   return html`<h2>Your badge</h2><p>Paste one of these into your homepage's HTML. Each shape follows your visitors' light or dark mode.</p>
 ${badges.map(
   (badge) => html`<figure style="margin:0 0 1.2rem"><figcaption><strong>${badge.shape}</strong></figcaption>
 <img src="${new URL(badge.svg_url).pathname}" alt="The ${badge.shape} badge" width="${String(badge.width)}" height="${String(badge.height)}" style="max-width:100%;height:auto">
 <label for="code-${badge.shape}" class="muted" style="display:block">HTML</label>
-<textarea id="code-${badge.shape}" readonly rows="3" style="width:100%;font-family:monospace">${badge.embed_html}</textarea></figure>`,
-)}`;
+<textarea id="code-${badge.shape}" readonly rows="3" style="width:100%;font-family:monospace">${badge.embed_html}</textarea>
+<button type="button" data-copy="code-${badge.shape}" hidden>Copy the code</button></figure>`,
+)}<script>${new SafeHtml(COPY_SCRIPT)}</script>`;
 }

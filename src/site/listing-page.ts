@@ -2,6 +2,9 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AccountRecord } from '../accounts/accounts.js';
 import { type SiteDeps, visit } from './visit.js';
+import { runAsPerson } from './person-operation.js';
+import type { OwnerListing } from '../listings/owner-view.js';
+import { ownedListingIdBySlug } from '../listings/ownership.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { type ListingProfile, loadListingProfile } from '../catalogue/listing-profile.js';
 import { listAlternatives } from '../catalogue/alternatives.js';
@@ -21,7 +24,7 @@ import { contentReportRoutes } from './content-report-routes.js';
 import { refused } from './refused-page.js';
 import { COMMENT_FLASH, commentRoutes, commentsPage, commentsSection } from './listing-comments.js';
 import { REVIEW_FLASH, reviewRoutes, reviewsSection } from './listing-reviews.js';
-import { cardList, listingCard, listingLogo, renderSitePage, webUrl } from '../web/layout.js';
+import { cardList, listingCard, listingLogo, renderSitePage, type SiteEnv, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { rowVotesOf, sameSitePath } from './list-votes.js';
 import { cardPath } from '../cards/cards.js';
@@ -41,7 +44,10 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
       const slug = ctx.params.slug ?? '';
       const profile = SLUG_PATTERN.test(slug) ? await loadListingProfile(services.db, slug, services.config.publicUrl) : null;
       const { env, settings, account } = await visit(ctx, site);
-      if (!profile) return notFoundPage(ctx, env, account, 'No listing has this address. It may not be published yet.');
+      // Not public: its owners see a preview (never kept: kept pages are only for people not signed in); others a 404.
+      if (!profile && !(account && (await ownerPreview(ctx, site, env, account, slug))))
+        return notFoundPage(ctx, env, account, 'No listing has this address. It may not be published yet.');
+      if (!profile) return;
       views?.record(
         profile.id,
         { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined },
@@ -75,6 +81,7 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
         body: html`${flash(ctx.query.done)}<div class="lead">${listingLogo(profile, true)}<div><p class="tagline">${profile.tagline}</p>
 <p>${webUrl(profile.url) ? html`<a href="${webUrl(profile.url)}" rel="nofollow noopener" ping="/listings/${slug}/click">${new URL(profile.url).host}</a> · ` : ''}<a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p></div></div>
 ${actions}
+<p class="muted">Is this your product? <a href="/listings/${slug}/claim">Claim it</a></p>
 ${profileSections(profile, services.config.publicUrl)}
 ${reviews}
 ${comments}
@@ -194,6 +201,47 @@ function reportRoute(router: Router, site: SiteDeps): void {
     ctx.status = 303;
     ctx.redirect(`${back}?done=${filed ? 'report' : 'reported'}`);
   });
+}
+
+/** How the preview names a listing's status. */
+const PREVIEW_STATUS: Record<string, string> = {
+  draft: 'saved, not launched yet',
+  awaiting_badge: 'queued for a free launch, waiting for the badge on your homepage',
+  scheduled: 'scheduled for its launch week',
+  hidden: 'hidden by the site team',
+};
+
+/**
+ * The page of an unpublished listing for one of its owners (get_my_listing, as the person): marked as a preview, out
+ * of search engines and caches, with the sections the public would see. False when the person owns no such listing.
+ */
+async function ownerPreview(ctx: Context, site: SiteDeps, env: SiteEnv, account: AccountRecord, slug: string): Promise<boolean> {
+  const { services } = site;
+  const owned = SLUG_PATTERN.test(slug) ? await ownedListingIdBySlug(services.db, account.id, slug) : undefined;
+  if (owned === undefined) return false;
+  const outcome = await runAsPerson(ctx, site, account, 'get_my_listing', { listing_id: owned });
+  if (!outcome.ok) return false;
+  const listing = outcome.result as unknown as OwnerListing;
+  const p = listing.profile;
+  const profile = {
+    ...p,
+    ...(!listing.unlocked_sections.includes('story') && { story: undefined }),
+    ...(!listing.unlocked_sections.includes('milestones') && { milestones: undefined }),
+    ...(!listing.unlocked_sections.includes('media') && { media: undefined }),
+  };
+  const launch = `/account/listings/${listing.listing_id}/launch`;
+  renderSitePage(ctx, env, {
+    title: p.name,
+    description: `Preview of ${p.name}`,
+    path: ctx.path,
+    account,
+    noindex: true,
+    noStore: true,
+    body: html`<p class="notice" role="status" style="background:var(--paid-bg);border-color:var(--paid-border);color:var(--paid-fg)"><strong>Preview: not public yet</strong> — ${PREVIEW_STATUS[listing.status] ?? listing.status}${listing.launch_week ? ` (week of ${listing.launch_week})` : ''}. Only the listing's owners see this page. <a href="${launch}">Launch page</a> · <a href="/account/listings/${listing.listing_id}/edit">Edit</a></p>
+<div class="lead">${listingLogo(p, true)}<div><p class="tagline">${p.tagline}</p><p>${webUrl(p.url) ? html`<a href="${webUrl(p.url)}" rel="nofollow noopener">${new URL(p.url).host}</a> · ` : ''}${p.primary_category.name}</p></div></div>
+${profileSections(profile, services.config.publicUrl)}`,
+  });
+  return true;
 }
 
 /** The website link's ping goes to this site, which the page policy's connect-src governs; the page loads nothing more. */

@@ -12,9 +12,13 @@ import { feedRoutes } from './feeds.js';
 import { checkoutRoutes } from './checkout-page.js';
 import { inviteRoutes } from './invite-page.js';
 import { claimConfirmRoutes } from './claim-confirm-page.js';
+import { claimRoutes } from './claim-pages.js';
 import { aboutRoutes } from './about-page.js';
 import { submitRoutes } from './submit-pages.js';
 import { launchRoutes } from './launch-pages.js';
+import { listingEditRoutes } from './listing-edit-page.js';
+import { listingNewsRoutes } from './listing-news-page.js';
+import { paidLaunchRoutes } from './paid-launch-page.js';
 import { PageCache } from './page-cache.js';
 import { keptPages } from './kept-pages.js';
 
@@ -44,9 +48,13 @@ export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   checkoutRoutes(router, site);
   inviteRoutes(router, site);
   claimConfirmRoutes(router, site);
+  claimRoutes(router, site);
   aboutRoutes(router, site);
   submitRoutes(router, site);
   launchRoutes(router, site);
+  listingEditRoutes(router, site);
+  listingNewsRoutes(router, site);
+  paidLaunchRoutes(router, site);
   // The one POST that is no form: the ping of a listing's website link, which carries no CSRF token.
   const pings = new Router();
   listingPingRoutes(pings, site, views);

@@ -2,11 +2,13 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { DraftView } from '../drafting/draft-view.js';
 import type { ProblemError } from '../errors.js';
+import { LIMITS } from '../drafting/profile-fields.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { renderSitePage, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { runAsPerson } from './person-operation.js';
 import { draftChanges, draftForm, formValues } from './draft-form.js';
+import { recordChanges, recordValues, rowProblem, typedRecords } from './draft-records-form.js';
 import type { AccountRecord } from '../accounts/accounts.js';
 import { type SiteDeps, signedInVisit, type Visit } from './visit.js';
 
@@ -45,7 +47,7 @@ export function submitRoutes(router: Router, site: SiteDeps): void {
     const draft = await ownDraftView(ctx, site, seen);
     if (!draft) return;
     const done = typeof ctx.query.done === 'string' && Object.hasOwn(NOTICES, ctx.query.done) ? NOTICES[ctx.query.done] : undefined;
-    draftPage(ctx, seen, site, draft, { values: formValues(draft), notice: done });
+    draftPage(ctx, seen, site, draft, { values: shownValues(draft), notice: done });
   });
 
   // The edit form: what changed (update_draft's bounds and messages), with the per-field button pressed.
@@ -55,13 +57,17 @@ export function submitRoutes(router: Router, site: SiteDeps): void {
     if (!seen) return;
     const draft = await ownDraftView(ctx, site, seen);
     if (!draft) return;
-    const changes = draftChanges(draft, form);
+    const records = recordChanges(draft, form);
+    const changes = { ...draftChanges(draft, form), ...records.input };
     if (Object.keys(changes).length === 0) return seeDraft(ctx, draft.id, 'unchanged');
     const outcome = await runAsPerson(ctx, site, seen.account, 'update_draft', { id: draft.id, view: 'full', ...changes });
     if (outcome.ok) return seeDraft(ctx, draft.id, 'saved');
     // Refused: the page again with everything as typed and each message beside its field.
     const typed = Object.fromEntries(Object.entries(formValues(draft)).map(([field, value]) => [field, form[`f_${field}`] ?? value]));
-    draftPage(ctx, seen, site, draft, { values: typed, problem: outcome.problem });
+    draftPage(ctx, seen, site, draft, {
+      values: { ...typed, ...recordValues(draft), ...typedRecords(form) },
+      problem: rowProblem(outcome.problem, records.rows),
+    });
   });
 
   // Saving the draft as a listing (submit_draft), beside what it still needs.
@@ -70,9 +76,29 @@ export function submitRoutes(router: Router, site: SiteDeps): void {
     if (!seen) return;
     const draft = await ownDraftView(ctx, site, seen);
     if (!draft) return;
+    // A second tab's save of a draft already saved (update_draft carries later edits to its listing): that listing.
+    if (draft.listing_id !== null) return seeDraft(ctx, draft.id, 'listing');
     const outcome = await runAsPerson(ctx, site, seen.account, 'submit_draft', { id: draft.id });
     if (outcome.ok) return seeDraft(ctx, draft.id, 'listing');
-    draftPage(ctx, seen, site, draft, { values: formValues(draft), saveProblem: outcome.problem });
+    // Refused because another tab saved it meanwhile (and its listing moved on): the listing, not an error.
+    const now = await ownDraftView(ctx, site, seen);
+    if (!now) return;
+    if (now.listing_id !== null) return seeDraft(ctx, draft.id, 'listing');
+    ctx.status = outcome.problem.status;
+    draftPage(ctx, seen, site, now, { values: shownValues(now), saveProblem: outcome.problem });
+  });
+
+  // Inviting a co-founder to own the draft and its listing (invite_cofounder), the refusal beside the address.
+  router.post('/account/drafts/:id/invite', async (ctx) => {
+    const form = kit.form(ctx);
+    const seen = await signedInVisit(ctx, site, `/account/drafts/${ctx.params.id}`);
+    if (!seen) return;
+    const draft = await ownDraftView(ctx, site, seen);
+    if (!draft) return;
+    const email = (form.email ?? '').trim();
+    const outcome = await runAsPerson(ctx, site, seen.account, 'invite_cofounder', { id: draft.id, email });
+    if (outcome.ok) return seeDraft(ctx, draft.id, 'invited');
+    draftPage(ctx, seen, site, draft, { values: shownValues(draft), invite: { email, problem: outcome.problem } });
   });
 }
 
@@ -81,7 +107,11 @@ const NOTICES: Record<string, string> = {
   saved: 'Your changes are saved.',
   unchanged: 'Nothing was changed.',
   listing: 'Saved as a listing. Its launch (free with a badge, or paid) is chosen next.',
+  invited: 'The invite is on its way: the link in it works once, for the invited address only.',
 };
+
+/** What the edit form's boxes hold for a draft: its fields and its sub-records. */
+const shownValues = (draft: DraftView) => ({ ...formValues(draft), ...recordValues(draft) });
 
 function seeDraft(ctx: Context, id: string, notice: keyof typeof NOTICES): void {
   ctx.status = 303;
@@ -127,10 +157,8 @@ function alreadyListed(problem: ProblemError): SafeHtml {
   const slug = String(problem.members?.slug ?? '');
   const own = problem.members?.listing_id !== undefined;
   return html`<div class="notice" role="status"><p><strong>This product is already listed.</strong> ${
-    own
-      ? 'It is your listing: change it from your account.'
-      : 'If it is yours, take the listing over by proving you control its domain (claim_listing, from an assistant or the API).'
-  }</p><p><a href="/listings/${slug}">See its page</a></p></div>`;
+    own ? 'It is your listing: change it from your account.' : 'If it is yours, take the listing over by proving you control its domain.'
+  }</p><p><a href="/listings/${slug}">See its page</a>${own ? '' : html` · <a href="/listings/${slug}/claim">Claim it</a>`}</p></div>`;
 }
 
 interface DraftPageState {
@@ -138,6 +166,8 @@ interface DraftPageState {
   values: Record<string, string>;
   problem?: ProblemError;
   saveProblem?: ProblemError;
+  /** A refused invite: the address typed and why. */
+  invite?: { email: string; problem: ProblemError };
   notice?: string;
 }
 
@@ -156,7 +186,7 @@ function draftPage(ctx: Context, seen: Visit, site: SiteDeps, draft: DraftView, 
     body: html`<p class="muted">Drafted from <a href="${webUrl(draft.url) ?? '#'}" rel="nofollow noopener">${draft.url}</a>.</p>
 ${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
 ${statusNote(draft)}
-${working || draft.status === 'failed' ? '' : html`<h2>The drafted profile</h2>${draftForm(draft, site.kit.csrfField(ctx), state.values, state.problem)}${saveSection(ctx, site, draft, state.saveProblem)}`}
+${working || draft.status === 'failed' ? '' : html`<h2>The drafted profile</h2>${draftForm(draft, site.kit.csrfField(ctx), state.values, state.problem)}${saveSection(ctx, site, draft, state.saveProblem)}${inviteSection(ctx, site, draft, state.invite)}`}
 <p><a href="/account">Your account</a> · <a href="/submit">Submit another product</a></p>`,
   });
 }
@@ -174,6 +204,28 @@ ${
     : html`<p>Nothing stands in the way: saving makes the listing (not yet published or launched).</p>`
 }
 <form method="post" action="/account/drafts/${draft.id}/save">${site.kit.csrfField(ctx)}<button type="submit"${needed.length > 0 ? ' disabled' : ''}>Save as a listing</button></form>`;
+}
+
+/** Co-founders: how many invites went out, and a form for one more (up to invite_cofounder's limit). */
+function inviteSection(ctx: Context, site: SiteDeps, draft: DraftView, refused: DraftPageState['invite']): SafeHtml {
+  const left = LIMITS.invites - draft.invites;
+  const message = refused
+    ? (refused.problem.errors?.find((e) => e.path === '/email')?.message ?? refused.problem.detail ?? refused.problem.title)
+    : undefined;
+  return html`<h2 id="invite">Invite co-founders</h2>
+<p>An invited co-founder gets an e-mail with a link to become an owner of this draft and of its listing. ${
+    draft.invites === 0
+      ? 'No one is invited yet.'
+      : `${String(draft.invites)} ${draft.invites === 1 ? 'invite has' : 'invites have'} been sent; ${String(Math.max(left, 0))} left.`
+  }</p>
+<form method="post" action="/account/drafts/${draft.id}/invite" novalidate>${site.kit.csrfField(ctx)}
+<label for="invite-email" style="display:block">Co-founder's e-mail address</label>
+<input id="invite-email" name="email" type="email" autocomplete="off" maxlength="254" value="${refused?.email ?? ''}"${
+    message ? html` aria-invalid="true" aria-describedby="invite-email-error"` : ''
+  }>
+${message ? html`<p id="invite-email-error" class="error" role="alert">${message}</p>` : ''}
+<p><button type="submit" class="secondary">Send the invite</button></p>
+</form>`;
 }
 
 function statusNote(draft: DraftView): SafeHtml {

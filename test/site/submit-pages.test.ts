@@ -52,12 +52,27 @@ const decode = (text: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
-/** Every profile field of the edit form as a browser would send it (inputs and text boxes named f_…). */
+/** Every box of the edit form as a browser would send it (profile fields named f_…, sub-records r_…). */
 function formFields(page: PageResponse): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of page.text.matchAll(/<input id="f-[a-z_]+" name="(f_[a-z_]+)"[^>]*value="([^"]*)"/g)) out[m[1]] = decode(m[2]);
-  for (const m of page.text.matchAll(/<textarea id="f-[a-z_]+" name="(f_[a-z_]+)"[^>]*>([^<]*)<\/textarea>/g)) out[m[1]] = decode(m[2]);
+  for (const m of page.text.matchAll(/<input id="[fr]-[a-z0-9_-]+" name="([fr]_[a-z0-9_]+)"[^>]*value="([^"]*)"/g))
+    out[m[1]] = decode(m[2]);
+  for (const m of page.text.matchAll(/<textarea id="[fr]-[a-z0-9_-]+" name="([fr]_[a-z0-9_]+)"[^>]*>([^<]*)<\/textarea>/g))
+    out[m[1]] = decode(m[2]);
   return out;
+}
+
+/** The message beside a box of the form (its id), or undefined. */
+const errorBeside = (page: PageResponse, id: string) =>
+  new RegExp(`<p id="${id}-error" class="error" role="alert">([^<]*)</p>`).exec(page.text)?.[1];
+
+/** A new draft of the fixture site by a new person, once drafted. */
+async function newDraft() {
+  const person = await signedInBrowser(t);
+  const form = await person.browser.get(`${t.url}/submit`);
+  const path = (await person.browser.post(`${t.url}/submit`, { csrf: form.field('csrf'), url: sites.urls.acme }, { follow: false }))
+    .location!;
+  return { person, path, id: path.split('/').pop()!, page: await drafted(person.browser, path) };
 }
 
 /** The page of a draft once the site is read and drafted (the page stops refreshing itself). */
@@ -152,10 +167,38 @@ describe('submitting a product on the website', () => {
       .location!;
     const webId = path.split('/').pop()!;
     let page = await drafted(web.browser, path);
-    const edits = { f_tagline: 'Analytics without cookies', f_features: 'Funnels\nRetention cohorts', f_categories: category, f_stage: '' };
-    expect(
-      (await web.browser.post(`${t.url}${path}`, { csrf: page.field('csrf'), ...formFields(page), ...edits }, { follow: false })).status,
-    ).toBe(303);
+    const typed = formFields(page);
+    // The drafted FAQs and founders are on the form; one FAQ more in an empty row (the row before it left empty).
+    const faqsShown = Object.keys(typed).filter((name) => /^r_faqs_\d+_question$/.test(name)).length;
+    const draftedFaqs = Object.keys(typed).filter((name) => /^r_faqs_\d+_question$/.test(name) && typed[name] !== '').length;
+    expect(draftedFaqs).toBeGreaterThan(0);
+    expect(faqsShown).toBeGreaterThan(draftedFaqs + 1);
+    expect(ACME_FACTS.founders.map((f) => f.name)).toContain(typed.r_founders_0_name);
+    const edits = {
+      f_tagline: 'Analytics without cookies',
+      f_features: 'Funnels\nRetention cohorts',
+      f_categories: category,
+      f_stage: '',
+      [`r_faqs_${draftedFaqs + 1}_question`]: 'Can I self-host it?',
+      [`r_faqs_${draftedFaqs + 1}_answer`]: 'Not yet.\r\nIt is on the roadmap.',
+      r_founders_0_bio: 'Ran analytics at two SaaS companies.',
+      r_founders_1_name: '',
+      r_founders_1_title: '',
+      r_founders_1_bio: '',
+      r_founder_socials_linkedin: 'https://www.linkedin.com/in/maria-santos',
+      r_company_socials_website: 'https://acme-pulse.example',
+      r_company_socials_x: '',
+      r_story_title: 'Why we built Acme Pulse',
+      r_story_why_started: 'Cookie banners everywhere.',
+      r_milestones_1_date: '2024-03-01',
+      r_milestones_1_title: 'Public launch',
+      r_milestones_1_url: 'https://acme-pulse.example/blog/launch',
+      r_competitor_url: 'https://competitor.example',
+      r_seo_title: 'Acme Pulse: analytics without cookies',
+    };
+    expect((await web.browser.post(`${t.url}${path}`, { csrf: page.field('csrf'), ...typed, ...edits }, { follow: false })).status).toBe(
+      303,
+    );
     page = await web.browser.get(`${t.url}${path}`);
     expect(
       (await web.browser.post(`${t.url}${path}`, { csrf: page.field('csrf'), ...formFields(page), op: 'lock:city' }, { follow: false }))
@@ -168,9 +211,24 @@ describe('submitting a product on the website', () => {
     const { id: mcpId } = await mcp(otherKey, 'submit_listing', { url: sites.urls.acme });
     for (let i = 0; i < 150 && (await mcp(otherKey, 'get_draft', { id: mcpId })).status !== 'ready'; i++)
       await new Promise((r) => setTimeout(r, 200));
+    const before = await mcp(otherKey, 'get_draft', { id: mcpId });
+    const { x: _x, ...keptSocials } = Object.fromEntries(
+      Object.entries(before.company_socials as Record<string, { url: string }>).map(([key, social]) => [key, social.url]),
+    );
     await mcp(otherKey, 'update_draft', {
       id: mcpId,
       fields: { tagline: 'Analytics without cookies', features: ['Funnels', 'Retention cohorts'], categories: [category] },
+      faqs: [
+        ...(before.faqs as { question: string; answer: string }[]).map(({ question, answer }) => ({ question, answer })),
+        { question: 'Can I self-host it?', answer: 'Not yet.\nIt is on the roadmap.' },
+      ],
+      founders: [{ name: before.founders[0].name, title: before.founders[0].title, bio: 'Ran analytics at two SaaS companies.' }],
+      founder_socials: { ...before.founder_socials, linkedin: 'https://www.linkedin.com/in/maria-santos' },
+      company_socials: { ...keptSocials, website: 'https://acme-pulse.example' },
+      story: { title: 'Why we built Acme Pulse', why_started: 'Cookie banners everywhere.' },
+      milestones: [{ date: '2024-03-01', title: 'Public launch', url: 'https://acme-pulse.example/blog/launch' }],
+      competitor_url: 'https://competitor.example',
+      seo: { title: 'Acme Pulse: analytics without cookies' },
     });
     await mcp(otherKey, 'update_draft', { id: mcpId, lock_fields: ['city'] });
 
@@ -182,7 +240,123 @@ describe('submitting a product on the website', () => {
     const viaMcp = await mcp(otherKey, 'get_draft', { id: mcpId });
     expect(viaWeb.fields.tagline).toEqual({ value: 'Analytics without cookies', state: 'edited', evidence: expect.any(Array) });
     expect(viaWeb.fields.city.state).toBe('override');
+    expect(viaWeb.faqs).toHaveLength(draftedFaqs + 1);
+    expect(viaWeb.founders).toEqual([
+      expect.objectContaining({ name: typed.r_founders_0_name, bio: 'Ran analytics at two SaaS companies.' }),
+    ]);
+    expect(viaWeb.milestones).toEqual([
+      { date: '2024-03-01', title: 'Public launch', description: null, url: 'https://acme-pulse.example/blog/launch' },
+    ]);
+    expect(viaWeb.story).toEqual({ title: 'Why we built Acme Pulse', why_started: 'Cookie banners everywhere.' });
+    expect(viaWeb.company_socials.x).toBeUndefined();
     expect(comparable(viaWeb)).toEqual(comparable(viaMcp));
+  });
+
+  it("edits FAQs, founders, links, story and milestones with update_draft's bounds, each refusal beside its box", async () => {
+    const { person, path, id, page: first } = await newDraft();
+    let page = first;
+    // The drafted FAQs and founders, with the site's words for them; then empty rows to add more.
+    expect(page.text).toMatch(
+      /<details class="panel" id="group-faqs"><summary><strong>FAQs<\/strong> <span class="muted">· [1-9]\d* saved<\/span>/,
+    );
+    expect(page.text).toMatch(/<legend>FAQ 1<\/legend>[\s\S]*?What your site says \(\d+\)[\s\S]*?<\/fieldset>/);
+    expect(page.text).toMatch(/<legend>Founder 1 \(primary\)<\/legend>[\s\S]*?What your site says/);
+    expect(ACME_FACTS.founders.map((f) => f.name)).toContain(page.field('r_founders_0_name'));
+    expect(page.text).toContain('<label for="r-company-socials-github" style="display:block">GitHub</label>');
+    const typed = formFields(page);
+    const faqRows = Object.keys(typed).filter((name) => /^r_faqs_\d+_question$/.test(name));
+    const faqs = faqRows.filter((name) => typed[name] !== '').length;
+    const csrf = page.field('csrf');
+
+    // Refused: a question without its answer, a role too long, a link that is none, a milestone's date (in the second
+    // row: the first left empty), a story section too long. Each message beside its box, all kept, nothing saved.
+    const bad = {
+      [`r_faqs_${faqs}_question`]: 'Is there a free plan?',
+      r_founders_0_title: 't'.repeat(161),
+      r_founder_socials_x: 'not a link',
+      r_milestones_1_date: 'next week',
+      r_milestones_1_title: 'Public launch',
+      r_story_why_started: 'w'.repeat(8001),
+      r_company_socials_website: 'ftp://acme-pulse.example',
+    };
+    const refused = await person.browser.post(`${t.url}${path}`, { csrf, ...typed, ...bad });
+    expect(refused.status).toBe(400);
+    for (const [box, message] of [
+      [`r-faqs-${faqs}-answer`, /./],
+      ['r-founders-0-title', /160/],
+      ['r-founder-socials-x', /http/],
+      ['r-milestones-1-date', /date|YYYY/i],
+      ['r-story-why-started', /8000/],
+      ['r-company-socials-website', /http/],
+    ] as const)
+      expect(errorBeside(refused, box), box).toMatch(message);
+    expect(refused.text).toContain(`aria-invalid="true" aria-describedby="r-milestones-1-date-error"`);
+    expect(refused.field(`r_faqs_${faqs}_question`)).toBe('Is there a free plan?');
+    expect(refused.field('r_milestones_1_date')).toBe('next week');
+    expect(refused.field('r_founder_socials_x')).toBe('not a link');
+    expect(refused.text).toContain(`>${'w'.repeat(8001)}</textarea>`);
+    // The groups with a refusal are open; the summary at the top links each box.
+    expect(refused.text).toContain('<details class="panel" id="group-milestones" open>');
+    expect(refused.text).toMatch(
+      /<div class="error" role="alert"><p>Nothing was saved: 6 fields need a change\.<\/p><ul>[\s\S]*?<a href="#r-milestones-1-date">/,
+    );
+    const stored = await t.db.one<{ n: number }>('SELECT jsonb_array_length(faqs) AS n FROM drafts WHERE id = $1', [id]);
+    expect(stored?.n).toBe(faqs);
+
+    // Within bounds: saved; the milestone is the first, an empty row is left out, untouched founders keep their evidence.
+    const answer = await person.browser.post(
+      `${t.url}${path}`,
+      {
+        csrf,
+        ...typed,
+        [`r_faqs_${faqs}_question`]: 'Is there a free plan?',
+        [`r_faqs_${faqs}_answer`]: 'Yes, up to 10,000 events a month.',
+        r_milestones_1_date: '2024-03-01',
+        r_milestones_1_title: 'Public launch',
+        r_story_why_started: 'Cookie banners everywhere.',
+        r_company_socials_website: 'https://acme-pulse.example',
+      },
+      { follow: false },
+    );
+    expect(answer.status).toBe(303);
+    page = await person.browser.get(`${t.url}${answer.location}`);
+    expect(formFields(page)[`r_faqs_${faqs}_answer`]).toBe('Yes, up to 10,000 events a month.');
+    expect(page.field('r_milestones_0_date')).toBe('2024-03-01');
+    expect(page.field('r_milestones_1_date')).toBe('');
+    expect(page.text).toContain('>Cookie banners everywhere.</textarea>');
+    expect(page.field('r_company_socials_website')).toBe('https://acme-pulse.example');
+    expect(page.text).toMatch(/<legend>Founder 1 \(primary\)<\/legend>[\s\S]*?What your site says/);
+    // Sending the form again unchanged changes nothing.
+    const again = await person.browser.post(`${t.url}${path}`, { csrf, ...formFields(page) }, { follow: false });
+    expect(again.location).toBe(`${path}?done=unchanged`);
+  });
+
+  it('invites co-founders from the draft page, a bad address and the tenth invite refused beside the field', async () => {
+    const { person, path } = await newDraft();
+    const csrf = (await person.browser.get(`${t.url}${path}`)).field('csrf');
+    let page = await person.browser.post(`${t.url}${path}/invite`, { csrf, email: 'not an address' });
+    expect(page.status).toBe(400);
+    expect(page.field('email')).toBe('not an address');
+    expect(errorBeside(page, 'invite-email')).toMatch(/e-?mail/i);
+    expect(page.text).toContain('aria-invalid="true" aria-describedby="invite-email-error"');
+    for (let i = 1; i <= 10; i++) {
+      const sent = await person.browser.post(`${t.url}${path}/invite`, { csrf, email: `cofounder${i}@example.com` }, { follow: false });
+      expect(sent.location, String(i)).toBe(`${path}?done=invited`);
+    }
+    page = await person.browser.get(`${t.url}${path}?done=invited`);
+    expect(page.text).toContain('The invite is on its way');
+    expect(page.text).toContain('10 invites have been sent; 0 left.');
+    page = await person.browser.post(`${t.url}${path}/invite`, { csrf, email: 'cofounder11@example.com' });
+    expect(page.status).toBe(409);
+    expect(page.field('email')).toBe('cofounder11@example.com');
+    expect(errorBeside(page, 'invite-email')).toMatch(/at most 10 invites/);
+    // Someone else cannot invite to this draft.
+    const other = await signedInBrowser(t);
+    const foreign = await other.browser.post(`${t.url}${path}/invite`, {
+      csrf: (await other.browser.get(`${t.url}/submit`)).field('csrf'),
+      email: 'x@example.com',
+    });
+    expect(foreign.status).toBe(404);
   });
 
   it("edits the draft with update_draft's bounds: a refusal keeps everything typed, lock and save as a listing", async () => {
@@ -224,7 +398,7 @@ describe('submitting a product on the website', () => {
       /aria-invalid="true" aria-describedby="f-tagline-error"[\s\S]*<p id="f-tagline-error" class="error" role="alert">[^<]+<\/p>/,
     );
     expect(field(refused, 'country')).toContain('value="Portugal"');
-    expect(field(refused, 'country')).toContain('ISO 3166-1 alpha-2');
+    expect(field(refused, 'country')).toContain('ISO 3166-1');
     expect(field(refused, 'city')).toContain('value="Porto"');
     // ... and summed up at the top of the form, each linked to its field.
     expect(refused.text).toMatch(/Nothing was saved: 2 fields need a change\.<\/p><ul><li><a href="#f-tagline">tagline<\/a>/);
@@ -243,10 +417,18 @@ describe('submitting a product on the website', () => {
     const category = (await t.db.one<{ name: string }>('SELECT name FROM categories ORDER BY id LIMIT 1'))!.name;
     answer = await person.browser.post(`${t.url}${path}`, { csrf, ...values(page), f_categories: category }, { follow: false });
     expect(answer.status).toBe(303);
-    answer = await person.browser.post(`${t.url}${path}/save`, { csrf }, { follow: false });
-    expect(answer.location).toBe(`${path}?done=listing`);
+    // Two tabs press "Save as a listing" at once, each with its own page's form: one listing, and both tabs see it.
+    const otherTab = await person.browser.get(`${t.url}${path}`);
+    const [saved, savedToo] = await Promise.all([
+      person.browser.post(`${t.url}${path}/save`, { csrf }, { follow: false }),
+      person.browser.post(`${t.url}${path}/save`, { csrf: otherTab.field('csrf') }, { follow: false }),
+    ]);
+    expect([saved.location, savedToo.location]).toEqual([`${path}?done=listing`, `${path}?done=listing`]);
+    answer = saved;
     const listing = await t.db.one<{ listing_id: number | null }>('SELECT listing_id FROM drafts WHERE id = $1', [id]);
     expect(listing?.listing_id).not.toBeNull();
+    const owned = await t.db.query('SELECT listing_id FROM listing_owners WHERE account_id = $1', [person.id]);
+    expect(owned).toHaveLength(1);
     page = await person.browser.get(`${t.url}${answer.location}`);
     expect(page.text).toContain('<h2 id="save">Saved as a listing</h2>');
 
@@ -271,6 +453,12 @@ describe('submitting a product on the website', () => {
     expect(answer.location).toMatch(new RegExp(`^${launch}\\?done=(checked|checked_recently)$`));
     page = await person.browser.get(`${t.url}${answer.location}`);
     expect(page.text).toMatch(/Your homepage was read (just now|less than a minute ago)/);
+    // A tab left open on the draft saves again after the launch: it sees the listing, not an error, and nothing moves.
+    answer = await person.browser.post(`${t.url}${path}/save`, { csrf: otherTab.field('csrf') }, { follow: false });
+    expect(answer.location).toBe(`${path}?done=listing`);
+    page = await person.browser.get(`${t.url}${answer.location}`);
+    expect(page.text).toContain(`<a href="${launch}">Launch it</a>`);
+    expect(await t.db.query('SELECT listing_id FROM listing_owners WHERE account_id = $1', [person.id])).toHaveLength(1);
     // Someone else's listing: 404, and nothing launched.
     const stranger = await signedInBrowser(t);
     expect((await stranger.browser.get(`${t.url}${launch}`)).status).toBe(404);
@@ -293,7 +481,7 @@ describe('submitting a product on the website', () => {
     expect(await draftsOf(person.id)).toEqual([]);
   });
 
-  it('a product already listed links to its page instead of making a second listing', async () => {
+  it('a product already listed links to its page and to claiming it instead of making a second listing', async () => {
     const category = await insertCategory(t.db);
     const id = await insertListing(t.db, {
       category_id: category,
@@ -308,6 +496,8 @@ describe('submitting a product on the website', () => {
     expect(page.status).toBe(409);
     expect(page.text).toContain('This product is already listed');
     expect(page.text).toContain(`<a href="/listings/${slug}">See its page</a>`);
+    // Someone else's listing: the way to take it over, on the site.
+    expect(page.text).toContain(`<a href="/listings/${slug}/claim">Claim it</a>`);
     expect(page.text).toContain('value="https://www.listed-product.com/pricing"');
     expect(await draftsOf(person.id)).toEqual([]);
   });

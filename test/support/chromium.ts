@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { type Browser, chromium, type BrowserContext } from 'playwright-core';
 
 /** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH overrides. */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,25 +19,24 @@ export function chromiumAvailable(): boolean {
   return false;
 }
 
+/** No sandbox (root), no GPU, and none of the background networking that a closed network refuses. */
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * Headless Chromium as this machine runs it: no sandbox (root), no GPU, and none of the background
  * networking that a closed network refuses; a fresh profile each time.
  */
 export async function launchChromium(): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'chromium-profile-'));
-  const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
   return {
     browser,
     async close() {
@@ -45,4 +44,9 @@ export async function launchChromium(): Promise<{ browser: BrowserContext; close
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** The same Chromium as a browser whose contexts can differ: one with JavaScript turned off, say. */
+export function launchChromiumBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
 }

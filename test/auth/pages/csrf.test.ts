@@ -203,8 +203,13 @@ describe('every form of the pages, walked from the router', () => {
       ...['/listings/:slug/review', '/listings/:slug/review/delete', '/account/display-name'], // test/site/review-pages.test.ts
       ...['/listings/:slug/comments', '/listings/:slug/comments/:id/delete'], // test/site/comment-pages.test.ts
       '/account/listings/:id/images', // test/images/upload-form.test.ts
-      ...['/submit', '/account/drafts/:id', '/account/drafts/:id/save', '/account/listings/:id/free'], // test/site/submit-pages.test.ts
+      ...['/listings/:slug/claim', '/listings/:slug/claim/verify'], // test/site/claim-pages.test.ts
+      ...['/submit', '/account/drafts/:id', '/account/drafts/:id/save', '/account/drafts/:id/invite', '/account/listings/:id/free'], // test/site/submit-pages.test.ts
+      ...['/account/listings/:id/paid', '/account/listings/:id/checkout'], // test/site/paid-launch-pages.test.ts
       ...['/account/export', '/account/delete'], // test/auth/pages/delete-account-page.test.ts
+      ...['edit', 'updates', 'milestones', 'milestones/:milestone/delete', 'story', 'interview', 'invite'].map(
+        (form) => `/account/listings/:id/${form}`,
+      ), // test/site/listing-owner-pages.test.ts
       ...t.app.formRoutes.filter((route) => route.startsWith('/admin')), // the console: test/console/*.test.ts
     ];
     const covered = [...Object.keys(FORMS).map((name) => name.replace(/^POST /, '')), ...elsewhere].sort();
