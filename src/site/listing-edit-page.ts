@@ -15,6 +15,7 @@ import {
   SOCIAL_KEYS,
   SOCIAL_LINK_MAX,
 } from '../listings/profile-rules.js';
+import type { Registry } from '../registry/registry.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { renderSitePage } from '../web/layout.js';
 import { type OwnerVisit, ownedListing, ownerLinks } from './owned-listing.js';
@@ -274,7 +275,7 @@ ${Array.from(
 <p><button type="submit">Save changes</button></p>
 </form>
 <h2 id="history">Version history</h2>
-${historyList(history, seen.account)}`,
+${historyList(history, seen.account, site.registry)}`,
   });
 }
 
@@ -300,25 +301,18 @@ function boxLabel(name: string): string {
   return name;
 }
 
-/** What each operation of the history did, in words. */
-const OPERATIONS: Record<string, string> = {
-  update_my_listing: 'edited the listing',
-  set_founder_story: 'set the founder story',
-  add_milestone: 'added a milestone',
-  delete_milestone: 'removed a milestone',
-  submit_draft: 'saved the draft',
-  update_draft: 'edited the draft',
-};
-
-/** The versions, newest first: who, when, and each field before and after. */
-function historyList(history: VersionEntry[], account: OwnerVisit['account']): SafeHtml {
+/**
+ * The versions, newest first: who, when, what (the operation's title, as the tools name it; a job of the directory's
+ * own by its name in words), and each field before and after.
+ */
+function historyList(history: VersionEntry[], account: OwnerVisit['account'], registry: Registry): SafeHtml {
   if (history.length === 0) return html`<p class="muted">No change is recorded yet.</p>`;
   return html`<ol class="cards" reversed>${history.map(
     (
       entry,
     ) => html`<li class="card"><div class="body"><p style="margin:0"><strong>${entry.at.slice(0, 16).replace('T', ' ')} UTC</strong> · ${
       entry.by === null ? 'the directory' : entry.by === account.email ? 'you' : entry.by
-    } ${OPERATIONS[entry.operation] ?? entry.operation.replaceAll('_', ' ')}</p>
+    }: ${registry.get(entry.operation)?.title ?? entry.operation.replaceAll('_', ' ')}</p>
 <ul>${Object.entries(entry.changes).map(
       ([field, change]) => html`<li>${fieldWords(field)}: ${shown(change.before)} → ${shown(change.after)}</li>`,
     )}</ul></div></li>`,

@@ -62,7 +62,7 @@ export function listingNewsRoutes(router: Router, site: SiteDeps): void {
       listing: OwnerListingWithModeration,
       seen: OwnerVisit,
       ctx: Context,
-    ) => Promise<{ name: string; input: Record<string, unknown> } | string>,
+    ) => Promise<{ name: string; input: Record<string, unknown>; done?: string } | string>,
   ) =>
     router.post(`/account/listings/:id/${path}`, async (ctx) => {
       const form = site.kit.form(ctx);
@@ -76,7 +76,7 @@ export function listingNewsRoutes(router: Router, site: SiteDeps): void {
       const outcome = await runAsPerson(ctx, site, seen.account, call.name, call.input);
       if (!outcome.ok) return newsPage(ctx, site, seen, listing, { part, typed: form, problem: outcome.problem });
       ctx.status = 303;
-      ctx.redirect(`${newsPath(listing.listing_id)}?done=${call.name === 'delete_milestone' ? 'deleted' : part}#${part}`);
+      ctx.redirect(`${newsPath(listing.listing_id)}?done=${call.done ?? part}#${part}`);
     });
 
   post('updates', 'update', async (form, listing) => ({
@@ -95,6 +95,7 @@ export function listingNewsRoutes(router: Router, site: SiteDeps): void {
   }));
   post('milestones/:milestone/delete', 'milestone', async (_form, listing, _seen, ctx) => ({
     name: 'delete_milestone',
+    done: 'deleted',
     input: {
       listing_id: listing.listing_id,
       milestone_id: /^\d{1,9}$/.test(String(ctx.params.milestone)) ? Number(ctx.params.milestone) : 0,

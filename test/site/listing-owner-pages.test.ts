@@ -105,7 +105,7 @@ describe('editing a listing', () => {
       features: ['Fast', 'Private'],
     });
     const history = saved.text.slice(saved.text.indexOf('id="history"'));
-    expect(history).toContain('you edited the listing');
+    expect(history).toContain('you: Edit my listing');
     expect(history).toContain('Tagline: “The first tagline” → “A sharper tagline”');
     expect(history).toContain('Features: (none) → Fast; Private');
     // The same form again: nothing is different.
@@ -243,8 +243,8 @@ describe('updates, milestones, story, interview and owners', () => {
 
     // The history has the story and the milestones too.
     const edit = await owner.browser.get(`${t.url}/account/listings/${owner.listingId}/edit`);
-    expect(edit.text).toContain('you set the founder story');
-    expect(edit.text).toContain('you added a milestone');
+    expect(edit.text).toContain('you: Set my listing&#39;s founder story');
+    expect(edit.text).toContain('you: Add a milestone to my listing');
   });
 
   it('invites a co-founder through the draft the listing was saved from; a bad address is kept beside its message', async () => {
