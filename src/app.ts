@@ -36,6 +36,8 @@ import { randomToken } from './security/random.js';
 import { securityHeaders } from './web/security-headers.js';
 import { botPage } from './web/bot-page.js';
 import { problemPages } from './web/problem-pages.js';
+import { unservedAddresses } from './web/fallback.js';
+import { SECTION_PAGES, unservedPage } from './site/not-found.js';
 import { ResultCache } from './registry/result-cache.js';
 import { changedListingIds, changedVoteCounts, LISTING_CHANGES_CHANNEL, listingTag } from './catalogue/listing-changes.js';
 import { SearchIndex } from './catalogue/search-index.js';
@@ -315,6 +317,13 @@ async function mountMiddleware(
   koa.use(metricsEndpoint(metrics, config.metricsToken)); // absent (404) unless METRICS_TOKEN is set
   koa.use(stripeWebhook(services)); // before the request quota: Stripe's deliveries are never rate limited
   const siteSettings = cachedSiteSettings(db, SETTINGS_TTL_MS);
+  // Outside every surface: a request none of them answered gets the site's 404 (or 405) in the form it asked for.
+  koa.use(
+    unservedAddresses({
+      page: unservedPage({ services, kit: auth.pageKit, settings: siteSettings, registry: parts.registry }),
+      sections: SECTION_PAGES,
+    }),
+  );
   const quota = apiRequestQuota(services, siteSettings, { apiCaller, mcpCaller });
   koa.use(quota.middleware);
   koa.use(auth.middleware);
