@@ -16,6 +16,8 @@ import { csrfFor, currentAccount, formGuard, submittedForm, type PageEnv } from 
 import { consentRoutes } from './pages/consent-page.js';
 import { accountPageRoutes } from './pages/account-pages.js';
 import type { PageKit } from '../src/web/page-kit.js';
+import { setCardSiteName } from '../src/web/layout.js';
+import { cachedSiteSettings, SETTINGS_CACHE_SECONDS } from '../src/catalogue/site-settings.js';
 import { signInPath } from './pages/require-sign-in.js';
 import { hiddenCsrf } from './pages/form-parts.js';
 
@@ -60,6 +62,12 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
     csrf: { key: csrfKey, secure, origin: new URL(parts.publicUrl).origin },
   };
   const pages = new Router();
+  // The site's name in the pages' header and title, from the settings as this instance keeps them.
+  const settings = cachedSiteSettings(parts.db, SETTINGS_CACHE_SECONDS * 1000);
+  pages.use(async (ctx, next) => {
+    setCardSiteName(ctx, (await settings()).site_name);
+    return next();
+  });
   // Before every route: each POST form is read and its CSRF token and Origin checked here, once.
   pages.use(formGuard(env));
   consentRoutes(pages, env, provider);

@@ -68,7 +68,7 @@ function signinForm(ctx: Context, env: PageEnv, form: SigninForm): void {
 <form method="post" action="/signin">${hiddenCsrf(csrfFor(ctx, env))}
 <input type="hidden" name="return_to" value="${form.returnTo ?? ''}">
 <label for="email">E-mail address</label>
-<input type="email" id="email" name="email" value="${form.email}" autocomplete="username" required maxlength="254"${form.email ? '' : html` autofocus`}>
+<input type="email" id="email" name="email" value="${form.email}" autocomplete="username" required maxlength="254">
 <label for="password">Password</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required${form.email ? html` autofocus` : ''}>
 <button type="submit">Sign in</button>

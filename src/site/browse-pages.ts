@@ -9,11 +9,28 @@ import { SLUG_PATTERN } from '../schema.js';
 import { cardList, dollars, listingCard, pageNumber, pager, renderSitePage } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
-import { rowVotes } from './list-votes.js';
+import { ROW_BUTTON_STYLE, rowButtons } from './list-votes.js';
 import { cardPath } from '../cards/cards.js';
 import type { KeepPages } from './kept-pages.js';
+import { readableWeek } from './home-page.js';
 
 const PER_PAGE = 20;
+
+/** How each board differs from the community-weekly board, in one line. */
+const BOARD_DIFFERENCE: Record<(typeof BOARDS)[number], string> = {
+  'community-weekly': "The votes people cast during this launch week: the week's launches, ranked by the community.",
+  'community-all-time': "Unlike the weekly board, every vote a listing ever got counts, not only this week's.",
+  billboard: 'Unlike the weekly board, ranked by money paid for the place, not by votes.',
+  'domain-rating': "Unlike the weekly board, ranked by the Domain Rating of the product's website, not by votes.",
+  revenue: 'Unlike the weekly board, ranked by verified monthly recurring revenue, not by votes.',
+};
+
+/** The boards' tabs: the active one marked (aria-current, and filled). */
+const TABS_STYLE = html`<style>.tabs ul{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0;margin:.8rem 0 1rem}
+.tabs a{display:inline-block;padding:.35rem .8rem;border:1px solid var(--border);border-radius:999px;background:var(--surface);text-decoration:none}
+.tabs a[aria-current=page]{background:var(--accent);border-color:var(--accent);color:var(--on-accent);font-weight:600}
+.board-note{font-weight:600;margin:.2rem 0}
+@media (max-width:30rem){.tabs ul{gap:.3rem}.tabs a{padding:.2rem .6rem;font-size:.9rem}}</style>`;
 
 /** /categories, /categories/{slug}, /weeks/{this|last|next|YYYY-MM-DD}, /leaderboards/{board}. */
 export function browseRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
@@ -61,16 +78,16 @@ function categoryRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
       }
       const page = pageNumber(ctx.query.page);
       const listings = await categoryListings(db, category.id, { page, per_page: PER_PAGE }, config.publicUrl);
-      const vote = await rowVotes(ctx, site, account, [listings.items]);
+      const row = await rowButtons(ctx, site, account, [listings.items], `/categories/${slug}${page > 1 ? `?page=${page}` : ''}`);
       renderSitePage(ctx, env, {
         title: category.name,
         description: category.description || `${category.name} products on ${env.siteName}.`,
         path: `/categories/${slug}`,
         account,
-        body: html`<p>${category.description}</p>${category.parent ? html`<p class="muted">In <a href="/categories/${category.parent.slug}">${category.parent.name}</a></p>` : ''}
+        body: html`${ROW_BUTTON_STYLE}<p>${category.description}</p>${category.parent ? html`<p class="muted">In <a href="/categories/${category.parent.slug}">${category.parent.name}</a></p>` : ''}
 ${category.subcategories.length ? html`<ul class="tags">${category.subcategories.map((s) => html`<li><a href="/categories/${s.slug}">${s.name}</a> (${s.live_count})</li>`)}</ul>` : ''}
 ${cardList(
-  listings.items.map((l) => listingCard(l, { vote: vote(l) })),
+  listings.items.map((l) => listingCard(l, row(l, 'row'))),
   html`No live listings in this category yet. <a href="/about#submit">Submit yours</a>, or see <a href="/categories">every category</a>.`,
 )}${pager(`/categories/${slug}`, page, PER_PAGE, listings.total)}
 ${category.faqs.length ? html`<h2>Questions</h2><dl>${category.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : ''}`,
@@ -101,16 +118,16 @@ function weekRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
       if (!week || !view) return notFoundPage(ctx, env, account, 'No launch week has this address.');
       const { current, isFuture: future, launches, scheduled } = view;
       const [prevStart, nextStart] = [addDays(week.start, -7), addDays(week.start, 7)];
-      const vote = await rowVotes(ctx, site, account, [launches]);
+      const row = await rowButtons(ctx, site, account, [launches], ctx.path);
       renderSitePage(ctx, env, {
         title: `Launches: ${weekLabel(week)}`,
         description: `The products launched on ${env.siteName} in the week of ${week.start}, ranked by community votes.`,
         path: `/weeks/${week.start}`,
         socialImage: cardPath.week(week.start),
         account,
-        body: html`<p class="muted">${week.start === current.start ? 'This week, ranked by votes so far.' : future ? 'An upcoming week.' : 'Ranked by community votes.'} Times in ${settings.time_zone}.</p>
+        body: html`${ROW_BUTTON_STYLE}<p class="muted">${week.start === current.start ? 'This week, ranked by votes so far.' : future ? 'An upcoming week.' : 'Ranked by community votes.'} Times in ${settings.time_zone}.</p>
 ${cardList(
-  launches.map((l) => listingCard(l, { rank: l.rank, vote: vote(l) })),
+  launches.map((l) => listingCard({ ...l, launch_week: null }, { rank: l.rank, ...row(l, 'row') })),
   future
     ? html`Nothing launched yet: the week has not begun. <a href="/about#submit">Schedule your launch</a>.`
     : week.start === current.start
@@ -169,17 +186,20 @@ function leaderboardRoutes(router: Router, site: SiteDeps, keep: KeepPages): voi
         description: info.description,
         path: `/leaderboards/${board}`,
         account,
-        body: html`<p>${info.description}</p>${paid ? html`<p class="paid" role="note">${info.disclosure ?? 'Paid placement'}</p>` : ''}
-${week ? html`<p class="muted">Votes cast in ${weekLabel(week)}.</p>` : ''}
+        body: html`${TABS_STYLE}<nav class="tabs" aria-label="Boards"><ul>${BOARDS.map((b) => html`<li><a href="/leaderboards/${b}"${b === board ? html` aria-current="page"` : ''}>${BOARD_INFO[b].title}</a></li>`)}</ul></nav>
+<p class="board-note">${BOARD_DIFFERENCE[board]}</p><p class="muted">${info.description}</p>${paid ? html`<p class="paid" role="note">${info.disclosure ?? 'Paid placement'}</p>` : ''}
+${week ? html`<p class="muted">Votes cast ${readableWeek(week.start)} (${weekLabel(week)}).</p>` : ''}
 ${board === 'domain-rating' ? html`<p class="muted">Domain Rating comes from a third-party SEO data provider, measured daily. ${measuredOn ? `Last measured ${measuredOn}.` : 'Not measured yet.'}</p>` : ''}
-<nav aria-label="Boards"><p>${BOARDS.map((b) => html`<a href="/leaderboards/${b}">${BOARD_INFO[b].title}</a> `)}</p></nav>
 ${cardList(
   entries.map((e) =>
-    listingCard(e.listing, {
-      rank: e.rank,
-      paid,
-      metric: html`${figure(e.metric)}${e.metric.measured_on ? html`<br><span class="muted">${e.metric.source ?? ''} ${e.metric.measured_on}</span>` : ''}${e.metric.verified_at ? html`<br><span class="muted">verified ${e.metric.verified_at.slice(0, 10)}${e.metric.source ? `, ${e.metric.source}` : ''}</span>` : ''}`,
-    }),
+    listingCard(
+      { ...e.listing, launch_week: null },
+      {
+        rank: e.rank,
+        paid,
+        metric: html`${figure(e.metric)}${e.metric.measured_on ? html`<br><span class="muted">${e.metric.source ?? ''} ${e.metric.measured_on}</span>` : ''}${e.metric.verified_at ? html`<br><span class="muted">verified ${e.metric.verified_at.slice(0, 10)}${e.metric.source ? `, ${e.metric.source}` : ''}</span>` : ''}`,
+      },
+    ),
   ),
   'Nobody is on this board yet.',
 )}${pager(`/leaderboards/${board}`, page, PER_PAGE, total)}`,

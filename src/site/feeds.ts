@@ -6,6 +6,7 @@ import { xmlSafe } from '../text/xml-text.js';
 import { countPublicListings, LISTINGS_PER_SITEMAP, type SitemapEntry, sitemapListings, sitemapPages } from '../catalogue/sitemap.js';
 import { launchFeed } from '../catalogue/launch-feed.js';
 import { listBlogPosts } from '../catalogue/blog.js';
+import { serveFaviconIco, serveFaviconSvg } from '../web/favicon.js';
 
 const FEED_ITEMS = 50;
 
@@ -19,7 +20,7 @@ function send(ctx: Context, type: string, body: string, maxAge = 600): void {
   ctx.body = type.includes('xml') ? xmlSafe(body) : body;
 }
 
-/** /robots.txt, /sitemap.xml (an index of /sitemaps/pages.xml and /sitemaps/listings-N.xml), Atom feeds of launches and of blog posts. */
+/** /robots.txt, the icon (/favicon.svg, /favicon.ico), /sitemap.xml (an index of /sitemaps/pages.xml and /sitemaps/listings-N.xml), Atom feeds of launches and of blog posts. */
 export function feedRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   const { db, config } = services;
@@ -37,6 +38,9 @@ export function feedRoutes(router: Router, site: SiteDeps): void {
       3600,
     ),
   );
+
+  router.get('/favicon.svg', serveFaviconSvg);
+  router.get('/favicon.ico', serveFaviconIco);
 
   router.get('/sitemap.xml', async (ctx) => {
     const files = Math.max(1, Math.ceil((await countPublicListings(db)) / LISTINGS_PER_SITEMAP));

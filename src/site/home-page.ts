@@ -1,13 +1,14 @@
 import type Router from '@koa/router';
 import { type SiteDeps, visit } from './visit.js';
-import { html } from '../text/html.js';
+import { html, type SafeHtml } from '../text/html.js';
 import { launchFeed } from '../catalogue/launch-feed.js';
-import { resolveWeek, weekLabel } from '../catalogue/weeks.js';
+import { addDays, resolveWeek, todayIn } from '../catalogue/weeks.js';
 import { BOARD_INFO, BOARDS } from '../catalogue/leaderboards.js';
 import { featuredListings, liveNow } from '../moderation/featured.js';
 import { cardList, listingCard, renderSitePage } from '../web/layout.js';
 import { cardPath } from '../cards/cards.js';
-import { rowVotes } from './list-votes.js';
+import { ROW_BUTTON_STYLE, rowButtons } from './list-votes.js';
+import type { ListingSummary } from '../schema.js';
 import type { KeepPages } from './kept-pages.js';
 
 /**
@@ -20,6 +21,33 @@ const TRENDING_KEPT_MS = 60_000;
 
 /** The home page shows the first listings of each section and no totals. */
 const NO_TOTAL = { count: false };
+
+/** The home page's headline (its h1, and so its title): what the site is. */
+const HOME_HEADLINE = 'Discover new products, ranked by the people who use them';
+
+/** A day of the calendar (YYYY-MM-DD) as people read it: "Nov 23". */
+function readableDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** A launch week as people read it: "Nov 23 – 29", or "Nov 30 – Dec 6" across a month. */
+export function readableWeek(start: string): string {
+  const end = addDays(start, 6);
+  return `${readableDay(start)} – ${start.slice(0, 7) === end.slice(0, 7) ? Number(end.slice(8)) : readableDay(end)}`;
+}
+
+/** A row without its launch week: the home page's sections say the week once, in their heading. */
+const withoutWeek = (listing: ListingSummary): ListingSummary => ({ ...listing, launch_week: null });
+
+/** The home page's own look: the headline and its calls to action, the sections' headings, the boards as chips. */
+const HOME_STYLE = html`<style>main>h1{font-size:clamp(1.7rem,4.5vw,2.4rem);line-height:1.2;margin:1.2rem 0 .6rem;max-width:40rem}
+.intro{font-size:1.1rem;color:var(--soft);max-width:42rem;margin:0 0 1rem}
+.ctas{display:flex;flex-wrap:wrap;gap:.6rem;margin:0 0 1.6rem}
+.cta{display:inline-block;padding:.6rem 1.1rem;border-radius:8px;border:1px solid var(--accent);background:var(--accent);color:var(--on-accent);font-weight:600;text-decoration:none}
+.cta.secondary{background:var(--surface);color:var(--link);border-color:var(--link)}.cta:hover{filter:brightness(1.15)}
+.section-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:.2rem .8rem;margin:1.8rem 0 .6rem}.section-head h2{margin:0}
+.explain{margin:-.2rem 0 .6rem}
+.boards{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:0}.boards a{display:inline-block;padding:.35rem .8rem;border:1px solid var(--border);border-radius:999px;background:var(--surface);text-decoration:none}</style>`;
 
 /** /: the listings the site team features, today's and this week's launches by votes, upcoming launches, trending, and the boards. */
 export function homeRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
@@ -59,40 +87,47 @@ export function homeRoutes(router: Router, site: SiteDeps, keep: KeepPages): voi
         visibleTrending(clock),
       ]);
       const thisWeek = resolveWeek('this', clock.now, clock.timeZone);
-      const vote = await rowVotes(ctx, site, account, [featured, today.items, week.items, trending]);
+      const row = await rowButtons(ctx, site, account, [featured, today.items, week.items, trending], '/');
+      const head = (id: string, title: string, more?: SafeHtml) =>
+        html`<div class="section-head"><h2 id="${id}">${title}</h2>${more ?? ''}</div>`;
       renderSitePage(ctx, env, {
-        title: settings.site_name,
+        title: HOME_HEADLINE,
         description: settings.site_purpose,
         path: '/',
         socialImage: cardPath.week(thisWeek.start),
         account,
-        body: html`<p>${settings.site_purpose}</p>
+        body: html`${HOME_STYLE}${ROW_BUTTON_STYLE}<p class="intro">${settings.site_purpose}</p>
+<p class="ctas"><a class="cta" href="/submit">Submit a product</a>${
+          account
+            ? html`<a class="cta secondary" href="/weeks/this">Vote on this week's launches</a>`
+            : html`<a class="cta secondary" href="/signup">Sign up</a>`
+        }</p>
 ${
   featured.length
     ? html`<section class="panel featured" aria-labelledby="featured-heading"><h2 id="featured-heading">Featured by the site team</h2>${cardList(
-        featured.map((l) => listingCard(l, { vote: vote(l) })),
+        featured.map((l) => listingCard(withoutWeek(l), row(l, 'featured'))),
         '',
       )}</section>`
     : ''
 }
-<h2>Launched today</h2>${cardList(
-          today.items.map((l, i) => listingCard(l, { rank: i + 1, vote: vote(l) })),
-          html`Nothing launched today yet. See <a href="/weeks/this">this week's launches</a>, or <a href="/about#submit">submit yours</a>.`,
-        )}
-<h2>This week: ${weekLabel(thisWeek)}</h2>${cardList(
-          week.items.map((l, i) => listingCard(l, { rank: i + 1, vote: vote(l) })),
-          html`No launches yet this week — <a href="/about#submit">submit yours</a>.`,
-        )}
+${head('today-heading', 'Launched today', html`<span class="muted">${readableDay(todayIn(clock.now, clock.timeZone))}</span>`)}${cardList(
+  today.items.map((l, i) => listingCard(withoutWeek(l), { rank: i + 1, ...row(l, 'today') })),
+  html`Nothing launched today yet. See <a href="/weeks/this">this week's launches</a>, or <a href="/submit">submit yours</a>.`,
+)}
+${head('week-heading', 'This week', html`<span class="muted">${readableWeek(thisWeek.start)}</span>`)}${cardList(
+  week.items.map((l, i) => listingCard(withoutWeek(l), { rank: i + 1, ...row(l, 'week') })),
+  html`No launches yet this week — <a href="/submit">submit yours</a>.`,
+)}
 <p><a href="/weeks/this">All of this week's launches</a> · <a href="/weeks/last">Last week</a></p>
-<h2>Trending</h2>${cardList(
-          trending.map((l, i) => listingCard(l, { rank: i + 1, vote: vote(l) })),
+${head('trending-heading', 'Trending')}<p class="muted explain">Ranked by the votes of the last 14 days, the newest counting most: a vote's weight halves about every two days.</p>${cardList(
+          trending.map((l, i) => listingCard(withoutWeek(l), { rank: i + 1, ...row(l, 'trending') })),
           html`Nothing is trending right now: votes of the last 14 days make the trend. <a href="/weeks/this">Vote on this week's launches</a>.`,
         )}
-<h2>Upcoming launches</h2>${cardList(
-          upcoming.items.map((l) => listingCard(l, { metric: l.launch_week ? `week of ${l.launch_week}` : 'upcoming' })),
-          html`No launches are scheduled. <a href="/about#submit">Schedule yours</a>.`,
-        )}
-<h2>Leaderboards</h2><ul>${BOARDS.map((b) => html`<li><a href="/leaderboards/${b}">${BOARD_INFO[b].title}</a>${b === 'billboard' ? html` <span class="paid">Paid ranking</span>` : ''}</li>`)}</ul>`,
+${head('upcoming-heading', 'Upcoming launches')}${cardList(
+  upcoming.items.map((l) => listingCard(withoutWeek(l), { metric: l.launch_week ? `week of ${readableDay(l.launch_week)}` : 'upcoming' })),
+  html`No launches are scheduled. <a href="/submit">Schedule yours</a>.`,
+)}
+${head('boards-heading', 'Leaderboards')}<ul class="boards">${BOARDS.map((b) => html`<li><a href="/leaderboards/${b}">${BOARD_INFO[b].title}</a>${b === 'billboard' ? html` <span class="paid">Paid ranking</span>` : ''}</li>`)}</ul>`,
       });
     }),
   );

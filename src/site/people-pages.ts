@@ -5,7 +5,7 @@ import { findFounder, listFounders } from '../catalogue/founders.js';
 import { findBlogPost, listBlogPosts } from '../catalogue/blog.js';
 import { listAwards } from '../catalogue/awards.js';
 import { SLUG_PATTERN } from '../schema.js';
-import { rowVotes } from './list-votes.js';
+import { ROW_BUTTON_STYLE, rowButtons } from './list-votes.js';
 import { cardList, listingCard, pageNumber, pager, renderSitePage, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
@@ -58,7 +58,7 @@ function founderRoutes(router: Router, site: SiteDeps): void {
     const slug = ctx.params.slug ?? '';
     const founder = SLUG_PATTERN.test(slug) ? await findFounder(db, slug, config.publicUrl) : undefined;
     if (!founder) return notFoundPage(ctx, env, account, 'No founder has this address.');
-    const vote = await rowVotes(ctx, site, account, [founder.companies]);
+    const row = await rowButtons(ctx, site, account, [founder.companies], `/founders/${slug}`);
     renderSitePage(ctx, env, {
       title: founder.name,
       description: (founder.bio || `${founder.name}${founder.title ? `, ${founder.title}` : ''}`).slice(0, 300),
@@ -73,10 +73,10 @@ function founderRoutes(router: Router, site: SiteDeps): void {
         url: founder.profile_url,
         ...(founder.title && { jobTitle: founder.title }),
       },
-      body: html`${founder.title ? html`<p class="muted">${founder.title}</p>` : ''}<p>${founder.bio}</p>
+      body: html`${ROW_BUTTON_STYLE}${founder.title ? html`<p class="muted">${founder.title}</p>` : ''}<p>${founder.bio}</p>
 ${socialLinks(founder.socials)}
 <h2>Companies</h2>${cardList(
-        founder.companies.map((c) => listingCard(c, { vote: vote(c) })),
+        founder.companies.map((c) => listingCard(c, row(c, 'row'))),
         'No live companies yet.',
       )}
 ${founder.interview.length ? html`<h2>Interview</h2><dl>${founder.interview.map((a) => html`<dt><strong>${a.question}</strong></dt><dd><p>${a.answer}</p></dd>`)}</dl>` : ''}

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { type SiteDeps, visit } from './visit.js';
-import { rowVotes } from './list-votes.js';
+import { ROW_BUTTON_STYLE, rowButtons, sameSitePath } from './list-votes.js';
 import { categoryTree, categoryWithDescendants, type CategoryNode } from '../catalogue/categories.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { type ReadingSummary, SEARCH_SORTS, searchListings } from '../catalogue/search.js';
@@ -73,7 +73,7 @@ export function searchRoutes(router: Router, site: SiteDeps): void {
         })
       : undefined;
     const items = (result?.rows ?? []).map((row) => toSummary(row, config.publicUrl));
-    const vote = await rowVotes(ctx, site, account, [items]);
+    const row = await rowButtons(ctx, site, account, [items], sameSitePath(ctx.url) ?? '/search');
     // Nothing found: suggest the biggest categories to browse instead.
     const suggestions = result && !items.length ? [...tree].sort((a, b) => b.live_count - a.live_count).slice(0, 6) : [];
     const query = Object.fromEntries(Object.entries(form).filter(([key, value]) => value && !(key === 'sort' && value === 'relevance')));
@@ -83,10 +83,10 @@ export function searchRoutes(router: Router, site: SiteDeps): void {
       path: asked ? `/search?${new URLSearchParams(query).toString()}` : '/search',
       account,
       noindex: asked,
-      body: html`${searchForm(form, tree)}${
+      body: html`${ROW_BUTTON_STYLE}${searchForm(form, tree)}${
         result
           ? html`<p class="muted" role="status">${result.totalIsEstimate ? 'About ' : ''}${result.total} ${result.total === 1 ? 'listing' : 'listings'}${readingNote(result.reading)}</p>${cardList(
-              items.map((l) => listingCard(l, { vote: vote(l) })),
+              items.map((l) => listingCard(l, row(l, 'row'))),
               html`Nothing matches${form.q ? html` “${form.q}”` : ''}${form.category || form.pricing ? ' with these filters' : ''}. Try fewer or broader words, or another spelling${suggestions.length ? html`; or browse ${suggestions.map((c, i) => html`${i ? ', ' : ''}<a href="/categories/${c.slug}">${c.name}</a>`)}` : ''}. All <a href="/categories">categories</a> · <a href="/weeks/this">this week's launches</a>.`,
             )}${pager('/search', page, PER_PAGE, result.total, query)}`
           : html`<p>Describe what you need (“send invoices to clients”) or type a product's name, or pick a category.</p><p><a href="/categories">Browse the categories</a></p>`

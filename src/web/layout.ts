@@ -5,10 +5,13 @@ import { html, SafeHtml } from '../text/html.js';
 import { pagePolicy } from './security-headers.js';
 
 /**
- * The one layout of the pages people use (shared by the adapters, so it lives in src/web): one document shell in
- * three looks. The public site's and the console's pages (renderSitePage) have the site's header, navigation and
- * footer; the sign-in, account and consent screens of auth/ (renderCardPage) are a narrow card with the account's
- * links only; reference documents (documentPage: /docs/mcp, /bot, /problems) are plain text pages. Also the site's pieces of a page: listing cards, pagers, amounts.
+ * The one layout of the pages people use (shared by the adapters, so it lives in src/web): one document shell with the
+ * site's icon; one style sheet (light and dark), one focus ring and a skip link on every page but the reference
+ * documents. The public site's and
+ * the console's pages (renderSitePage) and the sign-in, account and consent screens of auth/ (renderCardPage: the
+ * page in a card, kept from caches, search engines and other sites' referrers) have the site's header and footer;
+ * reference documents (documentPage: /docs/mcp, /bot, /problems) are plain text pages. Also the site's pieces of a
+ * page: listing cards, pagers, amounts.
  */
 
 const STYLE = `
@@ -18,15 +21,18 @@ const STYLE = `
 body{font:16px/1.55 system-ui,sans-serif;margin:0;color:var(--fg);background:var(--bg)}
 a{color:var(--link)}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px;border-radius:3px}
+.skip{position:absolute;left:.5rem;top:.5rem;z-index:10;background:var(--surface);color:var(--link);padding:.4rem .8rem;border:2px solid var(--focus);border-radius:6px;transform:translateY(-200%)}.skip:focus{transform:none}
 header{background:var(--surface);border-bottom:1px solid var(--border)}
-header .bar{max-width:64rem;margin:0 auto;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:center}
-header .brand{font-weight:700;color:var(--fg);text-decoration:none;margin-right:auto}
-header nav{display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.95rem}
+header .bar{max-width:64rem;margin:0 auto;padding:.5rem 1rem;display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:center}
+header .brand{font-weight:700;color:var(--fg);text-decoration:none;margin-right:auto;white-space:nowrap}
+header nav{display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.95rem;order:3;flex:1 0 100%}
+header nav a{white-space:nowrap}
 header form{display:flex;gap:.3rem;flex:1 1 14rem;max-width:22rem}
+@media (max-width:48rem){header .bar{padding:.4rem .75rem;gap:.25rem .6rem}header .brand{flex:none}header form{flex:1 1 8rem;max-width:none;min-width:0}header form input[type=search]{width:0}header form input[type=search],header form button{padding:.25rem .45rem;font-size:.95rem}header nav{flex-wrap:nowrap;overflow-x:auto;scrollbar-width:none;padding:.1rem 0}}
 input,select,textarea{color:var(--fg);background:var(--surface)}
 input[type=search]{flex:1;min-width:0;padding:.4rem .5rem;border:1px solid var(--field);border-radius:6px;font:inherit}
-input[type=text],input[type=email],input[type=number],input[type=url],select,textarea{font:inherit;padding:.4rem .5rem;border:1px solid var(--field);border-radius:6px;max-width:100%}
-input[type=text],input[type=email],input[type=url]{width:28rem}textarea{width:100%}
+input[type=text],input[type=email],input[type=password],input[type=number],input[type=url],select,textarea{font:inherit;padding:.4rem .5rem;border:1px solid var(--field);border-radius:6px;max-width:100%}
+input[type=text],input[type=email],input[type=password],input[type=url]{width:28rem}textarea{width:100%}
 label{font-weight:600}label:has(input[type=checkbox]),label:has(input[type=radio]){font-weight:400}
 button{font:inherit;padding:.4rem .9rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--on-accent);cursor:pointer}
 button.secondary{background:var(--surface);color:var(--link);border-color:var(--link)}
@@ -74,6 +80,19 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1p
 .comment-actions{display:flex;flex-wrap:wrap;gap:.6rem;align-items:flex-start}.comment-actions form{margin:0}
 footer{max-width:64rem;margin:2rem auto;padding:1rem;color:var(--muted);font-size:.9rem;border-top:1px solid var(--border)}
 footer nav{display:flex;flex-wrap:wrap;gap:.3rem 1rem;margin-bottom:.5rem}
+main.card-page{max-width:30rem;width:calc(100% - 1rem);margin:1.5rem auto;padding:1.5rem;background:var(--surface);border:1px solid var(--border);border-radius:12px}
+main.card-page.wide{max-width:52rem}
+main.card-page h1{font-size:1.4rem;margin:0 0 1rem}
+main.card-page label{display:block;margin:.8rem 0 .2rem}
+main.card-page input[type=email],main.card-page input[type=password],main.card-page input[type=text]{width:100%}
+main.card-page button{margin-top:1rem}
+main.card-page table{display:block;overflow-x:auto;font-size:.95rem}
+main.card-page td button{margin-top:0}
+button.danger{background:var(--surface);color:var(--error-fg);border-color:var(--error-fg);margin-top:0}
+.key{font:15px ui-monospace,monospace;word-break:break-all;background:var(--paid-bg);border:1px solid var(--paid-border);color:var(--paid-fg);padding:.6rem;border-radius:6px}
+ul.scopes{padding-left:1.2rem}ul.scopes li{margin:.3rem 0}
+.chart svg{background:#fff;border-radius:6px}
+@media (max-width:30rem){main.card-page{width:100%;margin:0;border:0;border-radius:0;padding:1rem}}
 `;
 
 /** The site's pages run no script and load nothing from another origin: every image they show is the service's own (/images, /badges). */
@@ -121,16 +140,40 @@ export interface SiteEnv {
 /** JSON inside a <script> element: "<" escaped so no text in the data can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** The site's name before the settings are read (the account screens rendered outside the site's router). */
+const DEFAULT_SITE_NAME = 'Launch Directory';
+
+/** A page's <title>: "Page · Site", or the site's name alone when the page is named after the site (the home page). */
+const pageTitle = (title: string, siteName: string) => (title === siteName ? siteName : `${title} · ${siteName}`);
+
+/** The icon of every page (src/web/favicon.ts serves it). */
+const ICON_LINKS = html`<link rel="icon" type="image/svg+xml" href="/favicon.svg"><link rel="icon" href="/favicon.ico" sizes="32x32">`;
+
+/** Who the header is for: signed in (a link to the account) or not (sign in, coming back to `returnTo`, and sign up). */
+type HeaderVisitor = { signedIn: true } | { signedIn: false; returnTo?: string };
+
+/** The site's header: a skip link first, the name (a link home), the navigation and the search form. */
+function siteHeader(ctx: Context, siteName: string, visitor: HeaderVisitor): SafeHtml {
+  const user = visitor.signedIn
+    ? html`<a href="/account">Account</a>`
+    : html`<a href="${visitor.returnTo ? `/signin?return_to=${encodeURIComponent(visitor.returnTo).replace(/%2F/gi, '/')}` : '/signin'}">Sign in</a><a href="/signup">Sign up</a>`;
+  return html`<a class="skip" href="#main">Skip to content</a>
+<header><div class="bar"><a class="brand" href="/">${siteName}</a>
+<nav aria-label="Site"><a href="/weeks/this">Launches</a><a href="/categories">Categories</a><a href="/leaderboards/community-weekly">Leaderboards</a><a href="/founders">Founders</a><a href="/blog">Blog</a><a href="/awards">Awards</a><a href="/submit">Submit a product</a>${user}</nav>
+<form method="get" action="/search" role="search"><label for="site-q" class="sr">Search listings</label><input id="site-q" type="search" name="q" placeholder="Search products" value="${ctx.path === '/search' ? String(ctx.query.q ?? '') : ''}"><button>Search</button></form>
+</div></header>`;
+}
+
+const SITE_FOOTER = html`<footer><nav aria-label="Footer"><a href="/about">About</a><a href="/submit">Submit a product</a><a href="/docs">API</a><a href="/docs/mcp">MCP</a><a href="/feeds/launches.xml">Launches feed</a><a href="/feeds/blog.xml">Blog feed</a><a href="/sitemap.xml">Sitemap</a></nav>
+<p>Votes come only from people on this site; awards follow community votes only. The billboard is a paid ranking.</p></footer>`;
+
 /** A complete page of the public site: the shared header, the page, its meta description, canonical URL and Open Graph tags. */
 export function renderSitePage(ctx: Context, env: SiteEnv, page: SitePage): void {
   const canonical = `${env.publicUrl}${page.path}`;
-  const user = page.account
-    ? html`<a href="/account">Account</a>`
-    : html`<a href="${`/signin?return_to=${encodeURIComponent(ctx.path).replace(/%2F/gi, '/')}`}">Sign in</a>`;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', page.noStore ? 'no-store' : 'private, no-cache');
   ctx.set('Content-Security-Policy', SITE_POLICY);
-  const head = html`<title>${page.title} · ${env.siteName}</title>
+  const head = html`<title>${pageTitle(page.title, env.siteName)}</title>
 <meta name="description" content="${page.description}">
 <link rel="canonical" href="${canonical}">
 ${page.noindex ? html`<meta name="robots" content="noindex">` : ''}
@@ -152,36 +195,11 @@ ${page.jsonLd ? html`<script type="application/ld+json">${new SafeHtml(scriptJso
   ctx.body = htmlDocument(
     head,
     STYLE,
-    html`<header><div class="bar"><a class="brand" href="/">${env.siteName}</a>
-<nav aria-label="Site"><a href="/weeks/this">Launches</a><a href="/categories">Categories</a><a href="/leaderboards/community-weekly">Leaderboards</a><a href="/founders">Founders</a><a href="/blog">Blog</a><a href="/awards">Awards</a><a href="/submit">Submit a product</a>${user}</nav>
-<form method="get" action="/search" role="search"><label for="site-q" class="sr">Search listings</label><input id="site-q" type="search" name="q" placeholder="Search products" value="${ctx.path === '/search' ? String(ctx.query.q ?? '') : ''}"><button type="submit">Search</button></form>
-</div></header>
+    html`${siteHeader(ctx, env.siteName, page.account ? { signedIn: true } : { signedIn: false, returnTo: ctx.path })}
 <main id="main"><h1>${page.title}</h1>${page.body}</main>
-<footer><nav aria-label="Footer"><a href="/about">About</a><a href="/submit">Submit a product</a><a href="/docs">API</a><a href="/docs/mcp">MCP</a><a href="/feeds/launches.xml">Launches feed</a><a href="/feeds/blog.xml">Blog feed</a><a href="/sitemap.xml">Sitemap</a></nav>
-<p>Votes come only from people on this site; awards follow community votes only. The billboard is a paid ranking.</p></footer>`,
+${SITE_FOOTER}`,
   );
 }
-
-/** The card look: the sign-in, account and consent screens. */
-const CARD_STYLE = `
-body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#f6f6f8}
-main{max-width:28rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
-main.wide{max-width:48rem}
-h1{font-size:1.4rem;margin:0 0 1rem}
-label{display:block;margin:.8rem 0 .2rem;font-weight:600}
-input[type=email],input[type=password],input[type=text]{width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #c8c8d0;border-radius:6px;font:inherit}
-button{font:inherit;padding:.55rem 1rem;border-radius:6px;border:1px solid #3a3ad0;background:#3a3ad0;color:#fff;cursor:pointer;margin-top:1rem}
-button.secondary{background:#fff;color:#3a3ad0}
-button.danger{background:#fff;color:#b00020;border-color:#b00020;margin-top:0}
-.error{background:#fdecee;border:1px solid #f3b6bf;color:#8a0018;padding:.6rem .8rem;border-radius:6px}
-.notice{background:#eef6ee;border:1px solid #b9dcb9;padding:.6rem .8rem;border-radius:6px}
-.key{font:15px ui-monospace,monospace;word-break:break-all;background:#fff8e1;border:1px solid #f0d98a;padding:.6rem;border-radius:6px}
-.muted{color:#666;font-size:.9rem}
-ul.scopes{padding-left:1.2rem}ul.scopes li{margin:.3rem 0}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1px solid #e3e3e8;padding:.35rem .4rem;vertical-align:top;font-size:.95rem}
-nav{max-width:48rem;margin:1rem auto 0;padding:0 1rem;font-size:.95rem}nav a{margin-right:1rem}
-.actions{display:flex;gap:.6rem;align-items:center}
-`;
 
 export interface CardPageOptions {
   wide?: boolean;
@@ -191,21 +209,31 @@ export interface CardPageOptions {
 }
 
 /**
- * A sign-in, account or consent screen: the card look of the layout, never cached, its referrer kept to this site
- * (their addresses carry one-time tokens).
+ * The site's name on the account screens, which are given no SiteEnv: their router sets it once per request from the
+ * settings (auth/routes.ts); a screen rendered elsewhere (the OAuth server's error page) says the default name.
+ */
+export function setCardSiteName(ctx: Context, siteName: string): void {
+  ctx.state.cardSiteName = siteName;
+}
+
+/**
+ * A sign-in, account or consent screen: the site's header, footer and look around a card, never cached, never indexed,
+ * its referrer kept to this site (their addresses carry one-time tokens).
  */
 export function renderCardPage(ctx: Context, title: string, body: SafeHtml, options: CardPageOptions = {}): void {
-  const nav = options.signedInEmail
-    ? html`<nav><a href="/account">Account</a><a href="/account/api-keys">API keys</a><span class="muted">Signed in as ${options.signedInEmail}</span></nav>`
-    : html`<nav><a href="/signin">Sign in</a><a href="/signup">Create an account</a></nav>`;
+  const stated = ctx.state?.cardSiteName;
+  const siteName = typeof stated === 'string' && stated ? stated : DEFAULT_SITE_NAME;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Content-Security-Policy', pagePolicy(options.formActions));
   ctx.body = htmlDocument(
     html`<meta name="referrer" content="same-origin">
-<title>${title} · Launch directory</title>`,
-    CARD_STYLE,
-    html`${nav}<main class="${options.wide ? 'wide' : ''}"><h1>${title}</h1>${body}</main>`,
+<meta name="robots" content="noindex">
+<title>${pageTitle(title, siteName)}</title>`,
+    STYLE,
+    html`${siteHeader(ctx, siteName, options.signedInEmail ? { signedIn: true } : { signedIn: false })}
+<main id="main" class="card-page${options.wide ? ' wide' : ''}"><h1>${title}</h1>${options.signedInEmail ? html`<p class="muted">Signed in as ${options.signedInEmail}. <a href="/account">Account</a> · <a href="/account/api-keys">API keys</a></p>` : ''}${body}</main>
+${SITE_FOOTER}`,
   );
 }
 
@@ -229,6 +257,7 @@ export function documentPage(title: string, body: SafeHtml): string {
 function htmlDocument(head: SafeHtml, style: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+${ICON_LINKS}
 ${head}
 <style>${new SafeHtml(style)}</style></head>
 <body>${body}

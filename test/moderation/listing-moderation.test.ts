@@ -111,7 +111,7 @@ describe('hiding a listing', () => {
     const listing = await liveListing({ launch_week: '2026-11-16', launched_at: '2026-11-17T09:00:00Z' });
     await insertVotes(t.db, listing.id, 30, new Date('2026-11-25T11:00:00Z'));
     const home = await (await fetch(`${t.url}/`)).text();
-    const trending = home.slice(home.indexOf('<h2>Trending</h2>'), home.indexOf('<h2>Upcoming launches</h2>'));
+    const trending = home.slice(home.indexOf('>Trending</h2>'), home.indexOf('>Upcoming launches</h2>'));
     expect(trending).toContain(`href="/listings/${listing.slug}"`);
     expect((await moderate(moderator, listing.slug, { action: 'hide', reason: 'Spam' })).status).toBe(200);
     expect(await (await fetch(`${t.url}/`)).text()).not.toContain(`href="/listings/${listing.slug}"`);
@@ -252,7 +252,7 @@ describe('featuring a listing', () => {
     const section = home.slice(start, home.indexOf('</section>', start));
     return {
       slugs: [...section.matchAll(/href="\/listings\/([^"]+)"/g)].map((m) => m[1]),
-      beforeToday: start < home.indexOf('<h2>Launched today</h2>'),
+      beforeToday: start < home.indexOf('>Launched today</h2>'),
     };
   };
 

@@ -193,7 +193,7 @@ describe.skipIf(!browserPresent)('the look of the site in Chromium', () => {
     await page.goto(`${t.url}/signin`);
     await page.fill('input[name="email"]', person.email);
     await page.fill('input[name="password"]', person.password);
-    await page.click('button[type="submit"]');
+    await page.click('main button[type="submit"]');
     await page.goto(`${t.url}/weeks/this`);
     const row = page.locator('main ul.cards > li.card').nth(2);
     const button = row.locator('form.vote button');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../support/browser.js';
-import { signedInBrowser, startPagesApp, type PagesApp } from '../auth/pages/page-flows.js';
+import { makeAccount, signedInBrowser, signIn, startPagesApp, type PagesApp } from '../auth/pages/page-flows.js';
 import { insertCategory, insertLiveListing } from '../support/fixtures.js';
 import { sameSitePath } from '../../src/site/list-votes.js';
 
@@ -29,12 +29,49 @@ const rowOf = (text: string, slug: string) => {
 };
 
 describe('voting from a list', () => {
-  it('signed out: the rows show the count and no form', async () => {
+  it('signed out: every live row has a vote button, a link to sign in that comes back to the row; nothing is cast by a GET', async () => {
     const target = await liveListing();
-    const page = await new TestBrowser().get(`${t.url}/weeks/this`);
-    const row = rowOf(page.text, target.slug);
-    expect(row).toContain('0<span class="sr"> votes</span>');
-    expect(row).not.toContain('<form');
+    const visitor = new TestBrowser();
+    for (const [page, anchor] of [
+      ['/weeks/this', `row-${target.slug}`],
+      ['/', `week-${target.slug}`],
+    ] as const) {
+      const list = await visitor.get(`${t.url}${page}`);
+      const row = rowOf(list.text, target.slug);
+      expect(row).not.toContain('<form');
+      expect(row).toContain(`id="${anchor}"`);
+      const href = /<a class="vote-in" id="[^"]+" href="([^"]+)"/.exec(row)![1];
+      expect(href).toBe(`/signin?return_to=${encodeURIComponent(`${page}#${anchor}`).replace(/%2F/gi, '/')}`);
+      expect(row).toContain(`0</span><span class="sr"> votes; sign in to vote for ${target.name}</span>`);
+      // Following the button shows the sign-in form, and casts nothing.
+      const signin = await visitor.get(`${t.url}${href}`);
+      expect(signin.status).toBe(200);
+      expect(signin.field('return_to')).toBe(`${page}#${anchor}`);
+      expect(await votesOf(target.id)).toBe(0);
+    }
+    // Signing in comes back to the row, where the vote is offered (the form, with the row's anchor); still no vote.
+    const person = await makeAccount(t);
+    const browser = new TestBrowser();
+    const signedIn = await signIn(t, browser, person.email, undefined, `/weeks/this#row-${target.slug}`);
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.location).toBe(`/weeks/this#row-${target.slug}`);
+    const back = await browser.get(`${t.url}/weeks/this`);
+    const row = rowOf(back.text, target.slug);
+    expect(row).toContain(`action="/listings/${target.slug}/vote"`);
+    expect(row).toContain(`id="row-${target.slug}"`);
+    expect(await votesOf(target.id)).toBe(0);
+    // Casting it is the form's POST.
+    await browser.post(`${t.url}/listings/${target.slug}/vote`, { csrf: back.field('csrf'), return_to: '/weeks/this' });
+    expect(await votesOf(target.id)).toBe(1);
+  });
+
+  it('a page kept for people not signed in has no per-person token in its vote buttons', async () => {
+    await liveListing();
+    const [a, b] = [new TestBrowser(), new TestBrowser()];
+    const [first, second] = [await a.get(`${t.url}/`), await b.get(`${t.url}/`)];
+    expect(first.text).toContain('class="vote-in"');
+    expect(first.text).not.toContain('name="csrf"');
+    expect(first.text).toBe(second.text);
   });
 
   it('votes from the week page and from a category page, back on the list with the vote shown; takes it back', async () => {

@@ -148,11 +148,11 @@ describe('pages for people not signed in', () => {
   it('change when the clock crosses into a new day and week, before a minute is out', async () => {
     t.clock.now = new Date('2026-11-29T23:59:30Z'); // Sunday, the last seconds of week 48 (the site's time zone is UTC)
     const before = await (await get(`${t.url}/`)).text();
-    expect(before).toContain('This week: Week 48, 2026');
+    expect(before).toContain('This week</h2><span class="muted">Nov 23 – 29</span>');
     expect(await (await get(`${t.url}/weeks/this`)).text()).toContain('Launches: Week 48, 2026');
     t.advance(45);
     const after = await (await get(`${t.url}/`)).text();
-    expect(after).toContain('This week: Week 49, 2026');
+    expect(after).toContain('This week</h2><span class="muted">Nov 30 – Dec 6</span>');
     expect(await (await get(`${t.url}/weeks/this`)).text()).toContain('Launches: Week 49, 2026');
     t.clock.now = new Date(WEDNESDAY);
   });

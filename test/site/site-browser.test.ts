@@ -36,7 +36,7 @@ describe.skipIf(!browserPresent)('a person on the site in Chromium', () => {
   it('opens a listing from home, signs up, confirms, votes (the weekly board moves), takes it back, follows', async () => {
     const page = await chromium.browser.newPage();
     await page.goto(`${t.url}/`);
-    const first = page.locator('h2:has-text("This week") + ul .card a.name').first();
+    const first = page.locator('.section-head:has(h2:has-text("This week")) + ul .card a.name').first();
     const name = (await first.textContent())!;
     await first.click();
     await expect.poll(() => page.textContent('h1')).toBe(name);
@@ -48,11 +48,11 @@ describe.skipIf(!browserPresent)('a person on the site in Chromium', () => {
     await page.goto(`${t.url}/signup`);
     await page.fill('input[name="email"]', email);
     await page.fill('input[name="password"]', password);
-    await page.click('button[type="submit"]');
+    await page.click('main button[type="submit"]');
     await expect.poll(async () => (await readOutbox(t.db, { to: email })).length).toBe(1);
     const link = /https?:\/\/\S+\/verify-email\?\S+/.exec((await readOutbox(t.db, { to: email }))[0].text)![0];
     await page.goto(link);
-    await page.click('button[type="submit"]');
+    await page.click('main button[type="submit"]');
     await expect.poll(() => page.textContent('h1')).toBe('Address confirmed');
 
     await page.goto(`${t.url}/listings/${slug}`);
@@ -61,7 +61,7 @@ describe.skipIf(!browserPresent)('a person on the site in Chromium', () => {
       await signInLink.click();
       await page.fill('input[name="email"]', email);
       await page.fill('input[name="password"]', password);
-      await page.click('button[type="submit"]');
+      await page.click('main button[type="submit"]');
     }
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/listings/${slug}`);
     await page.click('button:has-text("Vote (")');

@@ -43,7 +43,7 @@ describe('the public site', () => {
     expectPage(home, '/');
     const week = await api('/launches?section=this-week&per_page=3');
     expect(week.items.length).toBeGreaterThan(0);
-    const section = home.text.slice(home.text.indexOf('<h2>This week'));
+    const section = home.text.slice(home.text.indexOf('>This week</h2>'));
     const positions = week.items.map((l: { slug: string }) => section.indexOf(`href="/listings/${l.slug}"`));
     expect(positions.every((p: number) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions); // in vote order
@@ -106,6 +106,39 @@ describe('the public site', () => {
     expect(billboard.text).toContain('Paid placement');
     const dr = await get('/leaderboards/domain-rating');
     expect(dr.text).toContain('third-party SEO data provider');
+  });
+
+  it('home has a headline, calls to action, readable dates and the trending order explained; every live row has a vote button', async () => {
+    const home = await get('/');
+    const main = home.text.slice(home.text.indexOf('<main'), home.text.indexOf('</main>'));
+    expect(main).toContain('<h1>Discover new products, ranked by the people who use them</h1>');
+    expect(main).toContain('<a class="cta" href="/submit">Submit a product</a>');
+    expect(main).toContain('<a class="cta secondary" href="/signup">Sign up</a>');
+    expect(home.text).toMatch(/<title>Discover new products, ranked by the people who use them · [^<]+<\/title>/);
+    // Dates as people read them: the week "Nov 16 – 22", upcoming "week of Nov 23"; no YYYY-MM-DD in the text.
+    expect(main).toContain('This week</h2><span class="muted">Nov 16 – 22</span>');
+    expect(main).toContain('Launched today</h2><span class="muted">Nov 18</span>');
+    expect(main).toMatch(/week of (Nov|Dec) \d{1,2}</);
+    const text = main.replace(/<style>[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(main).toContain('Ranked by the votes of the last 14 days, the newest counting most');
+    // Signed out, each live row's count is a button to sign in and vote, coming back to the row.
+    const rows = main.split('<li class="card">').slice(1);
+    const votable = rows.filter((r) => !r.includes('class="metric text">week of'));
+    expect(votable.length).toBeGreaterThan(0);
+    for (const row of votable) expect(row).toMatch(/<a class="vote-in" id="([a-z]+-[a-z0-9-]+)" href="\/signin\?return_to=\/%23\1">/);
+  });
+
+  it('a board marks its tab and says how it differs from the weekly board; rows do not repeat the week', async () => {
+    for (const board of ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue']) {
+      const page = await get(`/leaderboards/${board}`);
+      const tabs = page.text.match(/<nav class="tabs" aria-label="Boards">[\s\S]*?<\/nav>/)![0];
+      expect(tabs.match(/aria-current="page"/g)).toHaveLength(1);
+      expect(tabs).toContain(`href="/leaderboards/${board}" aria-current="page"`);
+      expect(page.text).toMatch(/<p class="board-note">[^<]+<\/p>/);
+      if (board !== 'community-weekly') expect(page.text).toContain('<p class="board-note">Unlike the weekly board,');
+      expect(page.text).not.toMatch(/week of \d{4}-\d{2}-\d{2}/i);
+    }
   });
 
   it("the Hall of Fame shows every week's #1 and no other rank; a listing page shows its trophy cabinet, each award with its proof", async () => {
