@@ -19,8 +19,5 @@ export function resendLinkForm(csrf: string): SafeHtml {
   return html`<form method="post" action="/verify-email/resend">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Send the link again</button></form>`;
 }
 
-/** A moment as 2026-03-02 10:15 UTC (from a Date or an ISO 8601 UTC string). */
-export function when(moment: Date | string): string {
-  const iso = typeof moment === 'string' ? moment : moment.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
+/** A moment as 2026-03-02 10:15 UTC: the site's one way of writing it. */
+export { utcMinute as when } from '../../src/web/layout.js';

@@ -9,7 +9,7 @@ import { SLUG_PATTERN } from '../schema.js';
 import { cardList, dollars, listingCard, pageNumber, pager, renderSitePage } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
-import { ROW_BUTTON_STYLE, rowButtons } from './list-votes.js';
+import { rowButtons } from './list-votes.js';
 import { cardPath } from '../cards/cards.js';
 import type { KeepPages } from './kept-pages.js';
 import { readableWeek } from './home-page.js';
@@ -84,7 +84,7 @@ function categoryRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
         description: category.description || `${category.name} products on ${env.siteName}.`,
         path: `/categories/${slug}`,
         account,
-        body: html`${ROW_BUTTON_STYLE}<p>${category.description}</p>${category.parent ? html`<p class="muted">In <a href="/categories/${category.parent.slug}">${category.parent.name}</a></p>` : ''}
+        body: html`<p>${category.description}</p>${category.parent ? html`<p class="muted">In <a href="/categories/${category.parent.slug}">${category.parent.name}</a></p>` : ''}
 ${category.subcategories.length ? html`<ul class="tags">${category.subcategories.map((s) => html`<li><a href="/categories/${s.slug}">${s.name}</a> (${s.live_count})</li>`)}</ul>` : ''}
 ${cardList(
   listings.items.map((l) => listingCard(l, row(l, 'row'))),
@@ -125,7 +125,7 @@ function weekRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
         path: `/weeks/${week.start}`,
         socialImage: cardPath.week(week.start),
         account,
-        body: html`${ROW_BUTTON_STYLE}<p class="muted">${week.start === current.start ? 'This week, ranked by votes so far.' : future ? 'An upcoming week.' : 'Ranked by community votes.'} Times in ${settings.time_zone}.</p>
+        body: html`<p class="muted">${week.start === current.start ? 'This week, ranked by votes so far.' : future ? 'An upcoming week.' : 'Ranked by community votes.'} Times in ${settings.time_zone}.</p>
 ${cardList(
   launches.map((l) => listingCard({ ...l, launch_week: null }, { rank: l.rank, ...row(l, 'row') })),
   future

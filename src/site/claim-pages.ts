@@ -6,14 +6,15 @@ import { CLAIM_METHODS, type ClaimMethod } from '../db/entities/claim.js';
 import type { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
 import { html, type SafeHtml } from '../text/html.js';
-import { renderSitePage, webUrl } from '../web/layout.js';
+import { renderSitePage, utcMinute, webUrl } from '../web/layout.js';
+import { ownedListingIdBySlug } from '../listings/ownership.js';
 import { notFoundPage } from './not-found.js';
 import { runAsPerson } from './person-operation.js';
 import { type SiteDeps, signedInVisit, type Visit } from './visit.js';
 
 type Person = Visit & { account: AccountRecord };
 
-/** The public listing a claim is about (get_listing), and whether the person owns it already (get_my_listing). */
+/** The public listing a claim is about (get_listing), and whether the person owns it already. */
 interface ClaimedListing {
   id: number;
   slug: string;
@@ -60,9 +61,6 @@ const STATUS_WORDS: Record<ClaimView['status'], string> = {
   failed: 'failed',
   expired: 'expired (not verified within 14 days)',
 };
-
-/** An ISO time as the pages show it: "2026-11-25 09:00 UTC". */
-const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * Claiming a listing from its page ("Is this your product? Claim it"): for a signed-in person, the ways to prove
@@ -130,14 +128,14 @@ async function claimedListing(ctx: Context, site: SiteDeps, seen: Person): Promi
     return undefined;
   }
   const profile = found.result as { id: number; slug: string; name: string; url: string };
-  const own = await runAsPerson(ctx, site, seen.account, 'get_my_listing', { listing_id: profile.id });
+  const owned = (await ownedListingIdBySlug(site.services.db, seen.account.id, profile.slug)) !== undefined;
   let domain = '';
   try {
     domain = new URL(profile.url).hostname.toLowerCase().replace(/^www\./, '');
   } catch {
     domain = profile.url;
   }
-  return { id: profile.id, slug: profile.slug, name: profile.name, url: profile.url, domain, owned: own.ok };
+  return { id: profile.id, slug: profile.slug, name: profile.name, url: profile.url, domain, owned };
 }
 
 /** The person's claims of this listing, newest first (list_my_claims: their last 100 claims). */
@@ -200,7 +198,7 @@ function pendingPart(csrf: SafeHtml, listing: ClaimedListing, claim: ClaimView, 
       ? ''
       : html`${
           check
-            ? html`<div class="error" role="alert"><p style="margin-top:0"><strong>Not found yet</strong> (checked ${when(check.checked_at)}): ${check.finding}</p><p style="margin-bottom:0">${lookedFor(claim, listing.url)} ${retryAdvice(claim.method)}</p></div>`
+            ? html`<div class="error" role="alert"><p style="margin-top:0"><strong>Not found yet</strong> (checked ${utcMinute(check.checked_at)}): ${check.finding}</p><p style="margin-bottom:0">${lookedFor(claim, listing.url)} ${retryAdvice(claim.method)}</p></div>`
             : ''
         }
 ${problem ? html`<p class="error" role="alert" id="verify-error">${problemText(problem)}</p>` : ''}
@@ -208,7 +206,7 @@ ${problem ? html`<p class="error" role="alert" id="verify-error">${problemText(p
   return html`<section class="panel" aria-labelledby="claim-steps"><h2 id="claim-steps">Your claim ${METHODS[claim.method].short}</h2>
 ${steps(claim, listing.url)}
 ${verify}
-<p class="muted">Started ${when(claim.created_at)}. Unless it is verified, this claim expires on ${when(claim.expires_at)}.${claim.method === 'email' ? '' : ' Once it is verified, what you published can be removed.'}</p></section>`;
+<p class="muted">Started ${utcMinute(claim.created_at)}. Unless it is verified, this claim expires on ${utcMinute(claim.expires_at)}.${claim.method === 'email' ? '' : ' Once it is verified, what you published can be removed.'}</p></section>`;
 }
 
 /** What to publish for the claim's method, word for word, each value in a box to copy. */
@@ -291,7 +289,7 @@ ${emailError ? html`<p id="claim-email-error" class="error" role="alert">${email
 function earlierPart(claims: ClaimView[]): SafeHtml {
   return html`<h2>Your earlier claims of this listing</h2><ul>${claims.map(
     (claim) =>
-      html`<li>${METHODS[claim.method].label}, started ${when(claim.created_at)}: <strong>${STATUS_WORDS[claim.status]}</strong>${claim.verified_at ? ` on ${when(claim.verified_at)}` : ''}.${
+      html`<li>${METHODS[claim.method].label}, started ${utcMinute(claim.created_at)}: <strong>${STATUS_WORDS[claim.status]}</strong>${claim.verified_at ? ` on ${utcMinute(claim.verified_at)}` : ''}.${
         claim.last_check && claim.status !== 'verified' ? html` <span class="muted">Last found: ${claim.last_check.finding}</span>` : ''
       }</li>`,
   )}</ul>`;

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { type SiteDeps, visit } from './visit.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { launchFeed } from '../catalogue/launch-feed.js';
@@ -7,7 +8,7 @@ import { BOARD_INFO, BOARDS } from '../catalogue/leaderboards.js';
 import { featuredListings, liveNow } from '../moderation/featured.js';
 import { cardList, listingCard, renderSitePage } from '../web/layout.js';
 import { cardPath } from '../cards/cards.js';
-import { ROW_BUTTON_STYLE, rowButtons } from './list-votes.js';
+import { rowButtons } from './list-votes.js';
 import type { ListingSummary } from '../schema.js';
 import type { KeepPages } from './kept-pages.js';
 
@@ -49,6 +50,9 @@ const HOME_STYLE = html`<style>main>h1{font-size:clamp(1.7rem,4.5vw,2.4rem);line
 .explain{margin:-.2rem 0 .6rem}
 .boards{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:0}.boards a{display:inline-block;padding:.35rem .8rem;border:1px solid var(--border);border-radius:999px;background:var(--surface);text-decoration:none}</style>`;
 
+/** The one query the home page shows: the flag sign-out lands with (any other parameter makes no other page). */
+const signedOutQuery = (ctx: Context) => (ctx.query.signed_out === '1' ? 'signed_out=1' : '');
+
 /** /: the listings the site team features, today's and this week's launches by votes, upcoming launches, trending, and the boards. */
 export function homeRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
   const { services } = site;
@@ -71,10 +75,11 @@ export function homeRoutes(router: Router, site: SiteDeps, keep: KeepPages): voi
     );
     return trending.items.filter((l) => live.has(l.id));
   };
-  // Kept for people not signed in until any listing changes: each section ranks them all.
+  // Kept for people not signed in until any listing changes: each section ranks them all. Sign-out lands on
+  // /?signed_out=1 (auth/pages/signout.ts), kept as a page of its own: it says "You are signed out." first.
   router.get(
     '/',
-    keep({}, async (ctx) => {
+    keep({ query: signedOutQuery }, async (ctx) => {
       const { db, config } = services;
       const { env, settings, account } = await visit(ctx, site);
       const clock = { now: services.now(), timeZone: settings.time_zone };
@@ -96,7 +101,7 @@ export function homeRoutes(router: Router, site: SiteDeps, keep: KeepPages): voi
         path: '/',
         socialImage: cardPath.week(thisWeek.start),
         account,
-        body: html`${HOME_STYLE}${ROW_BUTTON_STYLE}<p class="intro">${settings.site_purpose}</p>
+        body: html`${HOME_STYLE}${!account && signedOutQuery(ctx) ? html`<p class="notice" role="status">You are signed out.</p>` : ''}<p class="intro">${settings.site_purpose}</p>
 <p class="ctas"><a class="cta" href="/submit">Submit a product</a>${
           account
             ? html`<a class="cta secondary" href="/weeks/this">Vote on this week's launches</a>`

@@ -6,11 +6,11 @@ import { type Badge, describeBadge } from '../badges/embed.js';
 import { BADGE_SHAPES } from '../badges/variants.js';
 import type { ProblemError } from '../errors.js';
 import { html, SafeHtml } from '../text/html.js';
-import { renderSitePage } from '../web/layout.js';
-import { ownedListing, ownerLinks } from './owned-listing.js';
+import { renderSitePage, utcMinute } from '../web/layout.js';
+import { ownerVisit, ownerLinks } from './owned-listing.js';
 import type { OwnerListingWithModeration } from '../listings/owner-view.js';
 import { runAsPerson } from './person-operation.js';
-import { type SiteDeps, signedInVisit, type Visit } from './visit.js';
+import type { SiteDeps, Visit } from './visit.js';
 
 /** What get_my_listing answers (the parts the page uses). */
 type OwnedListing = OwnerListingWithModeration;
@@ -35,20 +35,18 @@ const OUTCOMES: Record<string, string> = {
  */
 export function launchRoutes(router: Router, site: SiteDeps): void {
   router.get('/account/listings/:id/launch', async (ctx) => {
-    const seen = await signedInVisit(ctx, site);
-    if (!seen) return;
-    const listing = await ownedListing(ctx, site, seen);
-    if (!listing) return;
+    const owner = await ownerVisit(ctx, site);
+    if (!owner) return;
+    const { seen, listing } = owner;
     const notice = typeof ctx.query.done === 'string' && Object.hasOwn(OUTCOMES, ctx.query.done) ? OUTCOMES[ctx.query.done] : undefined;
     await launchPage(ctx, seen, site, listing, notice);
   });
 
   // The free launch, and the homepage check again (choose_free_listing does both: at most once a minute).
   router.post('/account/listings/:id/free', async (ctx) => {
-    const seen = await signedInVisit(ctx, site, `/account/listings/${ctx.params.id}/launch`);
-    if (!seen) return;
-    const listing = await ownedListing(ctx, site, seen);
-    if (!listing) return;
+    const owner = await ownerVisit(ctx, site, `/account/listings/${ctx.params.id}/launch`);
+    if (!owner) return;
+    const { seen, listing } = owner;
     const outcome = await runAsPerson(ctx, site, seen.account, 'choose_free_listing', { listing_id: listing.listing_id, view: 'brief' });
     if (!outcome.ok) return launchPage(ctx, seen, site, listing, undefined, outcome.problem);
     ctx.status = 303;
@@ -96,8 +94,8 @@ ${free}<button type="submit">Launch for free</button></form>
     case 'awaiting_badge': {
       const check = listing.badge_check;
       return html`<p class="notice" role="status">Queued for the week of <strong>${listing.launch_week ?? '—'}</strong>. Put a badge below on your homepage: once the directory finds it, the listing is scheduled for that week and goes live when it begins.</p>
-<p>${check?.last_checked_at ? `Last checked ${check.last_checked_at.slice(0, 16).replace('T', ' ')} UTC: ${check.found ? 'the badge was found' : 'no badge was found'} on ${check.looking_for.page}.` : 'Your homepage has not been checked yet.'}${
-        check?.next_check_at ? ` Next daily check: ${check.next_check_at.slice(0, 16).replace('T', ' ')} UTC.` : ''
+<p>${check?.last_checked_at ? `Last checked ${utcMinute(check.last_checked_at)}: ${check.found ? 'the badge was found' : 'no badge was found'} on ${check.looking_for.page}.` : 'Your homepage has not been checked yet.'}${
+        check?.next_check_at ? ` Next daily check: ${utcMinute(check.next_check_at)}.` : ''
       }</p>
 ${free}<button type="submit">Check my homepage now</button></form>
 <p class="muted">A check reads your homepage once a minute at most.</p>

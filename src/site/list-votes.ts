@@ -44,9 +44,9 @@ export interface RowButton {
 }
 
 /**
- * A vote button on every live row of a list, for everybody. Signed in, rowVotes' form, with the row's anchor
- * (`{section}-{slug}`, so a listing shown in two sections of a page has two anchors) as an empty element inside the
- * form (listingCard of src/web/layout.ts takes no row id yet). Signed out, a link to sign in
+ * A vote button on every live row of a list, for everybody. Signed in, rowVotes' form, which has the row's anchor
+ * (`{section}-{slug}`, so a listing shown in two sections of a page has two anchors) and comes back to it. Signed
+ * out, a link to sign in
  * that comes back to `page` at the row (`page#anchor`), where the vote form is then offered: nothing is cast by a
  * GET, and the link carries no token, so a page kept for people not signed in is the same for all of them (`page`
  * must be the kept page's own address, not the request's). Upcoming listings take no votes: their rows show the count.
@@ -64,7 +64,7 @@ export async function rowButtons(
     const anchor = rowAnchor(section, listing.slug);
     if (account) {
       const vote = signedIn(listing);
-      return vote ? { vote: { ...vote, csrf: html`${vote.csrf}<span class="row-anchor" id="${anchor}"></span>` } } : {};
+      return vote ? { vote: { ...vote, anchor, returnTo: `${vote.returnTo}#${anchor}` } } : {};
     }
     return {
       metric: html`<a class="vote-in" id="${anchor}" href="${site.kit.signInPath(`${page}#${anchor}`)}"><span aria-hidden="true">▲ </span><span class="votes">${listing.votes}</span><span class="sr"> votes; sign in to vote for ${listing.name}</span></a>`,
@@ -75,21 +75,14 @@ export async function rowButtons(
 /** The id of a listing's row in one section of a page. */
 const rowAnchor = (section: string, slug: string) => `${section}-${slug}`;
 
-/**
- * The look of rowButtons' sign-in link (the vote button's), and of the row a sign-in came back to: a page using
- * rowButtons puts this in its body (the shared style sheet of src/web/layout.ts does not have it yet).
- */
-export const ROW_BUTTON_STYLE = html`<style>.vote-in{display:inline-block;min-width:4.2rem;padding:.35rem .6rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--on-accent);text-align:center;text-decoration:none;font-weight:700;font-variant-numeric:tabular-nums}
-.vote-in .votes{min-width:0;text-align:center}.vote-in:hover{filter:brightness(1.15)}
-.card:has(.row-anchor:target),.card:has(>.metric>.vote-in:target){outline:3px solid var(--focus);outline-offset:2px}
-.card [id]{scroll-margin-top:6rem}
-@media (max-width:30rem){.card:has(>.rank) .metric.text:has(>.vote-in){grid-column:auto;text-align:right}}</style>`;
-
 const MAX_RETURN = 500;
 
+/** A fragment kept on the way back: a row's or a section's id on the page. */
+const FRAGMENT = /^#[A-Za-z0-9_-]{1,120}$/;
+
 /**
- * A path of this site to come back to (path and query, no fragment), or undefined for anything else: another
- * origin, a scheme-relative `//host`, backslashes, control characters, overlong values.
+ * A path of this site to come back to (path, query, and a fragment naming an element), or undefined for anything
+ * else: another origin, a scheme-relative `//host`, backslashes, control characters, overlong values.
  */
 export function sameSitePath(value: unknown): string | undefined {
   if (typeof value !== 'string' || !value.startsWith('/') || value.length > MAX_RETURN) return undefined;
@@ -97,7 +90,7 @@ export function sameSitePath(value: unknown): string | undefined {
   const base = 'http://site.invalid';
   try {
     const url = new URL(value, base);
-    return url.origin === base ? `${url.pathname}${url.search}` : undefined;
+    return url.origin === base ? `${url.pathname}${url.search}${FRAGMENT.test(url.hash) ? url.hash : ''}` : undefined;
   } catch {
     return undefined;
   }

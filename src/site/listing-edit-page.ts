@@ -17,10 +17,10 @@ import {
 } from '../listings/profile-rules.js';
 import type { Registry } from '../registry/registry.js';
 import { html, type SafeHtml } from '../text/html.js';
-import { renderSitePage } from '../web/layout.js';
-import { type OwnerVisit, ownedListing, ownerLinks } from './owned-listing.js';
+import { renderSitePage, utcMinute } from '../web/layout.js';
+import { type OwnerVisit, ownerVisit, ownerLinks } from './owned-listing.js';
 import { runAsPerson } from './person-operation.js';
-import { type SiteDeps, signedInVisit } from './visit.js';
+import type { SiteDeps } from './visit.js';
 
 type ListField = (typeof LISTING_LIST_FIELDS)[number];
 
@@ -85,19 +85,17 @@ const editPath = (id: number) => `/account/listings/${id}/edit`;
  */
 export function listingEditRoutes(router: Router, site: SiteDeps): void {
   router.get('/account/listings/:id/edit', async (ctx) => {
-    const seen = await signedInVisit(ctx, site);
-    if (!seen) return;
-    const listing = await ownedListing(ctx, site, seen);
-    if (!listing) return;
+    const owner = await ownerVisit(ctx, site);
+    if (!owner) return;
+    const { seen, listing } = owner;
     await editPage(ctx, site, seen, listing, { values: formValues(listing), changed: changedNotice(ctx.query.changed) });
   });
 
   router.post('/account/listings/:id/edit', async (ctx) => {
     const form = site.kit.form(ctx);
-    const seen = await signedInVisit(ctx, site, ctx.path);
-    if (!seen) return;
-    const listing = await ownedListing(ctx, site, seen);
-    if (!listing) return;
+    const owner = await ownerVisit(ctx, site, ctx.path);
+    if (!owner) return;
+    const { seen, listing } = owner;
     const before = formValues(listing);
     const typed = Object.fromEntries(Object.keys(before).map((name) => [name, form[name] ?? before[name]]));
     const edit = listingChanges(before, typed);
@@ -308,9 +306,7 @@ function boxLabel(name: string): string {
 function historyList(history: VersionEntry[], account: OwnerVisit['account'], registry: Registry): SafeHtml {
   if (history.length === 0) return html`<p class="muted">No change is recorded yet.</p>`;
   return html`<ol class="cards" reversed>${history.map(
-    (
-      entry,
-    ) => html`<li class="card"><div class="body"><p style="margin:0"><strong>${entry.at.slice(0, 16).replace('T', ' ')} UTC</strong> · ${
+    (entry) => html`<li class="card"><div class="body"><p style="margin:0"><strong>${utcMinute(entry.at)}</strong> · ${
       entry.by === null ? 'the directory' : entry.by === account.email ? 'you' : entry.by
     }: ${registry.get(entry.operation)?.title ?? entry.operation.replaceAll('_', ' ')}</p>
 <ul>${Object.entries(entry.changes).map(

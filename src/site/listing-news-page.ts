@@ -8,8 +8,8 @@ import type { OwnerListingWithModeration } from '../listings/owner-view.js';
 import { html } from '../text/html.js';
 import { renderSitePage } from '../web/layout.js';
 import { runAsPerson } from './person-operation.js';
-import { type OwnerVisit, ownedListing, ownerLinks } from './owned-listing.js';
-import { type SiteDeps, signedInVisit } from './visit.js';
+import { type OwnerVisit, ownerVisit, ownerLinks } from './owned-listing.js';
+import type { SiteDeps } from './visit.js';
 
 /** The page's forms, each posted to its own address. */
 type Part = 'update' | 'milestone' | 'story' | 'interview' | 'invite';
@@ -46,10 +46,9 @@ const newsPath = (id: number) => `/account/listings/${id}/news`;
  */
 export function listingNewsRoutes(router: Router, site: SiteDeps): void {
   router.get('/account/listings/:id/news', async (ctx) => {
-    const seen = await signedInVisit(ctx, site);
-    if (!seen) return;
-    const listing = await ownedListing(ctx, site, seen);
-    if (!listing) return;
+    const owner = await ownerVisit(ctx, site);
+    if (!owner) return;
+    const { seen, listing } = owner;
     const notice = typeof ctx.query.done === 'string' && Object.hasOwn(NOTICES, ctx.query.done) ? NOTICES[ctx.query.done] : undefined;
     await newsPage(ctx, site, seen, listing, { notice });
   });
@@ -66,10 +65,9 @@ export function listingNewsRoutes(router: Router, site: SiteDeps): void {
   ) =>
     router.post(`/account/listings/:id/${path}`, async (ctx) => {
       const form = site.kit.form(ctx);
-      const seen = await signedInVisit(ctx, site, `/account/listings/${ctx.params.id}/news`);
-      if (!seen) return;
-      const listing = await ownedListing(ctx, site, seen);
-      if (!listing) return;
+      const owner = await ownerVisit(ctx, site, `/account/listings/${ctx.params.id}/news`);
+      if (!owner) return;
+      const { seen, listing } = owner;
       const call = await run(form, listing, seen, ctx);
       // A form the page itself refuses (nothing to send): its reason, with what was typed.
       if (typeof call === 'string') return newsPage(ctx, site, seen, listing, { part, typed: form, general: call });

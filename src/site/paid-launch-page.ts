@@ -4,10 +4,10 @@ import type { AccountRecord } from '../accounts/accounts.js';
 import type { ProblemError } from '../errors.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { renderSitePage } from '../web/layout.js';
-import { ownedListing, ownerLinks } from './owned-listing.js';
+import { ownerVisit, ownerLinks } from './owned-listing.js';
 import type { OwnerListingWithModeration } from '../listings/owner-view.js';
 import { runAsPerson } from './person-operation.js';
-import { type SiteDeps, signedInVisit, type Visit } from './visit.js';
+import type { SiteDeps, Visit } from './visit.js';
 
 /** What get_my_listing answers (the parts the page uses). */
 type OwnedListing = OwnerListingWithModeration;
@@ -49,6 +49,7 @@ interface QuoteView {
 
 /** What the form holds: as typed, kept on every refusal. */
 type Typed = Record<string, string>;
+type Owner = NonNullable<Awaited<ReturnType<typeof ownerVisit>>>;
 
 /** The order's own fields (the rest are the products' options, named `<product>.<option>`, and `buy_<product>`). */
 const ORDER_FIELDS = ['billing_country', 'vat_number'] as const;
@@ -82,38 +83,34 @@ export function paidLaunchRoutes(router: Router, site: SiteDeps): void {
   const { kit } = site;
 
   router.get('/account/listings/:id/paid', async (ctx) => {
-    const seen = await signedInVisit(ctx, site);
-    if (!seen) return;
-    const listing = await ownedListing(ctx, site, seen);
-    if (!listing) return;
+    const owner = await ownerVisit(ctx, site);
+    if (!owner) return;
+    const { seen, listing } = owner;
     await paidPage(ctx, seen, site, listing, {});
   });
 
-  // Quote: nothing saved or charged.
-  router.post('/account/listings/:id/paid', async (ctx) => {
-    const form = kit.form(ctx);
-    const seen = await signedInVisit(ctx, site, `/account/listings/${ctx.params.id}/paid`);
-    if (!seen) return;
-    const listing = await ownedListing(ctx, site, seen);
-    if (!listing) return;
-    const { input, products } = orderInput(form, listing.listing_id);
-    const outcome = await runAsPerson(ctx, site, seen.account, 'quote_order', input);
-    if (!outcome.ok) return paidPage(ctx, seen, site, listing, form, { problem: outcome.problem, products });
-    await paidPage(ctx, seen, site, listing, form, { quote: outcome.result as unknown as QuoteView });
-  });
-
-  // Checkout: the quoted body saved as a pending order, then its checkout page.
-  router.post('/account/listings/:id/checkout', async (ctx) => {
-    const form = kit.form(ctx);
-    const seen = await signedInVisit(ctx, site, `/account/listings/${ctx.params.id}/paid`);
-    if (!seen) return;
-    const listing = await ownedListing(ctx, site, seen);
-    if (!listing) return;
-    const { input, products } = orderInput(form, listing.listing_id);
-    const outcome = await runAsPerson(ctx, site, seen.account, 'create_checkout', input);
-    if (!outcome.ok) return paidPage(ctx, seen, site, listing, form, { problem: outcome.problem, products });
+  // Quote: nothing saved or charged. Checkout: the quoted body saved as a pending order, then its checkout page.
+  // Both read the same form; a refusal comes back to the page with what was typed and the message beside its field.
+  const orderRoute = (
+    path: string,
+    operation: 'quote_order' | 'create_checkout',
+    done: (ctx: Context, owner: Owner, form: Typed, result: Record<string, unknown>) => Promise<void> | void,
+  ) =>
+    router.post(`/account/listings/:id/${path}`, async (ctx) => {
+      const form = kit.form(ctx);
+      const owner = await ownerVisit(ctx, site, `/account/listings/${ctx.params.id}/paid`);
+      if (!owner) return;
+      const { input, products } = orderInput(form, owner.listing.listing_id);
+      const outcome = await runAsPerson(ctx, site, owner.seen.account, operation, input);
+      if (!outcome.ok) return paidPage(ctx, owner.seen, site, owner.listing, form, { problem: outcome.problem, products });
+      await done(ctx, owner, form, outcome.result);
+    });
+  orderRoute('paid', 'quote_order', (ctx, { seen, listing }, form, quote) =>
+    paidPage(ctx, seen, site, listing, form, { quote: quote as unknown as QuoteView }),
+  );
+  orderRoute('checkout', 'create_checkout', (ctx, _owner, _form, order) => {
     ctx.status = 303;
-    ctx.redirect(`/checkout/${encodeURIComponent(String(outcome.result.number))}`);
+    ctx.redirect(`/checkout/${encodeURIComponent(String(order.number))}`);
   });
 }
 

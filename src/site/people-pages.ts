@@ -5,7 +5,7 @@ import { findFounder, listFounders } from '../catalogue/founders.js';
 import { findBlogPost, listBlogPosts } from '../catalogue/blog.js';
 import { listAwards } from '../catalogue/awards.js';
 import { SLUG_PATTERN } from '../schema.js';
-import { ROW_BUTTON_STYLE, rowButtons } from './list-votes.js';
+import { rowButtons } from './list-votes.js';
 import { cardList, listingCard, pageNumber, pager, renderSitePage, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
@@ -73,7 +73,7 @@ function founderRoutes(router: Router, site: SiteDeps): void {
         url: founder.profile_url,
         ...(founder.title && { jobTitle: founder.title }),
       },
-      body: html`${ROW_BUTTON_STYLE}${founder.title ? html`<p class="muted">${founder.title}</p>` : ''}<p>${founder.bio}</p>
+      body: html`${founder.title ? html`<p class="muted">${founder.title}</p>` : ''}<p>${founder.bio}</p>
 ${socialLinks(founder.socials)}
 <h2>Companies</h2>${cardList(
         founder.companies.map((c) => listingCard(c, row(c, 'row'))),

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { type SiteDeps, visit } from './visit.js';
-import { ROW_BUTTON_STYLE, rowButtons, sameSitePath } from './list-votes.js';
+import { rowButtons, sameSitePath } from './list-votes.js';
 import { categoryTree, categoryWithDescendants, type CategoryNode } from '../catalogue/categories.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { type ReadingSummary, SEARCH_SORTS, searchListings } from '../catalogue/search.js';
@@ -83,7 +83,7 @@ export function searchRoutes(router: Router, site: SiteDeps): void {
       path: asked ? `/search?${new URLSearchParams(query).toString()}` : '/search',
       account,
       noindex: asked,
-      body: html`${ROW_BUTTON_STYLE}${searchForm(form, tree)}${
+      body: html`${searchForm(form, tree)}${
         result
           ? html`<p class="muted" role="status">${result.totalIsEstimate ? 'About ' : ''}${result.total} ${result.total === 1 ? 'listing' : 'listings'}${readingNote(result.reading)}</p>${cardList(
               items.map((l) => listingCard(l, row(l, 'row'))),

@@ -6,12 +6,11 @@ import { pagePolicy } from './security-headers.js';
 
 /**
  * The one layout of the pages people use (shared by the adapters, so it lives in src/web): one document shell with the
- * site's icon; one style sheet (light and dark), one focus ring and a skip link on every page but the reference
- * documents. The public site's and
- * the console's pages (renderSitePage) and the sign-in, account and consent screens of auth/ (renderCardPage: the
- * page in a card, kept from caches, search engines and other sites' referrers) have the site's header and footer;
- * reference documents (documentPage: /docs/mcp, /bot, /problems) are plain text pages. Also the site's pieces of a
- * page: listing cards, pagers, amounts.
+ * site's icon; one style sheet (light and dark), one focus ring and a skip link on every page. The public site's and
+ * the console's pages (renderSitePage), the reference pages (renderReferencePage: /docs/mcp, /bot, /problems) and the
+ * sign-in, account and consent screens of auth/ (renderCardPage: the page in a card, kept from caches, search engines
+ * and other sites' referrers) have the site's header and footer. Also the site's pieces of a page: listing cards,
+ * pagers, amounts.
  */
 
 const STYLE = `
@@ -50,7 +49,10 @@ h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2
 .vote{margin:0}.vote button{min-width:4.2rem;padding:.35rem .6rem;font-variant-numeric:tabular-nums;font-weight:700}
 .vote button.voted{background:var(--surface);color:var(--link);border-color:var(--link)}
 .votes{display:inline-block;min-width:4.2rem;text-align:right}
-@media (max-width:30rem){.card{flex-wrap:wrap}.card:has(>.rank){grid-template-columns:2rem 40px minmax(0,1fr) auto;gap:.6rem;padding:.6rem}.card:has(>.rank) .metric.text{grid-column:3/-1;white-space:normal;text-align:left}}
+.vote-in{display:inline-block;min-width:4.2rem;padding:.35rem .6rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--on-accent);text-align:center;text-decoration:none;font-weight:700;font-variant-numeric:tabular-nums}
+.vote-in .votes{min-width:0;text-align:center}.vote-in:hover{filter:brightness(1.15)}
+.card:has(:target){outline:3px solid var(--focus);outline-offset:2px}.card [id]{scroll-margin-top:6rem}
+@media (max-width:30rem){.card{flex-wrap:wrap}.card:has(>.rank){grid-template-columns:2rem 40px minmax(0,1fr) auto;gap:.6rem;padding:.6rem}.card:has(>.rank) .metric.text{grid-column:3/-1;white-space:normal;text-align:left}.card:has(>.rank) .metric.text:has(>.vote-in){grid-column:auto;text-align:right}}
 .logo,.mono{width:40px;height:40px;border-radius:8px;flex:none}img.logo{object-fit:cover;background:var(--chip)}
 .logo.big,.mono.big{width:64px;height:64px;border-radius:14px;font-size:1.5rem}
 .lead{display:flex;gap:1rem;align-items:center;margin:0 0 .6rem}.lead p{margin:.2rem 0}.lead .tagline{font-size:1.1rem}
@@ -74,6 +76,7 @@ h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2
 .gallery figcaption{font-size:.85rem;color:var(--muted);margin-top:.3rem}
 .pager{display:flex;gap:1rem;margin:1rem 0}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1px solid var(--border);padding:.35rem .4rem;vertical-align:top}
+code,pre{font:.9em ui-monospace,monospace;overflow-wrap:anywhere}pre{background:var(--chip);padding:.8rem;border-radius:6px;overflow-x:auto}dd{margin:0 0 .8rem 1.2rem}
 .sr{position:absolute;left:-9999px}
 .reviews{list-style:none;padding:0}#discussion article,.review{border-top:1px solid var(--border);padding:.6rem 0}#discussion .replies{margin-left:1.5rem}
 .maker{display:inline-block;background:var(--maker-bg);border:1px solid var(--maker-border);color:var(--maker-fg);border-radius:4px;padding:0 .35rem;font-size:.8rem;font-weight:600}
@@ -91,7 +94,15 @@ main.card-page td button{margin-top:0}
 button.danger{background:var(--surface);color:var(--error-fg);border-color:var(--error-fg);margin-top:0}
 .key{font:15px ui-monospace,monospace;word-break:break-all;background:var(--paid-bg);border:1px solid var(--paid-border);color:var(--paid-fg);padding:.6rem;border-radius:6px}
 ul.scopes{padding-left:1.2rem}ul.scopes li{margin:.3rem 0}
-.chart svg{background:#fff;border-radius:6px}
+.keys .body{overflow-wrap:anywhere}.keys form,.keys .revoked{margin:0}
+.chart{margin:1.5rem 0;--chart-1:#3a3ad0;--chart-2:#b35c00}
+@media (prefers-color-scheme:dark){.chart{--chart-1:#a8b8ff;--chart-2:#ffb366}}
+.chart figcaption h2{margin:0 0 .2rem}.chart>svg{display:block;overflow:visible}
+.chart text{fill:var(--muted);font-size:13px;font-variant-numeric:tabular-nums}.chart .grid{stroke:var(--border)}.chart .axis{stroke:var(--field)}
+.chart .bars.s1{fill:var(--chart-1)}.chart .bars.s2{fill:var(--chart-2)}.chart .line.s1{stroke:var(--chart-1);fill:var(--chart-1)}.chart .line.s2{stroke:var(--chart-2);fill:var(--chart-2)}.chart .line polyline{fill:none;stroke-width:2.5}
+.chart .legend{display:flex;flex-wrap:wrap;gap:.2rem 1rem;margin:0 0 .4rem;color:var(--muted);font-size:.9rem}.chart .legend svg{vertical-align:-1px}
+.chart details{margin-top:.5rem}.chart summary{cursor:pointer;color:var(--link)}
+@media (max-width:30rem){.chart text{font-size:22px}}
 @media (max-width:30rem){main.card-page{width:100%;margin:0;border:0;border-radius:0;padding:1rem}}
 `;
 
@@ -237,20 +248,15 @@ ${SITE_FOOTER}`,
   );
 }
 
-const DOCUMENT_STYLE = `
-body{font:16px/1.5 system-ui,sans-serif;max-width:62rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
-code,pre{font:14px ui-monospace,monospace;background:#f4f4f6;border-radius:4px;padding:.1rem .3rem}
-pre{padding:.8rem;overflow:auto}
-table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}th,td{text-align:left;border-bottom:1px solid #e3e3e8;padding:.3rem .5rem;vertical-align:top}
-nav a{margin-right:.8rem}
-`;
-
 /**
- * A reference document (the MCP page of /docs, /bot, the /problems pages): the plain look, a page of text without the
- * site's navigation. Answers the markup; the caller sets its headers.
+ * A reference page (the MCP page of /docs, /bot, the /problems pages): a page of the site like any other, with its
+ * header, footer, light and dark. The middlewares that answer them read no session (the header offers sign-in) and no
+ * settings (the site's default name, unless the request set one).
  */
-export function documentPage(title: string, body: SafeHtml): string {
-  return htmlDocument(html`<title>${title}</title>`, DOCUMENT_STYLE, body);
+export function renderReferencePage(ctx: Context, page: Pick<SitePage, 'title' | 'description' | 'path' | 'body'>): void {
+  const stated = ctx.state?.cardSiteName;
+  const siteName = typeof stated === 'string' && stated ? stated : DEFAULT_SITE_NAME;
+  renderSitePage(ctx, { publicUrl: ctx.publicUrl, siteName }, page);
 }
 
 /** The document every look shares: language, charset, viewport, the look's head and its one inline style sheet. */
@@ -268,8 +274,10 @@ ${head}
 export interface RowVote {
   csrf: SafeHtml;
   voted: boolean;
-  /** The list's own path (with its query), where the vote comes back to. */
+  /** The list's own path (with its query, and the row's anchor), where the vote comes back to. */
   returnTo: string;
+  /** The row's id, which the vote comes back to (`returnTo` ends with it). */
+  anchor?: string;
 }
 
 /**
@@ -302,7 +310,7 @@ function ratingText({ community_rating: rating, comments_count: comments }: List
 function voteForm(listing: ListingSummary, vote: RowVote): SafeHtml {
   const action = vote.voted ? 'unvote' : 'vote';
   const hint = vote.voted ? `votes; you voted for ${listing.name}: take your vote back` : `votes; vote for ${listing.name}`;
-  return html`<form class="vote" method="post" action="/listings/${listing.slug}/${action}">${vote.csrf}<input type="hidden" name="return_to" value="${vote.returnTo}"><button type="submit"${vote.voted ? html` class="voted"` : ''}><span aria-hidden="true">${vote.voted ? '✓' : '▲'} </span>${listing.votes}<span class="sr"> ${hint}</span></button></form>`;
+  return html`<form class="vote"${vote.anchor ? html` id="${vote.anchor}"` : ''} method="post" action="/listings/${listing.slug}/${action}">${vote.csrf}<input type="hidden" name="return_to" value="${vote.returnTo}"><button type="submit"${vote.voted ? html` class="voted"` : ''}><span aria-hidden="true">${vote.voted ? '✓' : '▲'} </span>${listing.votes}<span class="sr"> ${hint}</span></button></form>`;
 }
 
 /** A listing's logo (decorative: its name is beside it), or its monogram when it has none; `big` on its own page. */
@@ -339,6 +347,12 @@ export function pager(path: string, page: number, perPage: number, total: number
 export function pageNumber(value: unknown, max = 1000): number {
   const n = Number(typeof value === 'string' ? value : 1);
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
+}
+
+/** A moment as people read it on the site's pages: 2026-03-02 10:15 UTC (from a Date or an ISO 8601 UTC string). */
+export function utcMinute(moment: Date | string): string {
+  const iso = typeof moment === 'string' ? moment : moment.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 export const dollars = (cents: number) =>

@@ -60,8 +60,15 @@ describe('voting from a list', () => {
     expect(row).toContain(`action="/listings/${target.slug}/vote"`);
     expect(row).toContain(`id="row-${target.slug}"`);
     expect(await votesOf(target.id)).toBe(0);
-    // Casting it is the form's POST.
-    await browser.post(`${t.url}/listings/${target.slug}/vote`, { csrf: back.field('csrf'), return_to: '/weeks/this' });
+    // Casting it is the form's POST, which comes back to the row.
+    const returnTo = /name="return_to" value="([^"]+)"/.exec(row)![1];
+    expect(returnTo).toBe(`/weeks/this#row-${target.slug}`);
+    const cast = await browser.post(
+      `${t.url}/listings/${target.slug}/vote`,
+      { csrf: back.field('csrf'), return_to: returnTo },
+      { follow: false },
+    );
+    expect(cast.location).toBe(`/weeks/this#row-${target.slug}`);
     expect(await votesOf(target.id)).toBe(1);
   });
 
@@ -80,14 +87,14 @@ describe('voting from a list', () => {
     const week = await browser.get(`${t.url}/weeks/this`);
     const row = rowOf(week.text, target.slug);
     expect(row).toContain(`action="/listings/${target.slug}/vote"`);
-    expect(row).toContain('name="return_to" value="/weeks/this"');
+    expect(row).toContain(`name="return_to" value="/weeks/this#row-${target.slug}"`);
     const voted = await browser.post(
       `${t.url}/listings/${target.slug}/vote`,
-      { csrf: week.field('csrf'), return_to: '/weeks/this' },
+      { csrf: week.field('csrf'), return_to: `/weeks/this#row-${target.slug}` },
       { follow: false },
     );
     expect(voted.status).toBe(303);
-    expect(voted.location).toBe('/weeks/this');
+    expect(voted.location).toBe(`/weeks/this#row-${target.slug}`);
     expect(await votesOf(target.id)).toBe(1);
     const back = await browser.get(`${t.url}/weeks/this`);
     const votedRow = rowOf(back.text, target.slug);
@@ -97,7 +104,7 @@ describe('voting from a list', () => {
     // The same form on a category page (with its query kept), taking the vote back.
     const list = `/categories/${(await t.db.one<{ slug: string }>('SELECT slug FROM categories WHERE id = $1', [category]))!.slug}?page=1`;
     const categoryPage = await browser.get(`${t.url}${list}`);
-    expect(rowOf(categoryPage.text, target.slug)).toContain(`name="return_to" value="${list.replace('&', '&amp;')}"`);
+    expect(rowOf(categoryPage.text, target.slug)).toContain(`name="return_to" value="${list}#row-${target.slug}"`);
     const taken = await browser.post(`${t.url}/listings/${target.slug}/unvote`, { csrf: categoryPage.field('csrf'), return_to: list });
     expect(new URL(taken.url).pathname + new URL(taken.url).search).toBe(list);
     expect(rowOf(taken.text, target.slug)).toContain(`action="/listings/${target.slug}/vote"`);
@@ -136,9 +143,11 @@ describe('voting from a list', () => {
     }
   });
 
-  it('keeps a same-site path and its query, drops a fragment, refuses the rest', () => {
+  it("keeps a same-site path, its query and an element's id, drops any other fragment, refuses the rest", () => {
     expect(sameSitePath('/weeks/this')).toBe('/weeks/this');
-    expect(sameSitePath('/search?q=a%20b&page=2#x')).toBe('/search?q=a%20b&page=2');
+    expect(sameSitePath('/search?q=a%20b&page=2#row-x')).toBe('/search?q=a%20b&page=2#row-x');
+    expect(sameSitePath('/search?q=a#x%22onload')).toBe('/search?q=a');
+    expect(sameSitePath('/search?q=a#')).toBe('/search?q=a');
     expect(sameSitePath('/a/../listings/x')).toBe('/listings/x');
     for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example/', 'weeks', '/a\nb', `/${'x'.repeat(600)}`, undefined, 3])
       expect(sameSitePath(bad)).toBeUndefined();
