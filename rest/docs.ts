@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
 import compose from 'koa-compose';
 import { TOOLSETS } from '../src/registry/toolsets.js';
-import { html } from '../src/text/html.js';
-import { documentPage } from '../src/web/layout.js';
+import { html, type SafeHtml } from '../src/text/html.js';
+import { renderReferencePage } from '../src/web/layout.js';
 import { API_PREFIX, MCP_PATH } from '../src/web/paths.js';
 import { ASSETS_PATH, assetUrl, docsAssets } from './docs-assets.js';
 
@@ -35,22 +35,24 @@ export function docsPage(options: { publicUrl: string }): Middleware {
   const reference = referencePage(options.publicUrl);
   const mcp = mcpPage(options.publicUrl);
   const policy = docsPolicy(options.publicUrl);
-  return compose([
-    docsAssets(),
-    async (ctx, next) => {
-      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-      if (ctx.path === '/docs') {
-        ctx.set('Content-Security-Policy', policy);
-        ctx.type = 'html';
-        ctx.body = reference;
-      } else if (ctx.path === '/docs/mcp') {
-        ctx.type = 'html';
-        ctx.body = mcp;
-      } else {
-        return next();
-      }
-    },
-  ]);
+  const pages: Middleware = async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path === '/docs') {
+      ctx.set('Content-Security-Policy', policy);
+      ctx.type = 'html';
+      ctx.body = reference;
+    } else if (ctx.path === '/docs/mcp') {
+      renderReferencePage(ctx, {
+        title: 'MCP server',
+        description: "The directory's MCP server: its address, toolsets, resources and prompts.",
+        path: '/docs/mcp',
+        body: mcp,
+      });
+    } else {
+      return next();
+    }
+  };
+  return compose([docsAssets(), pages]);
 }
 
 function referencePage(publicUrl: string): string {
@@ -99,12 +101,10 @@ const PROMPTS = [
   ],
 ] as const;
 
-function mcpPage(publicUrl: string): string {
+/** The body of /docs/mcp (a page of the site: renderReferencePage gives it the header and footer). */
+function mcpPage(publicUrl: string): SafeHtml {
   const operation = (name: string) => html`<a href="/docs#/default/${name}">${name}</a>`;
-  return documentPage(
-    'Launch Directory MCP server',
-    html`<h1>Launch Directory MCP server</h1>
-<p>Address (Streamable HTTP) <code>${publicUrl}${MCP_PATH}</code>. Every tool is also a REST operation of the same name:
+  return html`<p>Address (Streamable HTTP) <code>${publicUrl}${MCP_PATH}</code>. Every tool is also a REST operation of the same name:
 see the <a href="/docs">API reference</a>, which says how to <a href="/docs#authentication">authenticate</a> (OAuth 2.1 for
 MCP clients: a call without a credential answers 401 with the <code>resource_metadata</code> address where the flow starts).</p>
 <h2 id="toolsets">Toolsets</h2>
@@ -118,6 +118,5 @@ tools answer): <code>resources/read</code> answers the same JSON as the tool tha
 <ul>${RESOURCES.map(([template, about, tool]) => html`<li><code>${publicUrl}/${template}</code>: ${about} (${operation(tool)})</li>`)}</ul>
 <h2 id="prompts">Prompts</h2>
 <p>Arguments complete from the directory's own category slugs, listing slugs and weeks.</p>
-<ul>${PROMPTS.map(([name, args, about]) => html`<li><code>${name}</code> (${args}): ${about}</li>`)}</ul>`,
-  );
+<ul>${PROMPTS.map(([name, args, about]) => html`<li><code>${name}</code> (${args}): ${about}</li>`)}</ul>`;
 }

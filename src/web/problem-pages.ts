@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { html } from '../text/html.js';
-import { documentPage } from './layout.js';
+import { renderReferencePage } from './layout.js';
 
 /**
  * What each problem `code` means and what a client does about it. Problem `type` URIs are
@@ -67,30 +67,35 @@ export const PROBLEM_CODES: Readonly<Record<string, { status: number; meaning: s
   internal_error: { status: 500, meaning: "Something failed on the service's side. Retry later; quote the request_id if it persists." },
 };
 
-/** GET /problems and /problems/<code>: the documentation the problem `type` URIs point at. */
+/** GET /problems and /problems/<code>: the documentation the problem `type` URIs point at, as pages of the site. */
 export function problemPages(): Middleware {
-  const index = documentPage(
-    'Problem types',
-    html`<h1>Problem types</h1><p>Every error of the API and of MCP tools is <code>application/problem+json</code> with one of these codes.</p><dl>${Object.entries(
-      PROBLEM_CODES,
-    ).map(
-      ([code, { status, meaning }]) =>
-        html`<dt id="${code}"><a href="/problems/${code}"><code>${code}</code></a> (${status})</dt><dd>${meaning}</dd>`,
-    )}</dl>`,
-  );
+  const index = html`<p>Every error of the API and of MCP tools is <code>application/problem+json</code> with one of these codes.</p><dl>${Object.entries(
+    PROBLEM_CODES,
+  ).map(
+    ([code, { status, meaning }]) =>
+      html`<dt id="${code}"><a href="/problems/${code}"><code>${code}</code></a> (${status})</dt><dd>${meaning}</dd>`,
+  )}</dl>`;
   return async (ctx, next) => {
     const match = /^\/problems(?:\/([a-z_]+))?\/?$/.exec(ctx.path);
     if (!match || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     const code = match[1];
     const entry = code ? PROBLEM_CODES[code] : undefined;
     if (code && !entry) return next();
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body =
+    renderReferencePage(
+      ctx,
       code && entry
-        ? documentPage(
-            code,
-            html`<h1><code>${code}</code> (${entry.status})</h1><p>${entry.meaning}</p><p><a href="/problems">All problem types</a></p>`,
-          )
-        : index;
+        ? {
+            title: `Problem type ${code}`,
+            description: entry.meaning,
+            path: `/problems/${code}`,
+            body: html`<p>Code <code>${code}</code>, HTTP status ${entry.status}.</p><p>${entry.meaning}</p><p><a href="/problems">All problem types</a></p>`,
+          }
+        : {
+            title: 'Problem types',
+            description: 'The error codes of the API and of MCP tools, and what to do about each.',
+            path: '/problems',
+            body: index,
+          },
+    );
   };
 }
