@@ -1,14 +1,15 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html } from '../../src/text/html.js';
-import { createAccount, isPlausibleEmail } from '../../src/accounts/accounts.js';
+import { cleanDisplayName, createAccount, DISPLAY_NAME_PROBLEM, isPlausibleEmail } from '../../src/accounts/accounts.js';
+import { DISPLAY_NAME_MAX } from '../../src/community/public-name.js';
 import { normalizeEmail } from '../../src/accounts/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
 import { renderCardPage } from '../../src/web/layout.js';
 import { hiddenCsrf } from './form-parts.js';
-import { sendVerificationLink } from './email-verification.js';
+import { rememberSignupBrowser, sendVerificationLink } from './email-verification.js';
 import { acceptedReturnPath, queryValue } from './request-values.js';
 import { signInPath } from './require-sign-in.js';
 import { tooManyAttempts } from './too-many-attempts.js';
@@ -25,19 +26,28 @@ const TAKEN_ADDRESS_MAILS: RatePolicy = { name: 'taken-address-mails', limit: 5,
 
 interface SignupForm {
   email: string;
+  /** The public name as typed. */
+  displayName: string;
   returnTo?: string;
-  problems?: { email?: string; password?: string };
+  problems?: { email?: string; displayName?: string; password?: string };
   signedInEmail?: string;
 }
 
 /**
- * Sign up. Whether the address is new or taken, the answer is the same "check your inbox" page and
- * the browser is not signed in; only the mail differs (a confirmation link, or a note to the owner).
+ * Sign up: an e-mail address, the public name shown with the person's reviews and comments (the account page's rule,
+ * cleanDisplayName) and a password. Whether the address is new or taken, the answer is the same "check your inbox"
+ * page, the browser is not signed in and gets the same sign-up cookie (rememberSignupBrowser: opening the link in this
+ * browser signs it in); only the mail differs (a confirmation link, or a note to the owner).
  */
 export function signupRoutes(router: Router, env: PageEnv): void {
   router.get('/signup', async (ctx) => {
     const account = await currentAccount(ctx, env);
-    signupForm(ctx, env, { email: '', returnTo: acceptedReturnPath(queryValue(ctx, 'return_to')), signedInEmail: account?.email });
+    signupForm(ctx, env, {
+      email: '',
+      displayName: '',
+      returnTo: acceptedReturnPath(queryValue(ctx, 'return_to')),
+      signedInEmail: account?.email,
+    });
   });
 
   router.post('/signup', async (ctx) => {
@@ -45,6 +55,8 @@ export function signupRoutes(router: Router, env: PageEnv): void {
     const typed = form.email ?? '';
     const email = normalizeEmail(typed);
     const password = form.password ?? '';
+    const typedName = form.display_name ?? '';
+    const displayName = cleanDisplayName(typedName);
     const returnTo = acceptedReturnPath(form.return_to);
     const settings = await loadSiteSettings(env.db);
     const problems = {
@@ -53,11 +65,12 @@ export function signupRoutes(router: Router, env: PageEnv): void {
         : isThrowawayEmail(email, settings.email_domains)
           ? THROWAWAY_PROBLEM
           : undefined,
+      displayName: displayName === undefined ? DISPLAY_NAME_PROBLEM : undefined,
       password: passwordProblem(password, email),
     };
-    if (problems.email || problems.password) {
+    if (problems.email || problems.displayName || problems.password || displayName === undefined) {
       ctx.status = 400;
-      return signupForm(ctx, env, { email: typed, returnTo, problems });
+      return signupForm(ctx, env, { email: typed, displayName: typedName, returnTo, problems });
     }
     const now = env.now();
     const hit = await exactCounter(env.db).hit(`signup:ip:${ctx.ip}`, SIGNUPS_PER_IP, now);
@@ -69,7 +82,8 @@ export function signupRoutes(router: Router, env: PageEnv): void {
 
     // Both branches wait for the same work (the password hash and the insert); the mail of either
     // goes on after the answer, so the response time does not tell whether the address was taken.
-    const account = await createAccount(env.db, { email, password, verified: false, now, network });
+    const account = await createAccount(env.db, { email, password, verified: false, now, network, displayName });
+    rememberSignupBrowser(ctx, env, account?.id, now);
     const mail = account ? sendVerificationLink(env, account, returnTo, now) : noteToOwner(env, email, now);
     void mail.catch((error: unknown) => env.log.error({ request_id: ctx.state.requestId, err: error }, 'sign-up mail failed'));
     renderCardPage(
@@ -86,12 +100,16 @@ function signupForm(ctx: Context, env: PageEnv, form: SignupForm): void {
   renderCardPage(
     ctx,
     'Create an account',
-    html`${problems.email || problems.password ? html`<p class="error" role="alert">The account was not created: correct the fields marked below.</p>` : ''}
+    html`${problems.email || problems.displayName || problems.password ? html`<p class="error" role="alert">The account was not created: correct the fields marked below.</p>` : ''}
 <form method="post" action="/signup" novalidate>${hiddenCsrf(csrfFor(ctx, env))}
 ${form.returnTo ? html`<input type="hidden" name="return_to" value="${form.returnTo}">` : ''}
 <label for="email">E-mail address</label>
 ${problems.email ? html`<p class="error" id="email-problem">${problems.email}</p>` : ''}
 <input type="email" id="email" name="email" value="${form.email}" autocomplete="email" required maxlength="254"${problems.email ? html` aria-invalid="true" aria-describedby="email-problem"` : ''}>
+<label for="display_name">Public name</label>
+${problems.displayName ? html`<p class="error" id="display_name-problem">${problems.displayName}</p>` : ''}
+<input type="text" id="display_name" name="display_name" value="${form.displayName}" autocomplete="nickname" required maxlength="${DISPLAY_NAME_MAX}"${problems.displayName ? html` aria-invalid="true" aria-describedby="display_name-problem display_name-hint"` : html` aria-describedby="display_name-hint"`}>
+<p class="muted" id="display_name-hint">Shown with your reviews and comments, never your e-mail address: your name or a nickname, up to ${DISPLAY_NAME_MAX} characters. You can change it later on your account page.</p>
 <label for="password">Password</label>
 ${problems.password ? html`<p class="error" id="password-problem">${problems.password}</p>` : ''}
 <input type="password" id="password" name="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="${MAX_PASSWORD_LENGTH}"${problems.password ? html` aria-invalid="true" aria-describedby="password-problem"` : html` aria-describedby="password-hint"`}>

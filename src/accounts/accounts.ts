@@ -78,11 +78,13 @@ export async function findAccountByEmail(db: Database, email: string): Promise<A
  */
 export async function createAccount(
   db: Database,
-  input: { email: string; password: string; verified: boolean; now: Date; network?: string },
+  input: { email: string; password: string; verified: boolean; now: Date; network?: string; displayName?: string },
 ): Promise<AccountRecord | undefined> {
+  // The public name obeys the same rule as setDisplayName (a ValidationError before anything is hashed or written).
+  const displayName = input.displayName === undefined ? null : validDisplayName(input.displayName);
   const passwordHash = await hashPassword(input.password);
   const row = await db.one<AccountRow>(
-    `INSERT INTO accounts (id, email, password_hash, email_verified_at, created_at, signup_network) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO accounts (id, email, password_hash, email_verified_at, created_at, signup_network, display_name) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
     [
       randomUUID(),
@@ -91,6 +93,7 @@ export async function createAccount(
       input.verified ? input.now.toISOString() : null,
       input.now.toISOString(),
       input.network ?? null,
+      displayName,
     ],
   );
   return row && toRecord(row);
@@ -107,18 +110,33 @@ export async function markEmailVerified(db: Database, accountId: string, now: Da
   await db.query('UPDATE accounts SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1', [accountId, now.toISOString()]);
 }
 
+/** What a public name that breaks the rule is told (the account page's setting and the sign-up form alike). */
+export const DISPLAY_NAME_PROBLEM = `Use 1 to ${DISPLAY_NAME_MAX} characters for your public name.`;
+
 /**
- * Sets the name shown with the person's reviews and comments: invisible characters stripped, whitespace and control characters
- * collapsed to one space, 1 to DISPLAY_NAME_MAX characters (400 on /display_name otherwise). Answers the name as stored.
+ * The one rule for the name shown with the person's reviews and comments: invisible characters stripped, whitespace and
+ * control characters collapsed to one space, 1 to DISPLAY_NAME_MAX characters. Answers the name as it is stored, or
+ * undefined when it breaks the rule (then DISPLAY_NAME_PROBLEM says why).
  */
-export async function setDisplayName(db: Database, accountId: string, name: string): Promise<string> {
+export function cleanDisplayName(name: string): string | undefined {
   // Control characters (a NUL, a line break) become spaces: a name is one line.
   const cleaned = stripInvisible(name)
     .replace(/[\s\u0000-\u001f\u007f]+/g, ' ')
     .trim();
   const length = [...cleaned].length;
-  if (length === 0 || length > DISPLAY_NAME_MAX)
-    throw new ValidationError([{ path: '/display_name', message: `Use 1 to ${DISPLAY_NAME_MAX} characters for your public name.` }]);
+  return length === 0 || length > DISPLAY_NAME_MAX ? undefined : cleaned;
+}
+
+/** The name as stored, or a ValidationError on /display_name (400) when it breaks cleanDisplayName's rule. */
+function validDisplayName(name: string): string {
+  const cleaned = cleanDisplayName(name);
+  if (cleaned === undefined) throw new ValidationError([{ path: '/display_name', message: DISPLAY_NAME_PROBLEM }]);
+  return cleaned;
+}
+
+/** Sets the name shown with the person's reviews and comments (cleanDisplayName's rule). Answers the name as stored. */
+export async function setDisplayName(db: Database, accountId: string, name: string): Promise<string> {
+  const cleaned = validDisplayName(name);
   await db.query('UPDATE accounts SET display_name = $2 WHERE id = $1::uuid', [accountId, cleaned]);
   return cleaned;
 }

@@ -47,6 +47,7 @@ describe.skipIf(!browserPresent)('a person on the site in Chromium', () => {
     const password = 'a long enough passphrase';
     await page.goto(`${t.url}/signup`);
     await page.fill('input[name="email"]', email);
+    await page.fill('input[name="display_name"]', 'Site Voter');
     await page.fill('input[name="password"]', password);
     await page.click('main button[type="submit"]');
     await expect.poll(async () => (await readOutbox(t.db, { to: email })).length).toBe(1);

@@ -62,7 +62,12 @@ describe('security headers on pages', () => {
     const browser = new TestBrowser();
     const email = uniqueEmail('headers');
     const signup = await browser.get(`${t.url}/signup`);
-    await browser.post(`${t.url}/signup`, { email, password: 'a long enough password 1', csrf: signup.field('csrf') });
+    await browser.post(`${t.url}/signup`, {
+      email,
+      display_name: 'Header Tester',
+      password: 'a long enough password 1',
+      csrf: signup.field('csrf'),
+    });
     const verify = await linkInLatestMail(t, email, '/verify-email');
     expectPage(await browser.get(verify.toString()), '/verify-email (a valid link)');
 

@@ -35,7 +35,7 @@ const FORMS: Record<string, () => Promise<FormCase>> = {
     return {
       browser: new TestBrowser(),
       path: '/signup',
-      fields: { email, password: PASSWORD },
+      fields: { email, display_name: 'Csrf Tester', password: PASSWORD },
       changed: async () => (await findAccountByEmail(t.db, email)) !== undefined,
     };
   },

@@ -4,6 +4,7 @@ import { accountTokenIsUsable, findAccountByEmail, issueAccountToken } from '../
 import {
   confirmAddress,
   csrfOf,
+  isSignedIn,
   linkInLatestMail,
   mailsTo,
   makeAccount,
@@ -111,6 +112,50 @@ describe('the confirmation link', () => {
     expect(confirmed.text).toContain(`<strong>${person.email}</strong> is confirmed`);
     expect(confirmed.text).toContain('href="/account/api-keys"');
     expect(confirmed.text).not.toContain('href="/signin?return_to');
+  });
+
+  it('in a browser without the sign-up, confirms and offers sign-in with the address filled in and return_to kept, never a session', async () => {
+    const person = await makeAccount(t, { verified: false });
+    const token = await issueAccountToken(t.db, person.id, 'verify_email', t.clock.now);
+    const browser = new TestBrowser();
+    const { confirmed } = await confirmAddress(
+      browser,
+      `${t.url}/verify-email?token=${token}&return_to=${encodeURIComponent('/account/api-keys')}`,
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.text).toContain(`<strong>${person.email}</strong> is confirmed.`);
+    expect(confirmed.text).toContain('This browser is not signed in to that account: sign in to go on.');
+    expect(confirmed.text).toContain('<form method="post" action="/signin">');
+    expect(confirmed.field('email')).toBe(person.email);
+    expect(confirmed.field('return_to')).toBe('/account/api-keys');
+    expect(confirmed.headers.getSetCookie().some((c) => c.startsWith('ld_session='))).toBe(false);
+    expect(await isVerified(person.email)).toBe(true);
+    expect(await isSignedIn(t, browser)).toBe(false);
+    const signedIn = await browser.post(
+      `${t.url}/signin`,
+      {
+        csrf: confirmed.field('csrf'),
+        email: confirmed.field('email'),
+        password: person.password,
+        return_to: confirmed.field('return_to'),
+      },
+      { follow: false },
+    );
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.location).toBe('/account/api-keys');
+  });
+
+  it('in a browser signed in as someone else, confirms and leaves that session as it was', async () => {
+    const someoneElse = await signedInBrowser(t);
+    const person = await makeAccount(t, { verified: false });
+    const token = await issueAccountToken(t.db, person.id, 'verify_email', t.clock.now);
+    const { confirmed } = await confirmAddress(someoneElse.browser, `${t.url}/verify-email?token=${token}`);
+    expect(confirmed.text).toContain(`<strong>${person.email}</strong> is confirmed.`);
+    expect(confirmed.text).toContain(`Signed in as ${someoneElse.email}.`);
+    expect(confirmed.field('email')).toBe(person.email);
+    const account = await someoneElse.browser.get(`${t.url}/account`);
+    expect(account.text).toContain(someoneElse.email);
+    expect(account.text).not.toContain(person.email);
   });
 
   it('leaves out a return_to that would lead off the site (browsers drop tabs from links), in the link and in the posted form', async () => {

@@ -167,15 +167,23 @@ describe('sign in', () => {
 });
 
 describe('sign out', () => {
-  it('ends the session (cookie cleared, row deleted) and goes to /signin', async () => {
+  it('ends the session (cookie cleared, row deleted) and goes to the home page, which says so', async () => {
     const person = await signedInBrowser(t);
     expect(await isSignedIn(t, person.browser)).toBe(true);
     const csrf = await csrfOf(t, person.browser, '/account');
     const answer = await person.browser.post(`${t.url}/signout`, { csrf }, { follow: false });
     expect(answer.status).toBe(303);
-    expect(answer.location).toBe('/signin');
+    expect(answer.location).toBe('/?signed_out=1');
     expect(answer.headers.getSetCookie().some((c) => /^ld_session=;.*Max-Age=0/i.test(c))).toBe(true);
     expect(await t.db.query('SELECT 1 FROM web_sessions WHERE account_id = $1', [person.id])).toEqual([]);
     expect(await isSignedIn(t, person.browser)).toBe(false);
+    const notice = '<p class="notice" role="status">You are signed out.</p>';
+    expect((await person.browser.get(`${t.url}${answer.location}`)).text).toContain(notice);
+    // The home page kept for everyone is not the one with the notice, whichever is read first.
+    const plain = await fetch(`${t.url}/`);
+    expect(plain.status).toBe(200);
+    expect(await plain.text()).not.toContain(notice);
+    expect(await (await fetch(`${t.url}/?signed_out=1&utm_source=x`)).text()).toContain(notice);
+    expect(await (await fetch(`${t.url}/?utm_source=x`)).text()).not.toContain(notice);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../support/browser.js';
-import { findAccountByEmail } from '../../../src/accounts/accounts.js';
+import { findAccountByEmail, issueAccountToken } from '../../../src/accounts/accounts.js';
 import { updateSiteSettings, type SettingsChanges } from '../../../src/catalogue/site-settings.js';
 import { networkKeyOf } from '../../../src/community/network.js';
 import { COMMAND_LINE } from '../../../src/staff/audit-log.js';
@@ -25,15 +25,21 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** Fills in and sends the sign-up form; the public name is "Ada Lovelace" unless `fields` says otherwise. */
 async function signUp(browser: TestBrowser, fields: Record<string, string>, query = '') {
   const form = await browser.get(`${t.url}/signup${query}`);
   expect(form.status).toBe(200);
   const returnTo = /name="return_to" value="([^"]*)"/.exec(form.text)?.[1];
-  return browser.post(`${t.url}/signup`, { csrf: form.field('csrf'), ...(returnTo ? { return_to: returnTo } : {}), ...fields });
+  return browser.post(`${t.url}/signup`, {
+    csrf: form.field('csrf'),
+    ...(returnTo ? { return_to: returnTo } : {}),
+    display_name: 'Ada Lovelace',
+    ...fields,
+  });
 }
 
 describe('sign up', () => {
-  it('creates an unverified account, mails a confirmation link and does not sign the browser in; the link confirms; sign-in leads to the account', async () => {
+  it('creates an unverified account with its public name, mails a confirmation link and does not sign the browser in; the link confirms and, in this browser, signs in', async () => {
     const browser = new TestBrowser();
     const email = uniqueEmail('new');
     const answer = await signUp(browser, { email: `  ${email.toUpperCase()} `, password: PASSWORD });
@@ -41,7 +47,7 @@ describe('sign up', () => {
     expect(answer.text).toContain('Check your inbox');
     expect(browser.cookie(t.url, 'ld_session')).toBeUndefined();
     expect(await isSignedIn(t, browser)).toBe(false);
-    expect((await findAccountByEmail(t.db, email))?.emailVerified).toBe(false);
+    expect(await findAccountByEmail(t.db, email)).toMatchObject({ emailVerified: false, displayName: 'Ada Lovelace' });
 
     const [mail] = await mailsSoon(t, email, 1);
     expect(mail.to).toBe(email);
@@ -55,12 +61,11 @@ describe('sign up', () => {
     expect(page.text).toContain(`Confirm <strong>${email}</strong>?`);
     expect(confirmed.status).toBe(200);
     expect(confirmed.text).toContain('Address confirmed');
-    expect(confirmed.text).toContain('href="/signin"');
+    expect(confirmed.text).toContain(`<strong>${email}</strong> is confirmed. You are signed in.`);
+    expect(confirmed.text).toContain('href="/account">Continue</a>');
     expect((await findAccountByEmail(t.db, email))?.emailVerified).toBe(true);
+    expect(browser.cookie(t.url, 'ld_signup')).toBeUndefined(); // used up with the link
 
-    const signedIn = await signIn(t, browser, email);
-    expect(signedIn.status).toBe(303);
-    expect(signedIn.location).toBe('/account');
     const account = await browser.get(`${t.url}/account`);
     expect(account.status).toBe(200);
     expect(account.text).toContain(email);
@@ -119,7 +124,8 @@ describe('sign up', () => {
     const link = await linkInLatestMail(t, email, '/verify-email');
     expect(link.searchParams.get('return_to')).toBe('/account/api-keys');
     const { confirmed } = await confirmAddress(new TestBrowser(), link);
-    expect(confirmed.text).toContain('href="/signin?return_to=/account/api-keys"');
+    expect(confirmed.text).toContain('<form method="post" action="/signin">');
+    expect(confirmed.field('return_to')).toBe('/account/api-keys');
 
     for (const evil of ['https://evil.example/', '//evil.example']) {
       const other = uniqueEmail('evil');
@@ -163,6 +169,158 @@ describe('sign up', () => {
       expect(answer.text).toContain('Check your inbox');
     }
     await mailsSoon(t, owner.email, before + 5);
+  });
+});
+
+describe('the public name asked at sign-up', () => {
+  it('is required: refused empty (or only spaces and invisible characters) with 400 and a message beside the field, keeping what was typed but the password', async () => {
+    t.advance(3600); // a fresh hour of the rate limits
+    for (const name of ['', '   ', '\u200b\u200b']) {
+      const email = uniqueEmail('nameless');
+      const answer = await signUp(new TestBrowser(), { email, password: PASSWORD, display_name: name });
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain('The account was not created: correct the fields marked below.');
+      expect(answer.text).toMatch(
+        /<p class="error" id="display_name-problem">Use 1 to 50 characters for your public name\.<\/p>\s*<input type="text" id="display_name"[^>]*aria-invalid="true" aria-describedby="display_name-problem display_name-hint"/,
+      );
+      expect(answer.field('email')).toBe(email);
+      expect(answer.field('display_name')).toBe(name);
+      expect(answer.text).not.toContain(PASSWORD);
+      expect(answer.text).not.toContain('id="email-problem"');
+      expect(await findAccountByEmail(t.db, email)).toBeUndefined();
+      expect(await mailsTo(t, email)).toEqual([]);
+    }
+  });
+
+  it('keeps the name typed when another field is refused, and marks each field with its own message', async () => {
+    const answer = await signUp(new TestBrowser(), { email: 'not an address', password: 'short', display_name: 'Grace <Hopper>' });
+    expect(answer.status).toBe(400);
+    expect(answer.field('display_name')).toBe('Grace <Hopper>');
+    expect(answer.text).toContain('value="Grace &lt;Hopper&gt;"');
+    expect(answer.text).toContain('id="email-problem"');
+    expect(answer.text).toContain('id="password-problem"');
+    expect(answer.text).not.toContain('id="display_name-problem"');
+    expect(answer.text).toMatch(/id="display_name"[^>]*aria-describedby="display_name-hint"/);
+  });
+
+  it("follows the account page's rule: cleaned the same way, at most 50 characters", async () => {
+    const email = uniqueEmail('cleaned');
+    expect((await signUp(new TestBrowser(), { email, password: PASSWORD, display_name: '  Ada\u200b \t Lovelace\u202e ' })).status).toBe(
+      200,
+    );
+    expect((await findAccountByEmail(t.db, email))?.displayName).toBe('Ada Lovelace');
+    const fifty = 'é'.repeat(50);
+    const longest = uniqueEmail('fifty');
+    expect((await signUp(new TestBrowser(), { email: longest, password: PASSWORD, display_name: fifty })).status).toBe(200);
+    expect((await findAccountByEmail(t.db, longest))?.displayName).toBe(fifty);
+    const tooLong = uniqueEmail('fifty-one');
+    const refused = await signUp(new TestBrowser(), { email: tooLong, password: PASSWORD, display_name: `${fifty}x` });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Use 1 to 50 characters for your public name.');
+    expect(await findAccountByEmail(t.db, tooLong)).toBeUndefined();
+  });
+
+  it('shows the form with the name field, its hint and its bound', async () => {
+    const form = await new TestBrowser().get(`${t.url}/signup`);
+    expect(form.text).toContain('<label for="display_name">Public name</label>');
+    expect(form.text).toMatch(
+      /<input type="text" id="display_name" name="display_name" value="" autocomplete="nickname" required maxlength="50" aria-describedby="display_name-hint">/,
+    );
+    expect(form.text).toContain('Shown with your reviews and comments, never your e-mail address');
+  });
+});
+
+describe('the confirmation link signs in only the browser that signed up', () => {
+  const signUpAndLink = async (browser: TestBrowser, label: string) => {
+    const email = uniqueEmail(label);
+    expect((await signUp(browser, { email, password: PASSWORD })).status).toBe(200);
+    return { email, link: await linkInLatestMail(t, email, '/verify-email') };
+  };
+
+  it('a sign-up leaves a cookie of the same form for a new and a taken address, and the browser is not signed in by it', async () => {
+    t.advance(3600);
+    const owner = await makeAccount(t);
+    const fresh = new TestBrowser();
+    const taken = new TestBrowser();
+    await signUp(fresh, { email: uniqueEmail('cookie'), password: PASSWORD });
+    await signUp(taken, { email: owner.email, password: PASSWORD });
+    const shape = /^\d+\.[\w-]{22}\.[\w-]{43}$/;
+    expect(fresh.cookie(t.url, 'ld_signup')).toMatch(shape);
+    expect(taken.cookie(t.url, 'ld_signup')).toMatch(shape);
+    expect(await isSignedIn(t, fresh)).toBe(false);
+    expect(await isSignedIn(t, taken)).toBe(false);
+  });
+
+  it('in another browser: confirmed, not signed in, a sign-in form with the address filled in that signs in', async () => {
+    const { email, link } = await signUpAndLink(new TestBrowser(), 'elsewhere');
+    const other = new TestBrowser();
+    const { confirmed } = await confirmAddress(other, link);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.text).toContain(`<strong>${email}</strong> is confirmed.`);
+    expect(confirmed.text).not.toContain('You are signed in');
+    expect(other.cookie(t.url, 'ld_session')).toBeUndefined();
+    expect(await isSignedIn(t, other)).toBe(false);
+    expect(confirmed.field('email')).toBe(email);
+    const signedIn = await other.post(
+      `${t.url}/signin`,
+      { csrf: confirmed.field('csrf'), email: confirmed.field('email'), password: PASSWORD },
+      { follow: false },
+    );
+    expect(signedIn.status).toBe(303);
+    expect(await isSignedIn(t, other)).toBe(true);
+  });
+
+  it("a browser that signed up for another account is not signed in by this account's link", async () => {
+    const { email, link } = await signUpAndLink(new TestBrowser(), 'victim');
+    const intruder = new TestBrowser();
+    await signUpAndLink(intruder, 'intruder');
+    const { confirmed } = await confirmAddress(intruder, link);
+    expect(confirmed.text).toContain(`<strong>${email}</strong> is confirmed.`);
+    expect(confirmed.text).not.toContain('You are signed in');
+    expect(await isSignedIn(t, intruder)).toBe(false);
+  });
+
+  it("a sign-up cookie altered, or older than the link's 48 hours, signs nothing in", async () => {
+    const browser = new TestBrowser();
+    const { email, link } = await signUpAndLink(browser, 'altered');
+    const cookie = browser.cookie(t.url, 'ld_signup')!;
+    const [issued, nonce, seal] = cookie.split('.');
+    const page = await browser.get(link.toString());
+    const post = (signup: string) =>
+      fetch(`${t.url}/verify-email`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `ld_csrf=${browser.cookie(t.url, 'ld_csrf')}; ld_signup=${signup}`,
+        },
+        body: new URLSearchParams({ csrf: page.field('csrf'), token: page.field('token') }).toString(),
+      });
+    const altered = await post(`${Number(issued) + 1}.${nonce}.${seal}`);
+    expect(altered.status).toBe(200);
+    expect(await altered.text()).not.toContain('You are signed in');
+    expect(altered.headers.getSetCookie().some((c) => c.startsWith('ld_session='))).toBe(false);
+
+    // A second link, confirmed after the sign-up cookie has aged past the link's lifetime.
+    const account = (await findAccountByEmail(t.db, email))!;
+    t.advance(48 * 3600 + 1);
+    const token = await issueAccountToken(t.db, account.id, 'verify_email', t.clock.now);
+    const { confirmed } = await confirmAddress(browser, `${t.url}/verify-email?token=${token}`);
+    expect(confirmed.text).toContain('is confirmed.');
+    expect(confirmed.text).not.toContain('You are signed in');
+    expect(await isSignedIn(t, browser)).toBe(false);
+  });
+
+  it('the sign-up cookie without the link does nothing: the browser stays signed out until the link is confirmed there', async () => {
+    const browser = new TestBrowser();
+    const { link } = await signUpAndLink(browser, 'waiting');
+    expect(await isSignedIn(t, browser)).toBe(false);
+    // Opening the link only asks (a mail scanner in this browser signs nothing in either).
+    expect((await browser.get(link.toString())).text).toContain('Confirm the address');
+    expect(await isSignedIn(t, browser)).toBe(false);
+    const { confirmed } = await confirmAddress(browser, link);
+    expect(confirmed.text).toContain('You are signed in.');
+    expect(await isSignedIn(t, browser)).toBe(true);
   });
 });
 
