@@ -106,7 +106,7 @@ async function keysPage(ctx: Context, env: PageEnv, account: AccountRecord, page
     html`${page.created ? newKey(page.created) : ''}
 <p>An API key lets a script or tool use the REST API and the MCP server as you, with the permissions you give it. Send it as <code>Authorization: Bearer &lt;key&gt;</code>.</p>
 <h2>Your keys</h2>
-${keys.length === 0 ? html`<p class="muted">You have no API keys yet.</p>` : keyTable(keys, csrf)}
+${keys.length === 0 ? html`<p class="muted">You have no API keys yet.</p>` : keyList(keys, csrf)}
 <h2 id="create">Create a key</h2>
 ${
   account.emailVerified
@@ -135,19 +135,23 @@ function newKey(created: { key: string; record: ApiKeyRecord }) {
 <p class="key" id="new-api-key">${created.key}</p></section>`;
 }
 
-function keyTable(keys: ApiKeyRecord[], csrf: string) {
-  return html`<table><thead><tr><th>Name</th><th>Key</th><th>Permissions</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>
+/**
+ * The keys as a list of cards, one a key: its name, prefix and permissions, when it was made and last used, and its
+ * Revoke button beside them (below them on a phone), never off the screen.
+ */
+function keyList(keys: ApiKeyRecord[], csrf: string) {
+  return html`<ul class="cards keys">
 ${keys.map(
-  (key) => html`<tr><td>${key.name}</td><td><code>${key.prefix}…</code></td>
-<td>${key.scopes.map((scope, i) => html`${i > 0 ? ', ' : ''}<span title="${isScope(scope) ? SCOPES[scope] : ''}">${scope}</span>`)}</td>
-<td>${when(key.createdAt)}</td><td>${key.lastUsedAt ? when(key.lastUsedAt) : 'never'}</td>
-<td>${
-    key.revokedAt
-      ? html`Revoked ${when(key.revokedAt)}`
-      : html`<form method="post" action="${PAGE}/${key.id}/revoke">${hiddenCsrf(csrf)}<button type="submit" class="danger" aria-label="Revoke ${key.name}">Revoke</button></form>`
-  }</td></tr>`,
+  (key) => html`<li class="card"><div class="body"><span class="name">${key.name}</span> <code>${key.prefix}…</code>
+<div class="muted">May: ${key.scopes.map((scope, i) => html`${i > 0 ? ', ' : ''}<span title="${isScope(scope) ? SCOPES[scope] : ''}">${scope}</span>`)}</div>
+<div class="muted">Created ${when(key.createdAt)} · last used ${key.lastUsedAt ? when(key.lastUsedAt) : 'never'}</div></div>
+${
+  key.revokedAt
+    ? html`<p class="muted revoked">Revoked ${when(key.revokedAt)}</p>`
+    : html`<form method="post" action="${PAGE}/${key.id}/revoke">${hiddenCsrf(csrf)}<button type="submit" class="danger" aria-label="Revoke ${key.name}">Revoke</button></form>`
+}</li>`,
 )}
-</tbody></table>`;
+</ul>`;
 }
 
 function confirmFirst(ctx: Context, env: PageEnv, account: AccountRecord): void {

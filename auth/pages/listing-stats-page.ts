@@ -6,6 +6,7 @@ import { NotFoundError } from '../../src/errors.js';
 import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
 import { addDays, todayIn } from '../../src/catalogue/weeks.js';
 import { loadListingStats, statsCsv, type ListingStats } from '../../src/listings/listing-stats.js';
+import { ownedListingStatus } from '../../src/listings/ownership.js';
 import { renderCardPage } from '../../src/web/layout.js';
 import type { PageEnv } from './env.js';
 import { requireSignedIn } from './require-sign-in.js';
@@ -15,13 +16,19 @@ const PAGE = '/account/listings/:id/stats';
 const pagePath = (id: number) => `/account/listings/${id}/stats`;
 const PERIODS = [7, 30, 90, 365] as const;
 const DEFAULT_DAYS = 30;
-const COLORS = { views: '#3a3ad0', visitors: '#b35c00', clicks: '#1b7a3a', votes: '#8a2be2', rank: '#b00020' };
+/** The statuses of a listing that has not launched yet: nothing is counted before its launch day. */
+const BEFORE_LAUNCH = new Set(['draft', 'awaiting_badge', 'scheduled']);
+
+/** A listing's statistics and whether it has launched (a listing hidden by the site team after its launch has). */
+type StatsOf = ListingStats & { launched: boolean };
 
 /**
  * An owner's statistics page for a listing (issue 34): views and visitors, clicks to the website, votes and the
- * launch week's rank as server-drawn SVG charts, each with its numbers in a table; the sites showing the badge; the
- * period as plain links (?days=7, 30, 90, 365); and the series as a CSV download (…/stats.csv, same ?days=). No
- * script. Signed in only; another account's listing is as unknown as a missing one (404).
+ * launch week's rank as server-drawn SVG charts of one look (stats-charts.ts), each with its numbers in a closed
+ * table; the sites showing the badge; the period as plain links (?days=7, 30, 90, 365); and the series as a CSV
+ * download (…/stats.csv, same ?days=). Before the listing launches, a sentence says the numbers start on launch day
+ * (with its launch week when it has one) and links its launch page, instead of charts of zeros. No script. Signed in
+ * only; another account's listing is as unknown as a missing one (404).
  */
 export function listingStatsRoutes(router: Router, env: PageEnv): void {
   router.get(PAGE, async (ctx) => {
@@ -52,12 +59,16 @@ function daysOf(ctx: Context): number {
 }
 
 /** The statistics of the path's listing for the signed-in owner; undefined when the account owns no such listing. */
-async function statsOf(ctx: Context, env: PageEnv, account: AccountRecord): Promise<ListingStats | undefined> {
+async function statsOf(ctx: Context, env: PageEnv, account: AccountRecord): Promise<StatsOf | undefined> {
   const id = Number(ctx.params.id);
   if (!(Number.isInteger(id) && id > 0 && id <= 2_147_483_647)) return undefined;
   const { time_zone: timeZone } = await loadSiteSettings(env.db);
   const period = { accountId: account.id, listingId: id, days: daysOf(ctx), today: todayIn(env.now(), timeZone), timeZone };
-  return loadListingStats(env.db, period).catch((error: unknown) => {
+  const read = async () => {
+    const status = await ownedListingStatus(env.db, account.id, id);
+    return { ...(await loadListingStats(env.db, period)), launched: !BEFORE_LAUNCH.has(status) };
+  };
+  return read().catch((error: unknown) => {
     if (error instanceof NotFoundError) return undefined;
     throw error;
   });
@@ -73,7 +84,22 @@ function noSuchListing(ctx: Context, account: AccountRecord): void {
   );
 }
 
-function statsBody(stats: ListingStats): SafeHtml {
+/**
+ * Before launch: what the page will show and when it starts, the launch week when one is chosen, a link to the launch
+ * page; and the badge's sites, which count from the day the badge is put up.
+ */
+function notLaunchedBody(stats: ListingStats): SafeHtml {
+  const launchPage = `/account/listings/${stats.listing_id}/launch`;
+  const when = stats.launch_week
+    ? html`${stats.name} launches in the week of ${stats.launch_week}.`
+    : html`${stats.name} has no launch week yet.`;
+  return html`<p class="empty" id="not-launched"><strong>The numbers start on launch day.</strong> ${when} From then on this page shows its views, visitors, clicks to the website, votes and its rank in the launch week, day by day.</p>
+<p class="actions"><a href="${launchPage}">${stats.launch_week ? 'See its launch page' : 'Choose a launch week on its launch page'}</a><a href="/account/listings/${stats.listing_id}/images">Images of the listing</a></p>
+${stats.badge_referrers.length > 0 ? referrersTable(stats) : ''}`;
+}
+
+function statsBody(stats: StatsOf): SafeHtml {
+  if (!stats.launched) return notLaunchedBody(stats);
   const path = pagePath(stats.listing_id);
   const days = stats.days.map((d) => d.day);
   const { totals } = stats;
@@ -86,8 +112,8 @@ function statsBody(stats: ListingStats): SafeHtml {
       desc: `Page views (bars) and unique visitors (line) per day ${period}: ${totals.views} views, ${totals.visitors} visitors.${busiest(stats, 'views')}`,
       days,
       series: [
-        { label: 'Views', values: column('views'), kind: 'bar', color: COLORS.views },
-        { label: 'Visitors', values: column('visitors'), kind: 'line', color: COLORS.visitors },
+        { label: 'Views', values: column('views'), kind: 'bar' },
+        { label: 'Visitors', values: column('visitors'), kind: 'line' },
       ],
     },
     {
@@ -95,14 +121,14 @@ function statsBody(stats: ListingStats): SafeHtml {
       title: 'Clicks to the website',
       desc: `Visits to the website from the listing page per day ${period}: ${totals.clicks} in all.${busiest(stats, 'clicks')}`,
       days,
-      series: [{ label: 'Clicks', values: column('clicks'), kind: 'bar', color: COLORS.clicks }],
+      series: [{ label: 'Clicks', values: column('clicks'), kind: 'bar' }],
     },
     {
       id: 'votes',
       title: 'Votes',
       desc: `Votes per day ${period}: ${totals.votes} in all.${busiest(stats, 'votes')}`,
       days,
-      series: [{ label: 'Votes', values: column('votes'), kind: 'bar', color: COLORS.votes }],
+      series: [{ label: 'Votes', values: column('votes'), kind: 'bar' }],
     },
   ];
   return html`<p>What <a href="/listings/${stats.slug}">${stats.name}</a> did ${period} (days in the site's time zone). Views count people only, never bots; nothing here names a visitor.</p>
@@ -137,8 +163,8 @@ function totalsTable(stats: ListingStats): SafeHtml {
     ['Badge images shown', totals.badge_impressions],
     ['Best rank in the launch week', totals.best_rank === null ? '–' : `#${totals.best_rank}`],
   ];
-  return html`<table id="totals"><caption>Totals of the ${stats.days.length} days</caption>
-<tbody>${rows.map(([label, value]) => html`<tr><th scope="row">${label}</th><td>${value}</td></tr>`)}</tbody></table>`;
+  return html`<h2 id="totals-title">Totals of the ${stats.days.length} days</h2>
+<dl class="totals" id="totals" aria-labelledby="totals-title">${rows.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`;
 }
 
 /** The rank chart over the launch week's days within the period, or why there is none. */
@@ -157,7 +183,7 @@ function rankSection(stats: ListingStats): SafeHtml {
       ? `Rank on the weekly board each day of the launch week starting ${week}: best #${stats.totals.best_rank}, last recorded #${last.rank} on ${last.day}.`
       : `No rank was recorded in the launch week starting ${week}.`,
     days: inWeek.map((d) => d.day),
-    series: [{ label: 'Rank', values: inWeek.map((d) => d.rank), kind: 'line', color: COLORS.rank }],
+    series: [{ label: 'Rank', values: inWeek.map((d) => d.rank), kind: 'line' }],
     rank: true,
   });
 }

@@ -94,7 +94,7 @@ main.card-page td button{margin-top:0}
 button.danger{background:var(--surface);color:var(--error-fg);border-color:var(--error-fg);margin-top:0}
 .key{font:15px ui-monospace,monospace;word-break:break-all;background:var(--paid-bg);border:1px solid var(--paid-border);color:var(--paid-fg);padding:.6rem;border-radius:6px}
 ul.scopes{padding-left:1.2rem}ul.scopes li{margin:.3rem 0}
-.keys .body{overflow-wrap:anywhere}.keys form,.keys .revoked{margin:0}
+.keys .card{flex-wrap:wrap}.keys .body{flex:1 1 12rem;overflow-wrap:anywhere}.keys form,.keys .revoked{margin:0}
 .chart{margin:1.5rem 0;--chart-1:#3a3ad0;--chart-2:#b35c00}
 @media (prefers-color-scheme:dark){.chart{--chart-1:#a8b8ff;--chart-2:#ffb366}}
 .chart figcaption h2{margin:0 0 .2rem}.chart>svg{display:block;overflow:visible}
@@ -102,6 +102,7 @@ ul.scopes{padding-left:1.2rem}ul.scopes li{margin:.3rem 0}
 .chart .bars.s1{fill:var(--chart-1)}.chart .bars.s2{fill:var(--chart-2)}.chart .line.s1{stroke:var(--chart-1);fill:var(--chart-1)}.chart .line.s2{stroke:var(--chart-2);fill:var(--chart-2)}.chart .line polyline{fill:none;stroke-width:2.5}
 .chart .legend{display:flex;flex-wrap:wrap;gap:.2rem 1rem;margin:0 0 .4rem;color:var(--muted);font-size:.9rem}.chart .legend svg{vertical-align:-1px}
 .chart details{margin-top:.5rem}.chart summary{cursor:pointer;color:var(--link)}
+.totals{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,8.5rem),1fr));gap:.6rem;margin:.4rem 0 1rem}.totals div{border:1px solid var(--border);border-radius:8px;padding:.5rem .7rem}.totals dt{font-size:.85rem;color:var(--muted)}.totals dd{margin:0;font-size:1.4rem;font-weight:700;font-variant-numeric:tabular-nums}
 @media (max-width:30rem){.chart text{font-size:22px}}
 @media (max-width:30rem){main.card-page{width:100%;margin:0;border:0;border-radius:0;padding:1rem}}
 `;

@@ -32,23 +32,27 @@ const PAGES = [
 ] as const;
 
 describe.skipIf(!browserPresent)('the reference pages in Chromium', () => {
-  it.each(PAGES)('%s has the site header, footer and dark mode, and fits a phone', async (path, heading) => {
-    const page = await (await chromium.newContext()).newPage();
-    const refused = cspRefusals(page);
-    const answer = await page.goto(`${t.url}${path}`);
-    expect(answer?.status()).toBe(200);
-    expect(await page.textContent('main#main h1')).toBe(heading);
-    expect(await page.getAttribute('header a.brand', 'href')).toBe('/');
-    expect(await page.textContent('header nav')).toMatch(/Launches.*Sign in.*Sign up/);
-    expect(await page.locator('a.skip[href="#main"]').count()).toBe(1);
-    expect(await page.locator('footer nav a[href="/docs/mcp"]').count()).toBe(1);
-    const background = async (scheme: 'light' | 'dark') => {
-      await page.emulateMedia({ colorScheme: scheme });
-      return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    };
-    expect(await background('dark')).not.toBe(await background('light'));
-    await expectReadableEverywhere(page, `reference ${path}`);
-    expect(refused).toEqual([]);
-    await page.context().close();
-  });
+  it.each(PAGES)(
+    '%s has the site header, footer and dark mode, and fits a phone',
+    async (path, heading) => {
+      const page = await (await chromium.newContext()).newPage();
+      const refused = cspRefusals(page);
+      const answer = await page.goto(`${t.url}${path}`);
+      expect(answer?.status()).toBe(200);
+      expect(await page.textContent('main#main h1')).toBe(heading);
+      expect(await page.getAttribute('header a.brand', 'href')).toBe('/');
+      expect(await page.textContent('header nav')).toMatch(/Launches.*Sign in.*Sign up/);
+      expect(await page.locator('a.skip[href="#main"]').count()).toBe(1);
+      expect(await page.locator('footer nav a[href="/docs/mcp"]').count()).toBe(1);
+      const background = async (scheme: 'light' | 'dark') => {
+        await page.emulateMedia({ colorScheme: scheme });
+        return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      };
+      expect(await background('dark')).not.toBe(await background('light'));
+      await expectReadableEverywhere(page, `reference ${path}`);
+      expect(refused).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
 });

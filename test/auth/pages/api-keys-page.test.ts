@@ -1,14 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import type { Browser } from 'playwright-core';
 import { TestBrowser } from '../../support/browser.js';
+import { chromiumAvailable, launchChromiumBrowser } from '../../support/chromium.js';
+import { cspRefusals, expectReadableEverywhere } from '../../support/page-checks.js';
 import { createApiKey, findApiKeyOwner } from '../../../src/accounts/api-keys.js';
-import { csrfOf, signedInBrowser, startPagesApp, type PagesApp } from './page-flows.js';
+import { csrfOf, makeAccount, signedInBrowser, startPagesApp, type PagesApp } from './page-flows.js';
 
+const browserPresent = chromiumAvailable();
 let t: PagesApp;
+let chromium: Browser | undefined;
 beforeAll(async () => {
   t = await startPagesApp();
+  if (browserPresent) chromium = await launchChromiumBrowser();
+}, 120_000);
+afterAll(async () => {
+  await chromium?.close();
+  await t?.close();
 });
-afterAll(() => t?.close());
 
 const ALL = ['account:read', 'listings:write', 'orders:write'];
 
@@ -158,4 +167,49 @@ describe('API keys', () => {
     expect(revoke.status).toBe(303);
     expect((await keysOf(owner.id)).map((k) => k.revoked)).toEqual([false]);
   });
+});
+
+describe.skipIf(!browserPresent)('the API keys page in Chromium', () => {
+  it('fits a phone: no wider than 390 px, each key a card with its Revoke button on the screen, light and dark', async () => {
+    const person = await makeAccount(t);
+    const [account] = await t.db.query<{ id: string }>('SELECT id FROM accounts WHERE email = $1', [person.email]);
+    const long = 'A deploy script for the production cluster in eu-central with a long name';
+    await createApiKey(t.db, { accountId: account!.id, name: long, scopes: ALL, now: t.clock.now });
+    const revoked = await createApiKey(t.db, { accountId: account!.id, name: 'Old laptop', scopes: ['account:read'], now: t.clock.now });
+    t.advance(60);
+    await t.db.query('UPDATE api_keys SET revoked_at = $2 WHERE id = $1', [revoked.record.id, t.clock.now]);
+    const page = await (await chromium!.newContext()).newPage();
+    const refused = cspRefusals(page);
+    await page.goto(`${t.url}/signin?return_to=/account/api-keys`);
+    await page.fill('#email', person.email);
+    await page.fill('#password', person.password);
+    await Promise.all([page.waitForURL('**/account/api-keys'), page.click('main button[type=submit]')]);
+    expect(await page.locator('ul.keys > li').count()).toBe(2);
+    await expectReadableEverywhere(page, 'api keys');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}`).toBeLessThanOrEqual(width);
+      // The Revoke button is on the screen as the page lies, without scrolling anything sideways.
+      const revoke = page.getByRole('button', { name: `Revoke ${long}` });
+      await page.evaluate(() => document.querySelector('ul.keys')!.scrollIntoView());
+      const box = await revoke.boundingBox();
+      expect(box, `${width}`).not.toBeNull();
+      expect(box!.x, `${width}`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${width}`).toBeLessThanOrEqual(width);
+      expect(await revoke.isVisible()).toBe(true);
+      // Nothing in the page scrolls sideways (the old table did, with Revoke at its far end).
+      const scrolling = await page.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
+          .map((e) => e.tagName),
+      );
+      expect(scrolling, `${width}`).toEqual([]);
+    }
+    // Revoking from the phone works, and the card says so.
+    await page.setViewportSize({ width: 390, height: 900 });
+    await Promise.all([page.waitForURL('**/account/api-keys'), page.getByRole('button', { name: `Revoke ${long}` }).click()]);
+    expect(await page.locator('ul.keys .revoked').count()).toBe(2);
+    expect(refused).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 });

@@ -9,6 +9,9 @@ let t: PagesApp;
 let owner: Awaited<ReturnType<typeof signedInBrowser>>;
 let stranger: Awaited<ReturnType<typeof signedInBrowser>>;
 let listingId: number;
+/** A listing of the owner's scheduled for a later week, and one saved with no launch week yet. */
+let scheduledId: number;
+let draftId: number;
 const page = (query = '') => `${t.url}/account/listings/${listingId}/stats${query}`;
 
 beforeAll(async () => {
@@ -23,8 +26,24 @@ beforeAll(async () => {
   });
   await t.db.query('INSERT INTO listing_owners (listing_id, account_id) VALUES ($1, $2)', [listingId, owner.id]);
   await insertStatsFixture(t.db, listingId);
+  scheduledId = await insertListing(t.db, { slug: 'stats-later', category_id: category, status: 'scheduled', launch_week: '2026-12-07' });
+  draftId = await insertListing(t.db, { slug: 'stats-draft', category_id: category, status: 'draft' });
+  for (const id of [scheduledId, draftId]) {
+    await t.db.query('INSERT INTO listing_owners (listing_id, account_id) VALUES ($1, $2)', [id, owner.id]);
+  }
+  await t.db.query(
+    `INSERT INTO badge_impressions (listing_id, day, referrer_host, impressions) VALUES ($1::int, '2026-11-24', 'maker.example', 5)`,
+    [scheduledId],
+  );
 });
 afterAll(() => t?.close());
+
+/** The totals: each term and its value as text. */
+function totals(text: string): string[][] {
+  const list = /<dl class="totals" id="totals"[^>]*>([\s\S]*?)<\/dl>/.exec(text)?.[1];
+  if (!list) throw new Error('no totals');
+  return [...list.matchAll(/<dt>([\s\S]*?)<\/dt><dd>([\s\S]*?)<\/dd>/g)].map((entry) => [entry[1]!, entry[2]!]);
+}
 
 /** The rows of the table with this id: each row's header and cells as text. */
 function tableRows(text: string, id: string): string[][] {
@@ -61,8 +80,55 @@ describe('the listing statistics page', () => {
       ['2026-11-25', '–'],
     ]);
     expect(answer.text).toContain('17 views, 13 visitors. Most on 2026-11-23 (12).');
-    expect(tableRows(answer.text, 'totals')).toContainEqual(['Badge images shown', '16']);
-    expect(tableRows(answer.text, 'totals')).toContainEqual(['Best rank in the launch week', '#2']);
+    // Every chart has the one look: a legend, colours by class (from the style sheet), never a colour of its own.
+    expect(answer.text.match(/<p class="legend">/g)).toHaveLength(4);
+    expect(answer.text).not.toMatch(/<svg role="img"[\s\S]*?(fill|stroke)="#/);
+    expect(answer.text).toContain('<g class="bars s1">');
+    expect(answer.text).toContain('<g class="line s2">'); // visitors, over the views' bars
+    expect(answer.text).not.toContain('not-launched');
+    expect(totals(answer.text)).toContainEqual(['Badge images shown', '16']);
+    expect(totals(answer.text)).toContainEqual(['Best rank in the launch week', '#2']);
+  });
+
+  it('folds every per-day table away, its summary saying what it holds', async () => {
+    const answer = await owner.browser.get(page());
+    const disclosures = [...answer.text.matchAll(/<details([^>]*)><summary>([^<]*)<\/summary>\s*<table id="([a-z]+)-table">/g)];
+    expect(disclosures.map((d) => [d[3], d[1], d[2]])).toEqual([
+      ['views', '', 'Numbers per day: views and visitors (30 days)'],
+      ['clicks', '', 'Numbers per day: clicks (30 days)'],
+      ['votes', '', 'Numbers per day: votes (30 days)'],
+      ['rank', '', 'Numbers per day: rank (3 days)'],
+    ]);
+    expect(answer.text).not.toMatch(/<details[^>]* open/);
+  });
+
+  it('says before launch that the numbers start on launch day, with the launch week and a link to the launch page', async () => {
+    const scheduled = await owner.browser.get(`${t.url}/account/listings/${scheduledId}/stats`);
+    expect(scheduled.status).toBe(200);
+    const empty = /<p class="empty" id="not-launched">([\s\S]*?)<\/p>/.exec(scheduled.text)?.[1]?.replace(/<[^>]+>/g, '');
+    expect(empty).toMatch(/^The numbers start on launch day\. .* launches in the week of 2026-12-07\./);
+    expect(scheduled.text).toContain(`href="/account/listings/${scheduledId}/launch"`);
+    // No charts nor tables of zeros, no periods; the badge's sites, which count before launch, are there.
+    expect(scheduled.text).not.toContain('<svg role="img"');
+    expect(scheduled.text).not.toContain('<details');
+    expect(scheduled.text).not.toContain('id="totals"');
+    expect(scheduled.text).not.toContain('aria-label="Period"');
+    expect(tableRows(scheduled.text, 'referrers')).toEqual([['maker.example', '5']]);
+
+    const draft = await owner.browser.get(`${t.url}/account/listings/${draftId}/stats`);
+    expect(draft.status).toBe(200);
+    expect(draft.text).toContain('The numbers start on launch day.');
+    expect(draft.text).toContain('has no launch week yet.');
+    expect(draft.text).toContain(`href="/account/listings/${draftId}/launch">Choose a launch week on its launch page</a>`);
+    expect(draft.text).not.toContain('id="referrers"');
+
+    // Launched, the same page has its numbers and no such sentence.
+    await t.db.query(`UPDATE listings SET status = 'live', launched_at = now() WHERE id = $1`, [scheduledId]);
+    const live = await owner.browser.get(`${t.url}/account/listings/${scheduledId}/stats`);
+    expect(live.text).not.toContain('The numbers start on launch day');
+    expect(live.text).toContain('<svg role="img"');
+    expect(live.text).toContain('id="totals"');
+    await t.db.query(`UPDATE listings SET status = 'scheduled', launched_at = NULL WHERE id = $1`, [scheduledId]);
   });
 
   it('lists the sites showing the badge, the requests without a referrer apart', async () => {
