@@ -232,6 +232,23 @@ async function insertReport(
   return { filed: inserted.length > 0 };
 }
 
+/** What a person has reported on one listing and the site team has not decided yet: the listing, its reviews, its comments. */
+export interface OpenReports {
+  listing: boolean;
+  review: ReadonlySet<number>;
+  comment: ReadonlySet<number>;
+}
+
+/** The person's open reports about listing `listingId` and what is shown on its page (a reported thing shows as reported). */
+export async function openReportsBy(db: Pick<Database, 'query'>, reporterId: string, listingId: number): Promise<OpenReports> {
+  const rows = await db.query<{ target_type: ReportView['target']['type']; target_id: string }>(
+    `SELECT target_type, target_id FROM reports WHERE reporter_id = $1::uuid AND listing_id = $2 AND status = 'open'`,
+    [reporterId, listingId],
+  );
+  const ids = (type: string) => new Set(rows.filter((row) => row.target_type === type).map((row) => Number(row.target_id)));
+  return { listing: rows.some((row) => row.target_type === 'listing'), review: ids('review'), comment: ids('comment') };
+}
+
 export const REPORT_DECISIONS = ['dismiss', 'act'] as const;
 export type ReportDecision = (typeof REPORT_DECISIONS)[number];
 

@@ -3,24 +3,27 @@ import type Router from '@koa/router';
 import { ProblemError } from '../errors.js';
 import { fileContentReport } from '../moderation/reports.js';
 import type { ContentKind } from '../moderation/content-moderation.js';
-import { refused } from './refused-page.js';
+import type { RefusedOnPage } from './listing-section.js';
 import { type SiteDeps, visit } from './visit.js';
 
-/** Where on the listing page each kind of content is shown (the anchor a report comes back to). */
-const SECTIONS: Record<ContentKind, string> = { review: 'reviews', comment: 'discussion' };
+/** How each kind of content is named in its element's id and its report form's name (review-12, report-r12). */
+const MARKS: Record<ContentKind, string> = { review: 'r', comment: 'c' };
 
 /**
  * POST /listings/{slug}/reviews/{id}/report and /listings/{slug}/comments/{id}/report: a signed-in person reports a
  * review or comment shown on the listing page (fields reason and details; one open report per person and target).
- * Signed-out people go to sign in; refusals (400, 404, 429) are shown with the way back.
+ * Signed-out people go to sign in; a filed report comes back to the review or comment, which then shows as reported;
+ * refusals (400, 404, 429) draw the page again with the report form as typed and the refusal in it.
  */
-export function contentReportRoutes(router: Router, site: SiteDeps): void {
+export function contentReportRoutes(router: Router, site: SiteDeps, refusedOnPage: RefusedOnPage): void {
   for (const kind of ['review', 'comment'] as const) {
     router.post(`/listings/:slug/${kind}s/:id/report`, async (ctx) => {
       const slug = ctx.params.slug ?? '';
       const back = `/listings/${slug}`;
-      const { env, account } = await visit(ctx, site);
-      if (!account) return ctx.redirect(site.kit.signInPath(back));
+      const { account } = await visit(ctx, site);
+      const id = /^[1-9]\d{0,9}$/.test(ctx.params.id ?? '') ? (ctx.params.id as string) : '';
+      const here = id ? `${kind}-${id}` : kind === 'review' ? 'reviews' : 'discussion';
+      if (!account) return ctx.redirect(site.kit.signInPath(`${back}#${here}`));
       const form = site.kit.form(ctx);
       let filed: boolean;
       try {
@@ -35,10 +38,11 @@ export function contentReportRoutes(router: Router, site: SiteDeps): void {
         }));
       } catch (error) {
         if (!(error instanceof ProblemError)) throw error;
-        return refused(ctx, env, account, error);
+        const values = { reason: form.reason ?? '', details: form.details ?? '' };
+        return refusedOnPage(ctx, { form: `report-${MARKS[kind]}${id}`, values, problem: error });
       }
       ctx.status = 303;
-      ctx.redirect(`${back}?done=${filed ? 'report' : 'reported'}#${SECTIONS[kind]}`);
+      ctx.redirect(`${back}?done=${kind}-${filed ? 'report' : 'reported'}#${here}`);
     });
   }
 }

@@ -7,33 +7,20 @@ import { html, type SafeHtml } from '../text/html.js';
 import type { SiteDeps } from './visit.js';
 
 /**
- * Voting from a list's rows: for a signed-in person, each live listing of the list gets the listing page's own
- * vote (or take-back) form, which comes back to the list (`return_to`, this page's path and query) with the vote
- * shown. Signed out, or for a listing that takes no votes (upcoming), the row shows the count only.
+ * Voting from a list's rows, once the person's votes among the rows are known (`voted`, by listing id): each live
+ * listing gets the listing page's own vote (or take-back) form, which comes back to the list (`return_to`, this
+ * page's path and query) with the vote shown. For nobody signed in (`voted` undefined): nothing.
  */
-async function rowVotes(
-  ctx: Context,
-  site: SiteDeps,
-  account: AccountRecord | undefined,
-  lists: ListingSummary[][],
-): Promise<(listing: ListingSummary) => RowVote | undefined> {
-  if (!account) return rowVotesOf(ctx, site, undefined);
-  const live = lists.flat().filter((l) => l.status === 'live');
-  return rowVotesOf(ctx, site, await votedAmong(site.services.db, [...new Set(live.map((l) => l.id))], account.id));
-}
-
-/**
- * rowVotes once the person's votes among the rows are known (`voted`, by listing id), or for nobody signed in
- * (`voted` undefined): the count only.
- */
-export function rowVotesOf(
+function rowVotesOf(
   ctx: Context,
   site: SiteDeps,
   voted: ReadonlySet<number> | undefined,
+  page: string,
 ): (listing: ListingSummary) => RowVote | undefined {
   if (!voted) return () => undefined;
   const csrf = site.kit.csrfField(ctx);
-  const returnTo = sameSitePath(ctx.url) ?? ctx.path;
+  // The page as it was asked for; a page drawn again in answer to a refused form comes back to its own address.
+  const returnTo = (ctx.method === 'GET' && sameSitePath(ctx.url)) || page;
   return (listing) => (listing.status === 'live' ? { csrf, voted: voted.has(listing.id), returnTo } : undefined);
 }
 
@@ -44,10 +31,9 @@ export interface RowButton {
 }
 
 /**
- * A vote button on every live row of a list, for everybody. Signed in, rowVotes' form, which has the row's anchor
- * (`{section}-{slug}`, so a listing shown in two sections of a page has two anchors) and comes back to it. Signed
- * out, a link to sign in
- * that comes back to `page` at the row (`page#anchor`), where the vote form is then offered: nothing is cast by a
+ * A vote button on every live row of a list, for everybody. Signed in, the listing page's vote form, which has the
+ * row's anchor (`{section}-{slug}`, so a listing shown in two sections of a page has two anchors) and comes back to
+ * it. Signed out, a link to sign in that comes back to `page` at the row (`page#anchor`), where the vote form is then offered: nothing is cast by a
  * GET, and the link carries no token, so a page kept for people not signed in is the same for all of them (`page`
  * must be the kept page's own address, not the request's). Upcoming listings take no votes: their rows show the count.
  */
@@ -58,11 +44,23 @@ export async function rowButtons(
   lists: ListingSummary[][],
   page: string,
 ): Promise<(listing: ListingSummary, section: string) => RowButton> {
-  const signedIn = await rowVotes(ctx, site, account, lists);
+  if (!account) return rowButtonsOf(ctx, site, undefined, page);
+  const live = lists.flat().filter((l) => l.status === 'live');
+  return rowButtonsOf(ctx, site, await votedAmong(site.services.db, [...new Set(live.map((l) => l.id))], account.id), page);
+}
+
+/** rowButtons once the person's votes among the rows are known (`voted`, by listing id), or for nobody signed in. */
+export function rowButtonsOf(
+  ctx: Context,
+  site: SiteDeps,
+  voted: ReadonlySet<number> | undefined,
+  page: string,
+): (listing: ListingSummary, section: string) => RowButton {
+  const signedIn = rowVotesOf(ctx, site, voted, page);
   return (listing, section) => {
     if (listing.status !== 'live') return {};
     const anchor = rowAnchor(section, listing.slug);
-    if (account) {
+    if (voted) {
       const vote = signedIn(listing);
       return vote ? { vote: { ...vote, anchor, returnTo: `${vote.returnTo}#${anchor}` } } : {};
     }

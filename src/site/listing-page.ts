@@ -13,105 +13,53 @@ import { toSummary } from '../catalogue/listing-summary.js';
 import { todayIn } from '../catalogue/weeks.js';
 import { castVote, withdrawVote } from '../community/votes.js';
 import { setFollowing } from '../community/follows.js';
-import { ownStanding } from '../community/own-standing.js';
+import { type OwnStanding, ownStanding } from '../community/own-standing.js';
 import { findPublicListingId, type PageViews } from '../community/page-views.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
 import { badgeSvgUrl } from '../badges/variants.js';
-import { fileListingReport } from '../moderation/reports.js';
-import { reportForm } from './report-form.js';
+import { fileListingReport, openReportsBy } from '../moderation/reports.js';
+import { reportedNote, reportForm } from './report-form.js';
 import { contentReportRoutes } from './content-report-routes.js';
-import { refused } from './refused-page.js';
-import { COMMENT_FLASH, commentRoutes, commentsPage, commentsSection } from './listing-comments.js';
-import { REVIEW_FLASH, reviewRoutes, reviewsSection } from './listing-reviews.js';
-import { cardList, listingCard, listingLogo, renderSitePage, type SiteEnv, webUrl } from '../web/layout.js';
+import { doneNotice, type ListingSectionView, type RefusedOnPage, type TypedForm } from './listing-section.js';
+import { COMMENT_DONE, commentRoutes, commentsPage, commentsSection } from './listing-comments.js';
+import { REVIEW_DONE, reviewRoutes, reviewsSection } from './listing-reviews.js';
+import { avatar, cardList, listingCard, listingLogo, readableDate, renderSitePage, type SiteEnv, webUrl } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
-import { rowVotesOf, sameSitePath } from './list-votes.js';
+import { rowButtonsOf, sameSitePath } from './list-votes.js';
+import { readableWeek } from './home-page.js';
 import { cardPath } from '../cards/cards.js';
 import { COUNTED_PAGE_CACHE, keepPage, type KeepPages, type KeptRoute } from './kept-pages.js';
 
 /**
  * /listings/{slug}: everything get_listing shows (the paid sections only when unlocked), with vote and follow
  * forms (plain POST forms with CSRF; no script), alternatives, awards and the badge. POST .../vote, .../unvote,
- * .../follow and .../unfollow act for the signed-in person and come back to the page with what happened;
- * POST .../report files the person's report for the moderators (one open report per person and listing).
+ * .../follow and .../unfollow act for the signed-in person and come back to the buttons (#act) with what happened
+ * beside them; POST .../report files the person's report for the moderators (one open report per person and
+ * listing). Every form's action names the part of the page it answers in (#reviews, #comment-12…), so a page drawn
+ * again in answer to a refused form opens there, with what was typed.
  */
 export function listingRoutes(router: Router, site: SiteDeps, views: PageViews | undefined, keep: KeepPages): void {
   const { services, kit } = site;
   router.get(
     '/listings/:slug',
-    keep(keptListingPage(site, views), async (ctx) => {
-      const slug = ctx.params.slug ?? '';
-      const profile = SLUG_PATTERN.test(slug) ? await loadListingProfile(services.db, slug, services.config.publicUrl) : null;
-      const { env, settings, account } = await visit(ctx, site);
-      // Not public: its owners see a preview (never kept: kept pages are only for people not signed in); others a 404.
-      if (!profile && !(account && (await ownerPreview(ctx, site, env, account, slug))))
-        return notFoundPage(ctx, env, account, 'No listing has this address. It may not be published yet.');
-      if (!profile) return;
-      views?.record(
-        profile.id,
-        { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined },
-        todayIn(services.now(), settings.time_zone),
-      );
-      const csrf = account ? kit.csrfField(ctx) : undefined;
-      const sectionView = { ctx, site, listing: profile, account, csrf };
-      const shown = shownListings(site, slug, profile.id, account);
-      const [others, awards, reviews, comments, own] = await Promise.all([
-        shown.others,
-        listAwards(services.db, { listing: slug }, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward, false),
-        reviewsSection(sectionView),
-        commentsSection(sectionView),
-        shown.own,
-      ]);
-      const voted = own?.voted.has(profile.id) ?? false;
-      const following = own?.following ?? false;
-      const vote = rowVotesOf(ctx, site, own?.voted);
-      const actions = csrf
-        ? html`<div class="actions">${actionForm(csrf, slug, voted ? 'unvote' : 'vote', voted ? `Voted (${profile.votes}) · take back` : `Vote (${profile.votes})`, profile.status !== 'live')}${actionForm(csrf, slug, following ? 'unfollow' : 'follow', following ? 'Following · stop' : 'Follow')}</div>`
-        : html`<div class="actions"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to vote or follow</a> <span class="muted">${profile.votes} votes · ${profile.follows} followers</span></div>`;
-      renderSitePage(ctx, env, {
-        title: profile.name,
-        description: `${profile.name}: ${profile.tagline}`.slice(0, 300),
-        path: `/listings/${slug}`,
-        account,
-        ogType: 'product',
-        image: profile.logo_url,
-        socialImage: cardPath.listing(slug),
-        jsonLd: jsonLd(profile),
-        body: html`${flash(ctx.query.done)}<div class="lead">${listingLogo(profile, true)}<div><p class="tagline">${profile.tagline}</p>
-<p>${webUrl(profile.url) ? html`<a href="${webUrl(profile.url)}" rel="nofollow noopener" ping="/listings/${slug}/click">${new URL(profile.url).host}</a> · ` : ''}<a href="/categories/${profile.primary_category.slug}">${profile.primary_category.name}</a> · ${profile.status === 'live' ? `launched week of ${profile.launch_week}` : `launching the week of ${profile.launch_week}`}</p></div></div>
-${actions}
-<p class="muted">Is this your product? <a href="/listings/${slug}/claim">Claim it</a></p>
-${profileSections(profile, services.config.publicUrl)}
-${reviews}
-${comments}
-<h2 id="trophies">Trophy cabinet</h2>${cardList(
-          awards.items.map(
-            (a) =>
-              html`<li class="card"><div class="body"><a href="/weeks/${a.week}">${a.title}</a>, week of ${a.week} · <a href="${a.proof_url}">signed proof</a></div><span class="metric">${a.votes} votes</span></li>`,
-          ),
-          'No awards yet.',
-        )}
-<h2>Alternatives</h2>${cardList(
-          others.map((l) => listingCard(l, { vote: vote(l) })),
-          'No alternatives listed.',
-        )}
-<h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" height="54"></p><p class="muted">Founders: embed codes come from get_badges (<a href="/api/v1/listings/${slug}/badges">API</a>).</p>
-${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to the site team') : html`<p class="muted"><a href="${kit.signInPath(`/listings/${slug}`)}">Sign in to report this listing</a> to the site team.</p>`}`,
-      });
-      allowPings(ctx);
-      // Kept for people not signed in until the listing or one of its alternatives changes.
-      if (!account) keepPage(ctx, [profile.id, ...others.map((l) => l.id)], profile.id);
-    }),
+    keep(keptListingPage(site, views), (ctx) => listingPage(ctx, site, views)),
   );
+  // A refused form: the page again (not counted as a view), with the form as typed and the refusal beside its field.
+  const refusedOnPage: RefusedOnPage = async (ctx, typed) => {
+    ctx.status = typed.problem.status;
+    for (const [name, value] of Object.entries(typed.problem.headers)) ctx.set(name, value);
+    await listingPage(ctx, site, undefined, typed);
+    ctx.status = typed.problem.status;
+  };
 
   for (const action of ['vote', 'unvote', 'follow', 'unfollow'] as const) {
     router.post(`/listings/:slug/${action}`, async (ctx) => {
       const slug = ctx.params.slug ?? '';
       // A vote from a list's row comes back to the list (a path of this site only), with the row's vote shown.
       const list = action === 'vote' || action === 'unvote' ? sameSitePath(kit.form(ctx).return_to) : undefined;
-      const back = list ?? `/listings/${slug}`;
-      const { env, settings, account } = await visit(ctx, site);
+      const back = list ?? `/listings/${slug}#act`;
+      const { settings, account } = await visit(ctx, site);
       if (!account) return ctx.redirect(kit.signInPath(back));
       try {
         const now = services.now();
@@ -122,17 +70,82 @@ ${csrf ? reportForm(csrf, `/listings/${slug}/report`, 'Report this listing to th
         await services.resultCache.catchUp();
       } catch (error) {
         if (!(error instanceof ProblemError)) throw error;
-        return refused(ctx, env, account, error);
+        return refusedOnPage(ctx, { form: 'act', values: {}, problem: error });
       }
       ctx.status = 303;
-      ctx.redirect(list ?? `${back}?done=${action}`);
+      ctx.redirect(list ?? `/listings/${slug}?done=${action}#act`);
     });
   }
 
-  reviewRoutes(router, site);
-  contentReportRoutes(router, site);
-  commentRoutes(router, site);
-  reportRoute(router, site);
+  reviewRoutes(router, site, refusedOnPage);
+  contentReportRoutes(router, site, refusedOnPage);
+  commentRoutes(router, site, refusedOnPage);
+  reportRoute(router, site, refusedOnPage);
+}
+
+/**
+ * The listing page, product first: its heading (logo, name, tagline, the vote, the website, follow, and the key
+ * facts in one row), the screenshots, what it is, then what people said, its awards, alternatives and badge; long
+ * sections folded. `views` counts the view (a GET); `typed` is a refused form drawn again.
+ */
+async function listingPage(ctx: Context, site: SiteDeps, views: PageViews | undefined, typed?: TypedForm): Promise<void> {
+  const { services, kit } = site;
+  const slug = ctx.params.slug ?? '';
+  const profile = SLUG_PATTERN.test(slug) ? await loadListingProfile(services.db, slug, services.config.publicUrl) : null;
+  const { env, settings, account } = await visit(ctx, site);
+  // Not public: its owners see a preview (never kept: kept pages are only for people not signed in); others a 404.
+  if (!profile && !(account && (await ownerPreview(ctx, site, env, account, slug))))
+    return notFoundPage(ctx, env, account, 'No listing has this address. It may not be published yet.');
+  if (!profile) return;
+  views?.record(
+    profile.id,
+    { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined },
+    todayIn(services.now(), settings.time_zone),
+  );
+  const csrf = account ? kit.csrfField(ctx) : undefined;
+  const done = typeof ctx.query.done === 'string' && ctx.method === 'GET' ? ctx.query.done : undefined;
+  const shown = shownListings(site, slug, profile.id, account);
+  const reported = account ? openReportsBy(services.db, account.id, profile.id) : undefined;
+  const sectionView = { ctx, site, listing: profile, account, csrf, done, typed, reported: await reported };
+  const [others, awards, reviews, comments, own] = await Promise.all([
+    shown.others,
+    listAwards(services.db, { listing: slug }, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward, false),
+    reviewsSection(sectionView),
+    commentsSection(sectionView),
+    shown.own,
+  ]);
+  const page = `/listings/${slug}`;
+  const row = rowButtonsOf(ctx, site, account ? (own?.voted ?? new Set()) : undefined, page);
+  renderSitePage(ctx, env, {
+    title: profile.name,
+    description: `${profile.name}: ${profile.tagline}`.slice(0, 300),
+    path: page,
+    account,
+    ogType: 'product',
+    image: profile.logo_url,
+    socialImage: cardPath.listing(slug),
+    jsonLd: jsonLd(profile),
+    heading: heading(profile, heroActions(site, sectionView, own), factsRow(profile)),
+    body: html`${profileSections(profile, services.config.publicUrl)}
+${reviews}
+${comments}
+<h2 id="trophies">Trophy cabinet</h2>${cardList(
+      awards.items.map(
+        (a) =>
+          html`<li class="card"><div class="body"><a href="/weeks/${a.week}">${a.title}</a>, ${weekOf(a.week)} · <a href="${a.proof_url}">signed proof</a></div><span class="metric">${a.votes} votes</span></li>`,
+      ),
+      'No awards yet.',
+    )}
+<h2>Alternatives</h2>${cardList(
+      others.map((l) => listingCard(l, row(l, 'alt'))),
+      'No alternatives listed.',
+    )}
+<h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" width="250" height="54"></p><p class="muted">Made ${profile.name}? <a href="/listings/${slug}/claim">Claim this listing</a>, then copy the badge's code for your website from your launch page.</p>
+${reportArea(site, sectionView)}`,
+  });
+  allowPings(ctx);
+  // Kept for people not signed in until the listing or one of its alternatives changes.
+  if (!account && !typed) keepPage(ctx, [profile.id, ...others.map((l) => l.id)], profile.id);
 }
 
 /**
@@ -165,7 +178,7 @@ function keptListingPage(site: SiteDeps, views: PageViews | undefined): KeptRout
   return {
     cacheControl: COUNTED_PAGE_CACHE,
     query: (ctx) => {
-      const done = typeof ctx.query.done === 'string' && FLASH[ctx.query.done] ? ctx.query.done : '';
+      const done = typeof ctx.query.done === 'string' && DONE.has(ctx.query.done) ? ctx.query.done : '';
       return `done=${done}&comments=${commentsPage(ctx)}`;
     },
     served: (ctx, page, { settings }) => {
@@ -177,13 +190,13 @@ function keptListingPage(site: SiteDeps, views: PageViews | undefined): KeptRout
 }
 
 /** POST /listings/{slug}/report: the signed-in person's report of the listing, for the moderators. */
-function reportRoute(router: Router, site: SiteDeps): void {
+function reportRoute(router: Router, site: SiteDeps, refusedOnPage: RefusedOnPage): void {
   const { services, kit } = site;
   router.post('/listings/:slug/report', async (ctx) => {
     const slug = ctx.params.slug ?? '';
     const back = `/listings/${slug}`;
-    const { env, account } = await visit(ctx, site);
-    if (!account) return ctx.redirect(kit.signInPath(back));
+    const { account } = await visit(ctx, site);
+    if (!account) return ctx.redirect(kit.signInPath(`${back}#report`));
     const form = kit.form(ctx);
     let filed: boolean;
     try {
@@ -196,10 +209,10 @@ function reportRoute(router: Router, site: SiteDeps): void {
       }));
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error;
-      return refused(ctx, env, account, error);
+      return refusedOnPage(ctx, { form: 'report', values: { reason: form.reason ?? '', details: form.details ?? '' }, problem: error });
     }
     ctx.status = 303;
-    ctx.redirect(`${back}?done=${filed ? 'report' : 'reported'}`);
+    ctx.redirect(`${back}?done=${filed ? 'report' : 'reported'}#report`);
   });
 }
 
@@ -237,8 +250,14 @@ async function ownerPreview(ctx: Context, site: SiteDeps, env: SiteEnv, account:
     account,
     noindex: true,
     noStore: true,
+    heading: heading(
+      profile,
+      webUrl(p.url)
+        ? html`<div class="act"><a class="button-link" href="${webUrl(p.url)}" rel="nofollow noopener">Visit website <span aria-hidden="true">↗</span></a></div>`
+        : html``,
+      factsRow(profile),
+    ),
     body: html`<p class="notice" role="status" style="background:var(--paid-bg);border-color:var(--paid-border);color:var(--paid-fg)"><strong>Preview: not public yet</strong> — ${PREVIEW_STATUS[listing.status] ?? listing.status}${listing.launch_week ? ` (week of ${listing.launch_week})` : ''}. Only the listing's owners see this page. <a href="${launch}">Launch page</a> · <a href="/account/listings/${listing.listing_id}/edit">Edit</a></p>
-<div class="lead">${listingLogo(p, true)}<div><p class="tagline">${p.tagline}</p><p>${webUrl(p.url) ? html`<a href="${webUrl(p.url)}" rel="nofollow noopener">${new URL(p.url).host}</a> · ` : ''}${p.primary_category.name}</p></div></div>
 ${profileSections(profile, services.config.publicUrl)}`,
   });
   return true;
@@ -249,29 +268,118 @@ function allowPings(ctx: Context): void {
   ctx.set('Content-Security-Policy', `${ctx.response.get('Content-Security-Policy')}; connect-src 'self'`);
 }
 
-function actionForm(csrf: SafeHtml, slug: string, action: string, label: string, disabled = false): SafeHtml {
-  return html`<form method="post" action="/listings/${slug}/${action}">${csrf}<button type="submit"${action.startsWith('un') ? html` class="secondary"` : ''}${disabled ? html` disabled title="Votes open when the listing is live"` : ''}>${label}</button></form>`;
-}
-
-const FLASH: Record<string, string> = {
-  ...REVIEW_FLASH,
-  ...COMMENT_FLASH,
+/** What the hero's buttons just did, said beside them. */
+const ACT_NOTICES: Record<string, string> = {
   vote: 'Your vote is counted.',
   unvote: 'Your vote is taken back.',
   follow: 'You follow this listing: its updates come to your e-mail.',
   unfollow: 'You no longer follow this listing.',
+};
+
+/** What the listing's report form just did, said beside it. */
+const REPORT_NOTICES: Record<string, string> = {
   report: 'Thank you: your report is with the site team.',
   reported: 'You have reported this listing already; the site team will look at it.',
 };
 
-function flash(done: unknown): SafeHtml {
-  return typeof done === 'string' && FLASH[done] ? html`<p class="notice" role="status">${FLASH[done]}</p>` : html``;
+/** Every `?done=` the page knows: a kept page is kept once per notice, and an unknown value is no page of its own. */
+const DONE = new Set([...Object.keys(ACT_NOTICES), ...Object.keys(REPORT_NOTICES), ...REVIEW_DONE, ...COMMENT_DONE]);
+
+/** The listing's heading: logo, name and tagline; the vote, the website and follow; the key facts in one row. */
+function heading(p: ListingProfile, actions: SafeHtml, facts: SafeHtml): SafeHtml {
+  return html`<section class="hero" aria-labelledby="listing-name">${listingLogo(p, true)}<div><h1 id="listing-name">${p.name}</h1><p class="tagline">${p.tagline}</p></div>
+${actions}${facts}</section>`;
+}
+
+/**
+ * The hero's buttons (#act): a large Vote (signed out: a link to sign in that comes back here, where the vote is
+ * offered; nothing is cast by a GET), "Visit website" (its ping counts the click), Follow; and what just happened.
+ */
+function heroActions(site: SiteDeps, view: ListingSectionView, own: OwnStanding | undefined): SafeHtml {
+  const { listing: p, csrf, done, typed } = view;
+  const slug = p.slug;
+  const live = p.status === 'live';
+  const website = webUrl(p.url)
+    ? html`<a class="button-link" href="${webUrl(p.url)}" rel="nofollow noopener" ping="/listings/${slug}/click">Visit website <span aria-hidden="true">↗</span></a>`
+    : '';
+  const votes = html`<span class="count">${p.votes}</span><span class="sr"> votes</span>`;
+  let vote: SafeHtml;
+  let follow: SafeHtml;
+  if (csrf) {
+    const voted = own?.voted.has(p.id) ?? false;
+    const following = own?.following ?? false;
+    vote = html`<form method="post" action="/listings/${slug}/${voted ? 'unvote' : 'vote'}#act">${csrf}<button type="submit" class="big-vote${voted ? ' voted' : ''}"${live ? '' : html` disabled title="Votes open when the listing is live"`}><span aria-hidden="true">${voted ? '✓' : '▲'}</span> ${voted ? 'Voted' : 'Vote'} · ${votes}${voted ? html`<span class="sr">; take your vote back</span>` : ''}</button></form>`;
+    follow = html`<form method="post" action="/listings/${slug}/${following ? 'unfollow' : 'follow'}#act">${csrf}<button type="submit" class="secondary">${following ? 'Following · stop' : 'Follow'}</button></form>`;
+  } else {
+    const signIn = site.kit.signInPath(`/listings/${slug}#act`);
+    vote = live
+      ? html`<a class="big-vote" href="${signIn}"><span aria-hidden="true">▲</span> Vote · ${votes}<span class="sr">: sign in to vote for ${p.name}</span></a>`
+      : html`<span class="big-vote voted" title="Votes open when the listing is live"><span aria-hidden="true">▲</span> ${votes}</span>`;
+    follow = html`<a class="button-link" href="${signIn}">Follow</a>`;
+  }
+  const refused =
+    typed?.form === 'act'
+      ? html`<p class="error" role="alert">${typed.problem.detail ?? typed.problem.title}${typed.problem.code === 'vote_refused' ? html` <a href="/account">Your account</a>` : ''}</p>`
+      : '';
+  return html`<div class="act" id="act">${vote}${website}${follow}${doneNotice(done, ACT_NOTICES)}${refused}</div>`;
+}
+
+/** The key facts in one row: pricing, category, location, founded, and the launch. */
+function factsRow(p: ListingProfile): SafeHtml {
+  const fact = (key: string, value: SafeHtml | string | null | undefined) =>
+    value ? html`<li><span class="k">${key}</span><span class="v">${value}</span></li>` : '';
+  const place = [p.city, p.country ? countryName(p.country) : null].filter(Boolean).join(', ');
+  const launch = p.launch_week ? `${p.status === 'live' ? '' : 'Upcoming: '}${weekOf(p.launch_week)}` : null;
+  return html`<ul class="facts" aria-label="Key facts">${fact('Pricing', p.pricing.model ? pricingWords(p.pricing.model) : null)}${fact('Category', html`<a href="/categories/${p.primary_category.slug}">${p.primary_category.name}</a>`)}${fact('Based in', place)}${fact('Founded', p.founded_year ? String(p.founded_year) : null)}${fact(p.status === 'live' ? 'Launched' : 'Launching', launch)}${fact('Rating', p.community_rating.count ? `★ ${p.community_rating.average} (${p.community_rating.count})` : null)}</ul>`;
+}
+
+/** A launch week as people read it: "week of Nov 23 – 29". */
+const weekOf = (week: string) => `week of ${readableWeek(week)}`;
+
+/** A pricing model as written ("freemium", "open-source") in words: "Freemium", "Open source". */
+const pricingWords = (model: string) => `${model.charAt(0).toUpperCase()}${model.slice(1).replace(/[-_]/g, ' ')}`;
+
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** A country's English name from its ISO code, or the code when it has none. */
+function countryName(code: string): string {
+  try {
+    return REGIONS.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The report form at the foot of the page (#report), or that the person reported the listing; signed out, the way in. */
+function reportArea(site: SiteDeps, view: ListingSectionView): SafeHtml {
+  const { listing, csrf, done, typed, reported } = view;
+  const slug = listing.slug;
+  const form = !csrf
+    ? html`<p class="muted"><a href="${site.kit.signInPath(`/listings/${slug}#report`)}">Sign in to report this listing</a> to the site team.</p>`
+    : reported?.listing
+      ? reportedNote('listing')
+      : reportForm(csrf, `/listings/${slug}/report#report`, 'Report this listing to the site team', 'report', typed);
+  return html`<div id="report">${doneNotice(done, REPORT_NOTICES)}${form}</div>`;
 }
 
 function section(title: string, content: SafeHtml | string | null | undefined): SafeHtml {
   return content ? html`<section class="panel"><h2>${title}</h2>${content}</section>` : html``;
 }
 
+/** A long section, folded: its heading (and how much is inside) opens it; no script. */
+function folded(title: string, count: string, content: SafeHtml | string | null | undefined): SafeHtml {
+  return content
+    ? html`<details class="panel fold"><summary><h2>${title}</h2>${count ? html` <span class="muted">${count}</span>` : ''}</summary>${content}</details>`
+    : html``;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What the product is, first: the screenshots, what it does (about, features, what sets it apart, pricing) and who
+ * makes it; then the long sections folded (updates, the founder story, milestones, FAQ) and the rest (video, links,
+ * Domain Rating, tags).
+ */
 function profileSections(p: ListingProfile, publicUrl: string): SafeHtml {
   const list = (items: string[]) => (items.length ? html`<ul>${items.map((i) => html`<li>${i}</li>`)}</ul>` : null);
   const story = p.story
@@ -288,28 +396,27 @@ function profileSections(p: ListingProfile, publicUrl: string): SafeHtml {
         .filter(Boolean)
         .map((para) => html`<p>${para}</p>`)}`
     : null;
-  const facts = [
-    p.stage && `Stage: ${p.stage}`,
-    p.founded_year && `Founded ${p.founded_year}`,
-    (p.city || p.country) && `Based in ${[p.city, p.country].filter(Boolean).join(', ')}`,
-    p.pricing.model && `Pricing: ${p.pricing.model}`,
-  ].filter((fact): fact is string => Boolean(fact));
   const socials = Object.entries(p.socials).flatMap(([k, v]) => (webUrl(v) ? [[k, webUrl(v)!] as const] : []));
   const media = (p.media ?? []).flatMap((m) => (webUrl(m.url) ? [{ ...m, url: webUrl(m.url)! }] : []));
-  return html`${p.headline ? html`<p><strong>${p.headline}</strong></p>` : ''}${section('Screenshots', gallery(media, publicUrl))}
-${section('About', html`<p>${p.description || p.short_description}</p>${p.summary ? html`<p>${p.summary}</p>` : ''}${facts.length ? html`<ul class="tags">${facts.map((f) => html`<li>${f}</li>`)}</ul>` : ''}`)}
-${section('Features', list(p.features))}
-${section('What sets it apart', list(p.usps))}
-${section('Pricing', p.pricing.summary || p.pricing.model ? html`<p>${p.pricing.summary ?? p.pricing.model}</p>` : null)}
-${section('Founders', p.founders.length ? html`<ul>${p.founders.map((f) => html`<li><a href="/founders/${f.slug}">${f.name}</a>${f.role ? `, ${f.role}` : ''}</li>`)}</ul>` : null)}
-${section('Latest updates', p.latest_updates.length ? html`${p.latest_updates.map((u) => html`<article><h3>${u.title}</h3><p class="muted">${u.published_at.slice(0, 10)}</p><p>${u.body}</p></article>`)}` : null)}
-${section('Founder story', story)}
-${section('Milestones', p.milestones?.length ? html`<ul>${p.milestones.map((m) => html`<li>${m.date}: ${m.title}${m.description ? ` — ${m.description}` : ''}</li>`)}</ul>` : null)}
+  const video = webUrl(p.demo_video_url);
+  const links = [
+    ...(video ? [html`<li><a href="${video}" rel="nofollow noopener">Watch the demo</a></li>`] : []),
+    ...socials.map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener">${k.charAt(0).toUpperCase()}${k.slice(1)}</a></li>`),
+  ];
+  const updates = p.latest_updates;
+  const milestones = p.milestones ?? [];
+  return html`${section('Screenshots', gallery(media, publicUrl))}
+<section class="panel"><h2>About</h2>${p.headline ? html`<p><strong>${p.headline}</strong></p>` : ''}<p>${p.description || p.short_description}</p>${p.summary ? html`<p>${p.summary}</p>` : ''}${p.stage ? html`<p class="muted">Stage: ${p.stage}</p>` : ''}</section>
+${p.features.length || p.usps.length ? html`<div class="grid2">${section('Features', list(p.features))}${section('What sets it apart', list(p.usps))}</div>` : ''}
+${section('Pricing', p.pricing.summary ? html`<p>${p.pricing.summary}</p>` : null)}
+${section('Makers', p.founders.length ? html`<ul class="makers">${p.founders.map((f) => html`<li>${avatar(f.name)}<a href="/founders/${f.slug}">${f.name}</a>${f.role ? `, ${f.role}` : ''}</li>`)}</ul>` : null)}
+${folded('Latest updates', plural(updates.length, 'update', 'updates'), updates.length ? html`${updates.map((u) => html`<article><h3>${u.title}</h3><p class="muted">${readableDate(u.published_at)}</p><p>${u.body}</p></article>`)}` : null)}
+${folded('Founder story', '', story)}
+${folded('Milestones', plural(milestones.length, 'milestone', 'milestones'), milestones.length ? html`<ul>${milestones.map((m) => html`<li><strong>${readableDate(m.date)}</strong>: ${m.title}${m.description ? ` — ${m.description}` : ''}</li>`)}</ul>` : null)}
+${folded('Questions and answers', plural(p.faqs.length, 'question', 'questions'), p.faqs.length ? html`<dl>${p.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : null)}
 ${section('Media', others(media, publicUrl))}
-${section('Demo video', webUrl(p.demo_video_url) ? html`<p><a href="${webUrl(p.demo_video_url)}" rel="nofollow noopener">Watch the demo</a></p>` : null)}
-${section('Links', socials.length ? html`<ul class="tags">${socials.map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener">${k}</a></li>`)}</ul>` : null)}
-${section('FAQ', p.faqs.length ? html`<dl>${p.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : null)}
-${section('Domain Rating', p.domain_rating ? html`<p>${p.domain_rating.current} / 100, measured ${p.domain_rating.measured_on} by a third-party SEO data provider${p.domain_rating.trend !== null ? ` (${p.domain_rating.trend >= 0 ? '+' : ''}${p.domain_rating.trend} in about 30 days)` : ''}.</p>` : null)}
+${section('Links', links.length ? html`<ul class="tags">${links}</ul>` : null)}
+${section('Domain Rating', p.domain_rating ? html`<p>${p.domain_rating.current} / 100, measured ${readableDate(p.domain_rating.measured_on)} by a third-party SEO data provider${p.domain_rating.trend !== null ? ` (${p.domain_rating.trend >= 0 ? '+' : ''}${p.domain_rating.trend} in about 30 days)` : ''}.</p>` : null)}
 ${p.tags.length ? html`<ul class="tags" aria-label="Tags">${p.tags.map((t) => html`<li>${t}</li>`)}</ul>` : ''}`;
 }
 

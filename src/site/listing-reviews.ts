@@ -2,7 +2,8 @@
  * The listing page's reviews: the community rating and the rule that says which reviews count, the signed-in person's
  * own review form (or why they cannot review), and the newest reviews, each with a report form. POST
  * /listings/:slug/review writes the person's review, POST /listings/:slug/review/delete deletes it; both come back
- * to the page with what happened, or show the refusal.
+ * to the reviews with what happened beside them, or draw the page again with the form as typed and the refusal beside
+ * its field.
  */
 import type Router from '@koa/router';
 import type { AccountRecord } from '../accounts/accounts.js';
@@ -19,16 +20,21 @@ import {
 } from '../community/reviews.js';
 import { ProblemError } from '../errors.js';
 import { html, type SafeHtml } from '../text/html.js';
-import type { ListingSectionView } from './listing-section.js';
-import { refused } from './refused-page.js';
-import { reportForm } from './report-form.js';
+import { avatar, readableDate } from '../web/layout.js';
+import { doneNotice, fieldProblem, formProblem, invalidField, type ListingSectionView, type RefusedOnPage } from './listing-section.js';
+import { reportedNote, reportForm } from './report-form.js';
 import { type SiteDeps, visit } from './visit.js';
 
 /** Flash messages of the review forms, by the `done` value they redirect back with. */
-export const REVIEW_FLASH: Record<string, string> = {
+const REVIEW_NOTICES: Record<string, string> = {
   review: 'Your review is saved.',
   'review-deleted': 'Your review is deleted.',
+  'review-report': 'Thank you: your report about the review is with the site team.',
+  'review-reported': 'You have reported this review already; the site team will look at it.',
 };
+
+/** The `?done=` values the section says something about. */
+export const REVIEW_DONE = Object.keys(REVIEW_NOTICES);
 
 /** The newest reviews the page shows; list_reviews pages through all of them. */
 const SHOWN = 20;
@@ -47,12 +53,12 @@ export async function reviewsSection(view: ListingSectionView): Promise<SafeHtml
   const { average, count } = listing.community_rating;
   const items = page?.items ?? [];
   const total = page?.total ?? 0;
-  return html`<section class="panel" id="reviews"><h2>Reviews</h2>
+  return html`<section class="panel" id="reviews"><h2>Reviews</h2>${doneNotice(view.done, REVIEW_NOTICES)}
 <p><strong>${count ? `${average} / 5 from ${count} genuine ${count === 1 ? 'review' : 'reviews'}` : 'No genuine reviews yet'}</strong></p>
 <p class="muted">${GENUINE_RULE}</p>
 ${ownArea(view, standing)}
 ${items.length ? html`<ul class="reviews">${items.map((review) => reviewItem(view, review, standing?.own?.id === review.id))}</ul>` : html`<p class="muted">No reviews yet.</p>`}
-${total > items.length ? html`<p class="muted">The newest ${items.length} of ${total} reviews; all of them: <a href="/api/v1/listings/${listing.slug}/reviews">list_reviews</a>.</p>` : ''}
+${total > items.length ? html`<p class="muted">The newest ${items.length} of ${total} reviews.</p>` : ''}
 </section>`;
 }
 
@@ -64,46 +70,62 @@ function ownArea(view: ListingSectionView, standing: Awaited<ReturnType<typeof r
   if (standing.bar === 'unconfirmed')
     return html`<p>${standing.detail} <a href="/account">Your account</a> can send the confirmation link again.</p>`;
   if (standing.bar) return html`<p class="muted">${standing.detail}</p>`;
-  return reviewForm(listing.slug, csrf, account, standing.own);
+  return reviewForm(view, account, standing.own);
 }
 
-function reviewForm(slug: string, csrf: SafeHtml, account: AccountRecord, own: OwnReview | undefined): SafeHtml {
-  const rating = own?.rating;
+/**
+ * The person's review form: their review, or what they typed when it was refused (the rating and text kept, each
+ * message beside its field). No `minlength` in the markup: a short review comes back with the rule in words.
+ */
+function reviewForm({ listing, csrf, typed }: ListingSectionView, account: AccountRecord, own: OwnReview | undefined): SafeHtml {
+  const mine = typed?.form === 'review' ? typed.values : undefined;
+  const rating = mine ? Number(mine.rating) || undefined : own?.rating;
+  const body = mine ? mine.body : (own?.body ?? '');
+  const slug = listing.slug;
   return html`<h3>${own ? 'Your review' : 'Write a review'}</h3>
 ${own?.hidden ? html`<p class="error">A moderator hid your review: it is neither shown nor counted.</p>` : ''}
-<form method="post" action="/listings/${slug}/review">${csrf}
-<p><label for="review-rating">Rating</label><br><select id="review-rating" name="rating" required>${rating ? '' : html`<option value="">Choose</option>`}${[5, 4, 3, 2, 1].map((stars) => html`<option value="${stars}"${stars === rating ? html` selected` : ''}>${stars} / 5</option>`)}</select></p>
-<p><label for="review-body">Your review (${REVIEW_BODY_MIN} to ${REVIEW_BODY_MAX.toLocaleString('en-GB')} characters)</label><br><textarea id="review-body" name="body" rows="6" cols="60" minlength="${REVIEW_BODY_MIN}" maxlength="${REVIEW_BODY_MAX}" required>${own?.body ?? ''}</textarea></p>
+<form method="post" action="/listings/${slug}/review#reviews">${csrf}${formProblem(typed, 'review', ['rating', 'body'])}
+<p><label for="review-rating">Rating</label><br><select id="review-rating" name="rating" required${invalidField(typed, 'review', 'rating', 'review-rating-problem')}>${rating ? '' : html`<option value="">Choose</option>`}${[5, 4, 3, 2, 1].map((stars) => html`<option value="${stars}"${stars === rating ? html` selected` : ''}>${stars} / 5</option>`)}</select></p>${fieldProblem(typed, 'review', 'rating', 'review-rating-problem')}
+<p><label for="review-body">Your review (${REVIEW_BODY_MIN} to ${REVIEW_BODY_MAX.toLocaleString('en-GB')} characters)</label><br><textarea id="review-body" name="body" rows="6" cols="60" maxlength="${REVIEW_BODY_MAX}" required${invalidField(typed, 'review', 'body', 'review-body-problem')}>${body}</textarea></p>${fieldProblem(typed, 'review', 'body', 'review-body-problem')}
 <p class="muted">Shown as ${own?.reviewer ?? publicName(account)}; <a href="/account#public-name">change your public name</a>.</p>
 <button type="submit">${own ? 'Save the changes' : 'Publish the review'}</button></form>
-${own ? html`<form method="post" action="/listings/${slug}/review/delete">${csrf}<button type="submit" class="secondary">Delete my review</button></form>` : ''}`;
+${own ? html`<form method="post" action="/listings/${slug}/review/delete#reviews">${csrf}<button type="submit" class="secondary">Delete my review</button></form>` : ''}`;
 }
 
 function reviewItem(view: ListingSectionView, review: PublicReview, mine: boolean): SafeHtml {
-  const { listing, csrf } = view;
-  return html`<li class="review" id="review-${review.id}"><p><strong>${review.rating} / 5</strong> · ${review.reviewer} · <time datetime="${review.created_at}">${review.created_at.slice(0, 10)}</time>${review.updated_at ? html` <span class="muted">(edited)</span>` : ''}${review.counted ? '' : html` <span class="muted">(not counted)</span>`}</p>
+  const { listing, csrf, typed, reported } = view;
+  const report = reported?.review.has(review.id)
+    ? reportedNote('review')
+    : reportForm(
+        csrf!,
+        `/listings/${listing.slug}/reviews/${review.id}/report#review-${review.id}`,
+        'Report this review',
+        `report-r${review.id}`,
+        typed,
+      );
+  return html`<li class="review" id="review-${review.id}"><p class="byline">${avatar(review.reviewer)}<strong>${review.reviewer}</strong> · <span><span aria-hidden="true">★</span> ${review.rating} / 5</span> · <time datetime="${review.created_at}">${readableDate(review.created_at)}</time>${review.updated_at ? html` <span class="muted">(edited)</span>` : ''}${review.counted ? '' : html` <span class="muted">(not counted)</span>`}</p>
 <p>${review.body}</p>
-${csrf && !mine ? reportForm(csrf, `/listings/${listing.slug}/reviews/${review.id}/report`, 'Report this review', `-r${review.id}`) : ''}</li>`;
+${csrf && !mine ? report : ''}</li>`;
 }
 
 /** POST routes of the review forms. */
-export function reviewRoutes(router: Router, site: SiteDeps): void {
+export function reviewRoutes(router: Router, site: SiteDeps, refusedOnPage: RefusedOnPage): void {
   const { services, kit } = site;
   for (const action of ['review', 'review/delete'] as const) {
     router.post(`/listings/:slug/${action}`, async (ctx) => {
       const slug = ctx.params.slug ?? '';
       const back = `/listings/${slug}`;
-      const { env, account } = await visit(ctx, site);
+      const { account } = await visit(ctx, site);
       if (!account) return ctx.redirect(kit.signInPath(`${back}#reviews`));
+      const form = kit.form(ctx);
       try {
         if (action === 'review') {
-          const form = kit.form(ctx);
           await writeReview(services.db, slug, account, { rating: form.rating, body: form.body }, services.now());
         } else await deleteReview(services.db, slug, account, services.now());
         await services.resultCache.catchUp(); // the next page read on this instance shows the review
       } catch (error) {
         if (!(error instanceof ProblemError)) throw error;
-        return refused(ctx, env, account, error);
+        return refusedOnPage(ctx, { form: 'review', values: { rating: form.rating ?? '', body: form.body ?? '' }, problem: error });
       }
       ctx.status = 303;
       ctx.redirect(`${back}?done=${action === 'review' ? 'review' : 'review-deleted'}#reviews`);

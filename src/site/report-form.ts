@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '../text/html.js';
 import { REPORT_DETAILS_MAX } from '../moderation/reports.js';
+import { fieldProblem, formProblem, invalidField, type TypedForm } from './listing-section.js';
 
 const REPORT_REASON_CHOICES = [
   ['spam', 'Spam'],
@@ -10,11 +11,15 @@ const REPORT_REASON_CHOICES = [
 
 /**
  * Reporting something (a listing, a review, a comment) to the moderators, folded away until opened (no script): a
- * POST form with fields `reason` and `details` to `action`. `idSuffix` keeps the field ids unique when one page holds
- * several forms.
+ * POST form with fields `reason` (chosen by the person: none is preset) and `details` to `action`. `form` names the
+ * form (`report`, `report-r12`…): its field ids, and the refusal it shows again open with what was typed.
  */
-export function reportForm(csrf: SafeHtml, action: string, summary: string, idSuffix = ''): SafeHtml {
-  const reasonId = `report-reason${idSuffix}`;
-  const detailsId = `report-details${idSuffix}`;
-  return html`<details class="report"><summary>${summary}</summary><form method="post" action="${action}">${csrf}<p><label for="${reasonId}">What is wrong</label><br><select id="${reasonId}" name="reason" required>${REPORT_REASON_CHOICES.map(([value, text]) => html`<option value="${value}">${text}</option>`)}</select></p><p><label for="${detailsId}">Details (optional)</label><br><textarea id="${detailsId}" name="details" rows="4" cols="60" maxlength="${REPORT_DETAILS_MAX}"></textarea></p><button type="submit" class="secondary">Send the report</button></form></details>`;
+export function reportForm(csrf: SafeHtml, action: string, summary: string, form: string, typed?: TypedForm): SafeHtml {
+  const reasonId = `${form}-reason`;
+  const detailsId = `${form}-details`;
+  const mine = typed?.form === form ? typed.values : undefined;
+  return html`<details class="report"${mine ? html` open` : ''}><summary>${summary}</summary><form method="post" action="${action}">${csrf}${formProblem(typed, form, ['reason', 'details'])}<p><label for="${reasonId}">What is wrong</label><br><select id="${reasonId}" name="reason" required${invalidField(typed, form, 'reason', `${reasonId}-problem`)}><option value="">Choose a reason</option>${REPORT_REASON_CHOICES.map(([value, text]) => html`<option value="${value}"${mine?.reason === value ? html` selected` : ''}>${text}</option>`)}</select></p>${fieldProblem(typed, form, 'reason', `${reasonId}-problem`)}<p><label for="${detailsId}">Details (optional)</label><br><textarea id="${detailsId}" name="details" rows="4" cols="60" maxlength="${REPORT_DETAILS_MAX}"${invalidField(typed, form, 'details', `${detailsId}-problem`)}>${mine?.details ?? ''}</textarea></p>${fieldProblem(typed, form, 'details', `${detailsId}-problem`)}<button type="submit" class="secondary">Send the report</button></form></details>`;
 }
+
+/** In place of the report form once the person reported it: the site team has it. */
+export const reportedNote = (what: string) => html`<p class="muted reported">You reported this ${what}; the site team will look at it.</p>`;

@@ -55,6 +55,8 @@ h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2
 @media (max-width:30rem){.card{flex-wrap:wrap}.card:has(>.rank){grid-template-columns:2rem 40px minmax(0,1fr) auto;gap:.6rem;padding:.6rem}.card:has(>.rank) .metric.text{grid-column:3/-1;white-space:normal;text-align:left}.card:has(>.rank) .metric.text:has(>.vote-in){grid-column:auto;text-align:right}}
 .logo,.mono{width:40px;height:40px;border-radius:8px;flex:none}img.logo{object-fit:cover;background:var(--chip)}
 .logo.big,.mono.big{width:64px;height:64px;border-radius:14px;font-size:1.5rem}
+.mono.avatar{width:28px;height:28px;border-radius:50%;font-size:.7rem;display:inline-flex;vertical-align:middle;margin-right:.4rem}
+.byline{display:flex;align-items:center;flex-wrap:wrap;gap:0 .35rem;margin:.2rem 0}
 .lead{display:flex;gap:1rem;align-items:center;margin:0 0 .6rem}.lead p{margin:.2rem 0}.lead .tagline{font-size:1.1rem}
 .panel>h2:first-child{margin-top:0}
 .mono{display:flex;align-items:center;justify-content:center;color:#fff;font-weight:700;font-size:.95rem;letter-spacing:.02em}
@@ -74,6 +76,21 @@ h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2
 .gallery{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,16rem),1fr));gap:.8rem}
 .gallery figure{margin:0}.gallery img{display:block;width:100%;height:auto;aspect-ratio:16/10;object-fit:cover;border-radius:8px;border:1px solid var(--border);background:var(--chip)}
 .gallery figcaption{font-size:.85rem;color:var(--muted);margin-top:.3rem}
+.hero{display:grid;grid-template-columns:64px minmax(0,1fr) auto;gap:.9rem 1.1rem;align-items:center;background:var(--surface);border:1px solid var(--border);border-radius:14px;padding:1.1rem 1.2rem;margin:.8rem 0 1rem}
+.hero h1{margin:0;font-size:1.8rem;line-height:1.2}.hero .tagline{margin:.2rem 0 0;font-size:1.1rem;color:var(--soft)}
+.hero .act{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:flex-end}.hero .act form{margin:0}
+.hero .act .notice,.hero .act .error{flex:1 0 100%;margin:0}
+.big-vote{display:inline-flex;gap:.45rem;align-items:center;justify-content:center;min-width:8.5rem;padding:.6rem 1.1rem;border-radius:8px;border:1px solid var(--accent);background:var(--accent);color:var(--on-accent);font-size:1.05rem;font-weight:700;text-decoration:none;font-variant-numeric:tabular-nums}
+.big-vote.voted{background:var(--surface);color:var(--link);border-color:var(--link)}a.big-vote:hover{filter:brightness(1.15)}
+.button-link{display:inline-block;padding:.6rem 1rem;border-radius:8px;border:1px solid var(--link);color:var(--link);background:var(--surface);font-weight:600;text-decoration:none}
+.hero .act button.secondary{padding:.6rem 1rem;border-radius:8px;font-weight:600}
+.facts{grid-column:1/-1;display:flex;flex-wrap:wrap;gap:.5rem 2rem;list-style:none;margin:0;padding:.8rem 0 0;border-top:1px solid var(--border)}
+.facts li{min-width:0}.facts .k{display:block;font-size:.8rem;color:var(--muted)}.facts .v{font-weight:600}
+@media (max-width:48rem){.hero{grid-template-columns:64px minmax(0,1fr);padding:1rem}.hero .act{grid-column:1/-1;justify-content:flex-start}.hero h1{font-size:1.5rem}.facts{gap:.5rem 1.2rem}}
+details.fold>summary{cursor:pointer;list-style-position:outside;margin-left:1.1rem}details.fold>summary h2{display:inline;margin:0}details.fold[open]>summary{margin-bottom:.6rem}
+details.fold>summary .muted{font-weight:400}
+.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,20rem),1fr));gap:0 .8rem}
+.field-error{color:var(--error-fg);font-weight:600;margin:.2rem 0}
 .pager{display:flex;gap:1rem;margin:1rem 0}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1px solid var(--border);padding:.35rem .4rem;vertical-align:top}
 code,pre{font:.9em ui-monospace,monospace;overflow-wrap:anywhere}pre{background:var(--chip);padding:.8rem;border-radius:6px;overflow-x:auto}dd{margin:0 0 .8rem 1.2rem}
@@ -107,9 +124,11 @@ ul.scopes{padding-left:1.2rem}ul.scopes li{margin:.3rem 0}
 @media (max-width:30rem){main.card-page{width:100%;margin:0;border:0;border-radius:0;padding:1rem}}
 `;
 
-/** The site's pages run no script and load nothing from another origin: every image they show is the service's own (/images, /badges). */
-const SITE_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+/**
+ * The site's pages run no script and load nothing from another origin: every image they show is the service's own
+ * (/images, /badges). The page policy, with its connect-src 'self' (a link's ping, a crawler check's robots.txt).
+ */
+const SITE_POLICY = pagePolicy();
 
 /** A link target given by a person or crawled from a website, only when it is an http(s) URL (never javascript: or data:). */
 export function webUrl(value: string | null | undefined): string | undefined {
@@ -129,6 +148,8 @@ export interface SitePage {
   /** The canonical path of this page, e.g. /listings/acme. */
   path: string;
   body: SafeHtml;
+  /** The page's heading, when it is more than `<h1>{title}</h1>` (a listing's: logo, name, tagline, vote); must hold the h1. */
+  heading?: SafeHtml;
   account?: AccountRecord;
   /** schema.org data for the page (JSON-LD). */
   jsonLd?: Record<string, unknown>;
@@ -208,7 +229,7 @@ ${page.jsonLd ? html`<script type="application/ld+json">${new SafeHtml(scriptJso
     head,
     STYLE,
     html`${siteHeader(ctx, env.siteName, page.account ? { signedIn: true } : { signedIn: false, returnTo: ctx.path })}
-<main id="main"><h1>${page.title}</h1>${page.body}</main>
+<main id="main">${page.heading ?? html`<h1>${page.title}</h1>`}${page.body}</main>
 ${SITE_FOOTER}`,
   );
 }
@@ -325,11 +346,21 @@ export function listingLogo(listing: Pick<ListingSummary, 'name' | 'slug' | 'log
 
 /** A listing without a logo: its initials on a square of one of eight colours, the same for the listing every time. */
 function monogram(name: string, slug: string, big: boolean): SafeHtml {
-  const words = name.match(/[\p{L}\p{N}]+/gu) ?? [slug];
-  const initials = (words.length > 1 ? `${[...words[0]][0]}${[...words[1]][0]}` : [...words[0]].slice(0, 2).join('')).toUpperCase();
+  return monogramOf(name, slug, big ? ' big' : '');
+}
+
+/** A person's picture beside what they wrote: their public name's initials, drawn as a listing's monogram is. */
+export function avatar(name: string): SafeHtml {
+  return monogramOf(name, name, ' avatar');
+}
+
+function monogramOf(name: string, key: string, size: string): SafeHtml {
+  const words = name.match(/[\p{L}\p{N}]+/gu) ?? [key];
+  const first = words[0] ?? '?';
+  const initials = (words.length > 1 ? `${[...first][0]}${[...words[1]][0]}` : [...first].slice(0, 2).join('')).toUpperCase();
   let hash = 0;
-  for (const ch of slug) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  return html`<span class="mono c${hash % 8}${big ? ' big' : ''}" aria-hidden="true">${initials}</span>`;
+  for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return html`<span class="mono c${hash % 8}${size}" aria-hidden="true">${initials}</span>`;
 }
 
 export function cardList(items: SafeHtml[], empty: SafeHtml | string): SafeHtml {
@@ -348,6 +379,16 @@ export function pager(path: string, page: number, perPage: number, total: number
 export function pageNumber(value: unknown, max = 1000): number {
   const n = Number(typeof value === 'string' ? value : 1);
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
+}
+
+/** A day as people read it: "Nov 23, 2026" (from a date or an ISO 8601 UTC moment). */
+export function readableDate(iso: string): string {
+  return new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** A moment as people read it on the site's pages: 2026-03-02 10:15 UTC (from a Date or an ISO 8601 UTC string). */

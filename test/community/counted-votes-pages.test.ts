@@ -34,7 +34,7 @@ describe('a flagged vote', () => {
     expect((await signIn(t, browser, voter.email)).status).toBe(303);
     const page = await browser.get(`${t.url}/listings/${target.slug}`);
     const voted = await browser.post(`${t.url}/listings/${target.slug}/vote`, { csrf: page.field('csrf') });
-    expect(voted.text).toContain('Voted (1)');
+    expect(voted.text).toContain('Voted · <span class="count">1</span>');
 
     const summary = await runVoteCheck(t.db, {
       now: new Date(NOW.getTime() + 60_000),
@@ -43,10 +43,10 @@ describe('a flagged vote', () => {
     expect(summary.by_rule.own_domain).toBe(1);
 
     const after = await browser.get(`${t.url}/listings/${target.slug}`);
-    expect(after.text).toContain('Voted (0)'); // still the voter's vote, no longer in the count
-    expect(after.text).toContain(`action="/listings/${target.slug}/unvote"`);
+    expect(after.text).toContain('Voted · <span class="count">0</span>'); // still the voter's vote, no longer in the count
+    expect(after.text).toContain(`action="/listings/${target.slug}/unvote#act"`);
     const signedOut = await new TestBrowser().get(`${t.url}/listings/${target.slug}`);
-    expect(signedOut.text).not.toContain('Voted (');
+    expect(signedOut.text).not.toContain('Voted · ');
   });
 });
 

@@ -70,7 +70,7 @@ describe('the report routes for reviews and comments', () => {
       const anonymous = new TestBrowser();
       const signedOut = await report(anonymous, listing.slug, path, { reason: 'spam' }, '/signin');
       expect(signedOut.status).toBe(302);
-      expect(signedOut.headers.get('location')).toBe(`/signin?return_to=/listings/${listing.slug}`);
+      expect(signedOut.headers.get('location')).toBe(`/signin?return_to=/listings/${listing.slug}%23${path.replace('s/', '-')}`);
     }
     expect(await reportsOn('review', review)).toEqual([]);
     expect(await reportsOn('comment', comment)).toEqual([]);
@@ -83,17 +83,21 @@ describe('the report routes for reviews and comments', () => {
     const { browser } = await signedInBrowser(t);
     const filed = await report(browser, listing.slug, `reviews/${review}`, { reason: 'misleading', details: 'Never\u202e used <it>' });
     expect(filed.status).toBe(303);
-    expect(filed.headers.get('location')).toBe(`/listings/${listing.slug}?done=report#reviews`);
+    expect(filed.headers.get('location')).toBe(`/listings/${listing.slug}?done=review-report#review-${review}`);
     const again = await report(browser, listing.slug, `reviews/${review}`, { reason: 'spam' });
-    expect(again.headers.get('location')).toBe(`/listings/${listing.slug}?done=reported#reviews`);
+    expect(again.headers.get('location')).toBe(`/listings/${listing.slug}?done=review-reported#review-${review}`);
     expect(await reportsOn('review', review)).toEqual([
       { listing_id: listing.id, reason: 'misleading', details: 'Never used <it>', status: 'open' },
     ]);
     const onComment = await report(browser, listing.slug, `comments/${comment}`, { reason: 'abuse' });
-    expect(onComment.headers.get('location')).toBe(`/listings/${listing.slug}?done=report#discussion`);
+    expect(onComment.headers.get('location')).toBe(`/listings/${listing.slug}?done=comment-report#comment-${comment}`);
     expect(await reportsOn('comment', comment)).toEqual([{ listing_id: listing.id, reason: 'abuse', details: '', status: 'open' }]);
-    const shown = await browser.get(`${t.url}/listings/${listing.slug}?done=report`);
-    expect(shown.text).toContain('your report is with the site team');
+    const shown = await browser.get(`${t.url}/listings/${listing.slug}?done=comment-report`);
+    expect(shown.text).toContain('your report about the comment is with the site team');
+    // What the person reported shows as reported, in place of its report form.
+    expect(shown.text).toContain('You reported this comment; the site team will look at it.');
+    expect(shown.text).toContain('You reported this review; the site team will look at it.');
+    expect(shown.text).not.toContain(`/comments/${comment}/report`);
     // Someone else may report the same comment.
     await report((await signedInBrowser(t)).browser, listing.slug, `comments/${comment}`, { reason: 'spam' });
     expect(await reportsOn('comment', comment)).toHaveLength(2);
@@ -128,10 +132,10 @@ describe('the report routes for reviews and comments', () => {
     const review = await seedReview(listing.id);
     const badReason = await report(browser, listing.slug, `reviews/${review}`, { reason: 'boring' });
     expect(badReason.status).toBe(400);
-    expect(badReason.text).toContain('<code>reason</code>');
+    expect(badReason.text).toContain(`<p class="field-error" id="report-r${review}-reason-problem">`);
     const tooLong = await report(browser, listing.slug, `reviews/${review}`, { reason: 'other', details: 'x'.repeat(2001) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.text).toContain('<code>details</code>');
+    expect(tooLong.text).toContain(`<p class="field-error" id="report-r${review}-details-problem">At most 2000 characters</p>`);
     for (const id of [elsewhere, hiddenReview, draftReview, review]) expect(await reportsOn('review', id)).toEqual([]);
     for (const id of [deleted, hiddenComment, otherComment]) expect(await reportsOn('comment', id)).toEqual([]);
   });

@@ -88,10 +88,12 @@ describe('the report form on the listing page', () => {
     const reporter = await signedInBrowser(t);
     const badReason = await report(reporter.browser, listing.slug, { reason: 'boring' });
     expect(badReason.status).toBe(400);
-    expect(badReason.text).toContain('<code>reason</code>');
+    expect(badReason.text).toContain('<p class="field-error" id="report-reason-problem">');
+    expect(badReason.text).toContain('<details class="report" open>');
     const tooLong = await report(reporter.browser, listing.slug, { reason: 'other', details: 'x'.repeat(2001) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.text).toContain('<code>details</code>');
+    expect(tooLong.text).toContain('<p class="field-error" id="report-details-problem">At most 2000 characters</p>');
+    expect(tooLong.text).toContain(`>${'x'.repeat(2001)}</textarea>`);
     expect(await reportsOf(listing.id)).toEqual([]);
     const page = await reporter.browser.get(`${t.url}/listings/${listing.slug}`);
     const draft = await insertListing(t.db, { category_id: category, status: 'draft' });

@@ -48,7 +48,7 @@ describe('the discussion on the listing page', () => {
       { follow: false },
     );
     expect(post.status).toBe(302);
-    expect(post.location).toBe(`/signin?return_to=/listings/${target.slug}`);
+    expect(post.location).toBe(`/signin?return_to=/listings/${target.slug}%23discussion`);
     const noCsrf = await fetch(`${t.url}/listings/${target.slug}/comments`, {
       method: 'POST',
       redirect: 'manual',
@@ -71,12 +71,15 @@ describe('the discussion on the listing page', () => {
     );
     const id = await newestCommentId(target.id);
     expect(posted.status).toBe(303);
-    expect(posted.location).toBe(`/listings/${target.slug}?done=comment#comment-${id}`);
+    expect(posted.location).toBe(`/listings/${target.slug}?done=comment&posted=${id}#comment-${id}`);
     const back = await person.browser.get(`${t.url}${posted.location}`);
-    expect(back.text).toContain('Your comment is posted.');
+    // The notice is on the new comment, where the page opens; nowhere else.
+    expect(article(back, id)).toContain('<p class="notice" role="status">Your comment is posted.</p>');
+    expect(back.text.match(/Your comment is posted\./g)).toHaveLength(1);
     expect(article(back, id)).toContain('<p>Does it sync?</p><p>And offline?</p>');
-    expect(article(back, id)).toContain(`action="/listings/${target.slug}/comments/${id}/delete"`);
-    expect(article(back, id)).toContain(`action="/listings/${target.slug}/comments/${id}/report"`);
+    expect(article(back, id)).toContain(`action="/listings/${target.slug}/comments/${id}/delete#discussion"`);
+    // One's own comment has no report form.
+    expect(article(back, id)).not.toContain(`/comments/${id}/report`);
 
     const maker = await signedInBrowser(t);
     await t.db.query('INSERT INTO listing_owners (listing_id, account_id) VALUES ($1, $2::uuid)', [target.id, maker.id]);
@@ -118,7 +121,7 @@ describe('the discussion on the listing page', () => {
     expect(unknown.status).toBe(404);
 
     const own = await author.browser.get(`${t.url}/listings/${target.slug}`);
-    expect(article(own, id)).toContain(`action="/listings/${target.slug}/comments/${id}/delete"`);
+    expect(article(own, id)).toContain(`action="/listings/${target.slug}/comments/${id}/delete#discussion"`);
     const deleted = await author.browser.post(
       `${t.url}/listings/${target.slug}/comments/${id}/delete`,
       { csrf: own.field('csrf') },
@@ -147,14 +150,21 @@ describe('the discussion on the listing page', () => {
     const own = await person.browser.get(`${t.url}/listings/${target.slug}`);
     const empty = await person.browser.post(`${t.url}/listings/${target.slug}/comments`, { csrf: own.field('csrf'), body: ' \u200b ' });
     expect(empty.status).toBe(400);
-    expect(empty.text).toContain('<code>body</code>');
+    expect(discussion(empty)).toContain('<p class="field-error" id="comment-body-problem">Write 1 to 5000 characters (this has 0).</p>');
+    expect(discussion(empty)).toContain('aria-invalid="true" aria-describedby="comment-body-problem"');
+    // Too long: the page again, the text kept in the form, the message beside it; nothing stored.
+    const long = `Start ${'x'.repeat(5000)}`;
+    const tooLong = await person.browser.post(`${t.url}/listings/${target.slug}/comments`, { csrf: own.field('csrf'), body: long });
+    expect(tooLong.status).toBe(400);
+    expect(discussion(tooLong)).toMatch(new RegExp(`<textarea id="comment-body"[^>]*>${long}</textarea>`));
+    expect(discussion(tooLong)).toContain('Write 1 to 5000 characters (this has 5006).');
     const badParent = await person.browser.post(`${t.url}/listings/${target.slug}/comments`, {
       csrf: own.field('csrf'),
       parent_id: 'x',
       body: 'Hi',
     });
     expect(badParent.status).toBe(400);
-    expect(badParent.text).toContain('<code>parent_id</code>');
+    expect(discussion(badParent)).toMatch(/<div class="error" role="alert"><p[^>]*>[^<]+<\/p><\/div>/);
     const unknown = await person.browser.post(`${t.url}/listings/no-such-listing/comments`, { csrf: own.field('csrf'), body: 'Hi' });
     expect(unknown.status).toBe(404);
     expect(await t.db.query('SELECT 1 FROM comments WHERE listing_id = $1', [target.id])).toEqual([]);

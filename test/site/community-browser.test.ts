@@ -100,10 +100,13 @@ describe.skipIf(!browserPresent)('the community in Chromium', () => {
     const reply = reader.locator('#discussion article').last();
     const replyId = (await reply.getAttribute('id'))!.replace('comment-', '');
     await reader.click(`summary:has-text("Report this comment") >> nth=-1`);
-    await reader.selectOption(`#report-reason-c${replyId}`, 'misleading');
-    await reader.fill(`#report-details-c${replyId}`, 'Testing the report path.');
-    await reader.click(`form[action="/listings/${slug}/comments/${replyId}/report"] button[type="submit"]`);
-    await expect.poll(() => reader.textContent('main')).toContain('Thank you');
+    await reader.selectOption(`#report-c${replyId}-reason`, 'misleading');
+    await reader.fill(`#report-c${replyId}-details`, 'Testing the report path.');
+    await reader.click(`form[action="/listings/${slug}/comments/${replyId}/report#comment-${replyId}"] button[type="submit"]`);
+    // Back at the reply, which now shows as reported.
+    await expect.poll(() => reader.textContent(`#comment-${replyId}`)).toContain('You reported this comment');
+    expect(new URL(reader.url()).hash).toBe(`#comment-${replyId}`);
+    expect(await reader.textContent('#discussion')).toContain('Thank you');
     expect(await seriousViolations(reader)).toEqual([]);
 
     // The moderator sees it in the queue, with the comment's text.

@@ -138,7 +138,7 @@ describe('voting from a list', () => {
       expect(answer.status).toBe(303);
       const location = answer.location!;
       expect(new URL(location, t.url).origin).toBe(new URL(t.url).origin);
-      if (!returnTo.startsWith('/%')) expect(location).toBe(`/listings/${target.slug}?done=vote`);
+      if (!returnTo.startsWith('/%')) expect(location).toBe(`/listings/${target.slug}?done=vote#act`);
       expect(await votesOf(target.id)).toBe(1);
     }
   });

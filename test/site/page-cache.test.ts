@@ -55,9 +55,9 @@ async function silently(db: Database, listingId: number, tagline: string): Promi
   });
 }
 
-/** The vote count a page shows for `slug`: the listing page's own line, or else the first row of a list that links it. */
+/** The vote count a page shows for `slug`: the listing page's Vote button, or else the first row of a list that links it. */
 function votesShown(page: string, slug: string): number {
-  const own = /<span class="muted">(\d+) votes ·/.exec(page);
+  const own = /class="big-vote[^"]*"[^>]*>[\s\S]*?<span class="count">(\d+)<\/span>/.exec(page);
   if (own) return Number(own[1]);
   const row = new RegExp(`href="/listings/${slug}">[\\s\\S]*?<span class="votes">(\\d+)<`).exec(page);
   if (!row) throw new Error(`no row of ${slug} on the page`);
@@ -166,7 +166,9 @@ describe('a change drops the kept pages that show it', () => {
     expect(votesShown(await first.text(), listing.slug)).toBe(0);
     const person = await signedInBrowser(t);
     const page = await person.browser.get(`${t.url}/listings/${listing.slug}`);
-    expect((await person.browser.post(`${t.url}/listings/${listing.slug}/vote`, { csrf: page.field('csrf') })).text).toContain('Voted (1)');
+    expect((await person.browser.post(`${t.url}/listings/${listing.slug}/vote`, { csrf: page.field('csrf') })).text).toContain(
+      'Voted · <span class="count">1</span>',
+    );
     expect(votesShown(await (await get(`${t.url}/`)).text(), listing.slug)).toBe(1);
     const after = await get(`${t.url}/listings/${listing.slug}`);
     expect(votesShown(await after.text(), listing.slug)).toBe(1);
@@ -282,7 +284,7 @@ describe('a signed-in person', () => {
       expect(anonymous, path).not.toContain('class="voted"');
     }
     expect((await person.browser.get(`${t.url}/`)).text).toContain('class="voted"');
-    expect((await person.browser.get(`${t.url}/listings/${listing.slug}`)).text).toContain('Voted (1)');
+    expect((await person.browser.get(`${t.url}/listings/${listing.slug}`)).text).toContain('Voted · <span class="count">1</span>');
   });
 });
 
@@ -306,7 +308,9 @@ describe('two instances on one database', () => {
     const browser = new TestBrowser();
     expect((await signIn({ url: a.url } as TestApp, browser, email, 'correct horse battery staple')).status).toBe(303);
     const page = await browser.get(`${a.url}/listings/${listing.slug}`);
-    expect((await browser.post(`${a.url}/listings/${listing.slug}/vote`, { csrf: page.field('csrf') })).text).toContain('Voted (1)');
+    expect((await browser.post(`${a.url}/listings/${listing.slug}/vote`, { csrf: page.field('csrf') })).text).toContain(
+      'Voted · <span class="count">1</span>',
+    );
     await b.app.services.resultCache.catchUp(); // b has heard every notification committed before this marker
     for (const { url } of [a, b]) {
       expect(votesShown(await (await get(`${url}/`)).text(), listing.slug), url).toBe(1);

@@ -57,7 +57,7 @@ describe('the reviews section', () => {
     const { browser } = await signedInBrowser(t);
     const page = await browser.get(`${t.url}/listings/${target.slug}`);
     expect(section(page)).toContain('<label for="review-rating">Rating</label>');
-    expect(section(page)).toContain('minlength="20" maxlength="2000"');
+    expect(section(page)).toContain('maxlength="2000"');
     expect(section(page)).not.toContain('/review/delete');
 
     const written = await review(browser, target.slug, page, { rating: '4', body: BODY });
@@ -69,7 +69,7 @@ describe('the reviews section', () => {
     expect(after).toContain(`<p>${BODY}</p>`);
     expect(after).toContain('<option value="4" selected>');
     expect(after).toContain(`>${BODY}</textarea>`);
-    expect(after).toContain(`action="/listings/${target.slug}/review/delete"`);
+    expect(after).toContain(`action="/listings/${target.slug}/review/delete#reviews"`);
     expect((await apiReviews(target.slug)).items).toEqual([expect.objectContaining({ rating: 4, body: BODY })]);
 
     const edited = await review(browser, target.slug, written, { rating: '2', body: `${BODY} Until it did not.` });
@@ -84,15 +84,21 @@ describe('the reviews section', () => {
     expect((await apiReviews(target.slug)).items).toEqual([]);
   });
 
-  it('bad fields: a 400 page naming rating and body, nothing stored; a form without CSRF is refused', async () => {
+  it('bad fields: the page again with what was typed and each message beside its field, nothing stored; a form without CSRF is refused', async () => {
     const target = await liveListing();
     const { browser } = await signedInBrowser(t);
     const page = await browser.get(`${t.url}/listings/${target.slug}`);
     const bad = await review(browser, target.slug, page, { rating: '6', body: 'Too short.' });
     expect(bad.status).toBe(400);
-    expect(bad.text).toContain('<code>rating</code>');
-    expect(bad.text).toContain('<code>body</code>');
-    expect(bad.text).toContain(`href="/listings/${target.slug}"`);
+    expect(section(bad)).toContain('<p class="field-error" id="review-rating-problem">Give a whole number of stars from 1 to 5.</p>');
+    expect(section(bad)).toContain('<p class="field-error" id="review-body-problem">Write 20 to 2000 characters (this has 10).</p>');
+    expect(section(bad)).toMatch(
+      /<textarea id="review-body"[^>]*aria-invalid="true" aria-describedby="review-body-problem">Too short\.<\/textarea>/,
+    );
+    // A rating that is allowed is kept too.
+    const short = await review(browser, target.slug, page, { rating: '4', body: 'Too short.' });
+    expect(section(short)).toContain('<option value="4" selected>4 / 5</option>');
+    expect(section(short)).not.toContain('review-rating-problem');
     const forged = await browser.post(`${t.url}/listings/${target.slug}/review`, { rating: '5', body: BODY });
     expect(forged.status).toBe(403);
     expect(await t.db.query('SELECT 1 FROM reviews WHERE listing_id = $1', [target.id])).toEqual([]);
@@ -129,13 +135,31 @@ describe('the reviews section', () => {
       body: BODY,
     });
     const { id } = (await t.db.one<{ id: number }>('SELECT id FROM reviews WHERE listing_id = $1', [target.id]))!;
-    const action = `action="/listings/${target.slug}/reviews/${id}/report"`;
+    const action = `action="/listings/${target.slug}/reviews/${id}/report#review-${id}"`;
     expect(section(written)).not.toContain(action);
     const other = await signedInBrowser(t);
     const seen = section(await other.browser.get(`${t.url}/listings/${target.slug}`));
     expect(seen).toContain(action);
-    expect(seen).toContain(`id="report-reason-r${id}"`);
+    expect(seen).toContain(`id="report-r${id}-reason"`);
+    // No reason is preset: the person chooses one.
+    expect(seen).toContain(`<select id="report-r${id}-reason" name="reason" required><option value="">Choose a reason</option>`);
     expect(section(await new TestBrowser().get(`${t.url}/listings/${target.slug}`))).not.toContain(action);
+    // Reported without a reason: the form again, open, the details kept, the message beside the reason.
+    const page = await other.browser.get(`${t.url}/listings/${target.slug}`);
+    const report = `${t.url}/listings/${target.slug}/reviews/${id}/report`;
+    const noReason = await other.browser.post(report, { csrf: page.field('csrf'), reason: '', details: 'Copied from elsewhere' });
+    expect(noReason.status).toBe(400);
+    const refusedForm = section(noReason).slice(section(noReason).indexOf(`id="review-${id}"`));
+    expect(refusedForm).toContain('<details class="report" open>');
+    expect(refusedForm).toContain('>Copied from elsewhere</textarea>');
+    expect(refusedForm).toContain(`id="report-r${id}-reason-problem"`);
+    // Reported: back at the review, which now shows as reported instead of the form.
+    const filed = await other.browser.post(report, { csrf: page.field('csrf'), reason: 'spam', details: '' }, { follow: false });
+    expect(filed.location).toBe(`/listings/${target.slug}?done=review-report#review-${id}`);
+    const after = section(await other.browser.get(`${t.url}${filed.location}`));
+    expect(after).toContain('Thank you: your report about the review is with the site team.');
+    expect(after).toContain('You reported this review; the site team will look at it.');
+    expect(after).not.toContain(action);
   });
 
   it('script and markup in a review and a public name come back escaped, on the page and in the form', async () => {

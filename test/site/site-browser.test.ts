@@ -57,7 +57,7 @@ describe.skipIf(!browserPresent)('a person on the site in Chromium', () => {
     await expect.poll(() => page.textContent('h1')).toBe('Address confirmed');
 
     await page.goto(`${t.url}/listings/${slug}`);
-    const signInLink = page.locator('a:has-text("Sign in to vote or follow")');
+    const signInLink = page.locator('a.big-vote');
     if (await signInLink.count()) {
       await signInLink.click();
       await page.fill('input[name="email"]', email);
@@ -65,13 +65,15 @@ describe.skipIf(!browserPresent)('a person on the site in Chromium', () => {
       await page.click('main button[type="submit"]');
     }
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/listings/${slug}`);
-    await page.click('button:has-text("Vote (")');
-    await expect.poll(() => page.textContent('main')).toContain('Your vote is counted.');
+    await page.click('button.big-vote');
+    // Back at the buttons, with the notice beside them.
+    await expect.poll(() => page.textContent('#act')).toContain('Your vote is counted.');
+    expect(new URL(page.url()).hash).toBe('#act');
     expect(await weeklyVotes(slug)).toBe(before + 1);
     await page.goto(`${t.url}/leaderboards/community-weekly?page=1`);
     expect(await page.textContent('main')).toContain(name);
     await page.goto(`${t.url}/listings/${slug}`);
-    await page.click('button:has-text("take back")');
+    await page.click('button.big-vote.voted');
     await expect.poll(() => page.textContent('main')).toContain('Your vote is taken back.');
     expect(await weeklyVotes(slug)).toBe(before);
     await page.click('button:has-text("Follow")');

@@ -59,7 +59,7 @@ describe('the public site', () => {
       const path = new URL(profile.links.profile).pathname;
       const page = await get(path);
       expectPage(page, path);
-      expect(page.text).toContain(`<h1>${profile.name.replace(/&/g, '&amp;')}</h1>`);
+      expect(page.text).toContain(`<h1 id="listing-name">${profile.name.replace(/&/g, '&amp;')}</h1>`);
       const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.text)![1]);
       expect(ld).toMatchObject({ '@type': 'SoftwareApplication', name: profile.name, url: profile.links.profile });
       const badges = await api(`/listings/${slug}/badges`);

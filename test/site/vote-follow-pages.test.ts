@@ -29,8 +29,9 @@ describe('voting on the listing page', () => {
   it('signed out: a link to sign in and come back, no form', async () => {
     const target = await liveListing();
     const page = await new TestBrowser().get(`${t.url}/listings/${target.slug}`);
-    expect(page.text).toContain(`/signin?return_to=/listings/${target.slug}`);
-    expect(page.text).not.toContain(`action="/listings/${target.slug}/vote"`);
+    // The large Vote button of the heading: a link to sign in that comes back to the buttons (#act).
+    expect(page.text).toContain(`<a class="big-vote" href="/signin?return_to=/listings/${target.slug}%23act">`);
+    expect(page.text).not.toContain(`action="/listings/${target.slug}/vote`);
     const post = await fetch(`${t.url}/listings/${target.slug}/vote`, {
       method: 'POST',
       redirect: 'manual',
@@ -45,19 +46,22 @@ describe('voting on the listing page', () => {
     const person = await signedInBrowser(t);
     const { browser } = person;
     const page = await browser.get(`${t.url}/listings/${target.slug}`);
-    expect(page.text).toContain('Vote (0)');
-    const voted = await browser.post(`${t.url}/listings/${target.slug}/vote`, { csrf: page.field('csrf') });
-    expect(voted.status).toBe(200); // followed the 303 back to the page
-    expect(voted.text).toContain('Your vote is counted.');
-    expect(voted.text).toContain('Voted (1)');
+    const act = (text: string) => text.slice(text.indexOf('<div class="act" id="act">'), text.indexOf('<ul class="facts"'));
+    expect(act(page.text)).toContain('Vote · <span class="count">0</span>');
+    const cast = await browser.post(`${t.url}/listings/${target.slug}/vote`, { csrf: page.field('csrf') }, { follow: false });
+    expect(cast.location).toBe(`/listings/${target.slug}?done=vote#act`);
+    const voted = await browser.get(`${t.url}${cast.location}`);
+    // The notice sits beside the buttons, where the page opens.
+    expect(act(voted.text)).toContain('<p class="notice" role="status">Your vote is counted.</p>');
+    expect(act(voted.text)).toContain('Voted · <span class="count">1</span>');
     expect(await weeklyVotes(target.slug)).toBe(1);
     // The vote keeps who cast it and the keyed hash of their network (the test talks from 127.0.0.1), never the address.
     expect(await t.db.query('SELECT account_id, network FROM votes WHERE listing_id = $1', [target.id])).toEqual([
       { account_id: person.id, network: await networkKeyOf(t.db, '127.0.0.1') },
     ]);
     const back = await browser.post(`${t.url}/listings/${target.slug}/unvote`, { csrf: voted.field('csrf') });
-    expect(back.text).toContain('Your vote is taken back.');
-    expect(back.text).toContain('Vote (0)');
+    expect(act(back.text)).toContain('Your vote is taken back.');
+    expect(act(back.text)).toContain('Vote · <span class="count">0</span>');
     expect(await weeklyVotes(target.slug)).toBe(0);
   });
 
