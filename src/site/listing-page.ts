@@ -333,8 +333,20 @@ function factsRow(p: ListingProfile): SafeHtml {
   return html`<ul class="facts" aria-label="Key facts">${fact('Pricing', p.pricing.model ? pricingWords(p.pricing.model) : null)}${fact('Category', html`<a href="/categories/${p.primary_category.slug}">${p.primary_category.name}</a>`)}${fact('Based in', place)}${fact('Founded', p.founded_year ? String(p.founded_year) : null)}${fact(p.status === 'live' ? 'Launched' : 'Launching', launch)}${fact('Rating', p.community_rating.count ? `★ ${p.community_rating.average} (${p.community_rating.count})` : null)}</ul>`;
 }
 
-/** A launch week as people read it: "week of Nov 23 – 29". */
-const weekOf = (week: string) => `week of ${readableWeek(week)}`;
+/** A launch week as people read it: "week of Nov 23 – 29, 2026". */
+const weekOf = (week: string) => `week of ${readableWeek(week)}, ${week.slice(0, 4)}`;
+
+/** How the socials' keys are written where people read them. */
+const SOCIAL_NAMES: Record<string, string> = {
+  github: 'GitHub',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  producthunt: 'Product Hunt',
+  twitter: 'X (Twitter)',
+  x: 'X',
+  tiktok: 'TikTok',
+};
+const socialName = (key: string) => SOCIAL_NAMES[key] ?? `${key.charAt(0).toUpperCase()}${key.slice(1)}`;
 
 /** A pricing model as written ("freemium", "open-source") in words: "Freemium", "Open source". */
 const pricingWords = (model: string) => `${model.charAt(0).toUpperCase()}${model.slice(1).replace(/[-_]/g, ' ')}`;
@@ -401,7 +413,7 @@ function profileSections(p: ListingProfile, publicUrl: string): SafeHtml {
   const video = webUrl(p.demo_video_url);
   const links = [
     ...(video ? [html`<li><a href="${video}" rel="nofollow noopener">Watch the demo</a></li>`] : []),
-    ...socials.map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener">${k.charAt(0).toUpperCase()}${k.slice(1)}</a></li>`),
+    ...socials.map(([k, v]) => html`<li><a href="${v}" rel="nofollow noopener">${socialName(k)}</a></li>`),
   ];
   const updates = p.latest_updates;
   const milestones = p.milestones ?? [];

@@ -78,7 +78,7 @@ h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2
 .gallery figcaption{font-size:.85rem;color:var(--muted);margin-top:.3rem}
 .hero{display:grid;grid-template-columns:64px minmax(0,1fr) auto;gap:.9rem 1.1rem;align-items:center;background:var(--surface);border:1px solid var(--border);border-radius:14px;padding:1.1rem 1.2rem;margin:.8rem 0 1rem}
 .hero h1{margin:0;font-size:1.8rem;line-height:1.2}.hero .tagline{margin:.2rem 0 0;font-size:1.1rem;color:var(--soft)}
-.hero .act{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:flex-end}.hero .act form{margin:0}
+.hero .act{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:flex-end;max-width:32rem}.hero .act form{margin:0}
 .hero .act .notice,.hero .act .error{flex:1 0 100%;margin:0}
 .big-vote{display:inline-flex;gap:.45rem;align-items:center;justify-content:center;min-width:8.5rem;padding:.6rem 1.1rem;border-radius:8px;border:1px solid var(--accent);background:var(--accent);color:var(--on-accent);font-size:1.05rem;font-weight:700;text-decoration:none;font-variant-numeric:tabular-nums}
 .big-vote.voted{background:var(--surface);color:var(--link);border-color:var(--link)}a.big-vote:hover{filter:brightness(1.15)}
@@ -86,7 +86,7 @@ h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2
 .hero .act button.secondary{padding:.6rem 1rem;border-radius:8px;font-weight:600}
 .facts{grid-column:1/-1;display:flex;flex-wrap:wrap;gap:.5rem 2rem;list-style:none;margin:0;padding:.8rem 0 0;border-top:1px solid var(--border)}
 .facts li{min-width:0}.facts .k{display:block;font-size:.8rem;color:var(--muted)}.facts .v{font-weight:600}
-@media (max-width:48rem){.hero{grid-template-columns:64px minmax(0,1fr);padding:1rem}.hero .act{grid-column:1/-1;justify-content:flex-start}.hero h1{font-size:1.5rem}.facts{gap:.5rem 1.2rem}}
+@media (max-width:48rem){.hero{grid-template-columns:64px minmax(0,1fr);padding:1rem}.hero .act{grid-column:1/-1;justify-content:flex-start;max-width:none}.hero h1{font-size:1.5rem}.facts{gap:.5rem 1.2rem}}
 details.fold>summary{cursor:pointer;list-style-position:outside;margin-left:1.1rem}details.fold>summary h2{display:inline;margin:0}details.fold[open]>summary{margin-bottom:.6rem}
 details.fold>summary .muted{font-weight:400}
 .grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,20rem),1fr));gap:0 .8rem}
@@ -317,7 +317,7 @@ export function listingCard(
     options.metric !== undefined
       ? html`<div class="metric text">${options.metric}</div>`
       : html`<div class="metric">${options.vote ? voteForm(listing, options.vote) : html`<span class="votes">${listing.votes}<span class="sr"> votes</span><span aria-hidden="true"> ▲</span></span>`}</div>`;
-  return html`<li class="card">${rank}${logo}<div class="body"><a class="name" href="/listings/${listing.slug}">${listing.name}</a>${options.paid ? html` <span class="paid">Paid</span>` : ''}<div class="tagline">${listing.tagline}</div><div class="muted"><a href="/categories/${listing.primary_category.slug}">${listing.primary_category.name}</a>${listing.launch_week ? ` · week of ${listing.launch_week}` : ''}${ratingText(listing)}</div></div>${metric}</li>`;
+  return html`<li class="card">${rank}${logo}<div class="body"><a class="name" href="/listings/${listing.slug}">${listing.name}</a>${options.paid ? html` <span class="paid">Paid</span>` : ''}<div class="tagline">${listing.tagline}</div><div class="muted"><a href="/categories/${listing.primary_category.slug}">${listing.primary_category.name}</a>${listing.launch_week ? ` · week of ${readableDate(listing.launch_week)}` : ''}${ratingText(listing)}</div></div>${metric}</li>`;
 }
 
 /** " · ★ 4.5 (3 reviews) · 2 comments": what people said, when they said anything. */
