@@ -28,8 +28,10 @@ const HOME_HEADLINE = 'Discover new products, ranked by the people who use them'
 
 /** A day of the calendar (YYYY-MM-DD) as people read it: "Nov 23". */
 function readableDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
 }
+
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** A launch week as people read it: "Nov 23 – 29", or "Nov 30 – Dec 6" across a month. */
 export function readableWeek(start: string): string {

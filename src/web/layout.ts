@@ -381,14 +381,11 @@ export function pageNumber(value: unknown, max = 1000): number {
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
 }
 
-/** A day as people read it: "Nov 23, 2026" (from a date or an ISO 8601 UTC moment). */
+const FULL_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** A day as people read it: "Nov 23, 2026" (from a date or an ISO 8601 UTC moment); one formatter for every call. */
 export function readableDate(iso: string): string {
-  return new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return FULL_DAY.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 }
 
 /** A moment as people read it on the site's pages: 2026-03-02 10:15 UTC (from a Date or an ISO 8601 UTC string). */
