@@ -6,39 +6,18 @@
  * home-dark.png (prefers-color-scheme: dark). No network is needed.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from '../test/support/chromium.js';
-import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { MEMORY, openDatabase } from '../src/db/database.js';
-import { createLogger } from '../src/logging/logger.js';
-import { loadRegistry } from '../src/registry/registry.js';
-import { seedDemo } from '../src/seed/demo.js';
+import { startDemoService } from './demo-service.js';
 
-/** The demo's clock: the same directory, votes and weeks on every run. */
-const NOW = new Date('2026-11-18T12:00:00Z');
 const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
 /** Keep each picture small enough for a README. */
 const MAX_BYTES = 300 * 1024;
 
 async function main() {
   if (!chromiumAvailable()) throw new Error('no Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH');
-  // The embedded database in memory, whatever DATABASE_URL the shell has; the service's clock stopped at NOW.
-  const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY });
-  await seedDemo(db, { now: NOW });
-  const port = await freePort();
-  const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), host: '127.0.0.1' };
-  const app = await createApp({
-    config,
-    db,
-    registry: await loadRegistry(),
-    now: () => NOW,
-    serviceClock: false,
-    log: createLogger({ level: process.env.LOG_LEVEL ?? 'warn' }),
-  });
-  const url = await app.listen(port, '127.0.0.1');
+  const { url, db, close } = await startDemoService();
   const chromium = await launchChromium();
   try {
     const top = await db.one<{ slug: string }>(
@@ -62,20 +41,8 @@ async function main() {
     }
   } finally {
     await chromium.close();
-    await app.close();
-    await db.close();
+    await close();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The first screen of a page, once its images (lazy ones too) have loaded. */

@@ -10,6 +10,7 @@ import { cardList, listingCard, pageNumber, pager, renderSitePage, webUrl } from
 import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
 import { cardPath } from '../cards/cards.js';
+import { compressedPage } from '../web/content-encoding.js';
 
 const PER_PAGE = 20;
 
@@ -22,7 +23,10 @@ function socialLinks(socials: Record<string, string>) {
 
 const sectionTitle = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-/** /founders, /founders/{slug} (with interview answers and stories), /blog, /blog/{slug}, /awards, /awards/hall-of-fame. */
+/**
+ * /founders, /founders/{slug} (with interview answers and stories), /blog, /blog/{slug}, /awards, /awards/hall-of-fame;
+ * none kept (see kept-pages.ts), each compressed as the client asks.
+ */
 export function peopleRoutes(router: Router, site: SiteDeps): void {
   founderRoutes(router, site);
   blogRoutes(router, site);
@@ -34,7 +38,7 @@ function founderRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   const { db, config } = services;
 
-  router.get('/founders', async (ctx) => {
+  router.get('/founders', compressedPage, async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
     const founders = await listFounders(db, {}, { page, per_page: PER_PAGE }, config.publicUrl);
@@ -53,7 +57,7 @@ function founderRoutes(router: Router, site: SiteDeps): void {
     });
   });
 
-  router.get('/founders/:slug', async (ctx) => {
+  router.get('/founders/:slug', compressedPage, async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const slug = ctx.params.slug ?? '';
     const founder = SLUG_PATTERN.test(slug) ? await findFounder(db, slug, config.publicUrl) : undefined;
@@ -97,7 +101,7 @@ function blogRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   const { db, config } = services;
 
-  router.get('/blog', async (ctx) => {
+  router.get('/blog', compressedPage, async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
     const posts = await listBlogPosts(db, { now: services.now() }, { page, per_page: PER_PAGE }, config.publicUrl);
@@ -116,7 +120,7 @@ function blogRoutes(router: Router, site: SiteDeps): void {
     });
   });
 
-  router.get('/blog/:slug', async (ctx) => {
+  router.get('/blog/:slug', compressedPage, async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const slug = ctx.params.slug ?? '';
     const post = SLUG_PATTERN.test(slug) ? await findBlogPost(db, slug, services.now(), config.publicUrl) : undefined;
@@ -148,7 +152,7 @@ function awardRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   const { db, config } = services;
 
-  router.get('/awards', async (ctx) => {
+  router.get('/awards', compressedPage, async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
     const awards = await listAwards(db, {}, { page, per_page: PER_PAGE }, config.publicUrl, services.signAward);
@@ -171,7 +175,7 @@ function awardRoutes(router: Router, site: SiteDeps): void {
     });
   });
 
-  router.get('/awards/hall-of-fame', async (ctx) => {
+  router.get('/awards/hall-of-fame', compressedPage, async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
     const winners = await listAwards(db, { rank: 1 }, { page, per_page: PER_PAGE }, config.publicUrl, services.signAward);

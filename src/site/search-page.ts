@@ -7,6 +7,7 @@ import { type ReadingSummary, SEARCH_SORTS, searchListings } from '../catalogue/
 import { toSummary } from '../catalogue/listing-summary.js';
 import { PRICING_MODELS } from '../catalogue/listing-vocabulary.js';
 import { cardList, listingCard, pageNumber, pager, renderSitePage } from '../web/layout.js';
+import { compressedPage } from '../web/content-encoding.js';
 
 const PER_PAGE = 20;
 const MAX_QUERY = 200;
@@ -46,11 +47,11 @@ function readForm(query: Record<string, unknown>, categorySlugs: Set<string>): S
 /**
  * /search?q=&category=&pricing=&sort=: the listings search_listings finds, with the same reading of the words
  * (forms, typos, categories), filtered by category and pricing model, in the order chosen. Filters without words
- * browse the directory.
+ * browse the directory. Never kept (every query is its own page), compressed as the client asks.
  */
 export function searchRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
-  router.get('/search', async (ctx) => {
+  router.get('/search', compressedPage, async (ctx) => {
     const { db, config } = services;
     const page = pageNumber(ctx.query.page);
     const { env, settings, account } = await visit(ctx, site);

@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 
 /**
  * Compressed pages. A page of the site is 15 to 35 KB of HTML and a fifth of that compressed: every browser asks
@@ -92,3 +92,21 @@ export function answerEncoded(
 export function codedEtag(etag: string, coding: ContentCoding | undefined): string {
   return coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
 }
+
+/**
+ * Mounted before a page route whose pages are not kept: its HTML page (answered 200, as a string) compressed as the
+ * client asks, for this answer only, with its ETag made the coding's own. A body already encoded, or any other
+ * answer, passes as it is; the answer varies by Accept-Encoding either way. (Kept pages are compressed by
+ * src/site/kept-pages.ts, once per page.)
+ */
+export const compressedPage: Middleware = async (ctx, next) => {
+  await next();
+  const type = ctx.response.get('Content-Type');
+  if (ctx.status !== 200 || typeof ctx.body !== 'string' || !/^text\/html/i.test(type) || ctx.response.get('Content-Encoding')) {
+    ctx.vary('Accept-Encoding');
+    return;
+  }
+  const etag = ctx.response.get('ETag');
+  const coding = answerEncoded(ctx, Buffer.from(ctx.body), type);
+  if (coding && etag) ctx.set('ETag', codedEtag(etag, coding));
+};
