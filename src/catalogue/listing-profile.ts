@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { categoryRef, isoDate, isoDateTime, listingSummary } from '../schema.js';
 import { PUBLIC_STATUSES, toSummary, type SummaryRow } from './listing-summary.js';
 import { MEDIA_KINDS } from '../db/entities/listing.js';
+import { mediaUrl } from '../images/image-store.js';
 
 /** Sections shown only when unlocked for the listing (the launch product unlocks them). */
 export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
@@ -73,7 +74,7 @@ export const listingProfile = listingSummary.extend({
   media: z
     .array(z.object({ kind: z.enum(MEDIA_KINDS), url: z.string(), caption: text }))
     .optional()
-    .describe('Images and videos in display order; present only when unlocked'),
+    .describe('Images and videos in display order (the images the site keeps are on its own origin); present only when unlocked'),
 });
 export type ListingProfile = z.infer<typeof listingProfile>;
 type Story = NonNullable<ListingProfile['story']>;
@@ -206,6 +207,6 @@ function toProfile(row: ProfileRow, publicUrl: string, reader: Reader): ListingP
     links: { website: doc.url, profile: summary.profile_url, badges: `${publicUrl}/api/v1/listings/${doc.slug}/badges` },
     ...(isUnlocked('story') && { story }),
     ...(isUnlocked('milestones') && { milestones: doc.milestones }),
-    ...(isUnlocked('media') && { media: doc.media }),
+    ...(isUnlocked('media') && { media: doc.media.map((item) => ({ ...item, url: mediaUrl(item.url, publicUrl) })) }),
   };
 }

@@ -12,15 +12,27 @@ const EXTENSIONS = { 'image/webp': 'webp', 'image/png': 'png' } as const;
 export const imagePath = (image: Pick<EncodedImage, 'sha256' | 'contentType'>): string =>
   `/images/${image.sha256}.${EXTENSIONS[image.contentType]}`;
 
-/** A path imagePath gives; what listings.logo_url holds once a logo is kept. */
+/** A path imagePath gives; what listings.logo_url holds once a logo is kept, and listing_media.url for a kept image. */
 const KEPT_PATH = /^\/images\/[0-9a-f]{64}\.(webp|png)$/;
+
+/** The absolute address of a kept image's path, or null when `stored` is not such a path. */
+const keptAddress = (stored: string | null, publicUrl: string): string | null =>
+  stored && KEPT_PATH.test(stored) ? `${publicUrl}${stored}` : null;
 
 /**
  * The logo_url a reader is given: the absolute address of the kept logo, or null. An address of another origin
  * (one the drafter read on the product's site and that was not kept) is not handed out: the site would hotlink it.
  */
 export function keptImageUrl(stored: string | null, publicUrl: string): string | null {
-  return stored && KEPT_PATH.test(stored) ? `${publicUrl}${stored}` : null;
+  return keptAddress(stored, publicUrl);
+}
+
+/**
+ * The url of a listing's media item as a reader is given it: a kept image (stored by its path) at its absolute
+ * address; any other address (a video, an image elsewhere) as stored.
+ */
+export function mediaUrl(stored: string, publicUrl: string): string {
+  return keptAddress(stored, publicUrl) ?? stored;
 }
 
 async function saveImage(tx: Statements, image: EncodedImage): Promise<void> {
@@ -70,15 +82,16 @@ async function keepListingImageIn(tx: Statements, { listingId, kind, image, sour
 }
 
 /**
- * Deletes the images among `hashes` that no listing refers to any more (after the replacing transaction has
- * committed). One that another listing takes up meanwhile stays: its reference blocks the delete (23503).
+ * Deletes the images among `hashes` that no listing refers to any more, as its logo, screenshot or media (after
+ * the replacing transaction has committed). One that another listing takes up meanwhile stays: its reference blocks the delete (23503).
  */
 async function deleteUnusedImages(db: Database, hashes: string[]): Promise<void> {
   if (hashes.length === 0) return;
   try {
     await db.query(
       `DELETE FROM images i WHERE i.sha256 = ANY($1::text[])
-         AND NOT EXISTS (SELECT 1 FROM listing_images li WHERE li.image_sha256 = i.sha256 OR li.small_sha256 = i.sha256)`,
+         AND NOT EXISTS (SELECT 1 FROM listing_images li WHERE li.image_sha256 = i.sha256 OR li.small_sha256 = i.sha256)
+         AND NOT EXISTS (SELECT 1 FROM listing_media m WHERE m.url LIKE '/images/' || i.sha256 || '.%')`,
       [hashes],
     );
   } catch (error) {

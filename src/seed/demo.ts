@@ -7,7 +7,9 @@ import { buildDemo } from './demo-data.js';
 import { DEMO_TABLES, SETTINGS_TABLE, type DemoTable } from './demo/tables.js';
 import type { DemoData } from './demo/types.js';
 import { refreshSearchTerms } from './search-terms.js';
-import { drawDemoLogos, insertDemoLogos, type DemoLogo } from './demo/logos.js';
+import { drawDemoLogos, insertDemoImages, insertDemoLogos, type DemoLogo } from './demo/logos.js';
+import { drawDemoScreenshots } from './demo/screenshots.js';
+import type { EncodedImage } from '../images/process.js';
 
 /** Row counts per table after seeding. */
 export interface SeedSummary {
@@ -99,10 +101,11 @@ export async function seedDemo(db: Database, options: { now: Date }): Promise<Se
   const now = new Date(options.now.getTime());
   await assertEmpty(db);
   const data = buildDemo(now);
-  const logos = await drawDemoLogos(data.listings);
+  // The slow part, drawing the logos and the screenshots the media point at, is done before the transaction.
+  const [logos, screenshots] = await Promise.all([drawDemoLogos(data.listings), drawDemoScreenshots(data.listingMedia, data.listings)]);
   await inTransaction(db, async (tx) => {
     await assertEmpty(tx);
-    await loadDemo(tx, data, logos, now);
+    await loadDemo(tx, data, { logos, screenshots }, now);
   });
   return { now: now.toISOString(), durationMs: Date.now() - started, tables: await countRows(db) };
 }
@@ -112,11 +115,18 @@ function insertTable(tx: Queryable, t: DemoTable, d: DemoData): Promise<number> 
   return insertRows(tx, t.table, t.columns, d[t.key], t.onConflict);
 }
 
-async function loadDemo(tx: Queryable, d: DemoData, logos: readonly DemoLogo[], now: Date): Promise<void> {
+/** The images drawn for the demo: a logo per listing, and the screenshots of the paid listings' media. */
+interface DemoImages {
+  logos: readonly DemoLogo[];
+  screenshots: readonly EncodedImage[];
+}
+
+async function loadDemo(tx: Queryable, d: DemoData, { logos, screenshots }: DemoImages, now: Date): Promise<void> {
   await insertTable(tx, SETTINGS_TABLE, d);
   await insertCategories(tx);
   for (const t of DEMO_TABLES) await insertTable(tx, t, d);
   await insertDemoLogos(tx, logos, now);
+  await insertDemoImages(tx, screenshots);
   await syncSequences(tx, ['listings', 'founders']);
   await refreshListingCounters(tx);
   await computeAwards(tx, now);

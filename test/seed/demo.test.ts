@@ -39,6 +39,8 @@ const FINGERPRINTS: Record<string, string> = {
   awards: 'SELECT week::text, rank, listing_id, votes FROM awards',
   domain_ratings: 'SELECT listing_id, measured_on::text, rating FROM domain_ratings',
   blog_posts: 'SELECT slug, body_markdown, iso_time(published_at) FROM blog_posts',
+  listing_media: 'SELECT listing_id, kind, url, caption, position FROM listing_media',
+  images: 'SELECT sha256, width, height, byte_size FROM images',
 };
 
 describe('seedDemo', () => {

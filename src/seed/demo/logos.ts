@@ -1,7 +1,7 @@
 /** The demo directory's logos: a monogram per listing, processed and stored like any kept image. */
 import type { Queryable } from '../bulk.js';
 import { insertRows } from '../bulk.js';
-import { processImage, type ProcessedImage } from '../../images/process.js';
+import { processImage, type EncodedImage, type ProcessedImage } from '../../images/process.js';
 import { imagePath } from '../../images/image-store.js';
 import type { ListingRow } from './types.js';
 import { monogramSvg } from './monogram.js';
@@ -22,9 +22,9 @@ export async function drawDemoLogos(listings: ListingRow[]): Promise<DemoLogo[]>
   return logos;
 }
 
-/** Stores the monograms and links them to their listings (after the listings are inserted). */
-export async function insertDemoLogos(tx: Queryable, logos: readonly DemoLogo[], now: Date): Promise<void> {
-  const images = new Map(logos.flatMap(({ image }) => [image.main, image.small]).map((image) => [image.sha256, image]));
+/** Stores images the demo drew (each once; one already kept stays as it is). */
+export async function insertDemoImages(tx: Queryable, images: Iterable<EncodedImage>): Promise<void> {
+  const unique = new Map([...images].map((image) => [image.sha256, image]));
   await tx.query(
     `INSERT INTO images (sha256, content_type, width, height, byte_size, bytes)
      SELECT sha256, content_type, width, height, byte_size, decode(bytes, 'base64')
@@ -32,7 +32,7 @@ export async function insertDemoLogos(tx: Queryable, logos: readonly DemoLogo[],
      ON CONFLICT (sha256) DO NOTHING`,
     [
       JSON.stringify(
-        [...images.values()].map((image) => ({
+        [...unique.values()].map((image) => ({
           sha256: image.sha256,
           content_type: image.contentType,
           width: image.width,
@@ -42,6 +42,14 @@ export async function insertDemoLogos(tx: Queryable, logos: readonly DemoLogo[],
         })),
       ),
     ],
+  );
+}
+
+/** Stores the monograms and links them to their listings (after the listings are inserted). */
+export async function insertDemoLogos(tx: Queryable, logos: readonly DemoLogo[], now: Date): Promise<void> {
+  await insertDemoImages(
+    tx,
+    logos.flatMap(({ image }) => [image.main, image.small]),
   );
   await insertRows(
     tx,

@@ -42,6 +42,7 @@ const GLYPHS: Record<string, readonly string[]> = {
   '7': ['11111', '00001', '00010', '00100', '01000', '01000', '01000'],
   '8': ['01110', '10001', '10001', '01110', '10001', '10001', '01110'],
   '9': ['01110', '10001', '10001', '01111', '00001', '00010', '01100'],
+  ' ': ['00000', '00000', '00000', '00000', '00000', '00000', '00000'],
 };
 
 /** Up to two initials: of the first two words, else the first two letters or digits of the name. */
@@ -56,12 +57,18 @@ export function initialsOf(name: string): string {
   return initials || 'X';
 }
 
-/** A stable colour for a slug (FNV-1a hash to a hue), dark enough for white letters. */
-export function colourOf(slug: string): string {
+/** A stable hue for a slug (FNV-1a hash), 0 to 359. */
+export function hueOf(slug: string): number {
   let hash = 0x811c9dc5;
   for (const char of slug) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  return hslToHex(hash % 360, 0.55, 0.42);
+  return hash % 360;
 }
+
+/** The colour of a hue the demo draws with, dark enough for white letters. */
+export const colourOfHue = (hue: number): string => hslToHex(hue, 0.55, 0.42);
+
+/** A stable colour for a slug, dark enough for white letters. */
+export const colourOf = (slug: string): string => colourOfHue(hueOf(slug));
 
 function hslToHex(hue: number, saturation: number, lightness: number): string {
   const a = saturation * Math.min(lightness, 1 - lightness);
@@ -79,21 +86,31 @@ const SIDE = 256;
 const CELL = 16;
 const GAP = 16;
 
-/** The monogram of a listing as an SVG of 256 × 256. */
-export function monogramSvg(name: string, slug: string): string {
-  const letters = [...initialsOf(name)];
-  const width = letters.length * 5 * CELL + (letters.length - 1) * GAP;
-  const left = (SIDE - width) / 2;
-  const top = (SIDE - 7 * CELL) / 2;
+/** The width of `length` letters of the 5 × 7 font drawn with cells of `cell`, letters `gap` apart. */
+const pixelTextWidth = (length: number, cell: number, gap: number): number => length * 5 * cell + Math.max(0, length - 1) * gap;
+
+/**
+ * The squares (SVG rects, no fill of their own) that draw `text` in the 5 × 7 font from its top left corner (x, y),
+ * with cells of `cell` and letters `gap` apart; a space leaves a gap, and a character the font lacks is drawn as an X.
+ */
+export function pixelText(text: string, x: number, y: number, cell: number, gap: number): string {
   const cells: string[] = [];
-  letters.forEach((letter, index) => {
+  [...text].forEach((letter, index) => {
     const rows = GLYPHS[letter] ?? GLYPHS.X;
-    const x0 = left + index * (5 * CELL + GAP);
-    rows.forEach((row, y) => {
-      for (let x = 0; x < 5; x++)
-        if (row[x] === '1') cells.push(`<rect x="${x0 + x * CELL}" y="${top + y * CELL}" width="${CELL}" height="${CELL}"/>`);
+    const x0 = x + index * (5 * cell + gap);
+    rows.forEach((row, dy) => {
+      for (let dx = 0; dx < 5; dx++)
+        if (row[dx] === '1') cells.push(`<rect x="${x0 + dx * cell}" y="${y + dy * cell}" width="${cell}" height="${cell}"/>`);
     });
   });
+  return cells.join('');
+}
+
+/** The monogram of a listing as an SVG of 256 × 256. */
+export function monogramSvg(name: string, slug: string): string {
+  const letters = initialsOf(name);
+  const left = (SIDE - pixelTextWidth(letters.length, CELL, GAP)) / 2;
+  const top = (SIDE - 7 * CELL) / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIDE}" height="${SIDE}" viewBox="0 0 ${SIDE} ${SIDE}">
-<rect width="${SIDE}" height="${SIDE}" rx="48" fill="${colourOf(slug)}"/><g fill="#ffffff">${cells.join('')}</g></svg>`;
+<rect width="${SIDE}" height="${SIDE}" rx="48" fill="${colourOf(slug)}"/><g fill="#ffffff">${pixelText(letters, left, top, CELL, GAP)}</g></svg>`;
 }

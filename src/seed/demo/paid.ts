@@ -60,7 +60,10 @@ function storyOf(r: Random, d: Draft, founders: DemoData['founders'], now: Date)
   };
 }
 
-/** Two to four screenshots, and a walkthrough video for about a third. */
+/**
+ * Two to four screenshots, and a walkthrough video for about a third. A screenshot's url is set when it is drawn
+ * (drawDemoScreenshots, before the seeding transaction): the path of the kept image.
+ */
 function mediaOf(r: Random, d: Draft): DemoData['listingMedia'] {
   const { row } = d;
   const media: DemoData['listingMedia'] = [];
@@ -69,7 +72,7 @@ function mediaOf(r: Random, d: Draft): DemoData['listingMedia'] {
     media.push({
       listing_id: row.id,
       kind: 'image',
-      url: `https://media.launchdirectory.example/listings/${row.slug}/screenshot-${i + 1}.png`,
+      url: '',
       caption: row.features[i % row.features.length],
       position: i,
     });
