@@ -285,6 +285,16 @@ async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycl
   return { resultCache, cardCache, searchIndex, termDictionary, stopHearingChanges };
 }
 
+/** The addresses hand-written handlers answer to GET and HEAD only (not routers, which say 405 themselves). */
+const READ_ONLY_ADDRESSES = [
+  /^\/docs(\/|$)/,
+  /^\/(healthz|readyz|metrics|bot)$/,
+  /^\/problems(\/[a-z_]+)?$/,
+  /^\/images\/[0-9a-f]{64}\.(webp|png)$/,
+  /^\/(badges|cards)\//,
+  /^\/\.well-known\//,
+];
+
 /**
  * The middleware stack, in order: the request's basics (address, id, log, headers, health), Stripe's webhook,
  * the request quota, sign-in and OAuth, then the surfaces (MCP, REST, docs, badges, site, console). Answers
@@ -322,6 +332,7 @@ async function mountMiddleware(
     unservedAddresses({
       page: unservedPage({ services, kit: auth.pageKit, settings: siteSettings, registry: parts.registry }),
       sections: SECTION_PAGES,
+      readOnly: READ_ONLY_ADDRESSES,
     }),
   );
   const quota = apiRequestQuota(services, siteSettings, { apiCaller, mcpCaller });

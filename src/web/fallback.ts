@@ -16,6 +16,11 @@ interface FallbackOptions {
    * with or without a trailing slash), e.g. `/listings` to the launches page.
    */
   sections?: Readonly<Record<string, string>>;
+  /**
+   * Addresses answered by handlers of their own that take GET and HEAD only (documents, images, health checks): any
+   * other method there answers 405 with `Allow: GET, HEAD`, as the routers' addresses do.
+   */
+  readOnly?: readonly RegExp[];
 }
 
 /** Everything under these answers JSON whatever the request accepts: the API's clients are programs. */
@@ -37,6 +42,10 @@ export function unservedAddresses(options: FallbackOptions): Middleware {
     await next();
     if (ctx.respond === false || ctx.headerSent || ctx.body != null) return;
     if (ctx.status !== 404 && ctx.status !== 405) return;
+    if (ctx.status === 404 && ctx.method !== 'GET' && ctx.method !== 'HEAD' && options.readOnly?.some((path) => path.test(ctx.path))) {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
+    }
     const status: UnservedStatus = ctx.status;
     const section =
       status === 404 && (ctx.method === 'GET' || ctx.method === 'HEAD') ? sections.get(ctx.path.replace(/(.)\/+$/, '$1')) : undefined;

@@ -138,6 +138,36 @@ describe('a method an address does not take', () => {
     expect(await text.text()).toBe('Method not allowed\n');
   });
 
+  it('answers 405 on the addresses hand-written handlers serve (documents, images, badges, health), 404 still where nothing is', async () => {
+    const image = `/images/${'a'.repeat(64)}.webp`;
+    for (const path of [
+      '/docs',
+      '/docs/mcp',
+      '/healthz',
+      '/readyz',
+      '/bot',
+      '/problems',
+      '/problems/not_found',
+      image,
+      '/badges/x.svg',
+      '/cards/listings/x.png',
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/jwks',
+    ]) {
+      for (const method of ['POST', 'PUT', 'DELETE']) {
+        const answer = await ask(path, { method, accept: 'application/json' });
+        expect({ path, method, status: answer.status }).toEqual({ path, method, status: 405 });
+        expect(answer.headers.get('allow'), path).toBe('GET, HEAD');
+        expect(await answer.json()).toMatchObject({ code: 'method_not_allowed' });
+      }
+    }
+    // What they serve is unchanged; an address of no such form is still unknown, whatever the method.
+    expect((await ask('/healthz')).status).toBe(200);
+    expect((await ask(image)).status).toBe(404);
+    for (const path of ['/images/not-an-image', '/docsx', '/problemsx'])
+      expect((await ask(path, { method: 'POST' })).status, path).toBe(404);
+  });
+
   it('keeps the API’s own 405 and OPTIONS answers and the CORS preflight', async () => {
     const api = await ask('/api/v1/listings', { method: 'DELETE' });
     expect(api.status).toBe(405);
