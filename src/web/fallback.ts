@@ -42,11 +42,12 @@ export function unservedAddresses(options: FallbackOptions): Middleware {
     await next();
     if (ctx.respond === false || ctx.headerSent || ctx.body != null) return;
     if (ctx.status !== 404 && ctx.status !== 405) return;
-    if (ctx.status === 404 && ctx.method !== 'GET' && ctx.method !== 'HEAD' && options.readOnly?.some((path) => path.test(ctx.path))) {
-      ctx.status = 405;
+    let status: UnservedStatus = ctx.status;
+    if (status === 404 && ctx.method !== 'GET' && ctx.method !== 'HEAD' && options.readOnly?.some((path) => path.test(ctx.path))) {
+      status = 405;
+      ctx.status = status;
       ctx.set('Allow', 'GET, HEAD');
     }
-    const status: UnservedStatus = ctx.status;
     const section =
       status === 404 && (ctx.method === 'GET' || ctx.method === 'HEAD') ? sections.get(ctx.path.replace(/(.)\/+$/, '$1')) : undefined;
     if (section) {
