@@ -24,7 +24,17 @@ import { contentReportRoutes } from './content-report-routes.js';
 import { doneNotice, type ListingSectionView, type RefusedOnPage, type TypedForm } from './listing-section.js';
 import { COMMENT_DONE, commentRoutes, commentsPage, commentsSection } from './listing-comments.js';
 import { REVIEW_DONE, reviewRoutes, reviewsSection } from './listing-reviews.js';
-import { avatar, cardList, listingCard, listingLogo, readableDate, renderSitePage, type SiteEnv, webUrl } from '../web/layout.js';
+import {
+  avatar,
+  cardList,
+  LISTING_STYLE,
+  listingCard,
+  listingLogo,
+  readableDate,
+  renderSitePage,
+  type SiteEnv,
+  webUrl,
+} from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { rowButtonsOf, sameSitePath } from './list-votes.js';
 import { readableWeek } from './home-page.js';
@@ -125,6 +135,7 @@ async function listingPage(ctx: Context, site: SiteDeps, views: PageViews | unde
     image: profile.logo_url,
     socialImage: cardPath.listing(slug),
     jsonLd: jsonLd(profile),
+    style: LISTING_STYLE,
     heading: heading(profile, heroActions(site, sectionView, own), factsRow(profile)),
     body: html`${profileSections(profile, services.config.publicUrl)}
 ${reviews}
@@ -143,7 +154,6 @@ ${comments}
 <h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" width="250" height="54"></p><p class="muted">Made ${profile.name}? <a href="/listings/${slug}/claim">Claim this listing</a>, then copy the badge's code for your website from your launch page.</p>
 ${reportArea(site, sectionView)}`,
   });
-  allowPings(ctx);
   // Kept for people not signed in until the listing or one of its alternatives changes.
   if (!account && !typed) keepPage(ctx, [profile.id, ...others.map((l) => l.id)], profile.id);
 }
@@ -250,6 +260,7 @@ async function ownerPreview(ctx: Context, site: SiteDeps, env: SiteEnv, account:
     account,
     noindex: true,
     noStore: true,
+    style: LISTING_STYLE,
     heading: heading(
       profile,
       webUrl(p.url)
@@ -261,11 +272,6 @@ async function ownerPreview(ctx: Context, site: SiteDeps, env: SiteEnv, account:
 ${profileSections(profile, services.config.publicUrl)}`,
   });
   return true;
-}
-
-/** The website link's ping goes to this site, which the page policy's connect-src governs; the page loads nothing more. */
-function allowPings(ctx: Context): void {
-  ctx.set('Content-Security-Policy', `${ctx.response.get('Content-Security-Policy')}; connect-src 'self'`);
 }
 
 /** What the hero's buttons just did, said beside them. */

@@ -10,7 +10,6 @@ import { cardList, listingCard, pageNumber, pager, renderSitePage, webUrl } from
 import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
 import { cardPath } from '../cards/cards.js';
-import { compressedPage } from '../web/content-encoding.js';
 
 const PER_PAGE = 20;
 
@@ -38,7 +37,7 @@ function founderRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   const { db, config } = services;
 
-  router.get('/founders', compressedPage, async (ctx) => {
+  router.get('/founders', async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
     const founders = await listFounders(db, {}, { page, per_page: PER_PAGE }, config.publicUrl);
@@ -57,7 +56,7 @@ function founderRoutes(router: Router, site: SiteDeps): void {
     });
   });
 
-  router.get('/founders/:slug', compressedPage, async (ctx) => {
+  router.get('/founders/:slug', async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const slug = ctx.params.slug ?? '';
     const founder = SLUG_PATTERN.test(slug) ? await findFounder(db, slug, config.publicUrl) : undefined;
@@ -101,7 +100,7 @@ function blogRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   const { db, config } = services;
 
-  router.get('/blog', compressedPage, async (ctx) => {
+  router.get('/blog', async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
     const posts = await listBlogPosts(db, { now: services.now() }, { page, per_page: PER_PAGE }, config.publicUrl);
@@ -120,7 +119,7 @@ function blogRoutes(router: Router, site: SiteDeps): void {
     });
   });
 
-  router.get('/blog/:slug', compressedPage, async (ctx) => {
+  router.get('/blog/:slug', async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const slug = ctx.params.slug ?? '';
     const post = SLUG_PATTERN.test(slug) ? await findBlogPost(db, slug, services.now(), config.publicUrl) : undefined;
@@ -152,7 +151,7 @@ function awardRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   const { db, config } = services;
 
-  router.get('/awards', compressedPage, async (ctx) => {
+  router.get('/awards', async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
     const awards = await listAwards(db, {}, { page, per_page: PER_PAGE }, config.publicUrl, services.signAward);
@@ -175,7 +174,7 @@ function awardRoutes(router: Router, site: SiteDeps): void {
     });
   });
 
-  router.get('/awards/hall-of-fame', compressedPage, async (ctx) => {
+  router.get('/awards/hall-of-fame', async (ctx) => {
     const { env, account } = await visit(ctx, site);
     const page = pageNumber(ctx.query.page);
     const winners = await listAwards(db, { rank: 1 }, { page, per_page: PER_PAGE }, config.publicUrl, services.signAward);

@@ -1,3 +1,4 @@
+import { compressedPage } from '../web/content-encoding.js';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import compose from 'koa-compose';
@@ -39,6 +40,8 @@ export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   // Pages for people not signed in, kept while the listing change notifications say they are true (page-cache.ts).
   const keep = keptPages(site, new PageCache(site.services.resultCache, site.services.config.pageSettleMs));
   router.use(kit.formGuard);
+  // Every HTML page compressed as the client asks (kept pages come compressed already, once per page).
+  router.use(compressedPage);
   homeRoutes(router, site, keep);
   listingRoutes(router, site, views, keep);
   searchRoutes(router, site);

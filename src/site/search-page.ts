@@ -7,7 +7,6 @@ import { type ReadingSummary, SEARCH_SORTS, searchListings } from '../catalogue/
 import { toSummary } from '../catalogue/listing-summary.js';
 import { PRICING_MODELS } from '../catalogue/listing-vocabulary.js';
 import { cardList, listingCard, pageNumber, pager, renderSitePage } from '../web/layout.js';
-import { compressedPage } from '../web/content-encoding.js';
 
 const PER_PAGE = 20;
 const MAX_QUERY = 200;
@@ -51,7 +50,7 @@ function readForm(query: Record<string, unknown>, categorySlugs: Set<string>): S
  */
 export function searchRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
-  router.get('/search', compressedPage, async (ctx) => {
+  router.get('/search', async (ctx) => {
     const { db, config } = services;
     const page = pageNumber(ctx.query.page);
     const { env, settings, account } = await visit(ctx, site);

@@ -55,9 +55,6 @@ h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2
 @media (max-width:30rem){.card{flex-wrap:wrap}.card:has(>.rank){grid-template-columns:2rem 40px minmax(0,1fr) auto;gap:.6rem;padding:.6rem}.card:has(>.rank) .metric.text{grid-column:3/-1;white-space:normal;text-align:left}.card:has(>.rank) .metric.text:has(>.vote-in){grid-column:auto;text-align:right}}
 .logo,.mono{width:40px;height:40px;border-radius:8px;flex:none}img.logo{object-fit:cover;background:var(--chip)}
 .logo.big,.mono.big{width:64px;height:64px;border-radius:14px;font-size:1.5rem}
-.mono.avatar{width:28px;height:28px;border-radius:50%;font-size:.7rem;display:inline-flex;vertical-align:middle;margin-right:.4rem}
-.byline{display:flex;align-items:center;flex-wrap:wrap;gap:0 .35rem;margin:.2rem 0}
-.lead{display:flex;gap:1rem;align-items:center;margin:0 0 .6rem}.lead p{margin:.2rem 0}.lead .tagline{font-size:1.1rem}
 .panel>h2:first-child{margin-top:0}
 .mono{display:flex;align-items:center;justify-content:center;color:#fff;font-weight:700;font-size:.95rem;letter-spacing:.02em}
 .mono.c0{background:#3a3ad0}.mono.c1{background:#0f6e5a}.mono.c2{background:#8a3ea8}.mono.c3{background:#b0362e}.mono.c4{background:#1f67a0}.mono.c5{background:#725400}.mono.c6{background:#a3316f}.mono.c7{background:#3f6212}
@@ -73,6 +70,18 @@ h1{font-size:1.6rem;margin:.6rem 0 .8rem;overflow-wrap:anywhere}h2{font-size:1.2
 .search-filters input[type=search]{flex:1 1 14rem}.search-filters .field{display:inline-flex;gap:.4rem;align-items:center;min-width:0}.search-filters select{min-width:0;max-width:14rem}
 .actions form{margin:0}
 .tags{display:flex;flex-wrap:wrap;gap:.3rem;list-style:none;padding:0}.tags li{background:var(--chip);border-radius:4px;padding:0 .4rem;font-size:.85rem}
+.pager{display:flex;gap:1rem;margin:1rem 0}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1px solid var(--border);padding:.35rem .4rem;vertical-align:top}
+code,pre{font:.9em ui-monospace,monospace;overflow-wrap:anywhere}pre{background:var(--chip);padding:.8rem;border-radius:6px;overflow-x:auto}dd{margin:0 0 .8rem 1.2rem}
+.sr{position:absolute;left:-9999px}
+footer{max-width:64rem;margin:2rem auto;padding:1rem;color:var(--muted);font-size:.9rem;border-top:1px solid var(--border)}
+footer nav{display:flex;flex-wrap:wrap;gap:.3rem 1rem;margin-bottom:.5rem}
+`;
+
+/** The listing page's own look (its heading, gallery, folded sections, reviews and discussion): on that page only. */
+export const LISTING_STYLE = `
+.mono.avatar{width:28px;height:28px;border-radius:50%;font-size:.7rem;display:inline-flex;vertical-align:middle;margin-right:.4rem}
+.byline{display:flex;align-items:center;flex-wrap:wrap;gap:0 .35rem;margin:.2rem 0}
 .gallery{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,16rem),1fr));gap:.8rem}
 .gallery figure{margin:0}.gallery img{display:block;width:100%;height:auto;aspect-ratio:16/10;object-fit:cover;border-radius:8px;border:1px solid var(--border);background:var(--chip)}
 .gallery figcaption{font-size:.85rem;color:var(--muted);margin-top:.3rem}
@@ -91,15 +100,13 @@ details.fold>summary{cursor:pointer;list-style-position:outside;margin-left:1.1r
 details.fold>summary .muted{font-weight:400}
 .grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,20rem),1fr));gap:0 .8rem}
 .field-error{color:var(--error-fg);font-weight:600;margin:.2rem 0}
-.pager{display:flex;gap:1rem;margin:1rem 0}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1px solid var(--border);padding:.35rem .4rem;vertical-align:top}
-code,pre{font:.9em ui-monospace,monospace;overflow-wrap:anywhere}pre{background:var(--chip);padding:.8rem;border-radius:6px;overflow-x:auto}dd{margin:0 0 .8rem 1.2rem}
-.sr{position:absolute;left:-9999px}
 .reviews{list-style:none;padding:0}#discussion article,.review{border-top:1px solid var(--border);padding:.6rem 0}#discussion .replies{margin-left:1.5rem}
 .maker{display:inline-block;background:var(--maker-bg);border:1px solid var(--maker-border);color:var(--maker-fg);border-radius:4px;padding:0 .35rem;font-size:.8rem;font-weight:600}
 .comment-actions{display:flex;flex-wrap:wrap;gap:.6rem;align-items:flex-start}.comment-actions form{margin:0}
-footer{max-width:64rem;margin:2rem auto;padding:1rem;color:var(--muted);font-size:.9rem;border-top:1px solid var(--border)}
-footer nav{display:flex;flex-wrap:wrap;gap:.3rem 1rem;margin-bottom:.5rem}
+`;
+
+/** The account screens' own look (the card, keys, charts): on those screens only. */
+const ACCOUNT_STYLE = `
 main.card-page{max-width:30rem;width:calc(100% - 1rem);margin:1.5rem auto;padding:1.5rem;background:var(--surface);border:1px solid var(--border);border-radius:12px}
 main.card-page.wide{max-width:52rem}
 main.card-page h1{font-size:1.4rem;margin:0 0 1rem}
@@ -123,6 +130,8 @@ ul.scopes{padding-left:1.2rem}ul.scopes li{margin:.3rem 0}
 @media (max-width:30rem){.chart text{font-size:22px}}
 @media (max-width:30rem){main.card-page{width:100%;margin:0;border:0;border-radius:0;padding:1rem}}
 `;
+
+const CARD_PAGE_STYLE = STYLE + ACCOUNT_STYLE;
 
 /**
  * The site's pages run no script and load nothing from another origin: every image they show is the service's own
@@ -148,6 +157,8 @@ export interface SitePage {
   /** The canonical path of this page, e.g. /listings/acme. */
   path: string;
   body: SafeHtml;
+  /** The page's own style sheet, after the site's (LISTING_STYLE): what no other page needs is not sent with them. */
+  style?: string;
   /** The page's heading, when it is more than `<h1>{title}</h1>` (a listing's: logo, name, tagline, vote); must hold the h1. */
   heading?: SafeHtml;
   account?: AccountRecord;
@@ -227,7 +238,7 @@ ${page.refreshSeconds ? html`<meta http-equiv="refresh" content="${String(page.r
 ${page.jsonLd ? html`<script type="application/ld+json">${new SafeHtml(scriptJson(page.jsonLd))}</script>` : ''}`;
   ctx.body = htmlDocument(
     head,
-    STYLE,
+    page.style ? STYLE + page.style : STYLE,
     html`${siteHeader(ctx, env.siteName, page.account ? { signedIn: true } : { signedIn: false, returnTo: ctx.path })}
 <main id="main">${page.heading ?? html`<h1>${page.title}</h1>`}${page.body}</main>
 ${SITE_FOOTER}`,
@@ -263,7 +274,7 @@ export function renderCardPage(ctx: Context, title: string, body: SafeHtml, opti
     html`<meta name="referrer" content="same-origin">
 <meta name="robots" content="noindex">
 <title>${pageTitle(title, siteName)}</title>`,
-    STYLE,
+    CARD_PAGE_STYLE,
     html`${siteHeader(ctx, siteName, options.signedInEmail ? { signedIn: true } : { signedIn: false })}
 <main id="main" class="card-page${options.wide ? ' wide' : ''}"><h1>${title}</h1>${options.signedInEmail ? html`<p class="muted">Signed in as ${options.signedInEmail}. <a href="/account">Account</a> · <a href="/account/api-keys">API keys</a></p>` : ''}${body}</main>
 ${SITE_FOOTER}`,

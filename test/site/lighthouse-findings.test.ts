@@ -60,8 +60,8 @@ describe('the pages Lighthouse audits', () => {
     }
   });
 
-  it('are compressed as the browser asks, kept or not', async () => {
-    for (const path of pages) {
+  it('are compressed as the browser asks, kept or not (and so is every other page of the site)', async () => {
+    for (const path of [...pages, '/about', '/awards', '/categories', '/blog', '/leaderboards/community-weekly']) {
       for (const coding of ['br', 'gzip']) {
         const answer = await fetch(`${t.url}${path}`, { headers: { 'accept-encoding': coding } });
         expect(answer.headers.get('content-encoding'), `${path} (${coding})`).toBe(coding);
