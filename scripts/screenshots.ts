@@ -21,9 +21,9 @@ async function main() {
   const chromium = await launchChromium();
   try {
     const top = await db.one<{ slug: string }>(
-      `SELECT slug FROM listings WHERE status = 'live' ORDER BY launch_week DESC, votes_count DESC, id LIMIT 1`,
+      `SELECT slug FROM listings WHERE status = 'live' AND 'media' = ANY(unlocked_sections) ORDER BY launch_week DESC, votes_count DESC, id LIMIT 1`,
     );
-    if (!top) throw new Error('the demo has no live listing'); // this week's #1
+    if (!top) throw new Error('the demo has no live listing with screenshots'); // the newest week's #1 with a gallery
     const page = await chromium.browser.newPage();
     await mkdir(OUT, { recursive: true });
     const shots: [file: string, route: string, width: number, height: number, scheme: 'light' | 'dark'][] = [

@@ -443,13 +443,13 @@ type Media = NonNullable<ListingProfile['media']>[number];
 /** An image the service keeps (on its own origin): the page shows it; anything else is a link, never loaded from another site. */
 const ours = (m: Media, publicUrl: string) => m.kind === 'image' && new URL(m.url).origin === new URL(publicUrl).origin;
 
-/** The listing's own screenshots as a gallery: sized, described, loaded lazily. */
+/** The listing's own screenshots as a gallery: sized, described; the first in the first screen, the rest loaded lazily. */
 function gallery(media: Media[], publicUrl: string): SafeHtml | null {
   const images = media.filter((m) => ours(m, publicUrl));
   if (!images.length) return null;
   return html`<ul class="gallery">${images.map(
     (m, i) =>
-      html`<li><figure><a href="${m.url}"><img src="${m.url}" alt="${m.caption ?? `Screenshot ${i + 1}`}" width="640" height="400" loading="lazy" decoding="async"></a>${m.caption ? html`<figcaption>${m.caption}</figcaption>` : ''}</figure></li>`,
+      html`<li><figure><a href="${m.url}"><img src="${m.url}" alt="${m.caption ?? `Screenshot ${i + 1}`}" width="640" height="400"${i > 0 ? html` loading="lazy"` : ''} decoding="async"></a>${m.caption ? html`<figcaption>${m.caption}</figcaption>` : ''}</figure></li>`,
   )}</ul>`;
 }
 
