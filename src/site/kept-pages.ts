@@ -5,7 +5,7 @@ import { todayIn } from '../catalogue/weeks.js';
 import type { KeptPage, PageCache, PageDependencies } from './page-cache.js';
 import { namesEtag, strongEtag } from '../web/etag.js';
 import { type SiteDeps, type Visit, visit } from './visit.js';
-import { answerEncoded, codedEtag } from '../web/content-encoding.js';
+import { answerEncoded, codedEtag, compressPage } from '../web/content-encoding.js';
 
 /**
  * What a page may be kept for, by whom. A page for someone not signed in is the same for everyone: a shared cache
@@ -143,17 +143,5 @@ function answer(ctx: Context, page: KeptPage, route: KeptRoute): void {
 /** Not a page for everyone: no shared cache keeps it (a page that chose no-store keeps its choice); compressed. */
 function privately(ctx: Context): void {
   if (ctx.response.get('Cache-Control') !== 'no-store') ctx.set('Cache-Control', PRIVATE_PAGE_CACHE);
-  compressed(ctx);
-}
-
-/** An HTML page answered as it was rendered, compressed as the client asks (this answer only: nothing keeps it). */
-function compressed(ctx: Context): void {
-  const type = ctx.response.get('Content-Type');
-  if (ctx.status !== 200 || typeof ctx.body !== 'string' || !/^text\/html/i.test(type) || ctx.response.get('Content-Encoding')) {
-    ctx.vary('Accept-Encoding');
-    return;
-  }
-  const etag = ctx.response.get('ETag');
-  const coding = answerEncoded(ctx, Buffer.from(ctx.body), type);
-  if (coding && etag) ctx.set('ETag', codedEtag(etag, coding));
+  compressPage(ctx);
 }

@@ -101,6 +101,11 @@ export function codedEtag(etag: string, coding: ContentCoding | undefined): stri
  */
 export const compressedPage: Middleware = async (ctx, next) => {
   await next();
+  compressPage(ctx);
+};
+
+/** The answer's HTML page (200, a string) compressed as the client asks, for this answer only; anything else as it is. */
+export function compressPage(ctx: Context): void {
   const type = ctx.response.get('Content-Type');
   if (ctx.status !== 200 || typeof ctx.body !== 'string' || !/^text\/html/i.test(type) || ctx.response.get('Content-Encoding')) {
     ctx.vary('Accept-Encoding');
@@ -109,4 +114,4 @@ export const compressedPage: Middleware = async (ctx, next) => {
   const etag = ctx.response.get('ETag');
   const coding = answerEncoded(ctx, Buffer.from(ctx.body), type);
   if (coding && etag) ctx.set('ETag', codedEtag(etag, coding));
-};
+}
