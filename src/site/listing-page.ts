@@ -151,7 +151,7 @@ ${comments}
       others.map((l) => listingCard(l, row(l, 'alt'))),
       'No alternatives listed.',
     )}
-<h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" width="250" height="54"></p><p class="muted">Made ${profile.name}? <a href="/listings/${slug}/claim">Claim this listing</a>, then copy the badge's code for your website from your launch page.</p>
+<h2>Badge</h2><p><img src="${badgeSvgUrl(services.config.publicUrl, slug, { shape: 'standard', mode: 'light', size: 'm' })}" alt="${profile.name} on ${settings.site_name}" width="250" height="54"></p><p class="muted">Is this your product? <a href="/listings/${slug}/claim">Claim it</a></p><p class="muted">Its owners copy the badge's code for their website from their launch page.</p>
 ${reportArea(site, sectionView)}`,
   });
   // Kept for people not signed in until the listing or one of its alternatives changes.

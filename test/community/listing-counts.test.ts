@@ -119,7 +119,7 @@ describe("clicks to the website (the link's ping)", () => {
     const target = await liveListing({ url: 'https://plain-link.example/start?ref=x' });
     const answer = await viewPage(0, target.slug, browser(1));
     const page = await answer.text();
-    const link = /<a href="([^"]*)" rel="nofollow noopener" ping="([^"]*)">/.exec(page);
+    const link = /<a class="button-link" href="([^"]*)" rel="nofollow noopener" ping="([^"]*)">Visit website/.exec(page);
     expect(link?.[1]).toBe('https://plain-link.example/start?ref=x');
     expect(link?.[2]).toBe(`/listings/${target.slug}/click`);
     expect(answer.headers.get('content-security-policy')).toMatch(/(^|; )connect-src 'self'(;|$)/);
