@@ -6,13 +6,12 @@ import { BOARD_INFO, BOARDS, isBoard, lastDomainRatingDay, readBoard } from '../
 import { addDays, resolveWeek, WEEK_SPEC, weekInstants, weekLabel } from '../catalogue/weeks.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
-import { cardList, dollars, listingCard, pageNumber, pager, renderSitePage } from '../web/layout.js';
+import { cardList, dollars, listingCard, pageNumber, pager, readableWeek, renderSitePage } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { type SiteDeps, visit } from './visit.js';
 import { rowButtons } from './list-votes.js';
 import { cardPath } from '../cards/cards.js';
 import type { KeepPages } from './kept-pages.js';
-import { readableWeek } from './home-page.js';
 
 const PER_PAGE = 20;
 

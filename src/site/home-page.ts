@@ -3,10 +3,10 @@ import type { Context } from 'koa';
 import { type SiteDeps, visit } from './visit.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { launchFeed } from '../catalogue/launch-feed.js';
-import { addDays, resolveWeek, todayIn } from '../catalogue/weeks.js';
+import { resolveWeek, todayIn } from '../catalogue/weeks.js';
 import { BOARD_INFO, BOARDS } from '../catalogue/leaderboards.js';
 import { featuredListings, liveNow } from '../moderation/featured.js';
-import { cardList, listingCard, renderSitePage } from '../web/layout.js';
+import { cardList, listingCard, readableDay, readableWeek, renderSitePage } from '../web/layout.js';
 import { cardPath } from '../cards/cards.js';
 import { rowButtons } from './list-votes.js';
 import type { ListingSummary } from '../schema.js';
@@ -25,19 +25,6 @@ const NO_TOTAL = { count: false };
 
 /** The home page's headline (its h1, and so its title): what the site is. */
 const HOME_HEADLINE = 'Discover new products, ranked by the people who use them';
-
-/** A day of the calendar (YYYY-MM-DD) as people read it: "Nov 23". */
-function readableDay(day: string): string {
-  return SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
-}
-
-const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** A launch week as people read it: "Nov 23 – 29", or "Nov 30 – Dec 6" across a month. */
-export function readableWeek(start: string): string {
-  const end = addDays(start, 6);
-  return `${readableDay(start)} – ${start.slice(0, 7) === end.slice(0, 7) ? Number(end.slice(8)) : readableDay(end)}`;
-}
 
 /** A row without its launch week: the home page's sections say the week once, in their heading. */
 const withoutWeek = (listing: ListingSummary): ListingSummary => ({ ...listing, launch_week: null });

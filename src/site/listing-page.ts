@@ -34,10 +34,10 @@ import {
   renderSitePage,
   type SiteEnv,
   webUrl,
+  readableWeek,
 } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { rowButtonsOf, sameSitePath } from './list-votes.js';
-import { readableWeek } from './home-page.js';
 import { cardPath } from '../cards/cards.js';
 import { COUNTED_PAGE_CACHE, keepPage, type KeepPages, type KeptRoute } from './kept-pages.js';
 

@@ -3,6 +3,7 @@ import type { AccountRecord } from '../accounts/accounts.js';
 import type { ListingSummary } from '../schema.js';
 import { html, SafeHtml } from '../text/html.js';
 import { pagePolicy } from './security-headers.js';
+import { addDays } from '../catalogue/weeks.js';
 
 /**
  * The one layout of the pages people use (shared by the adapters, so it lives in src/web): one document shell with the
@@ -390,6 +391,19 @@ export function pager(path: string, page: number, perPage: number, total: number
 export function pageNumber(value: unknown, max = 1000): number {
   const n = Number(typeof value === 'string' ? value : 1);
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
+}
+
+/** A day of the calendar (YYYY-MM-DD) as people read it: "Nov 23". */
+export function readableDay(day: string): string {
+  return SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
+}
+
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A launch week as people read it: "Nov 23 – 29", or "Nov 30 – Dec 6" across a month. */
+export function readableWeek(start: string): string {
+  const end = addDays(start, 6);
+  return `${readableDay(start)} – ${start.slice(0, 7) === end.slice(0, 7) ? Number(end.slice(8)) : readableDay(end)}`;
 }
 
 const FULL_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
