@@ -67,6 +67,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A browser page on a loaded 2-core machine can take seconds to load: polls wait up to 15 s, not vitest's 1 s.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     pool: 'forks',
     maxWorkers: 2,
     globalSetup: ['test/support/global-setup.ts'],

@@ -92,14 +92,15 @@ describe.skipIf(!browserPresent)('signing up, confirming and signing out, in Chr
     // A comment and a review show the chosen name, never "Member …".
     await page.goto(`${t.url}/listings/${listing.slug}`);
     await page.fill('#comment-body', 'Does it export to CSV as well?');
-    await page.click('#discussion button:has-text("Post the comment")');
+    // Waits for the page the post lands on, not for the address alone.
+    await Promise.all([page.waitForURL(/posted=/, { waitUntil: 'load' }), page.click('#discussion button:has-text("Post the comment")')]);
     await expect.poll(() => page.textContent('#discussion')).toContain('Does it export to CSV as well?');
     const discussion = (await page.textContent('#discussion'))!;
     expect(discussion).toContain('Ada Lovelace');
     expect(discussion).not.toMatch(/Member [0-9A-F]{6}/);
     await page.selectOption('#review-rating', '4');
     await page.fill('#review-body', 'Clear charts, quick to set up, and the weekly e-mail is genuinely useful for the team.');
-    await page.click('button:has-text("Publish the review")');
+    await Promise.all([page.waitForURL(/done=review/, { waitUntil: 'load' }), page.click('button:has-text("Publish the review")')]);
     await expect.poll(() => page.textContent('#reviews')).toContain('Clear charts, quick to set up');
     const reviews = (await page.textContent('#reviews'))!;
     expect(reviews).toContain('Ada Lovelace');
