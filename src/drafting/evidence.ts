@@ -67,6 +67,7 @@ import { COUNTRY_CODE } from '../schema.js';
 import type { CrawledPage } from '../crawler/crawled-page.js';
 import { createRequire } from 'node:module';
 import { collapseWhitespace } from '../text/collapse-whitespace.js';
+import { countryName } from '../text/countries.js';
 import { US_STATES } from './regions.js';
 
 export const QUOTE_MIN = 3;
@@ -354,7 +355,6 @@ function urlCovered(value: string, quotes: readonly Evidence[]): boolean {
   });
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 const COUNTRY_ALIASES: Record<string, string[]> = {
   US: ['USA', 'U.S.', 'U.S.A.', 'United States of America', 'America'],
   GB: ['UK', 'U.K.', 'Great Britain', 'Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland'],
@@ -364,20 +364,6 @@ const COUNTRY_ALIASES: Record<string, string[]> = {
   CZ: ['Czech Republic'],
   TR: ['Turkey'],
 };
-
-/** Codes Intl names that are no current country (UK is GB's reserved alias, not its code). */
-const NOT_COUNTRIES = new Set(['AN', 'BU', 'CS', 'DD', 'EU', 'EZ', 'FX', 'NT', 'QO', 'SU', 'TP', 'UK', 'UN', 'YU', 'ZR', 'ZZ']);
-
-/** The English name of an ISO 3166 alpha-2 code, or undefined when it is no current country's code. */
-function countryName(code: string): string | undefined {
-  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return undefined;
-  try {
-    const name = regionNames.of(code);
-    return name && name !== code ? name : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 let nameToCode: Map<string, string> | undefined;
 

@@ -38,6 +38,7 @@ import {
 } from '../web/layout.js';
 import { notFoundPage } from './not-found.js';
 import { rowButtonsOf, sameSitePath } from './list-votes.js';
+import { countryName } from '../text/countries.js';
 import { cardPath } from '../cards/cards.js';
 import { COUNTED_PAGE_CACHE, keepPage, type KeepPages, type KeptRoute } from './kept-pages.js';
 
@@ -334,7 +335,7 @@ function heroActions(site: SiteDeps, view: ListingSectionView, own: OwnStanding 
 function factsRow(p: ListingProfile): SafeHtml {
   const fact = (key: string, value: SafeHtml | string | null | undefined) =>
     value ? html`<li><span class="k">${key}</span><span class="v">${value}</span></li>` : '';
-  const place = [p.city, p.country ? countryName(p.country) : null].filter(Boolean).join(', ');
+  const place = [p.city, p.country ? (countryName(p.country) ?? p.country) : null].filter(Boolean).join(', ');
   const launch = p.launch_week ? `${p.status === 'live' ? '' : 'Upcoming: '}${weekOf(p.launch_week)}` : null;
   return html`<ul class="facts" aria-label="Key facts">${fact('Pricing', p.pricing.model ? pricingWords(p.pricing.model) : null)}${fact('Category', html`<a href="/categories/${p.primary_category.slug}">${p.primary_category.name}</a>`)}${fact('Based in', place)}${fact('Founded', p.founded_year ? String(p.founded_year) : null)}${fact(p.status === 'live' ? 'Launched' : 'Launching', launch)}${fact('Rating', p.community_rating.count ? `★ ${p.community_rating.average} (${p.community_rating.count})` : null)}</ul>`;
 }
@@ -356,17 +357,6 @@ const socialName = (key: string) => SOCIAL_NAMES[key] ?? `${key.charAt(0).toUppe
 
 /** A pricing model as written ("freemium", "open-source") in words: "Freemium", "Open source". */
 const pricingWords = (model: string) => `${model.charAt(0).toUpperCase()}${model.slice(1).replace(/[-_]/g, ' ')}`;
-
-const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** A country's English name from its ISO code, or the code when it has none. */
-function countryName(code: string): string {
-  try {
-    return REGIONS.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** The report form at the foot of the page (#report), or that the person reported the listing; signed out, the way in. */
 function reportArea(site: SiteDeps, view: ListingSectionView): SafeHtml {

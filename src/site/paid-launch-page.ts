@@ -8,6 +8,7 @@ import { ownerVisit, ownerLinks } from './owned-listing.js';
 import type { OwnerListingWithModeration } from '../listings/owner-view.js';
 import { runAsPerson } from './person-operation.js';
 import type { SiteDeps, Visit } from './visit.js';
+import { COUNTRIES } from '../text/countries.js';
 
 /** What get_my_listing answers (the parts the page uses). */
 type OwnedListing = OwnerListingWithModeration;
@@ -53,22 +54,6 @@ type Owner = NonNullable<Awaited<ReturnType<typeof ownerVisit>>>;
 
 /** The order's own fields (the rest are the products' options, named `<product>.<option>`, and `buy_<product>`). */
 const ORDER_FIELDS = ['billing_country', 'vat_number'] as const;
-
-/** Every ISO 3166 country Intl names in English, by name (the billing country select). */
-const COUNTRIES: { code: string; name: string }[] = (() => {
-  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  // Codes Intl names that are no ISO 3166-1 country: old, reserved, grouping and private-use codes.
-  const notCountries = new Set('AC AN BU CP CS DD DG EA EU EZ FX IC NT QO SU TA TP UK UN XA XB YU ZR ZZ'.split(' '));
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  const out: { code: string; name: string }[] = [];
-  for (const a of letters)
-    for (const b of letters) {
-      const code = a + b;
-      const name = notCountries.has(code) ? undefined : names.of(code);
-      if (name && name !== code) out.push({ code, name });
-    }
-  return out.sort((x, y) => x.name.localeCompare(y.name, 'en'));
-})();
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
