@@ -3,11 +3,18 @@
  * request's path is split once, and a static segment is one string comparison. Matching follows what
  * clients met before: static segments ignore letter case, one trailing slash is ignored, a parameter is
  * percent-decoded (left as sent when its encoding is broken), and HEAD runs a GET route.
+ *
+ * Which route answers does not depend on the order routes were added: a static segment wins over a parameter
+ * (`/categories/count` beats `/categories/{slug}`). Two routes of one method that can match the same path with
+ * neither more specific (each has a static segment where the other has a parameter, or they differ only in
+ * their parameters' names) are refused when added, naming both operations: at start-up, never at request time.
  */
 type Segment = { text: string } | { param: string };
 
 interface Route<H> {
   method: string;
+  path: string;
+  name: string;
   segments: Segment[];
   handler: H;
 }
@@ -21,29 +28,72 @@ export type RouteMatch<H> =
 export class RouteTable<H> {
   private readonly routes: Route<H>[] = [];
 
-  /** `path` relative to the table's prefix, with `{name}` parameters. */
-  add(method: string, path: string, handler: H): void {
+  /**
+   * `path` relative to the table's prefix, with `{name}` parameters; `name` (the operation's) names it in the
+   * error when it overlaps a route added before.
+   */
+  add(method: string, path: string, handler: H, name = `${method} ${path}`): void {
     const segments = split(path).map((part): Segment => {
       const param = /^\{([a-z_]+)\}$/.exec(part)?.[1];
       return param ? { param } : { text: part.toLowerCase() };
     });
-    this.routes.push({ method, segments, handler });
+    const route = { method, path, name, segments, handler };
+    const rival = this.routes.find((other) => other.method === method && overlapping(other.segments, segments));
+    if (rival) {
+      throw new Error(
+        `Routes overlap: ${describe(route)} and ${describe(rival)} can match the same path, and neither is more specific ` +
+          '(has a static segment wherever the other has one, and more of them). Give one of them a path of its own.',
+      );
+    }
+    this.routes.push(route);
   }
 
   match(method: string, path: string): RouteMatch<H> {
     const parts = split(path);
     const allowed: string[] = [];
+    let found: { route: Route<H>; params: Record<string, string> } | undefined;
     for (const route of this.routes) {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
-      if (route.method === method || (method === 'HEAD' && route.method === 'GET'))
-        return { kind: 'found', handler: route.handler, params };
-      allowed.push(route.method);
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) {
+        if (!found || statics(route.segments) > statics(found.route.segments)) found = { route, params };
+      } else if (!allowed.includes(route.method)) {
+        allowed.push(route.method);
+      }
     }
+    if (found) return { kind: 'found', handler: found.route.handler, params: found.params };
     if (allowed.length === 0) return { kind: 'not_found' };
     if (allowed.includes('GET')) allowed.push('HEAD');
     return { kind: 'method_not_allowed', allowed };
   }
+}
+
+function describe(route: Route<unknown>): string {
+  const where = `${route.method} ${route.path}`;
+  return route.name === where ? where : `${route.name} (${where})`;
+}
+
+/**
+ * Whether two routes can match one path with neither winning: every segment could match the same text (equal
+ * static segments, or a parameter on either side), and neither route's static segments include the other's.
+ * When one's do, it is the more specific and has more static segments, which is how `match` picks it.
+ */
+function overlapping(a: Segment[], b: Segment[]): boolean {
+  if (a.length !== b.length) return false;
+  let aOnly = false;
+  let bOnly = false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if ('text' in x && 'text' in y && x.text !== y.text) return false;
+    if ('text' in x && 'param' in y) aOnly = true;
+    if ('param' in x && 'text' in y) bOnly = true;
+  }
+  return aOnly === bOnly;
+}
+
+function statics(segments: Segment[]): number {
+  return segments.filter((segment) => 'text' in segment).length;
 }
 
 function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | undefined {

@@ -35,7 +35,7 @@ export function restApi(options: RestOptions): Middleware {
     ctx.type = 'application/json';
     ctx.body = openApi;
   });
-  for (const tool of options.registry.tools) table.add(tool.http.method, tool.http.path, operation(tool, options));
+  for (const tool of options.registry.tools) table.add(tool.http.method, tool.http.path, operation(tool, options), tool.name);
   return (ctx, next) => {
     if (ctx.path !== API_PREFIX && !ctx.path.startsWith(`${API_PREFIX}/`)) return next();
     const route = table.match(ctx.method, ctx.path.slice(API_PREFIX.length));

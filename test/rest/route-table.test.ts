@@ -43,3 +43,50 @@ describe('the REST route table', () => {
     expect(table.match('GET', '/')).toEqual({ kind: 'not_found' });
   });
 });
+
+describe('routes that can match the same path', () => {
+  it('let a static segment win over a parameter, whichever was added first', () => {
+    for (const order of [
+      ['/categories/{slug}', '/categories/count'],
+      ['/categories/count', '/categories/{slug}'],
+    ]) {
+      const routes = new RouteTable<string>();
+      for (const path of order) routes.add('GET', path, path === '/categories/count' ? 'count' : 'get');
+      expect(routes.match('GET', '/categories/count')).toEqual({ kind: 'found', handler: 'count', params: {} });
+      expect(routes.match('GET', '/Categories/Count/')).toMatchObject({ handler: 'count' });
+      expect(routes.match('GET', '/categories/tools')).toEqual({ kind: 'found', handler: 'get', params: { slug: 'tools' } });
+    }
+  });
+
+  it('let the route with the most static segments win when one includes the other’s', () => {
+    const routes = new RouteTable<string>();
+    routes.add('GET', '/a/{x}/{y}', 'none');
+    routes.add('GET', '/a/{x}/c', 'last');
+    routes.add('GET', '/a/b/c', 'both');
+    expect(routes.match('GET', '/a/b/c')).toMatchObject({ handler: 'both' });
+    expect(routes.match('GET', '/a/z/c')).toMatchObject({ handler: 'last', params: { x: 'z' } });
+    expect(routes.match('GET', '/a/b/z')).toMatchObject({ handler: 'none', params: { x: 'b', y: 'z' } });
+  });
+
+  it('are refused when added if neither is more specific, naming both operations', () => {
+    const routes = new RouteTable<string>();
+    routes.add('GET', '/a/{x}', 'first', 'get_first');
+    expect(() => routes.add('GET', '/a/{y}', 'second', 'get_second')).toThrow(
+      /Routes overlap: get_second \(GET \/a\/\{y\}\) and get_first \(GET \/a\/\{x\}\)/,
+    );
+    expect(() => routes.add('GET', '/A/{x}/', 'same')).toThrow(/GET \/A\/\{x\}\/ and get_first/);
+    routes.add('GET', '/a/{x}/c', 'crossing');
+    expect(() => routes.add('GET', '/a/b/{y}', 'crossed')).toThrow(/GET \/a\/b\/\{y\} and GET \/a\/\{x\}\/c/);
+  });
+
+  it('are allowed when their methods differ or a static segment tells them apart', () => {
+    const routes = new RouteTable<string>();
+    routes.add('GET', '/a/{x}', 'get');
+    routes.add('PATCH', '/a/{x}', 'update');
+    routes.add('GET', '/a/b', 'static');
+    routes.add('GET', '/b/{x}', 'other');
+    routes.add('GET', '/a/{x}/c', 'longer');
+    expect(routes.match('GET', '/a/b')).toMatchObject({ handler: 'static' });
+    expect(routes.match('DELETE', '/a/b')).toEqual({ kind: 'method_not_allowed', allowed: ['GET', 'PATCH', 'HEAD'] });
+  });
+});

@@ -250,3 +250,24 @@ describe('REST adapter', () => {
     expect(doc.paths['/things/{slug}'].get.operationId).toBe('get_thing');
   });
 });
+
+describe('REST adapter at start-up', () => {
+  const options = {
+    services: { resultCache: new ResultCache() } as Services,
+    publicUrl: 'http://api.test',
+    resolveCaller: async () => null,
+    onError: () => {},
+  };
+
+  it('refuses two operations whose paths overlap, naming both', () => {
+    const shadow = { ...getThing, name: 'get_other_thing', http: { ...getThing.http, path: '/things/{name}' } };
+    expect(() => restApi({ ...options, registry: createRegistry([getThing, shadow]) })).toThrow(
+      'Routes overlap: get_other_thing (GET /things/{name}) and get_thing (GET /things/{slug})',
+    );
+  });
+
+  it('accepts a static path beside a parameter, whichever is registered first', () => {
+    const counted = { ...secret, name: 'count_things', http: { ...secret.http, path: '/things/count' } };
+    expect(() => restApi({ ...options, registry: createRegistry([getThing, counted]) })).not.toThrow();
+  });
+});
