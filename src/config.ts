@@ -56,10 +56,7 @@ export interface Config {
   payments: PaymentsMode;
   /** Stripe takes the payments when set (STRIPE_SECRET_KEY); otherwise the built-in test-mode checkout page does. */
   stripeSecretKey: string;
-  /**
-   * The signing secret of the Stripe webhook endpoint at /payments/stripe/events (STRIPE_WEBHOOK_SECRET, whsec_…);
-   * /webhooks/stripe, its first address, is a deprecated alias.
-   */
+  /** The signing secret of the Stripe webhook endpoint at /payments/stripe/events (STRIPE_WEBHOOK_SECRET, whsec_…). */
   stripeWebhookSecret: string;
   /** Tests point this at a loopback fake of the Stripe API (STRIPE_API_URL, e.g. http://127.0.0.1:12111). */
   stripeApiUrl: string;

@@ -7,15 +7,12 @@ import { sendProblem } from './problem.js';
 
 /** Where Stripe posts its events (inbound; our own outbound webhooks are /api/v1/webhooks). */
 const STRIPE_EVENTS_PATH = '/payments/stripe/events';
-/** Deprecated alias: the endpoint's first address, which Stripe dashboards already name; the same handler answers there. */
-const OLD_STRIPE_EVENTS_PATH = '/webhooks/stripe';
 
 /** Stripe's events are small; a body beyond this is not Stripe's. */
 const MAX_EVENT_BYTES = 512 * 1024;
 
 /**
  * POST /payments/stripe/events, the endpoint to register in the Stripe dashboard (only served with STRIPE_SECRET_KEY);
- * POST /webhooks/stripe, its first address, is a deprecated alias served the same way for endpoints registered there.
  * The raw body is verified against Stripe-Signature with STRIPE_WEBHOOK_SECRET: a forged or altered event is 400
  * and changes nothing. A verified event is acted on once (src/payments/stripe-events.ts) and answered 200; a
  * failure is 500, and Stripe delivers the event again later.
@@ -23,7 +20,7 @@ const MAX_EVENT_BYTES = 512 * 1024;
 export function stripeWebhook(services: Services): Middleware {
   const { config } = services;
   return async (ctx, next) => {
-    if ((ctx.path !== STRIPE_EVENTS_PATH && ctx.path !== OLD_STRIPE_EVENTS_PATH) || !config.stripeSecretKey) return next();
+    if (ctx.path !== STRIPE_EVENTS_PATH || !config.stripeSecretKey) return next();
     if (ctx.method !== 'POST') {
       ctx.set('Allow', 'POST');
       return sendProblem(

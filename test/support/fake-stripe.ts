@@ -168,19 +168,11 @@ function nested(form: URLSearchParams): Record<string, unknown> {
   return root;
 }
 
-/**
- * Posts `event` to the service's Stripe endpoint, signed as Stripe signs it (or with another secret); `path` names
- * another address of it (the deprecated /webhooks/stripe).
- */
-export async function deliver(
-  baseUrl: string,
-  event: Stripe.Event,
-  secret: string,
-  path = '/payments/stripe/events',
-): Promise<{ status: number; body: any }> {
+/** Posts `event` to the service's Stripe endpoint, signed as Stripe signs it (or with another secret). */
+export async function deliver(baseUrl: string, event: Stripe.Event, secret: string): Promise<{ status: number; body: any }> {
   const payload = JSON.stringify(event);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const response = await fetch(`${baseUrl}${path}`, {
+  const response = await fetch(`${baseUrl}/payments/stripe/events`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     body: payload,
