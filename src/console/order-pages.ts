@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html } from '../text/html.js';
 import { dollars, pager } from '../web/layout.js';
-import { ValidationError, type ProblemError } from '../errors.js';
+import { NotFoundError, ValidationError, type ProblemError } from '../errors.js';
 import { ORDER_STATUSES } from '../db/entities/order.js';
 import { adminOrder, type AdminOrderView } from '../orders/admin-orders.js';
 import { listAuditLog } from '../staff/audit-log.js';
@@ -93,7 +93,11 @@ async function renderOrder(
   form: { problem?: ProblemError; amount?: string; reason?: string },
 ): Promise<void> {
   const { db } = deps.services;
-  const order = await adminOrder(db, number, deps.services.now()).catch(() => undefined);
+  // Only a number no order has is "No such order"; any other failure (the database's) is the service's error (500).
+  const order = await adminOrder(db, number, deps.services.now()).catch((error: unknown) => {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  });
   if (!order) {
     return renderConsoleMissing(ctx, visit, {
       title: 'No such order',

@@ -94,6 +94,17 @@ describe('the forms, as an admin', () => {
     expect((await browser.get(`${t.url}/admin/orders/LD-2000-000000`)).status).toBe(404);
   });
 
+  it('an order no one has is 404 "No such order"; a failure of the database is not reported as a missing order', async () => {
+    const browser = await staffBrowser(t, admin);
+    const missing = await browser.get(`${t.url}/admin/orders/LD-2000-000000`);
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('No such order');
+    // PostgreSQL refuses text with a NUL byte (22021) on both engines: the read fails, it does not find nothing.
+    const failed = await browser.get(`${t.url}/admin/orders/LD-2000-%00`);
+    expect(failed.status).toBe(500);
+    expect(failed.text).not.toContain('No such order');
+  });
+
   it('saves settings, prices and VAT rates; refusals name the field and keep what was typed', async () => {
     const browser = await staffBrowser(t, admin);
     const page = await browser.get(`${t.url}/admin/settings`);
