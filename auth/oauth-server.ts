@@ -8,8 +8,8 @@ import { sharedSecret } from '../src/security/service-secrets.js';
 import { hostIsPublic, systemLookup, type HostLookup } from '../src/security/public-address.js';
 import { postgresAdapter } from './oauth-storage.js';
 import { protectedResources } from '../src/web/paths.js';
-import { AddressGuard } from '../src/crawler/address-guard.js';
-import { guardedFetch } from '../src/crawler/guarded-fetch.js';
+import { AddressGuard } from '../src/outbound/address-guard.js';
+import { guardedFetch } from '../src/outbound/guarded-fetch.js';
 import { renderOAuthError } from './pages/oauth-error-page.js';
 import { logOAuthServer } from './oauth-log.js';
 import { alignGrantWithRole, splitByRole, STAFF_ROLE, staffRoleOf } from './staff-scopes.js';
@@ -105,7 +105,7 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
         },
       } as object),
     },
-    // Documents are fetched through the crawler's address guard: the address is checked when the connection is made.
+    // Documents are fetched through the outbound address guard: the address is checked when the connection is made.
     fetch: options.outbound?.fetch ?? guardedFetch(new AddressGuard({ allowHosts: [], lookup })),
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     // Called before the presented token is consumed: a refused target must leave the grant alone.

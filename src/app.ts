@@ -130,6 +130,8 @@ export async function createApp(parts: AppParts): Promise<App> {
   const { config, db } = parts;
   const now = parts.now ?? (() => new Date());
   const log = parts.log ?? createLogger({ level: config.logLevel });
+  // Settings that still work but should change (old names), said once as the service starts.
+  for (const warning of config.warnings) log.warn(warning);
   // Traces are exported only with OTEL_EXPORTER_OTLP_ENDPOINT; without it nothing is started.
   const tracing = await startTracing({ endpoint: config.otelEndpoint, serviceName: config.otelServiceName });
   const mailer = createMailer({
@@ -239,7 +241,7 @@ async function openJobs(parts: AppParts, deps: { now: () => Date; log: Logger; m
     now,
     log,
     publicUrl: config.publicUrl,
-    allowHosts: config.crawlerAllowHosts,
+    allowHosts: config.outboundAllowHosts,
     retry: parts.webhookRetry,
     metrics,
   });

@@ -6,6 +6,11 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /**
+   * Whether start-up loads the demo directory into an empty embedded database (DEMO=1 asks, DEMO=0 refuses). Unset:
+   * only on an http PUBLIC_URL (local use), never on an https one (a real deployment). `npm run seed` loads it anywhere.
+   */
+  demo: boolean;
   /** Empty when the service runs on its embedded PostgreSQL (PGlite) in dataDir. */
   databaseUrl: string;
   /** Hostnames allowed in the Host header besides PUBLIC_URL's own (DNS-rebinding protection). */
@@ -18,8 +23,11 @@ export interface Config {
   trustProxy: boolean;
   /** Addresses and networks of the proxies whose X-Forwarded-* headers are believed (TRUSTED_PROXIES; default with TRUST_PROXY: private networks). */
   trustedProxies: string[];
-  /** Hosts the crawler may reach although they are private or loopback (tests, local trials); empty in production. */
-  crawlerAllowHosts: string[];
+  /**
+   * Hosts that outbound requests (crawls, images, webhook deliveries, claim checks) may reach although they are private
+   * or loopback (OUTBOUND_ALLOW_HOSTS, or its old name CRAWLER_ALLOW_HOSTS; tests, local trials); empty in production.
+   */
+  outboundAllowHosts: string[];
   /** Claude drafts profiles when set; otherwise the offline extractive drafter does. */
   anthropicApiKey: string;
   /** Tests point this at a loopback fake of the Messages API. */
@@ -75,6 +83,8 @@ export interface Config {
   otelEndpoint: string;
   /** The service.name of the traces (OTEL_SERVICE_NAME, default launch-directory). */
   otelServiceName: string;
+  /** What is wrong with the settings without stopping the service (old names still read), logged once at start-up. */
+  warnings: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -96,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     publicUrl,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    demo: demoSetting(env.DEMO, parsed.protocol === 'https:'),
     databaseUrl: env.DATABASE_URL ?? '',
     allowedHosts: list(env.ALLOWED_HOSTS).map((h) => h.toLowerCase()),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -103,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? `Launch directory <no-reply@${parsed.hostname}>`,
     trustProxy,
     trustedProxies: trustProxy && namedProxies.length === 0 ? [...PRIVATE_NETWORKS] : namedProxies,
-    crawlerAllowHosts: list(env.CRAWLER_ALLOW_HOSTS).map((h) => h.toLowerCase()),
+    outboundAllowHosts: outboundAllowHostsSetting(env),
     anthropicApiKey: env.ANTHROPIC_API_KEY ?? '',
     anthropicBaseUrl: env.ANTHROPIC_BASE_URL ?? '',
     anthropicModel: env.ANTHROPIC_MODEL ?? 'claude-sonnet-4-5',
@@ -120,7 +131,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsTokenSetting(env.METRICS_TOKEN),
     otelEndpoint: otlpEndpointSetting(env.OTEL_EXPORTER_OTLP_ENDPOINT),
     otelServiceName: env.OTEL_SERVICE_NAME || 'launch-directory',
+    warnings: settingWarnings(env),
   };
+}
+
+function demoSetting(value: string | undefined, https: boolean): boolean {
+  if (value === undefined || value === '') return !https;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new Error(`DEMO must be 1 (load the demo directory into an empty embedded database) or 0, got "${value}"`);
+}
+
+/** OUTBOUND_ALLOW_HOSTS, and the hosts of its old name CRAWLER_ALLOW_HOSTS, which is still read (with a warning). */
+function outboundAllowHostsSetting(env: NodeJS.ProcessEnv): string[] {
+  const hosts = [...list(env.OUTBOUND_ALLOW_HOSTS), ...list(env.CRAWLER_ALLOW_HOSTS)].map((h) => h.toLowerCase());
+  return [...new Set(hosts)];
+}
+
+function settingWarnings(env: NodeJS.ProcessEnv): string[] {
+  const warnings: string[] = [];
+  if (env.CRAWLER_ALLOW_HOSTS !== undefined)
+    warnings.push(
+      'CRAWLER_ALLOW_HOSTS is an old name: rename it OUTBOUND_ALLOW_HOSTS (it governs every outbound request, not only the crawler)',
+    );
+  return warnings;
 }
 
 /** OTEL_EXPORTER_OTLP_ENDPOINT: empty or an http(s) URL (without a trailing slash). */

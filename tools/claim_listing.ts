@@ -45,7 +45,7 @@ export default defineTool({
       method,
       email,
       now: services.now(),
-      allowHosts: services.config.crawlerAllowHosts,
+      allowHosts: services.config.outboundAllowHosts,
     });
     if (emailToken) {
       const claimant = await findAccount(services.db, caller.accountId);

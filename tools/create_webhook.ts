@@ -30,7 +30,7 @@ export default defineTool({
       services.db,
       caller.accountId,
       { url, events },
-      { allowHosts: services.config.crawlerAllowHosts, now: services.now() },
+      { allowHosts: services.config.outboundAllowHosts, now: services.now() },
     );
   },
 });

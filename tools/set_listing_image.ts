@@ -42,7 +42,7 @@ export default defineTool({
         url,
         now: services.now(),
         publicUrl: config.publicUrl,
-        fetch: { allowHosts: config.crawlerAllowHosts, userAgent: crawlerUserAgent(config.publicUrl) },
+        fetch: { allowHosts: config.outboundAllowHosts, userAgent: crawlerUserAgent(config.publicUrl) },
       });
     } catch (error) {
       if (error instanceof ImageRefused) throw new ValidationError([{ path: '/url', message: error.message }], error.message);

@@ -29,7 +29,7 @@ export default defineTool({
   output: draftOutput.extend({ created: z.boolean().describe('false: your open draft of the same site, answered again (REST 200)') }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async handler({ url, view }, { services, caller }) {
-    const checked = checkSubmissionUrl(url, services.config.crawlerAllowHosts);
+    const checked = checkSubmissionUrl(url, services.config.outboundAllowHosts);
     const { draft, created } = await draftForSite(services.db, caller.accountId, checked, services.now());
     const answer = async () => {
       const full = await viewOfDraft(services.db, draft);

@@ -46,7 +46,7 @@ export default defineTool({
     }
     const check = await checkProof({ method: claim.method, domain: claim.domain, token: claim.token ?? '' }, listing.url, {
       dnsServers: config.dnsServers,
-      allowHosts: config.crawlerAllowHosts,
+      allowHosts: config.outboundAllowHosts,
       userAgent: crawlerUserAgent(config.publicUrl),
     });
     const verified = await recordCheck(db, claim.id, check, now);

@@ -99,7 +99,7 @@ export interface ClaimRequest {
   method: ClaimMethod;
   email?: string;
   now: Date;
-  /** CRAWLER_ALLOW_HOSTS: listings on these hosts may be claimed though their address is private (tests). */
+  /** OUTBOUND_ALLOW_HOSTS: listings on these hosts may be claimed though their address is private (tests). */
   allowHosts: readonly string[];
 }
 

@@ -1,6 +1,6 @@
 /**
  * Looking for a claim's proof now: the TXT record through a DNS resolver (servers from DNS_SERVERS, else the
- * system's), the meta tag on the homepage or the file under /.well-known/, fetched through the crawler's
+ * system's), the meta tag on the homepage or the file under /.well-known/, fetched through the outbound
  * address guard (public addresses only, bounded answers). Redirects are followed only within the listing's
  * domain (and its www. name): a page on another domain proves nothing about this one. Whatever is found
  * is reported in words a person can act on.
@@ -8,8 +8,8 @@
 import { Resolver } from 'node:dns/promises';
 import * as cheerio from 'cheerio';
 import { parseHtml } from '../crawler/html-reader.js';
-import { AddressGuard } from '../crawler/address-guard.js';
-import { guardedFetch } from '../crawler/guarded-fetch.js';
+import { AddressGuard } from '../outbound/address-guard.js';
+import { guardedFetch } from '../outbound/guarded-fetch.js';
 import type { HostLookup } from '../security/public-address.js';
 import { DNS_LABEL, FILE_PATH, META_NAME, TXT_PREFIX } from './instructions.js';
 
@@ -22,7 +22,7 @@ export interface ProofCheck {
 export interface ProofSettings {
   /** DNS servers ("127.0.0.1:5353" or "1.1.1.1"); empty: the system's. */
   dnsServers: readonly string[];
-  /** Hosts that may be private (CRAWLER_ALLOW_HOSTS: tests, local trials). */
+  /** Hosts that may be private (OUTBOUND_ALLOW_HOSTS: tests, local trials). */
   allowHosts: readonly string[];
   userAgent: string;
   lookup?: HostLookup;

@@ -2,8 +2,8 @@
  * Reads a product's website for the profile drafter: robots.txt first (obeyed for our own user
  * agent), then the home page and a few same-host pages that state facts (about, team, pricing,
  * features, FAQ, contact, legal, ...), within bounds on pages, bytes per page, redirects and total
- * time. Never connects to private, loopback, link-local or metadata addresses (see AddressGuard),
- * except hosts named in `allowHosts` (CRAWLER_ALLOW_HOSTS; empty in production).
+ * time. Never connects to private, loopback, link-local or metadata addresses (see src/outbound/address-guard.ts),
+ * except hosts named in `allowHosts` (OUTBOUND_ALLOW_HOSTS; empty in production).
  *
  * A site that cannot be read ends in a failure with a reason a founder can act on; the crawler
  * never fills anything in. The crawler itself (crawlee, in site-reader.ts) is loaded at the first
@@ -12,11 +12,11 @@
 import { withSpan } from '../observability/tracing.js';
 import type { CrawledPage } from './crawled-page.js';
 import type { HostLookup } from '../security/public-address.js';
-import type { ConnectionInfo } from './address-guard.js';
+import type { ConnectionInfo } from '../outbound/address-guard.js';
 import { CrawlFailure, type CrawlFailureCode } from './failures.js';
 
 export interface CrawlOptions {
-  /** Hosts that may be private or loopback (CRAWLER_ALLOW_HOSTS); empty in production. */
+  /** Hosts that may be private or loopback (OUTBOUND_ALLOW_HOSTS); empty in production. */
   allowHosts: readonly string[];
   /** Sent on every request; its product token (before "/") is the name robots.txt rules are matched against. */
   userAgent: string;

@@ -1,8 +1,10 @@
 /**
  * Why a crawl failed, in words a founder can act on. A CrawlFailure thrown anywhere in the crawl
- * (address guard, redirect hook, response checks) travels inside got's and crawlee's error
- * wrappers; `findFailure` digs it out again, `classifyError` maps everything else.
+ * (redirect hook, response checks) travels inside got's and crawlee's error wrappers; `findFailure`
+ * digs it out again, and turns the outbound guard's refusals (OutboundRefused) into the crawl's
+ * own failures; `classifyError` maps everything else.
  */
+import { type OutboundRefused, findRefusal, privateSubject } from '../outbound/refusal.js';
 
 const CRAWL_FAILURE_CODES = [
   'invalid_url',
@@ -32,15 +34,48 @@ export class CrawlFailure extends Error {
   }
 }
 
-/** The CrawlFailure inside an error chain (got's RequestError keeps the original as `cause`). */
+/**
+ * The CrawlFailure inside an error chain (got's RequestError keeps the original as `cause`), or the crawl failure an
+ * outbound refusal in it stands for.
+ */
 export function findFailure(error: unknown): CrawlFailure | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current; depth += 1) {
     if (current instanceof CrawlFailure) return current;
-    if (typeof current !== 'object') return undefined;
+    if (typeof current !== 'object') break;
     current = (current as { cause?: unknown }).cause;
   }
-  return undefined;
+  const refusal = findRefusal(error);
+  return refusal && crawlFailureOf(refusal);
+}
+
+/** What the outbound guard's refusal means for a crawl; undefined for a guard closed at the end of the crawl. */
+function crawlFailureOf(refusal: OutboundRefused): CrawlFailure | undefined {
+  const { host } = refusal;
+  switch (refusal.reason) {
+    case 'private_address':
+      return new CrawlFailure(
+        'private_address',
+        `${privateSubject(host, refusal.literal)} not a public address; we only read public websites. Enter your site's public address, ${BY_HAND}.`,
+      );
+    case 'not_resolved':
+      return new CrawlFailure(
+        'dns_failed',
+        `We could not find ${host}: its domain name does not resolve. Check the address and the domain's DNS settings, then try again, ${BY_HAND}.`,
+        { cause: refusal.cause },
+      );
+    case 'no_address':
+      return new CrawlFailure(
+        'dns_failed',
+        `We could not find ${host}: its domain name has no address. Check the domain's DNS settings, then try again, ${BY_HAND}.`,
+      );
+    case 'too_large':
+      return new CrawlFailure('too_large', `The answer of ${host} is larger than we read, ${BY_HAND}.`);
+    case 'scheme_not_allowed':
+      return new CrawlFailure('invalid_url', `Only http:// and https:// addresses can be read. Enter your site's web address.`);
+    case 'closed':
+      return undefined;
+  }
 }
 
 const errorCodes = (error: unknown): string[] => {

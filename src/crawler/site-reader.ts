@@ -1,6 +1,6 @@
 /**
  * The crawler of crawl-site.ts, with crawlee: robots.txt first, then the home page and the pages that state facts,
- * every connection through the AddressGuard. Loaded by crawlSite at the first crawl.
+ * every connection through the outbound AddressGuard (src/outbound). Loaded by crawlSite at the first crawl.
  */
 import { type Readable, Transform } from 'node:stream';
 import {
@@ -23,7 +23,9 @@ import {
 import { RobotsTxtFile } from '@crawlee/utils';
 import { randomUUID } from 'node:crypto';
 import type { CrawledPage } from './crawled-page.js';
-import { AddressGuard } from './address-guard.js';
+import { AddressGuard } from '../outbound/address-guard.js';
+import { guardedGotOptions } from '../outbound/got-options.js';
+import { findRefusal } from '../outbound/refusal.js';
 import type { CrawlOptions, CrawlResult, Settings } from './crawl-site.js';
 import { type RankedLink, chooseFactLinks, chooseOtherLinks, pathDepth } from './fact-links.js';
 import { BY_HAND, CrawlFailure, capitalize, classifyError, findFailure, formatBytes, seconds } from './failures.js';
@@ -159,8 +161,7 @@ class GuardedHttpClient implements BaseHttpClient {
       try {
         await this.guard.resolve(to.hostname);
       } catch (error) {
-        const failure = findFailure(error);
-        if (failure?.code === 'private_address') {
+        if (findRefusal(error)?.reason === 'private_address') {
           throw new CrawlFailure(
             'private_address',
             `${capitalize(what)} redirects to ${clip(to.href)}, a private, loopback, link-local or metadata address; we never follow such redirects. Make ${what} reachable without that redirect, ${BY_HAND}.`,
@@ -185,14 +186,10 @@ class GuardedHttpClient implements BaseHttpClient {
     return {
       ...request,
       headers: { ...headers, 'user-agent': this.settings.userAgent, accept: ACCEPT },
-      // Our own agents (the address guard), no HTTP/2 (its protocol probe would connect unguarded),
-      // no browser header generator (we identify as ourselves), no proxy.
-      agent: { http: this.guard.httpAgent, https: this.guard.httpsAgent },
-      dnsLookup: this.guard.lookup,
-      http2: false,
+      // The address guard's agents and lookup, no HTTP/2, no proxy (src/outbound); no browser header generator
+      // (we identify as ourselves).
+      ...guardedGotOptions(this.guard),
       useHeaderGenerator: false,
-      insecureHTTPParser: false,
-      proxyUrl: undefined,
       cookieJar: undefined,
       followRedirect: true,
       maxRedirects: this.settings.maxRedirects,

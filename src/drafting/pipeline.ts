@@ -21,7 +21,7 @@ export const REGENERATE_FIELDS_JOB = 'regenerate_draft_fields';
 
 export interface PipelineDeps {
   db: Database;
-  config: Pick<Config, 'publicUrl' | 'crawlerAllowHosts' | 'anthropicApiKey' | 'anthropicBaseUrl' | 'anthropicModel'>;
+  config: Pick<Config, 'publicUrl' | 'outboundAllowHosts' | 'anthropicApiKey' | 'anthropicBaseUrl' | 'anthropicModel'>;
   now: () => Date;
   log: Logger;
   /** Tests may bound the crawl more tightly. */
@@ -174,11 +174,11 @@ async function keepDraftSiteImages(deps: PipelineDeps, { listingId, draftId }: {
   const [home] = await loadDraftPages(deps.db, draftId);
   const listing = await deps.db.one<{ logo_url: string | null }>('SELECT logo_url FROM listings WHERE id = $1', [listingId]);
   if (!home || !listing) return;
-  const fetch = { allowHosts: deps.config.crawlerAllowHosts, userAgent: crawlerUserAgent(deps.config.publicUrl) };
+  const fetch = { allowHosts: deps.config.outboundAllowHosts, userAgent: crawlerUserAgent(deps.config.publicUrl) };
   const { kept, refused } = await keepSiteImages({ db: deps.db, now: deps.now, fetch }, listingId, home, listing.logo_url);
   deps.log.info({ listing_id: listingId, kept, refused }, 'kept the site images of a listing');
 }
 
 function defaultCrawl(deps: PipelineDeps): (url: string) => Promise<CrawlResult> {
-  return (url) => crawlSite(url, { allowHosts: deps.config.crawlerAllowHosts, userAgent: crawlerUserAgent(deps.config.publicUrl) });
+  return (url) => crawlSite(url, { allowHosts: deps.config.outboundAllowHosts, userAgent: crawlerUserAgent(deps.config.publicUrl) });
 }

@@ -1,19 +1,19 @@
 /**
- * Fetches an image from another site for keeping: through the crawler's address guard (every connection, each
+ * Fetches an image from another site for keeping: through the outbound address guard (every connection, each
  * redirect's too, is checked at connect time: private, loopback, link-local and metadata addresses are refused,
- * hosts in CRAWLER_ALLOW_HOSTS excepted), within a byte cap (before any decoding) and a time limit.
+ * hosts in OUTBOUND_ALLOW_HOSTS excepted), within a byte cap (before any decoding) and a time limit.
  */
 import http from 'node:http';
 import https from 'node:https';
-import { AddressGuard } from '../crawler/address-guard.js';
-import { findFailure } from '../crawler/failures.js';
+import { AddressGuard } from '../outbound/address-guard.js';
+import { findRefusal } from '../outbound/refusal.js';
 import { validateUrl } from '../crawler/crawl-site.js';
 import type { HostLookup } from '../security/public-address.js';
 import { ImageRefused } from './errors.js';
 import { MAX_IMAGE_BYTES } from './process.js';
 
 export interface ImageFetchOptions {
-  /** Hosts that may be private or loopback (CRAWLER_ALLOW_HOSTS); empty in production. */
+  /** Hosts that may be private or loopback (OUTBOUND_ALLOW_HOSTS); empty in production. */
   allowHosts: readonly string[];
   userAgent: string;
   /** The whole fetch, redirects included (default 10 s). */
@@ -40,10 +40,10 @@ export async function fetchImage(raw: string, options: ImageFetchOptions): Promi
     }
   } catch (error) {
     if (error instanceof ImageRefused) throw error;
-    const failure = findFailure(error);
-    if (failure?.code === 'private_address')
+    const refusal = findRefusal(error);
+    if (refusal?.reason === 'private_address')
       throw new ImageRefused(`The image address points at a private, loopback or reserved network address; give a public one.`);
-    if (failure) throw new ImageRefused(`The image could not be fetched: ${failure.reason}`);
+    if (refusal) throw new ImageRefused(`The image could not be fetched: ${refusal.message}`);
     if (signal.aborted) throw new ImageRefused('The image did not arrive in time.');
     throw new ImageRefused(`The image could not be fetched (${error instanceof Error ? error.message : String(error)}).`);
   } finally {

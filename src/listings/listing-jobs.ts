@@ -21,12 +21,15 @@ const EXPIRE_CLAIMS_JOB = 'expire_claims';
  * service would not take as a submission (a reserved name such as the demo's .example sites) is not
  * looked up at all.
  */
-export function homepageReader(config: { crawlerAllowHosts: readonly string[]; publicUrl: string }): (url: string) => Promise<CrawlResult> {
+export function homepageReader(config: {
+  outboundAllowHosts: readonly string[];
+  publicUrl: string;
+}): (url: string) => Promise<CrawlResult> {
   return async (url) => {
-    const problem = submissionUrlProblem(url, config.crawlerAllowHosts);
+    const problem = submissionUrlProblem(url, config.outboundAllowHosts);
     if (problem) return { ok: false, code: 'invalid_url', reason: problem };
     return crawlSite(url, {
-      allowHosts: config.crawlerAllowHosts,
+      allowHosts: config.outboundAllowHosts,
       userAgent: crawlerUserAgent(config.publicUrl),
       maxPages: 1,
       timeoutMs: 15_000,

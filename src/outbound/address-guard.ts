@@ -1,7 +1,9 @@
 /**
- * The crawler's address rule, enforced where connections are made.
+ * The outbound address rule (SSRF protection), enforced where connections are made: every request to an address
+ * someone else chose (sites crawled, images, webhook deliveries, claim proofs, OAuth client metadata) goes out
+ * through an AddressGuard.
  *
- * Every socket the crawler opens comes from this guard's two agents. Their `createConnection`
+ * Every socket comes from this guard's two agents. Their `createConnection`
  * refuses literal IP hosts that are not public (those skip DNS), and replaces the socket's `lookup`
  * with one that resolves the name, refuses the answer when any address is not public, and hands
  * the checked addresses to `net.connect`, which then connects to exactly those: an answer that
@@ -9,14 +11,15 @@
  * resolution. As a last line, the socket's remote address is checked again on `connect` and the
  * socket destroyed before anything is written when it is not allowed.
  *
- * Hosts named in `allowHosts` (CRAWLER_ALLOW_HOSTS: tests, local trials) may be private.
+ * Hosts named in `allowHosts` (OUTBOUND_ALLOW_HOSTS: tests, local trials) may be private. Refusals are
+ * OutboundRefused errors (refusal.ts).
  */
 import http from 'node:http';
 import https from 'node:https';
 import net, { isIP, type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { isPublicAddress, systemLookup, type HostLookup } from '../security/public-address.js';
-import { BY_HAND, CrawlFailure } from './failures.js';
+import { OutboundRefused, privateAddress } from './refusal.js';
 
 export interface ConnectionInfo {
   host: string;
@@ -27,7 +30,7 @@ export interface ConnectionInfo {
 export interface AddressGuardOptions {
   allowHosts: readonly string[];
   lookup?: HostLookup;
-  /** Called for every TCP connection actually established (tests assert where the crawler went). */
+  /** Called for every TCP connection actually established (tests assert where a request went). */
   onConnection?: (info: ConnectionInfo) => void;
 }
 
@@ -50,7 +53,7 @@ export class AddressGuard {
     this.resolveHost = options.lookup ?? systemLookup;
     this.onConnection = options.onConnection;
     const guard = this;
-    // Per crawl agents: sockets are never shared with other code or with a crawl under another policy.
+    // Per guard agents: sockets are never shared with other code or with a request under another policy.
     this.httpAgent = new (class extends http.Agent {
       override createConnection(
         options: http.ClientRequestArgs,
@@ -89,19 +92,10 @@ export class AddressGuard {
     try {
       answer = await this.resolveHost(host);
     } catch (error) {
-      throw new CrawlFailure(
-        'dns_failed',
-        `We could not find ${host}: its domain name does not resolve. Check the address and the domain's DNS settings, then try again, ${BY_HAND}.`,
-        { cause: error },
-      );
+      throw new OutboundRefused('not_resolved', host, `We could not find ${host}: its domain name does not resolve.`, { cause: error });
     }
     const addresses = [...new Set(answer.filter((address) => isIP(address) !== 0))];
-    if (addresses.length === 0) {
-      throw new CrawlFailure(
-        'dns_failed',
-        `We could not find ${host}: its domain name has no address. Check the domain's DNS settings, then try again, ${BY_HAND}.`,
-      );
-    }
+    if (addresses.length === 0) throw new OutboundRefused('no_address', host, `We could not find ${host}: its domain name has no address.`);
     const refused = addresses.find((address) => !this.permits(host, address));
     if (refused) throw privateAddress(host, refused);
     return addresses;
@@ -138,9 +132,8 @@ export class AddressGuard {
     const host = bareHost(String(options.host ?? options.hostname ?? ''));
     const port = Number(options.port ?? 0);
     if (this.closed) {
-      const error: NodeJS.ErrnoException = new Error('The crawl has ended; no new connections.');
-      error.code = 'ERR_CRAWL_ENDED';
-      process.nextTick(() => callback?.(error, undefined as unknown as Duplex));
+      const refusal = new OutboundRefused('closed', host, 'The address guard is closed; no new connections.');
+      process.nextTick(() => callback?.(refusal, undefined as unknown as Duplex));
       return undefined;
     }
     if (!host || (isIP(host) && !this.permits(host, host))) {
@@ -162,22 +155,10 @@ export class AddressGuard {
     return socket;
   }
 
-  /** Closes every socket of this crawl, aborting requests still running, and refuses new ones. */
+  /** Closes every socket of this guard, aborting requests still running, and refuses new ones. */
   destroy(): void {
     this.closed = true;
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
   }
-}
-
-/**
- * The refusal people read (crawl results, webhook delivery logs, claim checks): it names the host they gave but never
- * the address it resolved to, which would tell a prober what lies inside the network.
- */
-function privateAddress(host: string, address: string): CrawlFailure {
-  const subject = host === address ? `The address ${host} is` : `The host ${host} resolves to something that is`;
-  return new CrawlFailure(
-    'private_address',
-    `${subject} not a public address; we only read public websites. Enter your site's public address, ${BY_HAND}.`,
-  );
 }

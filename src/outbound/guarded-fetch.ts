@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressGuard } from './address-guard.js';
+import { OutboundRefused } from './refusal.js';
 import { SpanKind, withSpan } from '../observability/tracing.js';
 import { injectTraceContext } from '../observability/trace-context.js';
 
@@ -11,14 +12,16 @@ const MAX_BODY_BYTES = 256 * 1024;
  * fetch() whose every connection goes through the address guard: the host name is resolved once,
  * at connect time, and refused when an address is not public, so a name that answers a public address
  * to an earlier check and a private one now (DNS rebinding) reaches nothing. Redirects are not
- * followed (the answer is returned as it is), bodies are bounded, and only http(s) is spoken.
+ * followed (the answer is returned as it is), bodies are bounded, and only http(s) is spoken; what the guard refuses
+ * rejects with an OutboundRefused.
  * Each request is a CLIENT span (method, host, the URL without its query, the status); `propagate` sends the
  * trace context along (traceparent: our own webhook deliveries, not third parties' sites).
  */
 export function guardedFetch(guard: AddressGuard, options: { propagate?: boolean } = {}): typeof fetch {
   return (input, init = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return Promise.reject(new TypeError(`Cannot fetch ${url.protocol} URLs`));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      return Promise.reject(new OutboundRefused('scheme_not_allowed', url.hostname, `Cannot fetch ${url.protocol} URLs`));
     const method = init.method ?? 'GET';
     const attributes = {
       'http.request.method': method,
@@ -52,7 +55,8 @@ function send(url: URL, guard: AddressGuard, init: RequestInit & { method: strin
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_BODY_BYTES) request.destroy(new Error(`The answer of ${url.host} exceeds ${MAX_BODY_BYTES} bytes`));
+          if (size > MAX_BODY_BYTES)
+            request.destroy(new OutboundRefused('too_large', url.hostname, `The answer of ${url.host} exceeds ${MAX_BODY_BYTES} bytes`));
           else chunks.push(chunk);
         });
         response.on('error', reject);

@@ -4,8 +4,8 @@
  */
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../db/database.js';
-import { AddressGuard } from '../crawler/address-guard.js';
-import { guardedFetch } from '../crawler/guarded-fetch.js';
+import { AddressGuard } from '../outbound/address-guard.js';
+import { guardedFetch } from '../outbound/guarded-fetch.js';
 import type { Logger } from '../logging/logger.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { HostLookup } from '../security/public-address.js';
@@ -18,7 +18,7 @@ export interface DeliveryDeps {
   now: () => Date;
   log: Logger;
   publicUrl: string;
-  /** Hosts a delivery may reach although private or loopback (CRAWLER_ALLOW_HOSTS). */
+  /** Hosts a delivery may reach although private or loopback (OUTBOUND_ALLOW_HOSTS). */
   allowHosts: readonly string[];
   /** Tests only: how host names resolve (default: the system's resolver). */
   lookup?: HostLookup;
@@ -64,7 +64,7 @@ function deliveryBody(row: Pick<DeliveryRow, 'type' | 'data' | 'occurred_at'>): 
 /**
  * One attempt at a delivery: the event is POSTed to the webhook's address, signed per the Standard Webhooks
  * specification (webhook-id = the event's id, the same on every attempt and redelivery, so receivers can
- * drop repeats), through the crawler's address guard, without following redirects, answered within 10 s.
+ * drop repeats), through the outbound address guard, without following redirects, answered within 10 s.
  * A 2xx answer delivers it; 410 Gone disables the webhook at once; anything else throws DeliveryFailedError
  * so that the queue retries (on schedule; a redelivery is not retried). Every attempt is recorded.
  * A successful redelivery enables a disabled webhook again.

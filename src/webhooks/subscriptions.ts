@@ -15,9 +15,9 @@ export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
 const COLUMNS = 'id, url, events, status, disabled_reason, iso_time(disabled_at) AS disabled_at, iso_time(created_at) AS created_at';
 
 /**
- * Why `raw` cannot receive deliveries, or undefined: https only (http for the hosts in CRAWLER_ALLOW_HOSTS,
+ * Why `raw` cannot receive deliveries, or undefined: https only (http for the hosts in OUTBOUND_ALLOW_HOSTS,
  * for local trials and tests), no credentials in the address, and not a private or reserved address.
- * Names are checked again where each delivery connects (the crawler's address guard), so a name that
+ * Names are checked again where each delivery connects (the outbound address guard), so a name that
  * resolves to a private address later reaches nothing.
  */
 function webhookUrlProblem(raw: string, allowHosts: readonly string[]): string | undefined {

@@ -9,8 +9,8 @@ import { captureLog, type CapturedLog } from '../logging/capture.js';
 import { type CollectedSpan, type OtlpCollector, startOtlpCollector } from './tracing-collector.js';
 import { flushTracing, traceIdsOfActiveSpan, tracingOn, withJobSpan, withSpan } from '../../src/observability/tracing.js';
 import { Category } from '../../src/db/entities/category.js';
-import { guardedFetch } from '../../src/crawler/guarded-fetch.js';
-import { AddressGuard } from '../../src/crawler/address-guard.js';
+import { guardedFetch } from '../../src/outbound/guarded-fetch.js';
+import { AddressGuard } from '../../src/outbound/address-guard.js';
 
 /**
  * Traces on the real application, exported to a loopback OTLP collector: a call continues the trace its

@@ -22,7 +22,7 @@ let listingId: number;
 /** Services whose image fetches may reach the loopback fixture (CRAWLER_ALLOW_HOSTS in tests). */
 const services = (allowHosts: string[]): Services => {
   const s = testServices(t.db);
-  return { ...s, config: { ...s.config, crawlerAllowHosts: allowHosts } };
+  return { ...s, config: { ...s.config, outboundAllowHosts: allowHosts } };
 };
 const call = (accountId: string, input: unknown, allowHosts = ['127.0.0.1']) =>
   invokeTool(tool, input, {

@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AddressGuard } from '../../src/crawler/address-guard.js';
-import { guardedFetch } from '../../src/crawler/guarded-fetch.js';
+import { AddressGuard } from '../../src/outbound/address-guard.js';
+import { guardedFetch } from '../../src/outbound/guarded-fetch.js';
+import { OutboundRefused } from '../../src/outbound/refusal.js';
 
 let server: http.Server;
 let port: number;
@@ -10,6 +11,11 @@ const requests: string[] = [];
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests.push(req.url ?? '');
+    if (req.url === '/huge') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('x'.repeat(300 * 1024));
+      return;
+    }
     if (req.url === '/moved') {
       res.writeHead(302, { location: 'http://127.0.0.1/elsewhere' });
       res.end();
@@ -47,17 +53,29 @@ describe('guardedFetch', () => {
     const before = requests.length;
     const refused = await guardedFetch(guard)(`http://rebind.example:${port}/client.json`).then(
       () => undefined,
-      (error: Error) => error.message,
+      (error: Error) => error,
     );
-    expect(refused).toContain('rebind.example resolves to something that is not a public address');
-    expect(refused).not.toContain('127.0.0.1'); // never the address it resolved to
+    expect(refused).toBeInstanceOf(OutboundRefused);
+    expect(refused).toMatchObject({ reason: 'private_address', host: 'rebind.example' });
+    expect(refused?.message).toContain('rebind.example resolves to something that is not a public address');
+    expect(refused?.message).not.toContain('127.0.0.1'); // never the address it resolved to
     expect(lookups).toBe(2);
     expect(requests.length).toBe(before);
   });
 
   it('refuses literal private addresses and schemes other than http(s)', async () => {
     const fetchThroughGuard = guardedFetch(new AddressGuard({ allowHosts: [] }));
-    await expect(fetchThroughGuard(`http://127.0.0.1:${port}/client.json`)).rejects.toThrow();
+    await expect(fetchThroughGuard(`http://127.0.0.1:${port}/client.json`)).rejects.toMatchObject({ reason: 'private_address' });
     await expect(fetchThroughGuard('file:///etc/passwd')).rejects.toThrow(/file:/);
+    await expect(fetchThroughGuard('file:///etc/passwd')).rejects.toBeInstanceOf(OutboundRefused);
+    await expect(fetchThroughGuard('file:///etc/passwd')).rejects.toMatchObject({ reason: 'scheme_not_allowed' });
+  });
+
+  it('refuses an answer larger than it reads: too_large', async () => {
+    const fetchThroughGuard = guardedFetch(new AddressGuard({ allowHosts: ['127.0.0.1'] }));
+    await expect(fetchThroughGuard(`http://127.0.0.1:${port}/huge`)).rejects.toMatchObject({
+      name: 'OutboundRefused',
+      reason: 'too_large',
+    });
   });
 });
