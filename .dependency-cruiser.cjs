@@ -4,14 +4,16 @@
  *   web        src/web/: what the adapters share (problem answers, paths, middleware)
  *   operations tools/, src/registry/, src/services.ts
  *   domain     src/observability (metrics), src/catalogue, community, claims, orders, payments, listings, drafting, crawler, jobs, schedule, metrics, mail, accounts, badges, rate-limit, security,
- *              text, logging, seed, images, cards, caching; src/errors.ts, src/schema.ts, src/config.ts
+ *              outbound, text, logging, seed, images, cards, caching; src/errors.ts, src/schema.ts, src/config.ts
+ *              (src/outbound, the guard of every request to an address someone else chose, sits low: beside src/security,
+ *              it imports no domain module but security and observability)
  *   database   src/db/
  * Checked in CI by `npm run check:layers`.
  */
 const ADAPTERS = '^(rest|auth)/|^src/(mcp|admin|cli|site|console)/|^src/(app|main)\\.ts$';
 const WEB = '^src/web/';
 const OPERATIONS = '^tools/|^src/registry/|^src/services\\.ts$';
-const DOMAIN = '^src/(observability|catalogue|community|claims|orders|payments|listings|drafting|crawler|jobs|schedule|metrics|mail|webhooks|staff|moderation|editorial|accounts|badges|rate-limit|security|text|logging|seed|images|cards|caching)/|^src/(errors|schema|config)\\.ts$';
+const DOMAIN = '^src/(observability|catalogue|community|claims|orders|payments|listings|drafting|crawler|jobs|schedule|metrics|mail|webhooks|staff|moderation|editorial|accounts|badges|rate-limit|security|outbound|text|logging|seed|images|cards|caching)/|^src/(errors|schema|config)\\.ts$';
 const DATABASE = '^src/db/';
 
 module.exports = {
@@ -43,6 +45,14 @@ module.exports = {
       severity: 'error',
       from: { path: [DOMAIN, DATABASE].join('|') },
       to: { path: OPERATIONS },
+    },
+    {
+      name: 'outbound-imports-no-domain-module',
+      comment:
+        'the outbound guard (SSRF protection) is used by the crawler, images, webhooks, claims and OAuth, and knows none of them: it imports only its own files, src/security and src/observability',
+      severity: 'error',
+      from: { path: '^src/outbound/' },
+      to: { path: '^(src|tools|rest|auth)/', pathNot: '^src/(outbound|security|observability)/' },
     },
     {
       name: 'database-imports-only-database',
