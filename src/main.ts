@@ -8,7 +8,7 @@ import { lockDataDir } from './db/data-dir-lock.js';
 import { runAdminCommand } from './admin/commands.js';
 import { controlSocketPath, removeStaleSocket, startControlSocket } from './admin/control-socket.js';
 
-/** Start-up: database and migrations, demo data on a fresh embedded database, then listen (HTTP, and the control socket for npm run admin). */
+/** Start-up: database and migrations, demo data on a fresh embedded database when wanted (config.demo), then listen (HTTP, and the control socket for npm run admin). */
 async function main() {
   const started = performance.now();
   const config = loadConfig();
@@ -16,7 +16,7 @@ async function main() {
   const ownership = config.databaseUrl ? undefined : await lockDataDir(config.dataDir, 'launch-directory service');
   await removeStaleSocket(controlSocketPath(config.dataDir));
   const db = await openDatabase(config);
-  const seeded = await seedFreshEmbeddedDatabase(db);
+  const seeded = config.demo && (await seedFreshEmbeddedDatabase(db));
   const registry = await loadRegistry();
   const app = await createApp({ config, db, registry });
   const listening = await app.listen();
@@ -74,7 +74,10 @@ async function main() {
 /** Beyond the request cut-off: time for running jobs to finish and the database to close. */
 const HARD_EXIT_AFTER_MS = 15_000;
 
-/** Only an embedded database that has no listings gets demo data; a configured server never does. */
+/**
+ * Only an embedded database that has no listings gets demo data (when config.demo: asked with DEMO=1, or a local
+ * http PUBLIC_URL); a configured server never does (npm run seed loads it there).
+ */
 async function seedFreshEmbeddedDatabase(db: Database): Promise<boolean> {
   if (db.kind !== 'embedded') return false;
   const row = await db.one<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM listings) AS any');
