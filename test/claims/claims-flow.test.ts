@@ -52,7 +52,7 @@ beforeAll(async () => {
   elsewhere = await startSite();
   t = await startTestApp({
     now: () => new Date(clock.now),
-    env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1,localhost,claimco.example,www.mailco.example', DNS_SERVERS: dns.address },
+    env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1,localhost,claimco.example,www.mailco.example', DNS_SERVERS: dns.address },
     jobs: { processEveryMs: 100 },
   });
   call = caller(t);

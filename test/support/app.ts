@@ -53,7 +53,7 @@ export async function startTestApp(
     outbound?: AppParts['outbound'];
     jobs?: AppParts['jobs'];
     drafting?: AppParts['drafting'];
-    /** Settings as environment variables, e.g. { CRAWLER_ALLOW_HOSTS: '127.0.0.1' }. */
+    /** Settings as environment variables, e.g. { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' }. */
     env?: Record<string, string>;
     /** The site's rate limits that this test exercises; the others are set so high that it never meets them. */
     rateLimits?: Partial<SiteSettings['rate_limits']>;

@@ -20,7 +20,7 @@ let t: TestApp;
 let call: Call;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-  t = await startTestApp({ env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' }, jobs: { processEveryMs: 50 }, webhookRetry: RETRY });
+  t = await startTestApp({ env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' }, jobs: { processEveryMs: 50 }, webhookRetry: RETRY });
   call = caller(t);
   receiver = await startWebhookReceiver();
   await t.db.query(`INSERT INTO products (id, name, description, price_cents, needs_listing, position)
