@@ -66,6 +66,9 @@ class SlowTierFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // A snapshot (the tools' contracts, test/support/contract.ts) is written only when asked, with
+    // `npx vitest run <file> -u`: never by a plain run, in CI or not, so that a missing one fails.
+    update: 'none',
     hookTimeout: 60_000,
     // A browser page on a loaded 2-core machine can take seconds to load: polls wait up to 15 s, not vitest's 1 s.
     expect: { poll: { timeout: 15_000, interval: 100 } },

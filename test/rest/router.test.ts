@@ -267,7 +267,7 @@ describe('REST adapter at start-up', () => {
   });
 
   it('accepts a static path beside a parameter, whichever is registered first', () => {
-    const counted = { ...secret, name: 'count_things', http: { ...secret.http, path: '/things/count' } };
+    const counted = { ...getThing, name: 'count_things', http: { ...getThing.http, path: '/things/count' } };
     expect(() => restApi({ ...options, registry: createRegistry([getThing, counted]) })).not.toThrow();
   });
 });
