@@ -5,7 +5,8 @@
  * saying who may call it), the surfaces (REST, OpenAPI and the /docs built on it, MCP) read the registry, and the per-tool exceptions
  * the tests need are fields of the tool (crossFieldRules). This file proves it twice: it adds a throwaway operation
  * in a folder of its own and serves it on every surface, and it scans the other files for hand-kept tables of
- * operations.
+ * operations. Its contract snapshot is not written for it: a plain run fails the contract test of an operation without
+ * one, and says how to write it.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { createRegistry, loadRegistry, type Registry } from '../../src/registry/registry.js';
 import type { AnyTool } from '../../src/registry/tool.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { expectContractUnchanged } from '../support/contract.js';
 import { person, type Person } from '../listings/support.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -65,6 +67,14 @@ describe('adding an operation', () => {
     );
     expect(added.errorStatuses).toEqual([401, 403]);
     expect(added.crossFieldRules).toHaveLength(1);
+  });
+
+  it('fails its contract test until its snapshot is written and committed (a plain run never writes one)', async ({ skip }) => {
+    // Under -u the snapshot would be written (into test/tools/__contracts__/): this check is for plain runs.
+    if (expect.getState().snapshotState.snapshotUpdateState === 'all') skip();
+    await expect(expectContractUnchanged(added)).rejects.toThrow(
+      `${ADDED} has no contract snapshot (test/tools/__contracts__/${ADDED}.json). Write it with \`npx vitest run test/registry/add-operation.test.ts -u\``,
+    );
   });
 
   describe('on every surface', () => {
