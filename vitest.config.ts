@@ -4,31 +4,43 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Three tiers, which `npm test` runs together (CI does, on both databases):
+ * Three tiers, which `npm test` runs together (CI does, on both databases); `npm run test:tiers` prints how many files
+ * each holds and how long they took in the last run.
  * - fast (`npm run test:fast`, the everyday loop): the unit tests and the tool tests (test/tools/, each tool on
  *   the embedded database). It runs without per-file isolation: a worker loads the modules once.
  * - integration (`npm run test:integration`): the service on a database, with its jobs, pages and fixture sites.
  * - slow (`npm run test:slow`): browsers, child processes, fuzzing, the whole demo catalogue, the drafter corpus.
- * A file's tier follows from its source, so that a new test lands in the right one by itself. It is slow when
- * its source matches one of these:
+ * A file's tier is marked by what it imports, so that a new test lands in the right one by itself, and the few files
+ * whose imports do not tell are named in TIER_OF. In this order:
+ * 1. TIER_OF, by path;
+ * 2. slow when its source has one of SLOW_MARKS (a browser is support/chromium.js, the only module that launches
+ *    one; support/browser.js is a cookie-keeping fetch client, and a type import of playwright-core drives nothing);
+ * 3. fast for the tool tests (test/tools/);
+ * 4. integration when its source has one of INTEGRATION_MARKS;
+ * 5. fast otherwise.
  */
+type Tier = 'fast' | 'integration' | 'slow';
+
+const TIER_OF: Readonly<Record<string, Tier>> = {
+  'test/app/two-instances.test.ts': 'slow', // two service instances on one database
+  'test/moderation/two-instances.test.ts': 'slow',
+  'test/crawler/crawl-site.test.ts': 'integration', // crawls the fixture sites for 10 to 20 s
+};
+
 const SLOW_MARKS: readonly RegExp[] = [
-  /support\/(browser|chromium)\.js|playwright-core/, // drives a browser
+  /support\/chromium\.js|^import (?!type )[^;]*from 'playwright-core'/m, // drives a browser
   /support\/service-process\.js|node:child_process/, // starts services or workers as processes
   /from 'fast-check'/, // fuzz and property tests
   /seedDemo\(/, // works on the whole demo catalogue
   /drafting\/corpus|corpus\/(measure|blind-set)\.js/, // the drafter against its corpus of sites
 ];
 
-/** Slow by name: two instances of the service on one database. */
-const SLOW_NAMES = /two-instances\.test\.ts$/;
-
 /**
- * Outside test/tools/, a file is an integration test when it starts the service or opens a database: directly,
- * or through the helpers that do (a folder's own support.js, the page flows, accounts and admin commands).
+ * Starts the service or opens a database: directly, or through the helpers that do (a folder's own support.js,
+ * the page flows, the fetch client of pages, accounts and admin commands).
  */
-const INTEGRATION_MARKS = /support\/(app|database|fixtures|oauth|admin|services)\.js|page-flows\.js|from '\.\/support\.js'/;
-const TOOL_TESTS = `test/tools/`;
+const INTEGRATION_MARKS = /support\/(app|database|fixtures|oauth|admin|services|browser)\.js|page-flows\.js|from '\.\/support\.js'/;
+const TOOL_TESTS = 'test/tools/';
 
 const TESTS = 'test';
 
@@ -40,13 +52,23 @@ function testFiles(dir: string): string[] {
   });
 }
 
-const FILES = testFiles(TESTS).map((file) => ({ file, source: readFileSync(file, 'utf8') }));
-const SLOW_FILES = FILES.filter(({ file, source }) => SLOW_NAMES.test(file) || SLOW_MARKS.some((mark) => mark.test(source))).map(
-  ({ file }) => file,
-);
-const INTEGRATION_FILES = FILES.filter(
-  ({ file, source }) => !SLOW_FILES.includes(file) && !file.startsWith(TOOL_TESTS) && INTEGRATION_MARKS.test(source),
-).map(({ file }) => file);
+function tierOf(file: string): Tier {
+  const marked = TIER_OF[file];
+  if (marked) return marked;
+  const source = readFileSync(file, 'utf8');
+  if (SLOW_MARKS.some((mark) => mark.test(source))) return 'slow';
+  if (file.startsWith(TOOL_TESTS)) return 'fast';
+  return INTEGRATION_MARKS.test(source) ? 'integration' : 'fast';
+}
+
+/** Each tier's files, by path from the repository's root (`npm run test:tiers` prints them). */
+export const TIERS: Readonly<Record<Tier, readonly string[]>> = (() => {
+  const tiers: Record<Tier, string[]> = { fast: [], integration: [], slow: [] };
+  for (const file of testFiles(TESTS)) tiers[tierOf(file)].push(file);
+  for (const file of Object.keys(TIER_OF))
+    if (!tiers[TIER_OF[file]!].includes(file)) throw new Error(`TIER_OF names ${file}, which is no test file`);
+  return tiers;
+})();
 
 /** The tiers in the order their files start: the longest files first, so that the short ones fill the end of the run. */
 const TIER_ORDER = ['slow', 'integration', 'fast'];
@@ -79,10 +101,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'fast', include: [`${TESTS}/**/*.test.ts`], exclude: [...SLOW_FILES, ...INTEGRATION_FILES], isolate: false },
+        test: { name: 'fast', include: [`${TESTS}/**/*.test.ts`], exclude: [...TIERS.slow, ...TIERS.integration], isolate: false },
       },
-      { extends: true, test: { name: 'integration', include: INTEGRATION_FILES } },
-      { extends: true, test: { name: 'slow', include: SLOW_FILES } },
+      { extends: true, test: { name: 'integration', include: [...TIERS.integration] } },
+      { extends: true, test: { name: 'slow', include: [...TIERS.slow] } },
     ],
   },
 });
