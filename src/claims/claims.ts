@@ -9,7 +9,6 @@ import type { Database, Transaction } from '../db/database.js';
 import { Account } from '../db/entities/account.js';
 import { Claim, type ClaimMethod, type ClaimStatus } from '../db/entities/claim.js';
 import { ListingOwner } from '../db/entities/draft.js';
-import { refreshReviewGenuineness } from '../community/review-genuineness.js';
 import { Listing } from '../db/entities/listing.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../errors.js';
 import { randomToken, sha256 } from '../security/random.js';
@@ -285,9 +284,8 @@ async function verify(tx: Transaction, claim: Claim, now: Date): Promise<Verific
   );
   if (!(await tx.em.count(ListingOwner, { listing: listingId, account: accountId }))) {
     tx.em.create(ListingOwner, { listing: claim.listing, account: claim.account, createdAt: now });
+    // An owner's own review stops counting towards the rating (the listing_owners trigger of migration 0036).
     await tx.em.flush();
-    // An owner's own review stops counting towards the rating.
-    await refreshReviewGenuineness(tx, { listingId, accountId });
   }
   claim.status = 'verified';
   claim.verifiedAt = now;

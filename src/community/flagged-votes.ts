@@ -2,7 +2,7 @@
  * The votes the vote check flagged (vote-check.ts), as the moderators see them, and their decision: confirm (the vote
  * stays out of every count for good) or clear (it counts again: on the boards, for the awards and in votes_count).
  * Every decision is in the audit log (vote.confirm, vote.clear, with the moderator's note), and reviews by the voter
- * are judged genuine again, or not, in the same transaction.
+ * are judged genuine again, or not, in the same statement (the votes trigger of migration 0036).
  */
 import { z } from 'zod';
 import type { Database, Statements } from '../db/database.js';
@@ -10,7 +10,6 @@ import { VOTE_FLAG_STATUSES, type VoteFlagStatus } from '../db/entities/vote.js'
 import { InvalidStateError, NotFoundError } from '../errors.js';
 import { isoDateTime, offsetOf } from '../schema.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
-import { refreshReviewGenuineness } from './review-genuineness.js';
 import { lockListings, moveVoteCounts, voteAccountSql } from './vote-check.js';
 
 /** A flagged vote as list_flagged_votes and decide_flagged_votes answer it (the published schema and the type in one). */
@@ -125,8 +124,6 @@ export async function decideFlaggedVotes(
       for (const vote of votes) deltas.set(vote.listing_id, (deltas.get(vote.listing_id) ?? 0) + 1);
       await moveVoteCounts(tx, deltas);
     }
-    for (const accountId of new Set(votes.flatMap((vote) => (vote.account_id ? [vote.account_id] : []))))
-      await refreshReviewGenuineness(tx, { accountId });
     for (const vote of votes)
       await recordAudit(tx, {
         actor: decision.actor,

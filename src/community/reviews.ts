@@ -2,8 +2,8 @@
  * Reviews come only from people on the site: a signed-in person with a confirmed e-mail address writes one review
  * per public listing (reviewer_key `account:<id>`): a rating of 1 to 5 and a text of 20 to 2,000 characters, which
  * they can edit or delete. Owners of the listing cannot review it, nor can anyone whose e-mail address is at the
- * listing's domain. Every write refreshes the listing's reviews' `genuine` flags in the same transaction, so the
- * community rating (rebuilt by the listing profile's trigger) moves at once.
+ * listing's domain. The database keeps each review's `genuine` flag (migration 0036's triggers) in the statement that
+ * writes it, so the community rating (rebuilt by the listing profile's trigger) moves at once.
  */
 import type { Database, Statements } from '../db/database.js';
 import { ProblemError, type ProblemFieldError, ValidationError } from '../errors.js';
@@ -13,7 +13,6 @@ import { stripInvisible } from '../text/invisible-characters.js';
 import { PUBLIC_STATUSES } from '../catalogue/listing-summary.js';
 import { lockedPublicListing } from './public-listing.js';
 import { publicNameSql } from './public-name.js';
-import { refreshReviewGenuineness } from './review-genuineness.js';
 
 export const REVIEW_BODY_MIN = 20;
 export const REVIEW_BODY_MAX = 2000;
@@ -142,14 +141,13 @@ export async function writeReview(
     const { bar, domain } = await barOf(tx, listing.id, reviewer);
     if (bar) throw new ReviewRefusedError(bar, BAR_DETAIL[bar](domain));
     const [row] = await tx.query<{ id: number; created: boolean }>(
-      `INSERT INTO reviews (listing_id, reviewer_key, account_id, rating, body, genuine, created_at)
-       VALUES ($1, $2, $3::uuid, $4, $5, false, $6)
+      `INSERT INTO reviews (listing_id, reviewer_key, account_id, rating, body, created_at)
+       VALUES ($1, $2, $3::uuid, $4, $5, $6)
        ON CONFLICT (listing_id, reviewer_key)
          DO UPDATE SET rating = excluded.rating, body = excluded.body, updated_at = excluded.created_at
        RETURNING id, (xmax = 0) AS created`,
       [listing.id, reviewerKey(reviewer.id), reviewer.id, review.rating, review.body, now.toISOString()],
     );
-    await refreshReviewGenuineness(tx, { listingId: listing.id });
     const own = await ownReviewIn(tx, listing.id, reviewer.id);
     return { review: own!, created: row.created };
   });
@@ -164,7 +162,6 @@ export async function deleteReview(db: Database, slug: string, reviewer: Pick<Re
       listing.id,
       reviewerKey(reviewer.id),
     ]);
-    if (deleted.length) await refreshReviewGenuineness(tx, { listingId: listing.id });
     return deleted.length > 0;
   });
 }

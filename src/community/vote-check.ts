@@ -18,7 +18,7 @@
  * Votes without an account (seeded votes) are only subject to the network rule, when they have a network.
  *
  * A flagged vote keeps the rules that matched and their evidence for the moderators; the listing's votes_count drops by
- * one; reviews by its voter stop being genuine; each flag is in the audit log (vote.flag, by "vote check"). One
+ * one; reviews by its voter stop being genuine (the votes trigger of migration 0036); each flag is in the audit log (vote.flag, by "vote check"). One
  * transaction, under an advisory lock: two runs at once flag each vote once.
  */
 import type { Statements, Transaction } from '../db/database.js';
@@ -26,7 +26,6 @@ import type { Database } from '../db/database.js';
 import type { JsonValue } from '../db/entities/json-types.js';
 import type { VoteCheckSettings } from '../catalogue/site-settings.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
-import { refreshReviewGenuineness } from './review-genuineness.js';
 
 const VOTE_CHECK_RULES = ['burst', 'network', 'own_domain', 'single_maker'] as const;
 type VoteCheckRule = (typeof VOTE_CHECK_RULES)[number];
@@ -206,8 +205,6 @@ async function applyFlags(tx: Transaction, flags: Flag[], now: Date): Promise<Fl
   const deltas = new Map<number, number>();
   for (const flag of done) deltas.set(flag.listing_id, (deltas.get(flag.listing_id) ?? 0) - 1);
   await moveVoteCounts(tx, deltas);
-  for (const accountId of new Set(done.flatMap((flag) => (flag.account_id ? [flag.account_id] : []))))
-    await refreshReviewGenuineness(tx, { accountId });
   for (const flag of done)
     await recordAudit(tx, {
       actor: VOTE_CHECK_ACTOR,

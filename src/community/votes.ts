@@ -15,7 +15,6 @@ import type { RatePolicy } from '../rate-limit/counter.js';
 import { countAllOrRefuse, type CountedUse } from '../rate-limit/count-or-refuse.js';
 import type { SiteSettings } from '../catalogue/site-settings.js';
 import { networkKeyOf } from './network.js';
-import { refreshReviewGenuineness } from './review-genuineness.js';
 
 /** Votes and take-backs per person: generous for a person, a wall for a script. */
 const VOTE_LIMIT: RatePolicy = { name: 'site_votes', limit: 30, windowSeconds: 600 };
@@ -126,14 +125,13 @@ export async function withdrawVote(db: Database, slug: string, voter: Voter, now
     await countAllOrRefuse(tx, [personalLimit(voter)], now);
     const listing = await voteTarget(tx, slug, voter.id);
     if (!listing.voted) return { slug, votes: listing.votes_count, voted: false };
-    const [taken] = await tx.query<{ flag_status: string | null; votes_count: number | null }>(
-      `WITH taken AS (DELETE FROM votes WHERE listing_id = $1 AND voter_key = $2 RETURNING counted, flag_status),
+    const [taken] = await tx.query<{ votes_count: number | null }>(
+      `WITH taken AS (DELETE FROM votes WHERE listing_id = $1 AND voter_key = $2 RETURNING counted),
             moved AS (UPDATE listings SET votes_count = greatest(0, votes_count - 1), updated_at = $3
                       WHERE id = $1 AND EXISTS (SELECT 1 FROM taken WHERE counted) RETURNING votes_count)
-       SELECT (SELECT flag_status FROM taken) AS flag_status, (SELECT votes_count FROM moved) AS votes_count`,
+       SELECT (SELECT votes_count FROM moved) AS votes_count`,
       [listing.id, voterKey(voter.id), now],
     );
-    if (taken?.flag_status === 'flagged' || taken?.flag_status === 'confirmed') await refreshReviewGenuineness(tx, { accountId: voter.id });
     return { slug, votes: taken?.votes_count ?? listing.votes_count, voted: false };
   });
 }

@@ -6,7 +6,6 @@ import { LIMITS } from './profile-fields.js';
 import { lockedDraft, type DraftRecord } from './draft-store.js';
 import { Account } from '../db/entities/account.js';
 import { DraftInvite, DraftOwner, ListingOwner } from '../db/entities/draft.js';
-import { refreshReviewGenuineness } from '../community/review-genuineness.js';
 import { normalizeEmail } from '../accounts/email.js';
 
 export const INVITE_LIFETIME_DAYS = 14;
@@ -99,9 +98,8 @@ export async function acceptInvite(
     em.create(DraftOwner, { draft, account: accepting });
     if (draft.listing && !(await em.count(ListingOwner, { listing: draft.listing.id, account: account.id }))) {
       em.create(ListingOwner, { listing: draft.listing, account: accepting });
+      // A co-founder's own review stops counting towards the rating (the listing_owners trigger of migration 0036).
       await em.flush();
-      // A co-founder's own review stops counting towards the rating.
-      await refreshReviewGenuineness(tx, { listingId: draft.listing.id, accountId: account.id });
     }
     return { kind: 'accepted', invite } as const;
   });

@@ -1,13 +1,12 @@
 /**
  * Moderation of what people write on listing pages: a moderator hides a review or a comment with a reason, or
- * restores it. A hidden review leaves the community rating at once (its genuineness is refreshed in the same
- * transaction, and the listing's profile is rebuilt by the reviews trigger). Every decision is audited
+ * restores it. A hidden review leaves the community rating at once (the reviews trigger of migration 0036 judges it
+ * in the same statement, and the listing's profile is rebuilt by the reviews trigger). Every decision is audited
  * (review.hide, review.restore, comment.hide, comment.restore).
  */
 import { z } from 'zod';
 import type { Database, Statements } from '../db/database.js';
 import { InvalidStateError, NotFoundError } from '../errors.js';
-import { refreshReviewGenuineness } from '../community/review-genuineness.js';
 import { isoDateTime } from '../schema.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
 
@@ -82,7 +81,6 @@ export async function applyContentModeration(tx: Statements, kind: ContentKind, 
     `UPDATE ${table} t SET hidden_at = $2, hidden_reason = $3 WHERE t.id = $1 RETURNING ${RETURNED}`,
     [change.id, hide ? change.now.toISOString() : null, hide ? change.reason : null],
   );
-  if (kind === 'review') await refreshReviewGenuineness(tx, { reviewId: change.id });
   await recordAudit(tx, {
     actor: change.actor,
     action: `${kind}.${change.action}`,

@@ -42,11 +42,13 @@ async function overMcp(name: string, args: Record<string, unknown>): Promise<{ r
 }
 
 let reviewer = 0;
+/** A seeded review (no account); one that is not genuine is hidden (the database keeps reviews.genuine to its rule). */
 async function review(slug: string, rating: number, genuine = true): Promise<number> {
   reviewer += 1;
   const row = await t.db.one<{ id: number }>(
-    'INSERT INTO reviews (listing_id, reviewer_key, rating, genuine, reviewer_name) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [ids[slug], `key-${reviewer}`, rating, genuine, `Reviewer ${reviewer}`],
+    `INSERT INTO reviews (listing_id, reviewer_key, rating, reviewer_name, hidden_at, hidden_reason)
+     VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN NULL ELSE now() END, CASE WHEN $5 THEN NULL ELSE 'spam' END) RETURNING id`,
+    [ids[slug], `key-${reviewer}`, rating, `Reviewer ${reviewer}`, genuine],
   );
   return row!.id;
 }
@@ -67,7 +69,7 @@ describe('community_rating and comments_count on listing summaries', () => {
     const second = await review('rated-low', 3);
     await review('rated-low', 5, false); // not genuine: not counted
     expect((await summaryOf('rated-low')).community_rating).toEqual({ average: 2.5, count: 2 });
-    await t.db.query('UPDATE reviews SET genuine = false WHERE id = $1', [second]); // e.g. the vote check
+    await t.db.query(`UPDATE reviews SET hidden_at = now(), hidden_reason = 'spam' WHERE id = $1`, [second]); // no longer genuine
     expect((await summaryOf('rated-low')).community_rating).toEqual({ average: 2, count: 1 });
     await t.db.query('UPDATE reviews SET rating = 1 WHERE listing_id = $1 AND genuine', [ids['rated-low']]); // edited
     expect((await summaryOf('rated-low')).community_rating).toEqual({ average: 1, count: 1 });

@@ -7,7 +7,6 @@ import { callTool, testServices } from '../support/services.js';
 import getListing from '../../tools/get_listing.js';
 import { createAccount } from '../../src/accounts/accounts.js';
 import { deleteReview, listReviews, reviewStanding, writeReview, type Reviewer } from '../../src/community/reviews.js';
-import { refreshReviewGenuineness } from '../../src/community/review-genuineness.js';
 import { ProblemError } from '../../src/errors.js';
 import { claimListing, recordCheck } from '../../src/claims/claims.js';
 
@@ -198,6 +197,64 @@ describe('writing a review', () => {
   });
 });
 
+describe('genuineness is kept by the database, whatever statement changes what the rule reads', () => {
+  const genuine = async (reviewId: number) =>
+    (await db.one<{ genuine: boolean }>('SELECT genuine FROM reviews WHERE id = $1', [reviewId]))!.genuine;
+
+  it('an owner added or removed, a vote flagged, confirmed, cleared or taken back, a review hidden, restored or forced', async () => {
+    const target = await listing();
+    const author = await person();
+    const { review } = await writeReview(db, target.slug, author, { rating: 4, body: BODY }, now);
+    expect(await genuine(review.id)).toBe(true);
+
+    await db.query('INSERT INTO listing_owners (listing_id, account_id) VALUES ($1, $2::uuid)', [target.id, author.id]);
+    expect(await genuine(review.id)).toBe(false);
+    expect(await rating(target.slug)).toEqual({ average: null, count: 0 });
+    await db.query('DELETE FROM listing_owners WHERE listing_id = $1 AND account_id = $2::uuid', [target.id, author.id]);
+    expect(await genuine(review.id)).toBe(true);
+
+    // A vote of theirs on another listing: cast unflagged, flagged, confirmed, cleared, flagged again, taken back.
+    const other = await listing();
+    const [vote] = await db.query<{ id: number }>(
+      `INSERT INTO votes (listing_id, voter_key, account_id, created_at) VALUES ($1, $2, $3::uuid, now()) RETURNING id::int AS id`,
+      [other.id, `account:${author.id}`, author.id],
+    );
+    expect(await genuine(review.id)).toBe(true);
+    for (const [status, expected] of [
+      ['flagged', false],
+      ['confirmed', false],
+      ['cleared', true],
+      ['flagged', false],
+    ] as const) {
+      await db.query('UPDATE votes SET flag_status = $2, counted = $3 WHERE id = $1', [vote.id, status, status === 'cleared']);
+      expect(await genuine(review.id), status).toBe(expected);
+    }
+    await db.query('DELETE FROM votes WHERE id = $1', [vote.id]);
+    expect(await genuine(review.id)).toBe(true);
+
+    await db.query(`UPDATE reviews SET hidden_at = now(), hidden_reason = 'abuse' WHERE id = $1`, [review.id]);
+    expect(await genuine(review.id)).toBe(false);
+    await db.query('UPDATE reviews SET genuine = true WHERE id = $1', [review.id]);
+    expect(await genuine(review.id)).toBe(false);
+    await db.query('UPDATE reviews SET hidden_at = NULL, hidden_reason = NULL WHERE id = $1', [review.id]);
+    expect(await genuine(review.id)).toBe(true);
+    expect(await rating(target.slug)).toEqual({ average: 4, count: 1 });
+  });
+
+  it('a review by an unconfirmed address does not count until the address is confirmed', async () => {
+    const target = await listing();
+    const author = await person(false);
+    const [row] = await db.query<{ id: number; genuine: boolean }>(
+      `INSERT INTO reviews (listing_id, reviewer_key, account_id, rating, body, genuine, created_at)
+       VALUES ($1, $2, $3::uuid, 3, $4, true, now()) RETURNING id, genuine`,
+      [target.id, `account:${author.id}`, author.id, BODY],
+    );
+    expect(row.genuine).toBe(false);
+    await db.query('UPDATE accounts SET email_verified_at = now() WHERE id = $1::uuid', [author.id]);
+    expect(await genuine(row.id)).toBe(true);
+  });
+});
+
 describe('the reviews a listing shows', () => {
   it('hidden reviews are left out of the list and the rating; a flagged voter is listed but not counted', async () => {
     const target = await listing();
@@ -206,15 +263,13 @@ describe('the reviews a listing shows', () => {
     const hiddenReview = await writeReview(db, target.slug, hidden, { rating: 1, body: BODY }, now);
     const flaggedReview = await writeReview(db, target.slug, flagged, { rating: 1, body: BODY }, now);
     expect(await rating(target.slug)).toEqual({ average: 2.3, count: 3 });
-    await db.transaction(async (tx) => {
-      await tx.query(`UPDATE reviews SET hidden_at = now(), hidden_reason = 'abuse' WHERE id = $1`, [hiddenReview.review.id]);
-      await tx.query(
-        `INSERT INTO votes (listing_id, voter_key, account_id, created_at, flag_status, counted, flagged_at)
-         VALUES ($1, $2, $3::uuid, now(), 'flagged', false, now())`,
-        [target.id, `account:${flagged.id}`, flagged.id],
-      );
-      await refreshReviewGenuineness(tx, { listingId: target.id });
-    });
+    // Plain statements, no call to keep the rule: the database's triggers keep reviews.genuine.
+    await db.query(`UPDATE reviews SET hidden_at = now(), hidden_reason = 'abuse' WHERE id = $1`, [hiddenReview.review.id]);
+    await db.query(
+      `INSERT INTO votes (listing_id, voter_key, account_id, created_at, flag_status, counted, flagged_at)
+       VALUES ($1, $2, $3::uuid, now(), 'flagged', false, now())`,
+      [target.id, `account:${flagged.id}`, flagged.id],
+    );
     expect(await rating(target.slug)).toEqual({ average: 5, count: 1 });
     const shown = await list(target.slug);
     expect(shown.total).toBe(2);

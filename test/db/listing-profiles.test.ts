@@ -40,10 +40,11 @@ describe('listing profiles, gathered on write', () => {
     await t.db.query(`DELETE FROM listing_faqs WHERE listing_id = $1 AND position = 2`, [listingId]);
     expect((await profile()).faqs).toEqual([{ question: 'Q1?', answer: 'A1 changed' }]);
 
-    await t.db.query(`INSERT INTO reviews (listing_id, reviewer_key, rating, genuine) VALUES ($1, 'a', 5, true), ($1, 'b', 2, true)`, [
+    await t.db.query(`INSERT INTO reviews (listing_id, reviewer_key, rating) VALUES ($1, 'a', 5), ($1, 'b', 2)`, [listingId]);
+    // Hidden, so no longer genuine (the database keeps reviews.genuine to its rule).
+    await t.db.query(`UPDATE reviews SET hidden_at = now(), hidden_reason = 'spam' WHERE listing_id = $1 AND reviewer_key = 'b'`, [
       listingId,
     ]);
-    await t.db.query(`UPDATE reviews SET genuine = false WHERE listing_id = $1 AND reviewer_key = 'b'`, [listingId]);
     expect((await profile()).community_rating).toEqual({ average: 5, count: 1 });
 
     await t.db.query(`INSERT INTO milestones (listing_id, date, title) VALUES ($1, '2026-01-02', 'First'), ($1, '2026-03-04', 'Second')`, [

@@ -29,7 +29,9 @@ beforeAll(async () => {
   await insertVotes(t.db, alpha, 4);
   await insertVotes(t.db, beta, 2);
   await t.db.query(
-    `INSERT INTO reviews (listing_id, reviewer_key, rating, genuine) VALUES ($1, 'r1', 5, true), ($1, 'r2', 4, true), ($1, 'r3', 1, false)`,
+    // r3 is hidden by a moderator, so not genuine (the database keeps reviews.genuine to its rule).
+    `INSERT INTO reviews (listing_id, reviewer_key, rating, hidden_at, hidden_reason)
+     VALUES ($1, 'r1', 5, NULL, NULL), ($1, 'r2', 4, NULL, NULL), ($1, 'r3', 1, now(), 'spam')`,
     [alpha],
   );
   await insertListing(t.db, { slug: 'hidden-one', category_id: boards, status: 'hidden' });

@@ -13,10 +13,13 @@ afterAll(() => t.drop());
 
 const get = (slug: string) => callTool(tool, testServices(t.db), { slug });
 
+/** Seeded reviews; ones that are not genuine are hidden by a moderator (the database keeps reviews.genuine to its rule). */
 async function addReviews(listingId: number, ratings: number[], genuine = true) {
   await t.db.query(
-    `INSERT INTO reviews (listing_id, reviewer_key, rating, genuine)
-     SELECT $1, 'reviewer-' || $3::boolean::text || '-' || i, r, $3::boolean FROM unnest($2::int[]) WITH ORDINALITY AS x(r, i)`,
+    `INSERT INTO reviews (listing_id, reviewer_key, rating, hidden_at, hidden_reason)
+     SELECT $1, 'reviewer-' || $3::boolean::text || '-' || i, r, CASE WHEN $3::boolean THEN NULL ELSE now() END,
+       CASE WHEN $3::boolean THEN NULL ELSE 'spam' END
+     FROM unnest($2::int[]) WITH ORDINALITY AS x(r, i)`,
     [listingId, ratings, genuine],
   );
 }
