@@ -13,7 +13,7 @@ process.env.DATABASE_URL ??= process.env.BENCH_SUBMISSION_DATABASE_URL ?? 'postg
 
 async function main() {
   const sites = await startFixtureSites();
-  const app = await startTestApp({ env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' }, jobs: { processEveryMs: 200 } });
+  const app = await startTestApp({ env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' }, jobs: { processEveryMs: 200 } });
   try {
     const account = await makeAccount(app.db);
     const { key } = await createApiKey(app.db, {

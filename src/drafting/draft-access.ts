@@ -28,7 +28,7 @@ const RESERVED_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.a
 /**
  * A product URL the service will read: the crawler's own address rules (http(s), no credentials,
  * at most 2048 characters), and a public host name or public IP. Hosts in `allowHosts`
- * (CRAWLER_ALLOW_HOSTS) pass for tests and trials. Whether the name resolves to a public address is
+ * (OUTBOUND_ALLOW_HOSTS) pass for tests and trials. Whether the name resolves to a public address is
  * checked again when the crawler connects. A refusal is a 400 naming /url.
  */
 export function checkSubmissionUrl(raw: string, allowHosts: readonly string[]): string {

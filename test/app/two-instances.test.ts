@@ -29,7 +29,7 @@ beforeAll(async () => {
   sites = await startFixtureSites();
   const port = await freePort();
   publicUrl = `http://127.0.0.1:${port}`;
-  const env = { DATABASE_URL: scratch.url, PUBLIC_URL: publicUrl, CRAWLER_ALLOW_HOSTS: '127.0.0.1' };
+  const env = { DATABASE_URL: scratch.url, PUBLIC_URL: publicUrl, OUTBOUND_ALLOW_HOSTS: '127.0.0.1' };
   [a, b] = await Promise.all([startServiceProcess({ ...env, PORT: String(port) }), startServiceProcess(env)]);
 }, 120_000);
 afterAll(async () => {

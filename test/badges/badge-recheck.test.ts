@@ -39,7 +39,7 @@ function hold() {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' }, jobs: { processEveryMs: 100 } });
+  t = await startTestApp({ env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' }, jobs: { processEveryMs: 100 } });
   call = caller(t);
   site = await heldSite();
 }, 60_000);

@@ -17,7 +17,7 @@ const categories = { primary: 'Meeting tools', second: 'Note taking', third: 'Te
 
 beforeAll(async () => {
   t = await startTestApp({
-    env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' },
+    env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
     jobs: { processEveryMs: 100 },
     drafting: {
       crawl: (url) => crawlSite(url, { allowHosts: ['127.0.0.1'], userAgent: crawlerUserAgent('http://directory.test'), timeoutMs: 5_000 }),

@@ -14,7 +14,7 @@ let t: TestApp;
 let sites: FixtureSites;
 beforeAll(async () => {
   sites = await startFixtureSites();
-  t = await startTestApp({ env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' }, jobs: { processEveryMs: 100, lockLifetimeMs: 1_000 } });
+  t = await startTestApp({ env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' }, jobs: { processEveryMs: 100, lockLifetimeMs: 1_000 } });
 }, 60_000);
 afterAll(async () => {
   await t?.close();

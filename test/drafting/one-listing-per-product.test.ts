@@ -40,7 +40,7 @@ async function fakeCrawl(url: string): Promise<CrawlResult> {
 
 beforeAll(async () => {
   t = await startTestApp({
-    env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1,localhost' },
+    env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1,localhost' },
     jobs: { processEveryMs: 100 },
     drafting: { crawl: fakeCrawl },
   });

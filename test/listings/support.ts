@@ -89,7 +89,7 @@ export async function startSite(home = '<html><body><h1>Welcome</h1></body></htm
 export async function startOwnerApp(clock: { now: Date }, timeZone = 'UTC'): Promise<TestApp> {
   return startTestApp({
     now: () => new Date(clock.now),
-    env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' },
+    env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
     jobs: { processEveryMs: 100 },
     prepare: async (db) => {
       await db.query(`INSERT INTO site_settings (key, value) VALUES ('time_zone', $1::jsonb)`, [JSON.stringify(timeZone)]);

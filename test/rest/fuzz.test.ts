@@ -135,7 +135,7 @@ let draftId: string;
 beforeAll(async () => {
   sites = await startFixtureSites();
   t = await startTestApp({
-    env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' },
+    env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
     jobs: { processEveryMs: 100 },
     drafting: {
       crawl: (url) => crawlSite(url, { allowHosts: ['127.0.0.1'], userAgent: crawlerUserAgent('http://directory.test'), timeoutMs: 5_000 }),

@@ -14,7 +14,7 @@ let accountId: string;
 
 beforeAll(async () => {
   sites = await startFixtureSites();
-  t = await startTestApp({ env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' } });
+  t = await startTestApp({ env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } });
   accountId = (await makeAccount(t.db)).id;
   key = (await createApiKey(t.db, { accountId, name: 'test', scopes: ['account:read', 'listings:write'], now: new Date() })).key;
 }, 60_000);
@@ -154,7 +154,7 @@ describe('Idempotency-Key', () => {
   it('replays after a restart: a new instance on the same database answers from the store', async () => {
     const first = await (await submit({ url: sites.urls.acme }, 'across-restart')).json();
     const before = await draftCount();
-    const config = { ...loadConfig({ PORT: '0', PUBLIC_URL: t.url, CRAWLER_ALLOW_HOSTS: '127.0.0.1' }), host: '127.0.0.1' };
+    const config = { ...loadConfig({ PORT: '0', PUBLIC_URL: t.url, OUTBOUND_ALLOW_HOSTS: '127.0.0.1' }), host: '127.0.0.1' };
     const restarted = await createApp({ config, db: t.db, registry: t.registry });
     try {
       const url = await restarted.listen(0, '127.0.0.1');

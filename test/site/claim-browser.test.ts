@@ -32,7 +32,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const clock = { now: new Date() };
-  const app = await startTestApp({ now: () => new Date(clock.now), env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' } });
+  const app = await startTestApp({ now: () => new Date(clock.now), env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } });
   t = Object.assign(app, { clock, advance: (seconds: number) => (clock.now = new Date(clock.now.getTime() + seconds * 1000)) });
   categoryId = await insertCategory(t.db, { name: 'Product analytics' });
   // One browser: a context with JavaScript and one without.

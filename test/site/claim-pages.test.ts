@@ -37,7 +37,7 @@ async function startSite(): Promise<LoopbackSite> {
 beforeAll(async () => {
   site = await startSite();
   const clock = { now: new Date() };
-  const app = await startTestApp({ now: () => new Date(clock.now), env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1,claimco.example' } });
+  const app = await startTestApp({ now: () => new Date(clock.now), env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1,claimco.example' } });
   t = Object.assign(app, { clock, advance: (seconds: number) => (clock.now = new Date(clock.now.getTime() + seconds * 1000)) });
   category = await insertCategory(t.db, { name: `Claims ${Date.now()}` });
 }, 60_000);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   sites = await startFixtureSites();
   const clock = { now: new Date() };
   const app = await startTestApp({
-    env: { CRAWLER_ALLOW_HOSTS: '127.0.0.1' },
+    env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
     jobs: { processEveryMs: 100 },
     drafting: {
       crawl: (url) => crawlSite(url, { allowHosts: ['127.0.0.1'], userAgent: crawlerUserAgent('http://directory.test'), timeoutMs: 5_000 }),

@@ -19,7 +19,7 @@ let owner: string;
 let stranger: string;
 let listingId: number;
 
-/** Services whose image fetches may reach the loopback fixture (CRAWLER_ALLOW_HOSTS in tests). */
+/** Services whose image fetches may reach the loopback fixture (OUTBOUND_ALLOW_HOSTS in tests). */
 const services = (allowHosts: string[]): Services => {
   const s = testServices(t.db);
   return { ...s, config: { ...s.config, outboundAllowHosts: allowHosts } };

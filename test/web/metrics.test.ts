@@ -23,7 +23,7 @@ beforeAll(async () => {
   sites = await startFixtureSites();
   [open, closed] = await Promise.all([
     startTestApp({
-      env: { METRICS_TOKEN: TOKEN, CRAWLER_ALLOW_HOSTS: '127.0.0.1' },
+      env: { METRICS_TOKEN: TOKEN, OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
       jobs: { processEveryMs: 50 },
       drafting: {
         crawl: (url) =>
