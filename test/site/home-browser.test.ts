@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, type PagesApp } from '../auth/pages/page-flows.js';
 import { startTestApp } from '../support/app.js';
 import { cspRefusals, expectReadableEverywhere } from '../support/page-checks.js';
-import { chromiumAvailable, launchChromium } from '../support/chromium.js';
+import { chromiumAvailable, launchChromium, loadedAfter } from '../support/chromium.js';
 import { seedDemo } from '../../src/seed/demo.js';
 
 const browserPresent = chromiumAvailable();
@@ -86,7 +86,7 @@ describe.skipIf(!browserPresent)('the home page and the boards in Chromium', () 
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y).toBeLessThan(800);
     expect(await votesOf(slug)).toBe(before);
-    await Promise.all([page.waitForLoadState('load'), form.locator('button').click()]);
+    await loadedAfter(page, () => form.locator('button').click());
     await expect.poll(() => votesOf(slug)).toBe(before + 1);
     await page.waitForSelector(`li.card:has(#${anchor}) form.vote[action="/listings/${slug}/unvote"]`);
     expect(refused).toEqual([]);

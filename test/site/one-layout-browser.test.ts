@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, startPagesApp, type PagesApp } from '../auth/pages/page-flows.js';
 import { cspRefusals, expectReadableEverywhere } from '../support/page-checks.js';
-import { chromiumAvailable, launchChromium } from '../support/chromium.js';
+import { chromiumAvailable, launchChromium, loadedAfter } from '../support/chromium.js';
 import { insertCategory } from '../support/fixtures.js';
 
 const browserPresent = chromiumAvailable();
@@ -97,7 +97,7 @@ describe.skipIf(!browserPresent)('one layout on every page, in Chromium', () => 
     await expectTheLayout(page, 'account', true);
     await page.goto(`${t.url}/account/api-keys`);
     await page.fill('#name', 'A deploy script with a long name');
-    await Promise.all([page.waitForLoadState('load'), page.click('main button:has-text("Create key")')]);
+    await loadedAfter(page, () => page.click('main button:has-text("Create key")'));
     expect(await page.textContent('#new-api-key')).toBeTruthy();
     await page.goto(`${t.url}/account/api-keys`);
     await expectTheLayout(page, 'api-keys', true);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { chromiumAvailable, launchChromium } from '../support/chromium.js';
+import { chromiumAvailable, launchChromium, loadedAfter } from '../support/chromium.js';
 import { seedDemo } from '../../src/seed/demo.js';
 import { readOutbox } from '../../src/mail/mailer.js';
 
@@ -59,12 +59,16 @@ describe.skipIf(!browserPresent)('a person on the site in Chromium', () => {
     await page.goto(`${t.url}/listings/${slug}`);
     const signInLink = page.locator('a.big-vote');
     if (await signInLink.count()) {
-      await signInLink.click();
+      await loadedAfter(page, () => signInLink.click());
       await page.fill('input[name="email"]', email);
       await page.fill('input[name="password"]', password);
-      await page.click('main button[type="submit"]');
+      await loadedAfter(
+        page,
+        () => page.click('main button[type="submit"]'),
+        (url) => url.pathname === `/listings/${slug}`,
+      );
     }
-    await expect.poll(() => new URL(page.url()).pathname).toBe(`/listings/${slug}`);
+    expect(new URL(page.url()).pathname).toBe(`/listings/${slug}`);
     await page.click('button.big-vote');
     // Back at the buttons, with the notice beside them.
     await expect.poll(() => page.textContent('#act')).toContain('Your vote is counted.');
@@ -85,8 +89,13 @@ describe.skipIf(!browserPresent)('a person on the site in Chromium', () => {
     const page = await chromium.browser.newPage();
     await page.goto(`${t.url}/`);
     await page.fill('input[name="q"]', 'calender');
-    await page.press('input[name="q"]', 'Enter');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
+    // The results page loaded, not only its address: counting as the address changed read the home page's cards.
+    await loadedAfter(
+      page,
+      () => page.press('input[name="q"]', 'Enter'),
+      (url) => url.pathname === '/search',
+    );
+    expect(new URL(page.url()).searchParams.get('q')).toBe('calender');
     expect(await page.locator('main .card').count()).toBeGreaterThan(0);
     await page.close();
   });

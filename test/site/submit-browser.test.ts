@@ -11,7 +11,7 @@ import { crawlerUserAgent, crawlSite } from '../../src/crawler/crawl-site.js';
 import { makeAccount, type PagesApp } from '../auth/pages/page-flows.js';
 import { startTestApp } from '../support/app.js';
 import { cspRefusals, expectReadableEverywhere } from '../support/page-checks.js';
-import { chromiumAvailable, launchChromium, launchChromiumBrowser } from '../support/chromium.js';
+import { chromiumAvailable, launchChromium, launchChromiumBrowser, loadedAfter } from '../support/chromium.js';
 import { type FixtureSites, startFixtureSites } from '../support/fixture-sites.js';
 import { insertCategory } from '../support/fixtures.js';
 
@@ -59,7 +59,11 @@ describe.skipIf(!browserPresent)('the founders’ pages in Chromium', () => {
     await page.goto(`${t.url}/submit`);
     await page.fill('input[name=email]', person.email);
     await page.fill('input[name=password]', person.password);
-    await Promise.all([page.waitForURL('**/submit'), page.click('button[type=submit]')]);
+    await loadedAfter(
+      page,
+      () => page.click('button[type=submit]'),
+      (url) => url.pathname === '/submit',
+    );
 
     const check = (what: string) => expectReadableEverywhere(page, what);
 
@@ -137,7 +141,11 @@ describe.skipIf(!browserPresent)('the founders’ pages in Chromium', () => {
       await page.goto(`${t.url}/submit`);
       await page.fill('input[name=email]', person.email);
       await page.fill('input[name=password]', person.password);
-      await Promise.all([page.waitForURL('**/submit'), page.click('button[type=submit]')]);
+      await loadedAfter(
+        page,
+        () => page.click('button[type=submit]'),
+        (url) => url.pathname === '/submit',
+      );
       await page.fill('#submit-url', more.urls.acme);
       await Promise.all([page.waitForURL('**/account/drafts/**'), page.click('text=Draft my listing')]);
       // The meta refresh (no script) brings the drafted form.

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type BrowserContext } from 'playwright-core';
+import { type Browser, chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's chromium (`apt-get install chromium`); CHROMIUM_PATH overrides. */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -49,4 +49,16 @@ export async function launchChromium(): Promise<{ browser: BrowserContext; close
 /** The same Chromium as a browser whose contexts can differ: one with JavaScript turned off, say. */
 export function launchChromiumBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+}
+
+/**
+ * Does `action` (a click, a key press that submits a form) and resolves once the page it leads to has loaded, at an
+ * address `where` accepts (any, without it). A test waits for this, or for what it asserts, never for a change of
+ * address alone: the address changes before the page has loaded, and `page.waitForURL` or
+ * `page.waitForLoadState` return at once on the page the action starts from when it already matches (a form that
+ * posts back to its own address), so what follows would read the old page.
+ */
+export async function loadedAfter(page: Page, action: () => Promise<unknown>, where?: (url: URL) => boolean): Promise<void> {
+  const loaded = page.waitForEvent('load', { predicate: () => !where || where(new URL(page.url())) });
+  await Promise.all([loaded, action()]);
 }

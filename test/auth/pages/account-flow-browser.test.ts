@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../../src/mail/mailer.js';
-import { chromiumAvailable, launchChromiumBrowser } from '../../support/chromium.js';
+import { chromiumAvailable, launchChromiumBrowser, loadedAfter } from '../../support/chromium.js';
 import { insertCategory, insertLiveListing } from '../../support/fixtures.js';
 import { cspRefusals, expectReadableEverywhere } from '../../support/page-checks.js';
 import { PASSWORD, startPagesApp, uniqueEmail, type PagesApp } from './page-flows.js';
@@ -157,8 +157,11 @@ describe.skipIf(!browserPresent)('signing up, confirming and signing out, in Chr
 
     // The form it offers signs in with the password.
     await page.fill('main form[action="/signin"] #password', PASSWORD);
-    await page.click('main form[action="/signin"] button[type="submit"]');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/account');
+    await loadedAfter(
+      page,
+      () => page.click('main form[action="/signin"] button[type="submit"]'),
+      (url) => url.pathname === '/account',
+    );
     expect(await page.inputValue('#display_name')).toBe('Grace Hopper');
 
     // The browser that signed up is still not signed in (the link was used elsewhere).
