@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, type PagesApp } from '../auth/pages/page-flows.js';
 import { startTestApp } from '../support/app.js';
 import { cspRefusals, expectReadableEverywhere } from '../support/page-checks.js';
-import { chromiumAvailable, launchChromiumBrowser } from '../support/chromium.js';
+import { chromiumAvailable, launchChromiumBrowser, loadedAfter } from '../support/chromium.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
 
 const browserPresent = chromiumAvailable();
@@ -63,7 +63,12 @@ async function signInFromListing(page: Page, slug: string, person: { email: stri
   await page.click('a:has-text("Claim it")');
   await page.fill('input[name=email]', person.email);
   await page.fill('input[name=password]', person.password);
-  await Promise.all([page.waitForURL(`**/listings/${slug}/claim`), page.click('button[type=submit]')]);
+  // The sign-in form posts from an address that already ends in /claim: waitForURL would return on it at once.
+  await loadedAfter(
+    page,
+    () => page.click('button[type=submit]'),
+    (url) => url.pathname === `/listings/${slug}/claim`,
+  );
 }
 
 describe.skipIf(!browserPresent)('claiming a listing in Chromium', () => {
