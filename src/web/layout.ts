@@ -4,6 +4,7 @@ import type { ListingSummary } from '../schema.js';
 import { html, SafeHtml } from '../text/html.js';
 import { pagePolicy } from './security-headers.js';
 import { addDays } from '../catalogue/weeks.js';
+import { remembered } from '../caching/remembered.js';
 
 /**
  * The one layout of the pages people use (shared by the adapters, so it lives in src/web): one document shell with the
@@ -367,13 +368,20 @@ export function avatar(name: string): SafeHtml {
 }
 
 function monogramOf(name: string, key: string, size: string): SafeHtml {
+  return drawnMonogram(`${size}\u0000${key}\u0000${name}`);
+}
+
+/** A monogram's markup by its size, key and name (joined by NUL): remembered, as a page draws many and names recur. */
+const drawnMonogram = remembered(4_096, (joined: string): SafeHtml => {
+  const [size, key, ...rest] = joined.split('\u0000');
+  const name = rest.join('\u0000');
   const words = name.match(/[\p{L}\p{N}]+/gu) ?? [key];
   const first = words[0] ?? '?';
   const initials = (words.length > 1 ? `${[...first][0]}${[...words[1]][0]}` : [...first].slice(0, 2).join('')).toUpperCase();
   let hash = 0;
   for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   return html`<span class="mono c${hash % 8}${size}" aria-hidden="true">${initials}</span>`;
-}
+});
 
 export function cardList(items: SafeHtml[], empty: SafeHtml | string): SafeHtml {
   return items.length ? html`<ul class="cards">${items}</ul>` : html`<p class="empty">${empty}</p>`;
@@ -393,24 +401,23 @@ export function pageNumber(value: unknown, max = 1000): number {
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
 }
 
-/** A day of the calendar (YYYY-MM-DD) as people read it: "Nov 23". */
-export function readableDay(day: string): string {
-  return SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
-}
+/** A day of the calendar (YYYY-MM-DD) as people read it: "Nov 23". Remembered: Intl's formatting is slow, and days few. */
+export const readableDay = remembered(4_096, (day: string) => SHORT_DAY.format(new Date(`${day}T00:00:00Z`)));
 
 const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** A launch week as people read it: "Nov 23 – 29", or "Nov 30 – Dec 6" across a month. */
-export function readableWeek(start: string): string {
+export const readableWeek = remembered(1_024, (start: string) => {
   const end = addDays(start, 6);
   return `${readableDay(start)} – ${start.slice(0, 7) === end.slice(0, 7) ? Number(end.slice(8)) : readableDay(end)}`;
-}
+});
 
 const FULL_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const fullDay = remembered(4_096, (day: string) => FULL_DAY.format(new Date(`${day}T00:00:00Z`)));
 
 /** A day as people read it: "Nov 23, 2026" (from a date or an ISO 8601 UTC moment); one formatter for every call. */
 export function readableDate(iso: string): string {
-  return FULL_DAY.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+  return fullDay(iso.slice(0, 10));
 }
 
 /** A moment as people read it on the site's pages: 2026-03-02 10:15 UTC (from a Date or an ISO 8601 UTC string). */
