@@ -368,20 +368,13 @@ export function avatar(name: string): SafeHtml {
 }
 
 function monogramOf(name: string, key: string, size: string): SafeHtml {
-  return drawnMonogram(`${size}\u0000${key}\u0000${name}`);
-}
-
-/** A monogram's markup by its size, key and name (joined by NUL): remembered, as a page draws many and names recur. */
-const drawnMonogram = remembered(4_096, (joined: string): SafeHtml => {
-  const [size, key, ...rest] = joined.split('\u0000');
-  const name = rest.join('\u0000');
   const words = name.match(/[\p{L}\p{N}]+/gu) ?? [key];
   const first = words[0] ?? '?';
   const initials = (words.length > 1 ? `${[...first][0]}${[...words[1]][0]}` : [...first].slice(0, 2).join('')).toUpperCase();
   let hash = 0;
   for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   return html`<span class="mono c${hash % 8}${size}" aria-hidden="true">${initials}</span>`;
-});
+}
 
 export function cardList(items: SafeHtml[], empty: SafeHtml | string): SafeHtml {
   return items.length ? html`<ul class="cards">${items}</ul>` : html`<p class="empty">${empty}</p>`;
