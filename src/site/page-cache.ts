@@ -1,6 +1,6 @@
 import type { ResultCache } from '../registry/result-cache.js';
 import { listingTag } from '../catalogue/listing-changes.js';
-import type { ContentCoding } from '../web/content-encoding.js';
+import type { ContentCoding, Effort } from '../web/content-encoding.js';
 import { dropOldest } from '../caching/drop-oldest.js';
 
 /**
@@ -32,6 +32,8 @@ export interface KeptPage {
   viewed?: number;
   /** The body compressed, by coding: made when a client first asks for one (see kept-pages.ts). */
   coded?: Partial<Record<ContentCoding, Buffer>>;
+  /** How hard `coded` was compressed: fast when the page was first read, tight once it was read again. */
+  effort?: Effort;
 }
 
 interface Entry {

@@ -35,18 +35,25 @@ export function preferredCoding(acceptEncoding: string | undefined): ContentCodi
 }
 
 /**
- * `body` in `coding`, at the fast end: a page is compressed on the request path, and most pages of the long tail are
- * read once. Measured on a listing page of 20.5 KB (2026-11-29, one core of the 2-core machine): brotli at quality 1
- * makes 6.6 KB in 84 µs, quality 2 6.1 KB in 123 µs (a third more time for 8% fewer bytes, 4% of a cold listing
- * page's CPU), gzip at level 1 6.3 KB in 95 to 119 µs.
+ * How hard a body is compressed. 'fast' on the request path, where most pages of the long tail are read once: measured
+ * on a listing page of 20.5 KB (2026-11-29, one core of the 2-core machine), brotli at quality 1 makes 6.6 KB in
+ * 84 µs, quality 2 6.1 KB in 123 µs (a third more time for 8% fewer bytes, 4% of a cold listing page's CPU), gzip at
+ * level 1 6.3 KB in 95 to 119 µs. 'tight' for a kept page read again, made once and sent many times: brotli at
+ * quality 5, gzip at level 6.
  */
-export function encodeBody(body: Buffer, coding: ContentCoding): Buffer {
+export type Effort = 'fast' | 'tight';
+
+const BROTLI_QUALITY: Record<Effort, number> = { fast: 1, tight: 5 };
+const GZIP_LEVEL: Record<Effort, number> = { fast: 1, tight: 6 };
+
+/** `body` in `coding`, compressed with `effort`. */
+export function encodeBody(body: Buffer, coding: ContentCoding, effort: Effort = 'fast'): Buffer {
   const coded =
     coding === 'gzip'
-      ? gzipSync(body, { level: 1 })
+      ? gzipSync(body, { level: GZIP_LEVEL[effort] })
       : brotliCompressSync(body, {
           params: {
-            [constants.BROTLI_PARAM_QUALITY]: 1,
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
           },
@@ -71,27 +78,31 @@ const worthCompressing = (bytes: number): boolean => bytes >= MIN_BYTES;
 /**
  * Answers `body` (of type `type`), compressed as the request asks when it is worth it, and says which coding it took
  * (undefined: the body as it is); the answer varies by Accept-Encoding either way. `made`: the codings made of this
- * body before (a kept page's), reused, and given the one made now.
+ * body before (a kept page's) with `effort`, reused, and given the one made now.
  */
 export function answerEncoded(
   ctx: Context,
   body: Buffer,
   type: string,
   made: Partial<Record<ContentCoding, Buffer>> = {},
+  effort: Effort = 'fast',
 ): ContentCoding | undefined {
   const coding = worthCompressing(body.length) ? preferredCoding(ctx.get('Accept-Encoding')) : undefined;
   ctx.vary('Accept-Encoding');
   if (coding) {
-    ctx.body = made[coding] ??= encodeBody(body, coding);
+    ctx.body = made[coding] ??= encodeBody(body, coding, effort);
     ctx.set('Content-Encoding', coding);
   } else ctx.body = body;
   ctx.type = type;
   return coding;
 }
 
-/** The strong ETag of a body's compressed representation: another representation, so another validator (RFC 9110 §8.8.3). */
-export function codedEtag(etag: string, coding: ContentCoding | undefined): string {
-  return coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
+/**
+ * The strong ETag of a body's compressed representation: another representation, so another validator (RFC 9110
+ * §8.8.3); the same body compressed tighter is other bytes, so another validator again ("-br", "-br-t").
+ */
+export function codedEtag(etag: string, coding: ContentCoding | undefined, effort: Effort = 'fast'): string {
+  return coding ? `${etag.slice(0, -1)}-${coding}${effort === 'tight' ? '-t' : ''}"` : etag;
 }
 
 /**

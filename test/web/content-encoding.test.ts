@@ -39,5 +39,19 @@ describe('encodeBody', () => {
     expect(codedEtag('"abc"', 'br')).toBe('"abc-br"');
     expect(codedEtag('"abc"', 'gzip')).toBe('"abc-gzip"');
     expect(codedEtag('"abc"', undefined)).toBe('"abc"');
+    expect(codedEtag('"abc"', 'br', 'tight')).toBe('"abc-br-t"');
+    expect(codedEtag('"abc"', undefined, 'tight')).toBe('"abc"');
+  });
+
+  it('compresses tighter for a page read again, to fewer bytes of the same page', () => {
+    const page = Buffer.from(
+      `<!doctype html>${Array.from({ length: 300 }, (_, i) => `<li class="card"><a href="/listings/l${i * 7919}">Listing ${i}</a> votes ${i * 37}</li>`).join('')}`,
+    );
+    for (const coding of ['br', 'gzip'] as const) {
+      const fast = encodeBody(page, coding);
+      const tight = encodeBody(page, coding, 'tight');
+      expect(tight.length, coding).toBeLessThan(fast.length);
+      expect((coding === 'br' ? brotliDecompressSync(tight) : gunzipSync(tight)).equals(page)).toBe(true);
+    }
   });
 });
