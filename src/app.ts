@@ -25,7 +25,7 @@ import { CardCache } from './cards/card-cache.js';
 import { keptImages } from './web/image-route.js';
 import { awardProofRoutes } from './web/award-proof-routes.js';
 import { stripeWebhook } from './web/stripe-webhook-route.js';
-import { paymentGateway } from './payments/gateway.js';
+import { paymentGateway } from './payments/chosen-gateway.js';
 import { publicSite } from './site/routes.js';
 import { adminConsole } from './console/routes.js';
 import { PageViews } from './community/page-views.js';

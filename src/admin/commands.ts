@@ -17,7 +17,8 @@ import { JobAlreadyRunningError, type JobRunRecord, type RecurringJob } from '..
 import { recurringJobStatus, runJobNow, type RecurringJobStatus } from '../schedule/service-clock.js';
 import { MAX_REVENUE_SOURCE_LENGTH, recordVerifiedRevenue } from '../metrics/verified-revenue.js';
 import { rotateAwardKey } from '../community/award-proofs.js';
-import { backupInService, restoreRefusedWhileRunning } from '../cli/backup-command.js';
+import { backupInService, restoreRefusedWhileRunning } from './backup-command.js';
+import type { AdminResult } from './admin-result.js';
 
 export interface AdminDeps {
   db: Database;
@@ -25,11 +26,6 @@ export interface AdminDeps {
   /** The service's recurring jobs (jobs, run-job). */
   recurring: readonly RecurringJob[];
   log: Logger;
-}
-
-export interface AdminResult {
-  exitCode: number;
-  output: string;
 }
 
 const DEFAULT_KEY_NAME = 'created with npm run admin';

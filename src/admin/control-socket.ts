@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import type { AdminResult } from './commands.js';
+import type { AdminResult } from './admin-result.js';
 
 /**
  * The service's control socket: operator commands (npm run admin) reach the running service over a

@@ -3,7 +3,7 @@
  * npm run admin -- create-api-key <email> [--scopes account:read,listings:write] [--name "..."]
  * npm run admin -- outbox [--to <email>] [--limit N]
  * npm run admin -- jobs | run-job <name> | verify-revenue <slug> <mrr-cents> --source <name>  (and more: npm run admin -- help)
- * npm run admin -- backup <file> | restore <file>  (the embedded database; src/cli/backup-command.ts)
+ * npm run admin -- backup <file> | restore <file>  (the embedded database; src/admin/backup-command.ts)
  *
  * When the service runs, the command runs inside it, over the control socket DATA_DIR/admin.sock
  * (an embedded database belongs to that one process). Otherwise the command opens the database
@@ -12,13 +12,14 @@
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { DataDirBusyError, lockDataDir } from '../db/data-dir-lock.js';
-import { runAdminCommand, type AdminResult } from '../admin/commands.js';
+import { runAdminCommand } from '../admin/commands.js';
+import type { AdminResult } from '../admin/admin-result.js';
 import { controlSocketPath, sendToControlSocket } from '../admin/control-socket.js';
 import { recurringJobs } from '../schedule/recurring-jobs.js';
 import { deferredJobQueue } from '../jobs/job-outbox.js';
 import { domainRatingProvider } from '../metrics/domain-rating-provider.js';
 import { createLogger } from '../logging/logger.js';
-import { backupOrRestore } from './backup-command.js';
+import { backupOrRestore } from '../admin/backup-command.js';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);

@@ -26,7 +26,7 @@ import type { CrawledPage } from './crawled-page.js';
 import { AddressGuard } from '../outbound/address-guard.js';
 import { guardedGotOptions } from '../outbound/got-options.js';
 import { findRefusal } from '../outbound/refusal.js';
-import type { CrawlOptions, CrawlResult, Settings } from './crawl-site.js';
+import type { CrawlOptions, CrawlResult, Settings } from './crawl-options.js';
 import { type RankedLink, chooseFactLinks, chooseOtherLinks, pathDepth } from './fact-links.js';
 import { BY_HAND, CrawlFailure, capitalize, classifyError, findFailure, formatBytes, seconds } from './failures.js';
 import { extractPage } from './page-extract.js';

@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { MikroORM } from '@mikro-orm/core';
 import { Migration } from '@mikro-orm/migrations';
-import type { Statements } from './database.js';
 import { splitStatements } from './sql-statements.js';
 
 const MIGRATIONS_FOLDER = new URL('./migrations/', import.meta.url);
@@ -52,11 +51,16 @@ function sqlFileMigration(name: string, file: string) {
 
 const LOCK_KEY = 7_240_101; // any constant shared by every instance of the service
 
+/** One connection held while the lock is: the lock is taken and given back on it. */
+interface LockSession {
+  script(sql: string): Promise<void>;
+}
+
 /**
  * Applies the pending migrations under an advisory lock, so instances that start together migrate
  * one after the other (the later ones find nothing to do). Answers the names applied.
  */
-export async function migrate(session: <T>(fn: (statements: Statements) => Promise<T>) => Promise<T>, orm: MikroORM): Promise<string[]> {
+export async function migrate(session: <T>(fn: (lock: LockSession) => Promise<T>) => Promise<T>, orm: MikroORM): Promise<string[]> {
   return session(async (lock) => {
     await lock.script(`SELECT pg_advisory_lock(${LOCK_KEY})`);
     try {

@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { Database } from '../db/database.js';
 import { Listing } from '../db/entities/listing.js';
 import { BadgeCheck } from '../db/entities/owner-listing.js';
-import type { CrawlResult } from '../crawler/crawl-site.js';
+import type { CrawlResult } from '../crawler/crawl-options.js';
 import { findBadge } from './badge-sighting.js';
 import { badgeTarget } from './owner-view.js';
 import { recordVersion } from './listing-history.js';

@@ -2,15 +2,12 @@
  * Who takes the money: Stripe Checkout when the service has a Stripe key, otherwise the built-in test-mode page
  * (PAYMENTS=test, which an https PUBLIC_URL must choose explicitly).
  * Orders and fulfilment know only this interface; the tools and pages never ask which gateway it is, except the
- * checkout page, which offers its test-mode button only when no provider is configured. Here: the interface, the
- * choice of gateway (paymentGateway) and the test-mode one; Stripe's is stripe-gateway.ts.
+ * checkout page, which offers its test-mode button only when no provider is configured. Here: the interface; the
+ * choice of gateway (paymentGateway) and the test-mode one are in chosen-gateway.ts, Stripe's in stripe-gateway.ts.
  */
-import type { Config } from '../config.js';
 import type { PaymentProvider } from '../db/entities/order.js';
 import { ProblemError } from '../errors.js';
-import type { Logger } from '../logging/logger.js';
 import type { OrderView } from '../orders/orders.js';
-import { stripeGateway } from './stripe-gateway.js';
 
 interface OpenedCheckout {
   /** Where the person pays. */
@@ -27,30 +24,6 @@ export interface PaymentGateway {
   close(sessions: readonly string[]): Promise<void>;
   /** Gives back `cents` of a payment (for lines that could not be fulfilled); `key` makes a repeated call one refund. */
   refund(reference: string, cents: number, key: string): Promise<void>;
-}
-
-/** Stripe Checkout when the configuration chose it (config.payments, see loadConfig), otherwise the built-in test-mode page. */
-export function paymentGateway(config: Config, log: Logger): PaymentGateway {
-  if (config.payments === 'test') return testGateway(config.publicUrl);
-  const checkoutPage = (orderNumber: string) => checkoutPageUrl(config.publicUrl, orderNumber);
-  return stripeGateway(
-    { secretKey: config.stripeSecretKey, apiUrl: config.stripeApiUrl },
-    { paymentMethods: config.stripePaymentMethods, checkoutPage },
-    log,
-  );
-}
-
-/** The address of the built-in checkout page of an order. */
-export const checkoutPageUrl = (publicUrl: string, number: string) => `${publicUrl}/checkout/${encodeURIComponent(number)}`;
-
-/** No provider: the person confirms on the service's own test-mode page; no money moves, so none is given back. */
-function testGateway(publicUrl: string): PaymentGateway {
-  return {
-    provider: 'test',
-    open: async (order) => ({ url: checkoutPageUrl(publicUrl, order.number) }),
-    close: async () => {},
-    refund: async () => {},
-  };
 }
 
 /** The payment provider did not take a request (a checkout, a refund): nothing was recorded, and trying again is safe. */

@@ -6,7 +6,7 @@ import type { PaymentGateway } from './gateway.js';
 export interface StripeSettings {
   /** Payment method types for Checkout; empty: those enabled in the Stripe dashboard. */
   paymentMethods: readonly string[];
-  /** The order's page on this site, where Stripe sends the person back (gateway.ts's checkoutPageUrl). */
+  /** The order's page on this site, where Stripe sends the person back (chosen-gateway.ts's checkoutPageUrl). */
   checkoutPage: (orderNumber: string) => string;
 }
 

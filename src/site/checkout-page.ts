@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { html, type SafeHtml } from '../text/html.js';
 import { NotFoundError } from '../errors.js';
 import { currentWeek, type OrderView, ownOrder, payOrder } from '../orders/orders.js';
-import { checkoutPageUrl } from '../payments/gateway.js';
+import { checkoutPageUrl } from '../payments/chosen-gateway.js';
 import { renderSitePage } from '../web/layout.js';
 import { type SiteDeps, signedInVisit, type Visit } from './visit.js';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlSite, crawlerUserAgent, type CrawlOptions, type CrawlResult } from '../../src/crawler/crawl-site.js';
+import { crawlSite, crawlerUserAgent } from '../../src/crawler/crawl-site.js';
+import type { CrawlOptions, CrawlResult } from '../../src/crawler/crawl-options.js';
 import type { CrawledPage } from '../../src/crawler/crawled-page.js';
 import { ACME_FACTS, startFixtureSites, type FixtureName, type FixtureSites } from '../support/fixture-sites.js';
 

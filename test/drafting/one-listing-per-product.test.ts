@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
 import { rawToolCall, readJsonRpc } from '../support/oauth.js';
 import { caller, person, type Call, type Person } from '../listings/support.js';
-import type { CrawlResult } from '../../src/crawler/crawl-site.js';
+import type { CrawlResult } from '../../src/crawler/crawl-options.js';
 
 /**
  * One listing per product, over REST (POST /api/v1/drafts) and MCP on the real app: the product is the site's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { paymentGateway } from '../../src/payments/gateway.js';
+import { paymentGateway } from '../../src/payments/chosen-gateway.js';
 import { createLogger } from '../../src/logging/logger.js';
 
 const log = createLogger({ level: 'silent' });

@@ -12,7 +12,7 @@ import { createMailer } from '../../src/mail/mailer.js';
 import { jobQueueLog, openJobQueue, type JobQueue } from '../../src/jobs/queue.js';
 import { defineMailJob } from '../../src/jobs/mail-job.js';
 import { createLogger } from '../../src/logging/logger.js';
-import { paymentGateway } from '../../src/payments/gateway.js';
+import { paymentGateway } from '../../src/payments/chosen-gateway.js';
 
 export const TEST_PUBLIC_URL = 'http://directory.test';
 

@@ -12,8 +12,8 @@ import {
   NoEmbeddedDatabaseError,
   restoreDataDir,
 } from '../db/backup.js';
-import { controlSocketPath, sendToControlSocket } from '../admin/control-socket.js';
-import type { AdminResult } from '../admin/commands.js';
+import { controlSocketPath, sendToControlSocket } from './control-socket.js';
+import type { AdminResult } from './admin-result.js';
 
 /**
  * npm run admin -- backup <file> | restore <file>, for the embedded database.
