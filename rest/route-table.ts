@@ -16,6 +16,8 @@ interface Route<H> {
   path: string;
   name: string;
   segments: Segment[];
+  /** How many of its segments are static: the more, the more specific. */
+  statics: number;
   handler: H;
 }
 
@@ -26,7 +28,10 @@ export type RouteMatch<H> =
   | { kind: 'not_found' };
 
 export class RouteTable<H> {
+  /** In the order they were added: the order of a 405's Allow list. */
   private readonly routes: Route<H>[] = [];
+  /** The same routes, the most specific first: the order a request is matched in. */
+  private readonly bySpecificity: Route<H>[] = [];
 
   /**
    * `path` relative to the table's prefix, with `{name}` parameters; `name` (the operation's) names it in the
@@ -37,7 +42,7 @@ export class RouteTable<H> {
       const param = /^\{([a-z_]+)\}$/.exec(part)?.[1];
       return param ? { param } : { text: part.toLowerCase() };
     });
-    const route = { method, path, name, segments, handler };
+    const route = { method, path, name, segments, statics: segments.filter((segment) => 'text' in segment).length, handler };
     const rival = this.routes.find((other) => other.method === method && overlapping(other.segments, segments));
     if (rival) {
       throw new Error(
@@ -46,22 +51,21 @@ export class RouteTable<H> {
       );
     }
     this.routes.push(route);
+    // The most static segments first (a stable insertion): the first route of the method that matches is the one.
+    const at = this.bySpecificity.findIndex((other) => other.statics < route.statics);
+    this.bySpecificity.splice(at === -1 ? this.bySpecificity.length : at, 0, route);
   }
 
   match(method: string, path: string): RouteMatch<H> {
     const parts = split(path);
-    const allowed: string[] = [];
-    let found: { route: Route<H>; params: Record<string, string> } | undefined;
-    for (const route of this.routes) {
+    for (const route of this.bySpecificity) {
+      if (route.method !== method && !(method === 'HEAD' && route.method === 'GET')) continue;
       const params = matchSegments(route.segments, parts);
-      if (!params) continue;
-      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) {
-        if (!found || statics(route.segments) > statics(found.route.segments)) found = { route, params };
-      } else if (!allowed.includes(route.method)) {
-        allowed.push(route.method);
-      }
+      if (params) return { kind: 'found', handler: route.handler, params };
     }
-    if (found) return { kind: 'found', handler: found.route.handler, params: found.params };
+    const allowed: string[] = [];
+    for (const route of this.routes)
+      if (!allowed.includes(route.method) && matchSegments(route.segments, parts)) allowed.push(route.method);
     if (allowed.length === 0) return { kind: 'not_found' };
     if (allowed.includes('GET')) allowed.push('HEAD');
     return { kind: 'method_not_allowed', allowed };
@@ -90,10 +94,6 @@ function overlapping(a: Segment[], b: Segment[]): boolean {
     if ('param' in x && 'text' in y) bOnly = true;
   }
   return aOnly === bOnly;
-}
-
-function statics(segments: Segment[]): number {
-  return segments.filter((segment) => 'text' in segment).length;
 }
 
 function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | undefined {

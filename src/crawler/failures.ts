@@ -4,7 +4,7 @@
  * digs it out again, and turns the outbound guard's refusals (OutboundRefused) into the crawl's
  * own failures; `classifyError` maps everything else.
  */
-import { type OutboundRefused, findRefusal, privateSubject } from '../outbound/refusal.js';
+import { type OutboundRefused, findCause, findRefusal, privateSubject } from '../outbound/refusal.js';
 
 const CRAWL_FAILURE_CODES = [
   'invalid_url',
@@ -39,12 +39,8 @@ export class CrawlFailure extends Error {
  * outbound refusal in it stands for.
  */
 export function findFailure(error: unknown): CrawlFailure | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && current; depth += 1) {
-    if (current instanceof CrawlFailure) return current;
-    if (typeof current !== 'object') break;
-    current = (current as { cause?: unknown }).cause;
-  }
+  const failure = findCause(error, CrawlFailure);
+  if (failure) return failure;
   const refusal = findRefusal(error);
   return refusal && crawlFailureOf(refusal);
 }

@@ -57,9 +57,14 @@ export const privateSubject = (host: string, literal: boolean): string =>
 
 /** The OutboundRefused inside an error chain (got, undici and node keep the original as `cause`). */
 export function findRefusal(error: unknown): OutboundRefused | undefined {
+  return findCause(error, OutboundRefused);
+}
+
+/** The first error of class `type` in an error chain, following `cause` (at most 8 deep). */
+export function findCause<T>(error: unknown, type: abstract new (...args: never[]) => T): T | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current; depth += 1) {
-    if (current instanceof OutboundRefused) return current;
+    if (current instanceof type) return current;
     if (typeof current !== 'object') return undefined;
     current = (current as { cause?: unknown }).cause;
   }
