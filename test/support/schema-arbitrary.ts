@@ -176,9 +176,10 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   const formatted = formatOf(schema.format);
   if (formatted) return formatted.filter((value) => fitsLength(value, bounds));
   const maxLength = Math.min(bounds.max ?? bounds.min + TYPICAL_LENGTH, bounds.min + TYPICAL_LENGTH);
+  // A required text is trimmed before its length is checked (what JSON Schema cannot say): not blank at its edges' cost.
   return fc
     .oneof(fc.string({ minLength: bounds.min, maxLength }), fc.string({ minLength: bounds.min, maxLength, unit: 'grapheme' }))
-    .filter((value) => fitsLength(value, bounds));
+    .filter((value) => fitsLength(value, bounds) && fitsLength(value.trim(), { min: bounds.min, max: undefined }));
 }
 
 /** JSON Schema patterns are ECMA-262 regexes in unicode mode; one written for JavaScript's default mode may only compile there. */
