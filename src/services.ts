@@ -7,7 +7,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logging/logger.js';
 import type { PaymentGateway } from './payments/gateway.js';
-import type { AwardSigner } from './community/award-proofs.js';
+import type { AwardSigner } from './catalogue/award-proofs.js';
 import type { ToolCallRecorder } from './observability/metrics.js';
 
 /** Everything a handler may use; built once by the composition root (app.ts). */

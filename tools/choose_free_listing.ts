@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { recordId } from '../src/schema.js';
 import { chooseFreeListing } from '../src/listings/free-launch.js';
-import { homepageReader } from '../src/listings/listing-jobs.js';
+import { homepageReader } from '../src/schedule/listing-jobs.js';
 import { ownerListing, ownerListingView, type OwnerListing } from '../src/listings/owner-view.js';
 import { loadSiteSettings } from '../src/catalogue/site-settings.js';
 import { describeBadge } from '../src/badges/embed.js';

@@ -4,7 +4,7 @@ import { recordId, webAddress } from '../src/schema.js';
 import { ValidationError } from '../src/errors.js';
 import { IMAGE_KINDS } from '../src/db/entities/image.js';
 import { ImageRefused } from '../src/images/errors.js';
-import { giveListingImageFromUrl } from '../src/images/owner-images.js';
+import { giveListingImageFromUrl } from '../src/listings/owner-images.js';
 import { crawlerUserAgent } from '../src/crawler/crawl-site.js';
 
 export default defineTool({

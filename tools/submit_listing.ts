@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { setDraftStatus } from '../src/drafting/draft-store.js';
-import { checkSubmissionUrl, draftForSite, submissionUrlProblem, viewOfDraft } from '../src/drafting/draft-access.js';
+import { draftForSite, viewOfDraft } from '../src/drafting/draft-access.js';
+import { checkSubmissionUrl, submissionUrlProblem } from '../src/security/url-policy.js';
 import { briefDraftView, DRAFT_VIEWS, draftOutput } from '../src/drafting/draft-view.js';
 import { DRAFT_SITE_JOB } from '../src/drafting/pipeline.js';
 import { LIMITS } from '../src/drafting/profile-fields.js';

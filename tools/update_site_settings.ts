@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../src/registry/tool.js';
 import { staffOf } from '../src/registry/context.js';
-import { SETTINGS_CACHE_SECONDS, settingsChanges, siteSettingsSchema, updateSiteSettings } from '../src/catalogue/site-settings.js';
+import { SETTINGS_CACHE_SECONDS, siteSettingsSchema } from '../src/catalogue/site-settings.js';
+import { settingsChanges, updateSiteSettings } from '../src/staff/settings-writer.js';
 import { staffActor } from '../src/staff/roles.js';
 
 export default defineTool({

@@ -5,7 +5,7 @@ import type { AccountRecord } from '../../src/accounts/accounts.js';
 import { NotFoundError } from '../../src/errors.js';
 import { IMAGE_KINDS, type ImageKind } from '../../src/db/entities/image.js';
 import { ImageRefused } from '../../src/images/errors.js';
-import { giveListingImage, ownedListingImages } from '../../src/images/owner-images.js';
+import { giveListingImage, ownedListingImages } from '../../src/listings/owner-images.js';
 import { renderCardPage } from '../../src/web/layout.js';
 import { formFile } from '../form-body.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';

@@ -13,7 +13,7 @@ import {
   redeemAccountToken,
   type AccountRecord,
 } from '../../src/accounts/accounts.js';
-import { normalizeEmail } from '../../src/accounts/email.js';
+import { normalizeEmail } from '../../src/text/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html } from '../../src/text/html.js';
 import { authenticate } from '../../src/accounts/accounts.js';
-import { normalizeEmail } from '../../src/accounts/email.js';
+import { normalizeEmail } from '../../src/text/email.js';
 import { startWebSession } from '../web-session.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
 import { renderCardPage } from '../../src/web/layout.js';

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { html } from '../../src/text/html.js';
 import { cleanDisplayName, createAccount, DISPLAY_NAME_PROBLEM, isPlausibleEmail } from '../../src/accounts/accounts.js';
 import { DISPLAY_NAME_MAX } from '../../src/community/public-name.js';
-import { normalizeEmail } from '../../src/accounts/email.js';
+import { normalizeEmail } from '../../src/text/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import type { StaffRole } from '../db/entities/account.js';
 import { randomToken, sha256 } from '../security/random.js';
-import { normalizeEmail } from './email.js';
+import { normalizeEmail } from '../text/email.js';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.js';
 import { DISPLAY_NAME_MAX } from '../community/public-name.js';
 import { ValidationError } from '../errors.js';

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { normalizeEmail } from './email.js';
+import { normalizeEmail } from '../text/email.js';
 
 /**
  * Passwords are hashed with scrypt (memory-hard, in Node's own crypto). The parameters travel with

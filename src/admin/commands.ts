@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Database } from '../db/database.js';
 import { createAccount, findAccountByEmail, isPlausibleEmail } from '../accounts/accounts.js';
-import { normalizeEmail } from '../accounts/email.js';
+import { normalizeEmail } from '../text/email.js';
 import { createApiKey, MAX_API_KEY_NAME_LENGTH, StaffOnlyScopeError } from '../accounts/api-keys.js';
 import { isStaffRole, setStaffRole, STAFF_ROLES } from '../staff/roles.js';
 import { COMMAND_LINE } from '../staff/audit-log.js';
@@ -16,7 +16,7 @@ import type { Logger } from '../logging/logger.js';
 import { JobAlreadyRunningError, type JobRunRecord, type RecurringJob } from '../schedule/job-runs.js';
 import { recurringJobStatus, runJobNow, type RecurringJobStatus } from '../schedule/service-clock.js';
 import { MAX_REVENUE_SOURCE_LENGTH, recordVerifiedRevenue } from '../metrics/verified-revenue.js';
-import { rotateAwardKey } from '../community/award-proofs.js';
+import { rotateAwardKey } from '../catalogue/award-proofs.js';
 import { backupInService, restoreRefusedWhileRunning } from './backup-command.js';
 import type { AdminResult } from './admin-result.js';
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.js';
-import type { AwardSigner } from '../community/award-proofs.js';
+import type { AwardSigner } from '../catalogue/award-proofs.js';
 import { findAward } from '../catalogue/awards.js';
 import { findBlogPost } from '../catalogue/blog.js';
 import { BY_VOTES } from '../catalogue/launch-feed.js';

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import { z } from 'zod';
 import { isoDate, listingSummary } from '../schema.js';
 import { findSummaryPage, toSummary, type SummaryRow } from './listing-summary.js';
-import type { AwardSigner } from '../community/award-proofs.js';
+import type { AwardSigner } from './award-proofs.js';
 
 /** A Launch of the Week award, as list_awards answers it (the published schema and the type in one). */
 export const award = z.object({

@@ -13,7 +13,7 @@ import { Listing } from '../db/entities/listing.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../errors.js';
 import { randomToken, sha256 } from '../security/random.js';
 import { PUBLIC_STATUSES } from '../catalogue/listing-summary.js';
-import { submissionUrlProblem } from '../drafting/draft-access.js';
+import { submissionUrlProblem } from '../security/url-policy.js';
 import { claimInstructions, type Publication } from './instructions.js';
 import { freeMailProblem } from './free-mail.js';
 

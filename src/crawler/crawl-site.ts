@@ -10,6 +10,7 @@
  * crawl: an instance that never crawls does not load it, and none waits for it to start.
  */
 import { withSpan } from '../observability/tracing.js';
+import { readWebAddress } from '../security/url-policy.js';
 import { CrawlFailure } from './failures.js';
 import type { CrawlOptions, CrawlResult, Settings } from './crawl-options.js';
 
@@ -27,7 +28,6 @@ const CRAWL_DEFAULTS = {
   maxRedirects: 5,
 } as const;
 
-const MAX_URL_LENGTH = 2048;
 const MAX_REQUEST_MS = 15_000;
 
 /** Crawls a site, traced as the span `crawl` (its host, outcome and pages read). */
@@ -63,35 +63,8 @@ function resolveSettings(options: CrawlOptions): Settings {
   };
 }
 
-/** Checks a submitted address: http(s), no credentials, a host, at most 2048 characters. */
+/** Checks a submitted address (security/url-policy.ts: http(s), no credentials, a host, at most 2048 characters). */
 export function validateUrl(raw: string): URL | CrawlFailure {
-  const invalid = (reason: string): CrawlFailure => new CrawlFailure('invalid_url', reason);
-  const input = typeof raw === 'string' ? raw.trim() : '';
-  if (!input) return invalid("No web address was given. Enter your site's address, for example https://example.com.");
-  if (input.length > MAX_URL_LENGTH)
-    return invalid(
-      `The address is longer than ${MAX_URL_LENGTH} characters. Enter your site's home page address, for example https://example.com.`,
-    );
-  if (/[\s\u0000-\u001f\u007f]/.test(input))
-    return invalid("The address contains spaces or control characters. Enter your site's address, for example https://example.com.");
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    return invalid('This is not a complete web address. Enter it with https:// in front, for example https://example.com.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return invalid(
-      `Only http:// and https:// addresses can be read (this one starts with ${url.protocol}). Enter your site's web address.`,
-    );
-  }
-  if (url.username || url.password)
-    return invalid("The address contains a user name or password. Remove them and enter your site's public address.");
-  if (!url.hostname) return invalid("The address has no host name. Enter your site's address, for example https://example.com.");
-  url.hash = '';
-  if (url.href.length > MAX_URL_LENGTH)
-    return invalid(
-      `The address is longer than ${MAX_URL_LENGTH} characters. Enter your site's home page address, for example https://example.com.`,
-    );
-  return url;
+  const url = readWebAddress(raw);
+  return url instanceof URL ? url : new CrawlFailure('invalid_url', url.problem);
 }

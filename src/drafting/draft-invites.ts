@@ -6,7 +6,7 @@ import { LIMITS } from './profile-fields.js';
 import { lockedDraft, type DraftRecord } from './draft-store.js';
 import { Account } from '../db/entities/account.js';
 import { DraftInvite, DraftOwner, ListingOwner } from '../db/entities/draft.js';
-import { normalizeEmail } from '../accounts/email.js';
+import { normalizeEmail } from '../text/email.js';
 
 export const INVITE_LIFETIME_DAYS = 14;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
-import { normalizeEmail } from '../accounts/email.js';
+import { normalizeEmail } from '../text/email.js';
 
 export interface MailMessage {
   to: string;

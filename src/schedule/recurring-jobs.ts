@@ -7,7 +7,7 @@ import type { JobQueue } from '../jobs/queue.js';
 import type { RecurringJob } from './job-runs.js';
 import type { Mailer } from '../mail/mailer.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
-import { listingRecurringJobs } from '../listings/listing-jobs.js';
+import { listingRecurringJobs } from './listing-jobs.js';
 import { awardEndedWeeks, MAIL_AWARD_WINNERS_JOB, mailAwardWinners, undecidedWeeks, weekStart } from '../community/weekly-awards.js';
 import { describeVoteCheck, runVoteCheck, VOTE_CHECK_DAYS } from '../community/vote-check.js';
 import { defineCommentMailJob } from '../community/comment-mail.js';

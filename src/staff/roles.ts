@@ -2,7 +2,7 @@
 import type { Database, Statements } from '../db/database.js';
 import { STAFF_ROLES, type StaffRole } from '../db/entities/account.js';
 import { InsufficientRoleError, InvalidStateError, NotFoundError } from '../errors.js';
-import { normalizeEmail } from '../accounts/email.js';
+import { normalizeEmail } from '../text/email.js';
 import { recordAudit, type Actor } from './audit-log.js';
 
 export { STAFF_ROLES, type StaffRole };

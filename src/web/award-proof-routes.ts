@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Services } from '../services.js';
-import { awardPublicKeys } from '../community/award-proofs.js';
+import { awardPublicKeys } from '../catalogue/award-proofs.js';
 import { findAward } from '../catalogue/awards.js';
 
 const JWKS_PATH = '/.well-known/jwks.json';

@@ -9,7 +9,8 @@ import { ownStanding } from '../../src/community/own-standing.js';
 import { ProblemError } from '../../src/errors.js';
 import { networkKeyOf } from '../../src/community/network.js';
 import { COMMAND_LINE } from '../../src/staff/audit-log.js';
-import { loadSiteSettings, updateSiteSettings } from '../../src/catalogue/site-settings.js';
+import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
+import { updateSiteSettings } from '../../src/staff/settings-writer.js';
 
 /** Each rule of votes and follows, on the real database. */
 let db: Database;

@@ -5,7 +5,7 @@ import { runAdminCommand } from '../../src/admin/commands.js';
 import { adminDeps } from '../support/admin.js';
 import { tickServiceClock } from '../../src/schedule/service-clock.js';
 import { lookForBadge } from '../../src/listings/badge-check.js';
-import { homepageReader } from '../../src/listings/listing-jobs.js';
+import { homepageReader } from '../../src/schedule/listing-jobs.js';
 import { caller, ownedListing, person, startOwnerApp, startSite, type Call, type TestSite } from './support.js';
 
 /**

@@ -6,7 +6,7 @@ import type { AnyTool } from '../../src/registry/tool.js';
 import { invokeTool } from '../../src/registry/invoke.js';
 import { ProblemError } from '../../src/errors.js';
 import { SCOPE_NAMES } from '../../src/accounts/caller.js';
-import { awardSigner } from '../../src/community/award-proofs.js';
+import { awardSigner } from '../../src/catalogue/award-proofs.js';
 import { ResultCache } from '../../src/registry/result-cache.js';
 import { createMailer } from '../../src/mail/mailer.js';
 import { jobQueueLog, openJobQueue, type JobQueue } from '../../src/jobs/queue.js';

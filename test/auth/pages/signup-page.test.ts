@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../support/browser.js';
 import { findAccountByEmail, issueAccountToken } from '../../../src/accounts/accounts.js';
-import { updateSiteSettings, type SettingsChanges } from '../../../src/catalogue/site-settings.js';
+import { updateSiteSettings, type SettingsChanges } from '../../../src/staff/settings-writer.js';
 import { networkKeyOf } from '../../../src/community/network.js';
 import { COMMAND_LINE } from '../../../src/staff/audit-log.js';
 import {

@@ -1,6 +1,6 @@
-import type { JobQueue } from '../jobs/queue.js';
-import { type JobRunRecorder, secondsSince } from './metrics.js';
-import { withJobSpan } from './tracing.js';
+import type { JobQueue } from './queue.js';
+import { type JobRunRecorder, secondsSince } from '../observability/metrics.js';
+import { withJobSpan } from '../observability/tracing.js';
 
 /**
  * The job queue with every run of every kind recorded (outcome and duration, by the kind's defined name), each run

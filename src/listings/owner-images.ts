@@ -1,10 +1,10 @@
 /** Images an owner gives a listing (set_listing_image, the upload form): they replace what the crawler found. */
 import type { Database } from '../db/database.js';
 import type { ImageKind } from '../db/entities/image.js';
-import { ownedListingStatus } from '../listings/ownership.js';
-import { fetchImage, type ImageFetchOptions } from './fetch-image.js';
-import { imagePath, keepListingImage, keptImageUrl } from './image-store.js';
-import { processImage } from './process.js';
+import { ownedListingStatus } from './ownership.js';
+import { fetchImage, type ImageFetchOptions } from '../images/fetch-image.js';
+import { imagePath, keepListingImage, keptImageUrl } from '../images/image-store.js';
+import { processImage } from '../images/process.js';
 
 export interface GivenImage {
   listing_id: number;

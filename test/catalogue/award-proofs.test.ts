@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import { runAdminCommand } from '../../src/admin/commands.js';
-import { awardSigner, COUNTED_VOTES } from '../../src/community/award-proofs.js';
+import { awardSigner, COUNTED_VOTES } from '../../src/catalogue/award-proofs.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
 import { adminDeps } from '../support/admin.js';

@@ -1,15 +1,15 @@
 import type { Database } from '../db/database.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { RecurringJob } from '../schedule/job-runs.js';
+import type { RecurringJob } from './job-runs.js';
 import { expireClaims } from '../claims/claims.js';
 import { crawlSite, crawlerUserAgent } from '../crawler/crawl-site.js';
 import type { CrawlResult } from '../crawler/crawl-options.js';
-import { checkListingBadge, type BadgeCheckDeps } from './badge-check.js';
-import { submissionUrlProblem } from '../drafting/draft-access.js';
-import { CHECK_BADGE_JOB } from './free-launch.js';
-import { dueLaunches, launchListing } from './launch.js';
-import { NOTIFY_FOLLOWERS_JOB, notifyFollowers } from './listing-news.js';
+import { checkListingBadge, type BadgeCheckDeps } from '../listings/badge-check.js';
+import { submissionUrlProblem } from '../security/url-policy.js';
+import { CHECK_BADGE_JOB } from '../listings/free-launch.js';
+import { dueLaunches, launchListing } from '../listings/launch.js';
+import { NOTIFY_FOLLOWERS_JOB, notifyFollowers } from '../listings/listing-news.js';
 
 const START_LAUNCH_WEEK_JOB = 'start_launch_week';
 const LAUNCH_LISTING_JOB = 'launch_listing';
