@@ -75,36 +75,7 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
     extraClientMetadata: { properties: ['redirect_uris'], validator: refuseInsecureRedirects },
     // Tokens outlive the browser session that granted them (refresh tokens last REFRESH_TOKEN_SECONDS).
     expiresWithSession: async () => false,
-    features: {
-      devInteractions: { enabled: false },
-      dPoP: { enabled: false },
-      registration: { enabled: true },
-      revocation: { enabled: true },
-      rpInitiatedLogout: { enabled: false },
-      userinfo: { enabled: false },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? resources.mcp,
-        useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx, indicator) => {
-          if (!knownResources.has(indicator)) throw new errors.InvalidTarget(`unknown resource; use ${resources.mcp} or ${resources.api}`);
-          return {
-            scope: SERVICE_SCOPES.join(' '),
-            audience: indicator,
-            accessTokenTTL: ACCESS_TOKEN_SECONDS,
-            accessTokenFormat: 'opaque',
-          };
-        },
-      },
-      ...({
-        clientIdMetadataDocument: {
-          enabled: true,
-          ack: 'draft-02',
-          allowFetch: async (_ctx: unknown, clientId: string) => hostIsPublic(new URL(clientId).hostname, lookup),
-          cacheDuration: { min: 60, max: 86_400 },
-        },
-      } as object),
-    },
+    features: serverFeatures(resources, knownResources, lookup),
     // Documents are fetched through the outbound address guard: the address is checked when the connection is made.
     fetch: options.outbound?.fetch ?? guardedFetch(new AddressGuard({ allowHosts: [], lookup })),
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
@@ -125,15 +96,7 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
       Interaction: 3600,
     },
     interactions: { url: async (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    findAccount: async (_ctx, id) => {
-      const account = await findAccount(options.db, id);
-      if (!account) return undefined;
-      return {
-        accountId: account.id,
-        [STAFF_ROLE]: account.role,
-        claims: async () => ({ sub: account.id, email: account.email, email_verified: account.emailVerified }),
-      };
-    },
+    findAccount: accountFinder(options.db),
     renderError: async (ctx, out) => renderOAuthError(ctx as unknown as KoaContextWithOIDC, out),
   };
 
@@ -142,6 +105,60 @@ export async function createOAuthServer(options: OAuthServerOptions): Promise<Pr
   provider.use(defaultScopeWhenNoneRequested);
   logOAuthServer(provider, options.log);
   return provider;
+}
+
+/**
+ * The features served: registration, revocation and resource indicators (each token bound to /mcp or /api/v1), and
+ * Client ID Metadata Documents from public hosts only; no development interactions, DPoP, logout or userinfo.
+ */
+function serverFeatures(
+  resources: ReturnType<typeof protectedResources>,
+  knownResources: ReadonlySet<string>,
+  lookup: HostLookup,
+): Configuration['features'] {
+  return {
+    devInteractions: { enabled: false },
+    dPoP: { enabled: false },
+    registration: { enabled: true },
+    revocation: { enabled: true },
+    rpInitiatedLogout: { enabled: false },
+    userinfo: { enabled: false },
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: async (_ctx, _client, oneOf) => oneOf ?? resources.mcp,
+      useGrantedResource: async () => true,
+      getResourceServerInfo: async (_ctx, indicator) => {
+        if (!knownResources.has(indicator)) throw new errors.InvalidTarget(`unknown resource; use ${resources.mcp} or ${resources.api}`);
+        return {
+          scope: SERVICE_SCOPES.join(' '),
+          audience: indicator,
+          accessTokenTTL: ACCESS_TOKEN_SECONDS,
+          accessTokenFormat: 'opaque',
+        };
+      },
+    },
+    ...({
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        allowFetch: async (_ctx: unknown, clientId: string) => hostIsPublic(new URL(clientId).hostname, lookup),
+        cacheDuration: { min: 60, max: 86_400 },
+      },
+    } as object),
+  };
+}
+
+/** The account a grant names, with its staff role (for the staff scopes) and its e-mail claims. */
+function accountFinder(db: Database): Configuration['findAccount'] {
+  return async (_ctx, id) => {
+    const account = await findAccount(db, id);
+    if (!account) return undefined;
+    return {
+      accountId: account.id,
+      [STAFF_ROLE]: account.role,
+      claims: async () => ({ sub: account.id, email: account.email, email_verified: account.emailVerified }),
+    };
+  };
 }
 
 /**

@@ -134,13 +134,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   for (const warning of config.warnings) log.warn(warning);
   // Traces are exported only with OTEL_EXPORTER_OTLP_ENDPOINT; without it nothing is started.
   const tracing = await startTracing({ endpoint: config.otelEndpoint, serviceName: config.otelServiceName });
-  const mailer = createMailer({
-    db,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    now,
-    onError: (error, outboxId) => log.error({ err: error, outbox_id: outboxId }, 'mail delivery failed'),
-  });
+  const mailer = serviceMailer(parts, now, log);
   // One registry per instance (several apps in one test process do not collide).
   const metrics = createMetrics(databaseScrapeSources(db));
   const { jobs, recurring } = await openJobs(parts, { now, log, mailer, metrics });
@@ -207,6 +201,18 @@ export async function createApp(parts: AppParts): Promise<App> {
       if (tracing) await stopTracing();
     },
   };
+}
+
+/** The mailer: every message recorded in the outbox, sent through SMTP_URL when set; a failed delivery is logged. */
+function serviceMailer(parts: AppParts, now: () => Date, log: Logger): Mailer {
+  const { config, db } = parts;
+  return createMailer({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    now,
+    onError: (error, outboxId) => log.error({ err: error, outbox_id: outboxId }, 'mail delivery failed'),
+  });
 }
 
 /** Set once close() begins: /readyz answers 503 and every answer closes its connection. */

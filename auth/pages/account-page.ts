@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { html } from '../../src/text/html.js';
 import { listConnectedApps, revokeConnectedApp, type ConnectedApp } from '../../src/accounts/connected-apps.js';
 import { type AccountRecord, setDisplayName } from '../../src/accounts/accounts.js';
@@ -25,43 +26,7 @@ const PAGE = '/account';
  * account's data (export_my_data) as a JSON file; the page links to /account/delete (delete-account-page.ts).
  */
 export function accountRoutes(router: Router, env: PageEnv): void {
-  router.get(PAGE, async (ctx) => {
-    const account = await requireSignedIn(ctx, env);
-    if (!account) return;
-    const csrf = csrfFor(ctx, env);
-    const apps = await listConnectedApps(env.db, account.id);
-    const [owned, drafts] = await Promise.all([
-      listOwnedListings(env.db, account.id, { page: 1, per_page: LISTINGS_SHOWN }, env.publicUrl),
-      listOwnDrafts(env.db, account.id, 1, LISTINGS_SHOWN),
-    ]);
-    renderCardPage(
-      ctx,
-      'Your account',
-      html`<p>E-mail address: <strong>${account.email}</strong></p>
-${
-  account.emailVerified
-    ? html`<p class="notice" role="status">Your e-mail address is confirmed.</p>`
-    : html`<p class="error">Your e-mail address is not confirmed yet. Open the link we mailed you; until then you cannot create API keys or connect apps.</p>
-${resendLinkForm(csrf)}`
-}
-${displayNameForm(account, csrf, ctx.query.done === 'display-name')}
-${draftsSection(drafts.items.filter((d) => d.status !== 'submitted'))}
-${listingsSection(owned.items, owned.total)}
-<h2 id="apps">Connected apps</h2>
-${
-  apps.length === 0
-    ? html`<p class="muted">No apps are connected to your account.</p>`
-    : html`<p>These apps may act for your account with the permissions you allowed. Revoking one ends its access at once; it must ask you again to come back.</p>
-${appTable(apps, csrf)}`
-}
-<h2>API keys</h2>
-<p>Scripts and tools use API keys to act for your account. <a href="/account/api-keys">Manage your API keys</a></p>
-${yourDataSection(csrf)}
-<h2>Sign out</h2>
-<form method="post" action="/signout">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Sign out</button></form>`,
-      { signedInEmail: account.email },
-    );
-  });
+  router.get(PAGE, (ctx) => accountPage(ctx, env));
 
   // A POST (CSRF-checked by formGuard), so no other site can make the browser fetch the document.
   router.post(`${PAGE}/export`, async (ctx) => {
@@ -111,6 +76,50 @@ ${yourDataSection(csrf)}
     ctx.status = 303;
     ctx.redirect(PAGE);
   });
+}
+
+/** The account page: its address, public name, drafts, listings, connected apps, API keys, data, and signing out. */
+async function accountPage(ctx: Context, env: PageEnv): Promise<void> {
+  const account = await requireSignedIn(ctx, env);
+  if (!account) return;
+  const csrf = csrfFor(ctx, env);
+  const apps = await listConnectedApps(env.db, account.id);
+  const [owned, drafts] = await Promise.all([
+    listOwnedListings(env.db, account.id, { page: 1, per_page: LISTINGS_SHOWN }, env.publicUrl),
+    listOwnDrafts(env.db, account.id, 1, LISTINGS_SHOWN),
+  ]);
+  renderCardPage(
+    ctx,
+    'Your account',
+    html`<p>E-mail address: <strong>${account.email}</strong></p>
+${
+  account.emailVerified
+    ? html`<p class="notice" role="status">Your e-mail address is confirmed.</p>`
+    : html`<p class="error">Your e-mail address is not confirmed yet. Open the link we mailed you; until then you cannot create API keys or connect apps.</p>
+${resendLinkForm(csrf)}`
+}
+${displayNameForm(account, csrf, ctx.query.done === 'display-name')}
+${draftsSection(drafts.items.filter((d) => d.status !== 'submitted'))}
+${listingsSection(owned.items, owned.total)}
+${appsSection(apps, csrf)}
+<h2>API keys</h2>
+<p>Scripts and tools use API keys to act for your account. <a href="/account/api-keys">Manage your API keys</a></p>
+${yourDataSection(csrf)}
+<h2>Sign out</h2>
+<form method="post" action="/signout">${hiddenCsrf(csrf)}<button type="submit" class="secondary">Sign out</button></form>`,
+    { signedInEmail: account.email },
+  );
+}
+
+/** The apps connected to the account, each with its Revoke button. */
+function appsSection(apps: ConnectedApp[], csrf: string) {
+  return html`<h2 id="apps">Connected apps</h2>
+${
+  apps.length === 0
+    ? html`<p class="muted">No apps are connected to your account.</p>`
+    : html`<p>These apps may act for your account with the permissions you allowed. Revoking one ends its access at once; it must ask you again to come back.</p>
+${appTable(apps, csrf)}`
+}`;
 }
 
 /** Download the account's data (export_my_data as a file), and the way to delete the account. */

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { html } from '../text/html.js';
+import { html, type SafeHtml } from '../text/html.js';
 import { dollars, pager } from '../web/layout.js';
 import { NotFoundError, ValidationError, type ProblemError } from '../errors.js';
 import { ORDER_STATUSES } from '../db/entities/order.js';
@@ -110,14 +110,20 @@ async function renderOrder(
     { action: 'order.refund', target_type: 'order', target_id: order.number },
     { page: 1, per_page: 100 },
   );
-  const remaining = order.gross_cents - order.refunded_cents;
-  const refundable = order.status === 'paid' && remaining > 0;
   renderConsolePage(ctx, visit, {
     title: `Order ${order.number}`,
     path: orderPath(order.number),
     notice: noticeOf(ctx, NOTICES),
     body: html`<p><a href="${PATH}">← All orders</a></p>
-<dl>
+${orderSummary(order)}
+${paymentSection(order, refunds.items)}
+${refundSection(order, form, () => deps.kit.csrfField(ctx))}`,
+  });
+}
+
+/** The order's status, buyer, date and totals, and its lines. */
+function orderSummary(order: AdminOrderView): SafeHtml {
+  return html`<dl>
 <dt>Status</dt><dd><strong>${order.status}</strong></dd>
 <dt>Buyer</dt><dd>${order.buyer_email}</dd>
 <dt>Created</dt><dd>${order.created_at}</dd>
@@ -129,8 +135,12 @@ ${order.lines.map((line) => {
   const listing = order.listings.find((l) => l.id === line.listing_id);
   return html`<tr><td>${line.name}</td><td>${listing ? html`<a href="/listings/${listing.slug}">${listing.name}</a>` : '—'}</td><td>${line.week ?? '—'}</td><td>${dollars(line.net_cents)}</td><td>${dollars(line.vat_cents)}</td><td>${dollars(line.gross_cents)}</td><td>${line.fulfilled ? 'yes' : 'no'}</td></tr>`;
 })}
-</tbody></table>
-<h2>Payment</h2>
+</tbody></table>`;
+}
+
+/** How the order was paid and refunded, and the refunds the site team made. */
+function paymentSection(order: AdminOrderView, refunds: Awaited<ReturnType<typeof listAuditLog>>['items']): SafeHtml {
+  return html`<h2>Payment</h2>
 <dl>
 <dt>Taken by</dt><dd>${order.payment.provider === 'stripe' ? 'Stripe' : order.payment.provider === 'test' ? 'the test-mode page (no money moved)' : 'nobody yet'}</dd>
 ${order.payment.reference ? html`<dt>Stripe payment</dt><dd><code>${order.payment.reference}</code></dd>` : ''}
@@ -138,23 +148,33 @@ ${order.payment.reference ? html`<dt>Stripe payment</dt><dd><code>${order.paymen
 <dt>Refunded</dt><dd>${dollars(order.refunded_cents)}${order.payment.refunded_at ? ` (in full, ${order.payment.refunded_at})` : ''}</dd>
 </dl>
 ${
-  refunds.items.length > 0
+  refunds.length > 0
     ? html`<table><caption>Refunds made by the site team</caption><thead><tr><th scope="col">When</th><th scope="col">By</th><th scope="col">Amount</th><th scope="col">Reason</th></tr></thead><tbody>
-${refunds.items.map(
+${refunds.map(
   (entry) =>
     html`<tr><td>${entry.occurred_at}</td><td>${entry.actor}</td><td>${dollars(Number((entry.after as { amount_cents?: number } | null)?.amount_cents ?? 0))}</td><td>${entry.reason ?? ''}</td></tr>`,
 )}
 </tbody></table>`
     : ''
+}`;
 }
-<h2>Refund</h2>
+
+/** The refund form, for a paid order with money not yet given back (the form's refusal shown above it). */
+function refundSection(
+  order: AdminOrderView,
+  form: { problem?: ProblemError; amount?: string; reason?: string },
+  csrf: () => SafeHtml,
+): SafeHtml {
+  const remaining = order.gross_cents - order.refunded_cents;
+  const refundable = order.status === 'paid' && remaining > 0;
+  return html`<h2>Refund</h2>
 ${problemBox(form.problem)}
 ${
   refundable
     ? html`<p class="muted">${order.payment.provider === 'stripe' ? 'Stripe gives the money back to the buyer.' : 'A test-mode order: the refund is recorded, no money moves.'} A full refund turns the order refunded and takes its billboard money off the ranking; a launch stays published.</p>
 ${postForm(
   `${orderPath(order.number)}/refund`,
-  deps.kit.csrfField(ctx),
+  csrf(),
   [
     textField('amount', 'Amount in US dollars, VAT included (e.g. 12.50)', form.amount, {
       hint: `leave empty to refund the rest, ${dollars(remaining)}`,
@@ -165,6 +185,5 @@ ${postForm(
   'Refund',
 )}`
     : html`<p class="muted">Only a paid order with money not yet given back can be refunded; this one is ${order.status}${order.status === 'paid' ? ' and refunded in full' : ''}.</p>`
-}`,
-  });
+}`;
 }

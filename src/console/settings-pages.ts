@@ -170,12 +170,24 @@ async function render(ctx: Context, deps: ConsoleDeps, visit: StaffVisit, proble
   const [settings, products, rates] = await Promise.all([loadSiteSettings(db), allProducts(db), vatRates(db)]);
   const csrf = deps.kit.csrfField(ctx);
   const shown = (name: string, stored: string | number) => (problems.settings && typed[name] !== undefined ? typed[name] : stored);
-  const newCountry = problems.vat && !problems.vat.country;
   renderConsolePage(ctx, visit, {
     title: 'Settings',
     path: PATH,
     notice: noticeOf(ctx, NOTICES),
-    body: html`<h2>Site settings</h2>
+    body: html`${settingsSection(problems, csrf, settings, shown)}
+${pricesSection(problems, csrf, products)}
+${vatSection(problems, csrf, rates, typed)}`,
+  });
+}
+
+/** The site settings' form: what was typed is shown again when it was refused. */
+function settingsSection(
+  problems: Problems,
+  csrf: SafeHtml,
+  settings: SiteSettings,
+  shown: (name: string, stored: string | number) => string | number,
+): SafeHtml {
+  return html`<h2>Site settings</h2>
 <p class="muted">Every instance of the service applies a change within ${SETTINGS_CACHE_SECONDS} seconds. Each change is recorded in the audit log.</p>
 ${problemBox(problems.settings)}
 ${postForm(
@@ -208,8 +220,12 @@ ${postForm(
     ),
   ],
   'Save settings',
-)}
-<h2>Prices</h2>
+)}`;
+}
+
+/** Each product's price, with a form that sets it. */
+function pricesSection(problems: Problems, csrf: SafeHtml, products: Awaited<ReturnType<typeof allProducts>>): SafeHtml {
+  return html`<h2>Prices</h2>
 <p class="muted">In US cents, excluding VAT (4900 is $49.00). New quotes and checkouts use a new price at once.</p>
 ${problems.price ? html`<p>Setting the price of <code>${problems.price.product}</code> failed:</p>${problemBox(problems.price.problem)}` : ''}
 <table><caption class="sr">Products and prices</caption><thead><tr><th scope="col">Product</th><th scope="col">Offered</th><th scope="col">Price</th><th scope="col">New price</th></tr></thead><tbody>
@@ -222,8 +238,18 @@ ${products.map(
       'Set price',
     )}</td></tr>`,
 )}
-</tbody></table>
-<h2>VAT rates</h2>
+</tbody></table>`;
+}
+
+/** Each country's VAT rate, with a form that changes it, and the form that adds a country. */
+function vatSection(
+  problems: Problems,
+  csrf: SafeHtml,
+  rates: Awaited<ReturnType<typeof vatRates>>,
+  typed: Record<string, string>,
+): SafeHtml {
+  const newCountry = problems.vat && !problems.vat.country;
+  return html`<h2>VAT rates</h2>
 <p class="muted">In percent, up to two decimals. EU: EU VAT rules apply to buyers in that country.</p>
 ${problems.vat && !newCountry ? html`<p>Setting the VAT rate of <code>${problems.vat.country}</code> failed:</p>${problemBox(problems.vat.problem)}` : ''}
 <table><caption class="sr">VAT rates by country</caption><thead><tr><th scope="col">Country</th><th scope="col">Rate</th><th scope="col">EU</th><th scope="col">Change</th></tr></thead><tbody>
@@ -248,8 +274,7 @@ ${postForm(
     checkbox('eu', 'EU VAT rules apply there', newCountry ? typed.eu === 'true' : false),
   ],
   'Add country',
-)}`,
-  });
+)}`;
 }
 
 function inlineForm(action: string, csrf: SafeHtml, fields: SafeHtml, submit: string): SafeHtml {

@@ -247,15 +247,7 @@ async function runCrawl(
   const client = new GuardedHttpClient(guard, settings, signal, (url) => (url === state.startHref ? 'home' : 'page'));
 
   // 2. robots.txt, per origin, through the guarded client.
-  const robotsCache = new Map<string, Promise<RobotsTxtFile>>();
-  const loadRobots = (origin: string): Promise<RobotsTxtFile> => {
-    let cached = robotsCache.get(origin);
-    if (!cached) {
-      cached = fetchRobots(client, origin, settings);
-      robotsCache.set(origin, cached);
-    }
-    return cached;
-  };
+  const loadRobots = robotsLoader(client, settings);
   const robots = await loadRobots(target.origin);
   if (!robots.isAllowed(target.href, settings.token)) return failed(robotsDisallowed(settings, target));
 
@@ -264,9 +256,58 @@ async function runCrawl(
   const queue = await RequestQueue.open(`crawl-${randomUUID()}`, { config });
   const quiet = crawleeLog.child({ prefix: 'crawlSite', level: LogLevel.OFF });
 
-  const crawlerOptions: CheerioCrawlerOptions = {
-    requestQueue: queue,
-    httpClient: client,
+  const crawlerOptions = pageCrawlerOptions(target, settings, state, { queue, client, log: quiet, loadRobots });
+  const crawler = new SiteCrawler(crawlerOptions, config);
+  crawler.robotsFor = async (url) => {
+    try {
+      return await loadRobots(new URL(url).origin);
+    } catch {
+      return RobotsTxtFile.from(new URL('/robots.txt', url).href, DISALLOW_ALL);
+    }
+  };
+  state.crawler = crawler;
+  try {
+    if (state.closed) return failed(new CrawlFailure('timeout', 'The crawl was stopped.'));
+    await crawler.run([{ url: target.href, uniqueKey: target.href, userData: { role: 'home', rank: -1 } }]);
+  } finally {
+    await queue.drop().catch(() => undefined);
+  }
+  if (state.home) return result(state);
+  return failed(
+    state.homeFailure ??
+      new CrawlFailure(
+        'unreachable',
+        `We could not read your home page at ${target.host}. Check that the site is online, then try again, ${BY_HAND}.`,
+      ),
+  );
+}
+
+/** robots.txt per origin, through the guarded client: each origin's file is fetched once per crawl. */
+function robotsLoader(client: GuardedHttpClient, settings: Settings): (origin: string) => Promise<RobotsTxtFile> {
+  const robotsCache = new Map<string, Promise<RobotsTxtFile>>();
+  return (origin: string): Promise<RobotsTxtFile> => {
+    let cached = robotsCache.get(origin);
+    if (!cached) {
+      cached = fetchRobots(client, origin, settings);
+      robotsCache.set(origin, cached);
+    }
+    return cached;
+  };
+}
+
+/** What the crawl made before its crawler: the queue, the guarded client, the silenced log and the robots.txt loader. */
+interface CrawlParts {
+  queue: RequestQueue;
+  client: GuardedHttpClient;
+  log: CheerioCrawlerOptions['log'];
+  loadRobots: (origin: string) => Promise<RobotsTxtFile>;
+}
+
+/** The crawler's settings and hooks: each page handled, each failure and skip recorded in the crawl's state. */
+function pageCrawlerOptions(target: URL, settings: Settings, state: CrawlState, parts: CrawlParts): CheerioCrawlerOptions {
+  return {
+    requestQueue: parts.queue,
+    httpClient: parts.client,
     useSessionPool: false,
     persistCookiesPerSession: false,
     respectRobotsTxtFile: { userAgent: settings.token },
@@ -280,11 +321,11 @@ async function runCrawl(
     ignoreSslErrors: false,
     retryOnBlocked: false,
     statusMessageLoggingInterval: 3600,
-    log: quiet,
+    log: parts.log,
     postNavigationHooks: [(context) => checkResponse(context, settings, state)],
     requestHandler: async (context) => {
       try {
-        await handlePage(context, settings, state, loadRobots);
+        await handlePage(context, settings, state, parts.loadRobots);
       } finally {
         await settle(state, context.request.uniqueKey);
       }
@@ -309,29 +350,6 @@ async function runCrawl(
       }
     },
   };
-  const crawler = new SiteCrawler(crawlerOptions, config);
-  crawler.robotsFor = async (url) => {
-    try {
-      return await loadRobots(new URL(url).origin);
-    } catch {
-      return RobotsTxtFile.from(new URL('/robots.txt', url).href, DISALLOW_ALL);
-    }
-  };
-  state.crawler = crawler;
-  try {
-    if (state.closed) return failed(new CrawlFailure('timeout', 'The crawl was stopped.'));
-    await crawler.run([{ url: target.href, uniqueKey: target.href, userData: { role: 'home', rank: -1 } }]);
-  } finally {
-    await queue.drop().catch(() => undefined);
-  }
-  if (state.home) return result(state);
-  return failed(
-    state.homeFailure ??
-      new CrawlFailure(
-        'unreachable',
-        `We could not read your home page at ${target.host}. Check that the site is online, then try again, ${BY_HAND}.`,
-      ),
-  );
 }
 
 async function fetchRobots(client: GuardedHttpClient, origin: string, settings: Settings): Promise<RobotsTxtFile> {

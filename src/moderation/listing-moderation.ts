@@ -64,45 +64,12 @@ export async function applyModeration(tx: Transaction, outbox: JobQueue, change:
   const before = { status: listing.status, featured: listing.featuredAt !== null && listing.featuredAt !== undefined };
   const { now } = change;
   switch (change.action) {
-    case 'hide': {
-      if (listing.status === 'hidden') throw new InvalidStateError(`${listing.name} is already hidden.`);
-      const previous = listing.status;
-      Object.assign(listing, {
-        status: 'hidden',
-        statusBeforeHidden: previous,
-        hiddenReason: change.reason,
-        hiddenAt: now,
-        // A hidden listing is not featured; featuring it again is a decision of its own once it is shown.
-        featuredAt: null,
-        updatedAt: now,
-      });
-      recordVersion(tx.em, {
-        listingId: listing.id,
-        accountId: change.actor.accountId,
-        operation: 'hide',
-        changes: { status: { before: previous, after: 'hidden' } },
-        at: now,
-      });
-      for (const to of await ownerEmails(tx, listing.id)) await queueMail(outbox, hiddenMail(to, listing, change.reason));
+    case 'hide':
+      await hideListing(tx, outbox, listing, change);
       break;
-    }
-    case 'unhide': {
-      if (listing.status !== 'hidden') throw new InvalidStateError(`${listing.name} is not hidden (its status is ${listing.status}).`);
-      // Listings hidden before the status was kept (the demo's) go back to live when they had launched, else to draft.
-      const restored = listing.statusBeforeHidden ?? (listing.launchedAt ? 'live' : 'draft');
-      Object.assign(listing, { status: restored, statusBeforeHidden: null, hiddenReason: null, hiddenAt: null, updatedAt: now });
-      recordVersion(tx.em, {
-        listingId: listing.id,
-        accountId: change.actor.accountId,
-        operation: 'unhide',
-        changes: { status: { before: 'hidden', after: restored } },
-        at: now,
-      });
-      for (const to of await ownerEmails(tx, listing.id)) {
-        await queueMail(outbox, shownAgainMail(to, listing, restored, change.publicUrl));
-      }
+    case 'unhide':
+      await unhideListing(tx, outbox, listing, change);
       break;
-    }
     case 'feature':
       if (listing.status !== 'live') {
         throw new InvalidStateError(
@@ -139,4 +106,47 @@ export async function applyModeration(tx: Transaction, outbox: JobQueue, change:
     featured: after.featured,
     featured_at: listing.featuredAt ? listing.featuredAt.toISOString() : null,
   };
+}
+
+/** Hides a listing (unfeaturing it), records the version, and mails its owners the reason. */
+async function hideListing(tx: Transaction, outbox: JobQueue, listing: Listing, change: ModerationChange): Promise<void> {
+  const { now } = change;
+  if (listing.status === 'hidden') throw new InvalidStateError(`${listing.name} is already hidden.`);
+  const previous = listing.status;
+  Object.assign(listing, {
+    status: 'hidden',
+    statusBeforeHidden: previous,
+    hiddenReason: change.reason,
+    hiddenAt: now,
+    // A hidden listing is not featured; featuring it again is a decision of its own once it is shown.
+    featuredAt: null,
+    updatedAt: now,
+  });
+  recordVersion(tx.em, {
+    listingId: listing.id,
+    accountId: change.actor.accountId,
+    operation: 'hide',
+    changes: { status: { before: previous, after: 'hidden' } },
+    at: now,
+  });
+  for (const to of await ownerEmails(tx, listing.id)) await queueMail(outbox, hiddenMail(to, listing, change.reason));
+}
+
+/** Shows a hidden listing again in the status it had, records the version, and mails its owners. */
+async function unhideListing(tx: Transaction, outbox: JobQueue, listing: Listing, change: ModerationChange): Promise<void> {
+  const { now } = change;
+  if (listing.status !== 'hidden') throw new InvalidStateError(`${listing.name} is not hidden (its status is ${listing.status}).`);
+  // Listings hidden before the status was kept (the demo's) go back to live when they had launched, else to draft.
+  const restored = listing.statusBeforeHidden ?? (listing.launchedAt ? 'live' : 'draft');
+  Object.assign(listing, { status: restored, statusBeforeHidden: null, hiddenReason: null, hiddenAt: null, updatedAt: now });
+  recordVersion(tx.em, {
+    listingId: listing.id,
+    accountId: change.actor.accountId,
+    operation: 'unhide',
+    changes: { status: { before: 'hidden', after: restored } },
+    at: now,
+  });
+  for (const to of await ownerEmails(tx, listing.id)) {
+    await queueMail(outbox, shownAgainMail(to, listing, restored, change.publicUrl));
+  }
 }

@@ -71,6 +71,16 @@ export function createMetrics(sources: ScrapeSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const httpRequest = httpRequestRecorder(registers);
+  const tools = toolCallRecorder(registers);
+  const jobs = jobRunRecorder(registers);
+  const pipeline = pipelineRecorders(registers);
+  scrapeGauges(registry, sources);
+  return { registry, httpRequest, ...tools, ...jobs, ...pipeline };
+}
+
+/** HTTP requests answered: a count by method, route and status class, and the time each took. */
+function httpRequestRecorder(registers: Registry[]): Metrics['httpRequest'] {
   const requests = new Counter({
     name: `${PREFIX}http_requests_total`,
     help: 'HTTP requests answered, by method, route template (or surface) and status class.',
@@ -84,6 +94,15 @@ export function createMetrics(sources: ScrapeSources): Metrics {
     buckets: LATENCY_BUCKETS,
     registers,
   });
+  return (method, route, status, seconds) => {
+    const m = STANDARD_METHODS.has(method) ? method : 'other';
+    requests.inc({ method: m, route, status: statusClass(status) });
+    latency.observe({ method: m, route }, seconds);
+  };
+}
+
+/** Tool calls: a count by tool, surface and outcome, and the time each took. */
+function toolCallRecorder(registers: Registry[]): ToolCallRecorder {
   const toolCalls = new Counter({
     name: `${PREFIX}tool_calls_total`,
     help: 'Tool calls by tool, surface (rest, mcp, console) and outcome (ok, or the problem status).',
@@ -97,6 +116,16 @@ export function createMetrics(sources: ScrapeSources): Metrics {
     buckets: LATENCY_BUCKETS,
     registers,
   });
+  return {
+    toolCall(tool, surface, outcome, seconds) {
+      toolCalls.inc({ tool, surface, outcome });
+      toolLatency.observe({ tool }, seconds);
+    },
+  };
+}
+
+/** Background job runs: a count by job and outcome, and the time each took. */
+function jobRunRecorder(registers: Registry[]): JobRunRecorder {
   const jobRuns = new Counter({
     name: `${PREFIX}job_runs_total`,
     help: 'Background job runs (attempts) by job kind and outcome (ok, failed).',
@@ -110,6 +139,16 @@ export function createMetrics(sources: ScrapeSources): Metrics {
     buckets: SLOW_BUCKETS,
     registers,
   });
+  return {
+    jobRun(job, outcome, seconds) {
+      jobRuns.inc({ job, outcome });
+      jobLatency.observe({ job }, seconds);
+    },
+  };
+}
+
+/** Webhook deliveries by outcome, and the drafting pipeline's crawl and draft times. */
+function pipelineRecorders(registers: Registry[]): DeliveryRecorder & DraftingRecorder {
   const deliveries = new Counter({
     name: `${PREFIX}webhook_deliveries_total`,
     help: 'Webhook delivery attempts by outcome (delivered, failed, gone, unreachable).',
@@ -130,22 +169,7 @@ export function createMetrics(sources: ScrapeSources): Metrics {
     buckets: SLOW_BUCKETS,
     registers,
   });
-  scrapeGauges(registry, sources);
   return {
-    registry,
-    httpRequest(method, route, status, seconds) {
-      const m = STANDARD_METHODS.has(method) ? method : 'other';
-      requests.inc({ method: m, route, status: statusClass(status) });
-      latency.observe({ method: m, route }, seconds);
-    },
-    toolCall(tool, surface, outcome, seconds) {
-      toolCalls.inc({ tool, surface, outcome });
-      toolLatency.observe({ tool }, seconds);
-    },
-    jobRun(job, outcome, seconds) {
-      jobRuns.inc({ job, outcome });
-      jobLatency.observe({ job }, seconds);
-    },
     delivery: (outcome) => deliveries.inc({ outcome }),
     crawl: (outcome, seconds) => crawls.observe({ outcome }, seconds),
     draft: (drafter, outcome, seconds) => drafts.observe({ drafter, outcome }, seconds),

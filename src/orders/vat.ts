@@ -55,23 +55,47 @@ export async function vatTreatment(
   const rate = await db.one<{ rate_basis_points: number; eu: boolean }>('SELECT rate_basis_points, eu FROM vat_rates WHERE country = $1', [
     country,
   ]);
-  const checked = number ? checkVAT(number, countries) : undefined;
-  if (number && !checked?.isValid)
-    return { path: '/vat_number', message: `${number} is not a valid VAT number (checked offline: format and check digits)` };
-  const numberCountry = checked?.country?.isoCode.short;
-  if (number && numberCountry !== country)
-    return { path: '/vat_number', message: `${number} is a VAT number of ${numberCountry}, but billing_country is ${country}` };
-  let vatNumber: VatTreatment['vat_number'] = number ? { value: number, valid: true, checked: 'offline' } : null;
-  if (number && input.viesUrl) {
-    const registered = await viesSays(input.viesUrl, number);
-    if (registered === false)
-      return { path: '/vat_number', message: `${number} is not a registered VAT number: the EU's VIES service does not know it` };
-    if (registered === true) vatNumber = { value: number, valid: true, checked: 'vies' };
-  }
+  const vatNumber = number ? await checkedVatNumber(number, country, input.viesUrl) : null;
+  if (vatNumber && 'path' in vatNumber) return vatNumber;
   const seller = input.sellerCountry.toUpperCase();
   const inEu = EU.has(country) || rate?.eu === true;
   if (!rate && inEu)
     return { path: '/billing_country', message: `No VAT rate is set for ${country} yet; the site team sets it (npm run admin -- set-vat)` };
+  return treatmentIn(country, seller, inEu, rate, vatNumber);
+}
+
+/**
+ * A VAT number of the billing country, checked offline (format and check digits) and by VIES when `viesUrl` is set;
+ * the field's refusal when it is not valid, of another country, or unknown to VIES.
+ */
+async function checkedVatNumber(
+  number: string,
+  country: string,
+  viesUrl: string | undefined,
+): Promise<NonNullable<VatTreatment['vat_number']> | ProblemFieldError> {
+  const checked = checkVAT(number, countries);
+  if (!checked.isValid)
+    return { path: '/vat_number', message: `${number} is not a valid VAT number (checked offline: format and check digits)` };
+  const numberCountry = checked.country?.isoCode.short;
+  if (numberCountry !== country)
+    return { path: '/vat_number', message: `${number} is a VAT number of ${numberCountry}, but billing_country is ${country}` };
+  if (viesUrl) {
+    const registered = await viesSays(viesUrl, number);
+    if (registered === false)
+      return { path: '/vat_number', message: `${number} is not a registered VAT number: the EU's VIES service does not know it` };
+    if (registered === true) return { value: number, valid: true, checked: 'vies' };
+  }
+  return { value: number, valid: true, checked: 'offline' };
+}
+
+/** The treatment of a buyer in `country` (its rate known when it is in the EU): domestic, outside_eu, reverse_charge or eu_consumer. */
+function treatmentIn(
+  country: string,
+  seller: string,
+  inEu: boolean,
+  rate: { rate_basis_points: number; eu: boolean } | undefined,
+  vatNumber: VatTreatment['vat_number'],
+): VatTreatment {
   if (country === seller) {
     const basisPoints = rate?.rate_basis_points ?? 0;
     return {

@@ -276,55 +276,65 @@ ${body}
 </details>`;
 }
 
+/** One group of rows (FAQs, founders or milestones): the saved rows, rows typed beyond them, and empty ones to fill. */
+function rowGroup(
+  kind: RowKind,
+  draft: DraftView,
+  drafted: Record<string, string>,
+  values: Record<string, string>,
+  problem: ProblemError | undefined,
+): SafeHtml {
+  const spec = ROWS[kind];
+  const filled = Object.keys(values)
+    .filter((name) => name.startsWith(`r_${kind}_`) && values[name] !== '')
+    .map((name) => Number(name.split('_')[2]));
+  const shown = Math.max(draft[kind].length, Math.min(spec.max, Math.max(-1, ...filled) + 1 + spec.extra));
+  const rows = Array.from({ length: shown }, (_, i) => {
+    const stored = draft[kind][i] as { evidence?: { quote: string; url: string }[] } | undefined;
+    const same = spec.parts.every(
+      (part) => clean(values[nameOf(`/${kind}/${i}/${part.name}`)]) === clean(drafted[nameOf(`/${kind}/${i}/${part.name}`)]),
+    );
+    const whole = messagesAt(problem, `/${kind}/${i}`);
+    return html`<fieldset style="${FIELDSET}"><legend>${spec.one} ${String(i + 1)}${i === 0 && kind === 'founders' ? ' (primary)' : ''}</legend>
+${whole ? html`<p class="error" role="alert">${whole}</p>` : ''}${spec.parts.map((part) => box(`/${kind}/${i}/${part.name}`, part.label, values[nameOf(`/${kind}/${i}/${part.name}`)] ?? '', part, problem))}
+${same ? evidenceOf(stored?.evidence) : ''}</fieldset>`;
+  });
+  if (kind === 'founders') rows.push(founderSocialsRow(values, problem));
+  const hints: Record<RowKind, string> = {
+    faqs: `Up to ${spec.max} questions with their answers (a question up to ${LIMITS.faqQuestion} characters, an answer up to ${LIMITS.faqAnswer}). Empty rows are left out; to remove one, empty its boxes.`,
+    founders: `Up to ${spec.max}; the first is the primary founder. A name is needed; the role up to ${LIMITS.founderTitle} characters, the bio up to ${LIMITS.founderBio}. Links are http or https addresses.`,
+    milestones: `Up to ${spec.max}: a date (YYYY-MM-DD) and a title are needed; a link must be https. Save to get more empty rows.`,
+  };
+  const titles: Record<RowKind, string> = { faqs: 'FAQs', founders: 'Founders', milestones: 'Milestones' };
+  return group(
+    kind,
+    titles[kind],
+    `${String(draft[kind].length)} saved`,
+    hints[kind],
+    rows,
+    problem,
+    kind === 'founders' ? 'founder_socials' : '',
+  );
+}
+
+/** The primary founder's links, one box per platform. */
+function founderSocialsRow(values: Record<string, string>, problem: ProblemError | undefined): SafeHtml {
+  return html`<fieldset id="group-founder_socials" style="${FIELDSET}"><legend>The primary founder's links</legend>${messagesAt(problem, '/founder_socials') ? html`<p class="error" role="alert">${messagesAt(problem, '/founder_socials')}</p>` : ''}${SOCIAL_KEYS.map(
+    (key) =>
+      box(
+        `/founder_socials/${key}`,
+        socialName(key),
+        values[nameOf(`/founder_socials/${key}`)] ?? '',
+        { max: SOCIAL_LINK_MAX, type: 'url' },
+        problem,
+      ),
+  )}</fieldset>`;
+}
+
 /** The sub-records' part of the draft's edit form. */
 export function recordsForm(draft: DraftView, values: Record<string, string>, problem: ProblemError | undefined): SafeHtml {
   const drafted = recordValues(draft);
-  const rowGroups = KINDS.map((kind) => {
-    const spec = ROWS[kind];
-    const filled = Object.keys(values)
-      .filter((name) => name.startsWith(`r_${kind}_`) && values[name] !== '')
-      .map((name) => Number(name.split('_')[2]));
-    const shown = Math.max(draft[kind].length, Math.min(spec.max, Math.max(-1, ...filled) + 1 + spec.extra));
-    const rows = Array.from({ length: shown }, (_, i) => {
-      const stored = draft[kind][i] as { evidence?: { quote: string; url: string }[] } | undefined;
-      const same = spec.parts.every(
-        (part) => clean(values[nameOf(`/${kind}/${i}/${part.name}`)]) === clean(drafted[nameOf(`/${kind}/${i}/${part.name}`)]),
-      );
-      const whole = messagesAt(problem, `/${kind}/${i}`);
-      return html`<fieldset style="${FIELDSET}"><legend>${spec.one} ${String(i + 1)}${i === 0 && kind === 'founders' ? ' (primary)' : ''}</legend>
-${whole ? html`<p class="error" role="alert">${whole}</p>` : ''}${spec.parts.map((part) => box(`/${kind}/${i}/${part.name}`, part.label, values[nameOf(`/${kind}/${i}/${part.name}`)] ?? '', part, problem))}
-${same ? evidenceOf(stored?.evidence) : ''}</fieldset>`;
-    });
-    if (kind === 'founders') {
-      rows.push(
-        html`<fieldset id="group-founder_socials" style="${FIELDSET}"><legend>The primary founder's links</legend>${messagesAt(problem, '/founder_socials') ? html`<p class="error" role="alert">${messagesAt(problem, '/founder_socials')}</p>` : ''}${SOCIAL_KEYS.map(
-          (key) =>
-            box(
-              `/founder_socials/${key}`,
-              socialName(key),
-              values[nameOf(`/founder_socials/${key}`)] ?? '',
-              { max: SOCIAL_LINK_MAX, type: 'url' },
-              problem,
-            ),
-        )}</fieldset>`,
-      );
-    }
-    const hints: Record<RowKind, string> = {
-      faqs: `Up to ${spec.max} questions with their answers (a question up to ${LIMITS.faqQuestion} characters, an answer up to ${LIMITS.faqAnswer}). Empty rows are left out; to remove one, empty its boxes.`,
-      founders: `Up to ${spec.max}; the first is the primary founder. A name is needed; the role up to ${LIMITS.founderTitle} characters, the bio up to ${LIMITS.founderBio}. Links are http or https addresses.`,
-      milestones: `Up to ${spec.max}: a date (YYYY-MM-DD) and a title are needed; a link must be https. Save to get more empty rows.`,
-    };
-    const titles: Record<RowKind, string> = { faqs: 'FAQs', founders: 'Founders', milestones: 'Milestones' };
-    return group(
-      kind,
-      titles[kind],
-      `${String(draft[kind].length)} saved`,
-      hints[kind],
-      rows,
-      problem,
-      kind === 'founders' ? 'founder_socials' : '',
-    );
-  });
+  const rowGroups = KINDS.map((kind) => rowGroup(kind, draft, drafted, values, problem));
   const links = SOCIAL_KEYS.map(
     (key) =>
       html`${box(`/company_socials/${key}`, socialName(key), values[nameOf(`/company_socials/${key}`)] ?? '', { max: SOCIAL_LINK_MAX, type: 'url' }, problem)}${evidenceOf(draft.company_socials[key]?.evidence)}`,

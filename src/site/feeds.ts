@@ -22,14 +22,7 @@ function send(ctx: Context, type: string, body: string, maxAge = 600): void {
 
 /** /robots.txt, the icon (/favicon.svg, /favicon.ico), /sitemap.xml (an index of /sitemaps/pages.xml and /sitemaps/listings-N.xml), Atom feeds of launches and of blog posts. */
 export function feedRoutes(router: Router, site: SiteDeps): void {
-  const { services } = site;
-  const { db, config } = services;
-  const base = config.publicUrl;
-  const urlset = (entries: SitemapEntry[]) =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
-      .map((e) => `<url><loc>${escapeHtml(base + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ''}</url>`)
-      .join('\n')}\n</urlset>\n`;
-
+  const base = site.services.config.publicUrl;
   router.get('/robots.txt', (ctx) =>
     send(
       ctx,
@@ -41,7 +34,22 @@ export function feedRoutes(router: Router, site: SiteDeps): void {
 
   router.get('/favicon.svg', serveFaviconSvg);
   router.get('/favicon.ico', serveFaviconIco);
+  sitemapRoutes(router, site);
+  atomFeedRoutes(router, site);
+}
 
+/** A sitemap of the given entries, each an address on the site. */
+function urlset(base: string, entries: SitemapEntry[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
+    .map((e) => `<url><loc>${escapeHtml(base + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ''}</url>`)
+    .join('\n')}\n</urlset>\n`;
+}
+
+/** /sitemap.xml, an index of /sitemaps/pages.xml and of /sitemaps/listings-N.xml (LISTINGS_PER_SITEMAP listings each). */
+function sitemapRoutes(router: Router, site: SiteDeps): void {
+  const { services } = site;
+  const { db, config } = services;
+  const base = config.publicUrl;
   router.get('/sitemap.xml', async (ctx) => {
     const files = Math.max(1, Math.ceil((await countPublicListings(db)) / LISTINGS_PER_SITEMAP));
     const maps = ['/sitemaps/pages.xml', ...Array.from({ length: files }, (_, i) => `/sitemaps/listings-${i + 1}.xml`)];
@@ -53,7 +61,7 @@ export function feedRoutes(router: Router, site: SiteDeps): void {
   });
 
   router.get('/sitemaps/pages.xml', async (ctx) =>
-    send(ctx, 'application/xml; charset=utf-8', urlset(await sitemapPages(db, services.now()))),
+    send(ctx, 'application/xml; charset=utf-8', urlset(base, await sitemapPages(db, services.now()))),
   );
 
   router.get('/sitemaps/:file', async (ctx, next) => {
@@ -61,9 +69,15 @@ export function feedRoutes(router: Router, site: SiteDeps): void {
     if (!match) return next();
     const entries = await sitemapListings(db, Number(match[1]));
     if (entries.length === 0 && match[1] !== '1') return next();
-    send(ctx, 'application/xml; charset=utf-8', urlset(entries));
+    send(ctx, 'application/xml; charset=utf-8', urlset(base, entries));
   });
+}
 
+/** The Atom feeds: the latest launches and the latest blog posts (FEED_ITEMS each). */
+function atomFeedRoutes(router: Router, site: SiteDeps): void {
+  const { services } = site;
+  const { db, config } = services;
+  const base = config.publicUrl;
   router.get('/feeds/launches.xml', async (ctx) => {
     const settings = await site.settings();
     const { items } = await launchFeed(

@@ -42,9 +42,11 @@ const HOME_STYLE = html`<style>main>h1{font-size:clamp(1.7rem,4.5vw,2.4rem);line
 /** The one query the home page shows: the flag sign-out lands with (any other parameter makes no other page). */
 const signedOutQuery = (ctx: Context) => (ctx.query.signed_out === '1' ? 'signed_out=1' : '');
 
-/** /: the listings the site team features, today's and this week's launches by votes, upcoming launches, trending, and the boards. */
-export function homeRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
-  const { services } = site;
+/**
+ * The trending listings, read at most once every TRENDING_KEPT_MS (a failed read is not kept), less any that stopped
+ * being live since it was read (hidden since, on any instance).
+ */
+function trendingReader(services: SiteDeps['services']) {
   let kept: { at: number; trending: ReturnType<typeof launchFeed> } | undefined;
   const trendingNow = (clock: { now: Date; timeZone: string }) => {
     if (!kept || performance.now() - kept.at > TRENDING_KEPT_MS) {
@@ -56,7 +58,7 @@ export function homeRoutes(router: Router, site: SiteDeps, keep: KeepPages): voi
     }
     return kept.trending;
   };
-  const visibleTrending = async (clock: { now: Date; timeZone: string }) => {
+  return async (clock: { now: Date; timeZone: string }) => {
     const trending = await trendingNow(clock);
     const live = await liveNow(
       services.db,
@@ -64,6 +66,12 @@ export function homeRoutes(router: Router, site: SiteDeps, keep: KeepPages): voi
     );
     return trending.items.filter((l) => live.has(l.id));
   };
+}
+
+/** /: the listings the site team features, today's and this week's launches by votes, upcoming launches, trending, and the boards. */
+export function homeRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
+  const { services } = site;
+  const visibleTrending = trendingReader(services);
   // Kept for people not signed in until any listing changes: each section ranks them all. Sign-out lands on
   // /?signed_out=1 (auth/pages/signout.ts), kept as a page of its own: it says "You are signed out." first.
   router.get(

@@ -5,7 +5,7 @@ import type { InterviewQuestion } from '../catalogue/interview.js';
 import { STORY_FIELDS, type StorySection } from '../listings/founder-story.js';
 import { ownerEmails } from '../listings/ownership.js';
 import type { OwnerListingWithModeration } from '../listings/owner-view.js';
-import { html } from '../text/html.js';
+import { html, type SafeHtml } from '../text/html.js';
 import { renderSitePage } from '../web/layout.js';
 import { runAsPerson } from './person-operation.js';
 import { type OwnerVisit, ownerVisit, ownerLinks } from './owned-listing.js';
@@ -200,8 +200,7 @@ async function newsPage(
   const id = listing.listing_id;
   const p = listing.profile;
   const csrf = site.kit.csrfField(ctx);
-  const { field, general } = formParts(state);
-  const story = p.story ?? null;
+  const forms: NewsForms = { id, csrf, ...formParts(state) };
   const answerIndex = (questionId: number) =>
     Object.entries(state.typed ?? {})
       .filter(([name, answer]) => /^a_\d{1,9}$/.test(name) && answer.trim() !== '')
@@ -219,7 +218,25 @@ async function newsPage(
     noStore: true,
     body: html`${ownerLinks(listing, newsPath(id))}
 ${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
-<h2 id="update">Post an update</h2>
+${updateSection(forms, p)}
+${milestonesSection(forms, p, locked('milestones'))}
+${storySection(forms, p.story ?? null, locked('story'))}
+${interviewSection(forms, items, answerIndex)}
+${ownersSection(forms, owners, seen.account.email, draft)}`,
+  });
+}
+
+type Profile = OwnerListingWithModeration['profile'];
+
+/** What every form of the page is drawn with: the listing's id, the CSRF field, and formParts' fields and refusals. */
+interface NewsForms extends ReturnType<typeof formParts> {
+  id: number;
+  csrf: SafeHtml;
+}
+
+/** Post an update, and the latest ones. */
+function updateSection({ id, csrf, field, general }: NewsForms, p: Profile): SafeHtml {
+  return html`<h2 id="update">Post an update</h2>
 <p class="muted">Shown under "Latest updates" on the listing and e-mailed once to each follower. Plain text.</p>
 ${general('update')}
 <form method="post" action="/account/listings/${String(id)}/updates" novalidate>${csrf}
@@ -230,9 +247,13 @@ ${
   p.latest_updates.length
     ? html`<h3>Latest updates</h3><ul>${p.latest_updates.map((u) => html`<li><strong>${u.title}</strong> <span class="muted">${u.published_at.slice(0, 10)}</span></li>`)}</ul>`
     : ''
+}`;
 }
-<h2 id="milestone">Milestones</h2>
-${locked('milestones')}
+
+/** The milestones, each with its Remove button, and the form that adds one. */
+function milestonesSection({ id, csrf, field, general }: NewsForms, p: Profile, locked: SafeHtml | string): SafeHtml {
+  return html`<h2 id="milestone">Milestones</h2>
+${locked}
 ${general('milestone')}
 ${
   p.milestones?.length
@@ -250,10 +271,18 @@ ${field('milestone', 'date', 'Date', '/date', { type: 'date' })}
 ${field('milestone', 'title', 'Title', '/title', { max: 200 })}
 ${field('milestone', 'description', 'Description (optional)', '/description', { long: true, rows: 3, max: 2000 })}
 ${field('milestone', 'url', 'Link (optional, https)', '/url', { type: 'url', max: 500 })}
-<p><button type="submit">Add the milestone</button></p></form>
-<h2 id="story">Founder story</h2>
+<p><button type="submit">Add the milestone</button></p></form>`;
+}
+
+/** The founder story, by section: saving replaces the whole story. */
+function storySection(
+  { id, csrf, field, general }: NewsForms,
+  story: NonNullable<Profile['story']> | null,
+  locked: SafeHtml | string,
+): SafeHtml {
+  return html`<h2 id="story">Founder story</h2>
 <p class="muted">In your own words, by section: saving replaces the whole story (an empty section is removed).</p>
-${locked('story')}
+${locked}
 ${general('story')}
 <form method="post" action="/account/listings/${String(id)}/story" novalidate>${csrf}
 ${(Object.keys(STORY_FIELDS) as StorySection[]).map((section) =>
@@ -264,8 +293,16 @@ ${(Object.keys(STORY_FIELDS) as StorySection[]).map((section) =>
     stored: story?.[section] ?? '',
   }),
 )}
-<p><button type="submit">Save the story</button></p></form>
-<h2 id="interview">Founder interview</h2>
+<p><button type="submit">Save the story</button></p></form>`;
+}
+
+/** The founder interview: one answer per question asked now. */
+function interviewSection(
+  { id, csrf, field, general }: NewsForms,
+  items: InterviewQuestion[],
+  answerIndex: (questionId: number) => number,
+): SafeHtml {
+  return html`<h2 id="interview">Founder interview</h2>
 <p class="muted">Your answers show on your founder profile; answering a question again replaces your answer. Leave a question empty to skip it.</p>
 ${general('interview')}
 ${
@@ -274,9 +311,13 @@ ${
     : html`<form method="post" action="/account/listings/${String(id)}/interview" novalidate>${csrf}
 ${items.map((q) => field('interview', `a_${q.id}`, q.text, `/answers/${answerIndex(q.id)}/answer`, { long: true, rows: 3, max: 4000, hint: q.hint ?? undefined }))}
 <p><button type="submit">Save my answers</button></p></form>`
+}`;
 }
-<h2 id="invite">Owners</h2>
-<ul>${owners.map((email) => html`<li>${email}${email === seen.account.email ? ' (you)' : ''}</li>`)}</ul>
+
+/** The listing's owners, and the invite of a co-founder (from the draft the listing was saved from). */
+function ownersSection({ id, csrf, field, general }: NewsForms, owners: string[], yourEmail: string, draft: string | undefined): SafeHtml {
+  return html`<h2 id="invite">Owners</h2>
+<ul>${owners.map((email) => html`<li>${email}${email === yourEmail ? ' (you)' : ''}</li>`)}</ul>
 ${general('invite')}
 ${
   draft
@@ -284,6 +325,5 @@ ${
 ${field('invite', 'email', 'Invite a co-founder by e-mail', '/email', { type: 'email', max: 254, hint: 'They become an owner of this listing once they accept the link we e-mail them.' })}
 <p><button type="submit">Send the invite</button></p></form>`
     : html`<p class="muted">Co-owners are invited from the draft the listing was saved from, by one of its owners; you own no draft of this listing. A verified claim of the listing also makes its claimant an owner.</p>`
-}`,
-  });
+}`;
 }
