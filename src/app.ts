@@ -38,8 +38,9 @@ import { botPage } from './web/bot-page.js';
 import { problemPages } from './web/problem-pages.js';
 import { unservedAddresses } from './web/fallback.js';
 import { SECTION_PAGES, unservedPage } from './site/not-found.js';
-import { ResultCache } from './registry/result-cache.js';
-import { changedListingIds, changedVoteCounts, LISTING_CHANGES_CHANNEL, listingTag } from './catalogue/listing-changes.js';
+import { answerCache } from './registry/result-cache.js';
+import { ChangeNotifications } from './caching/change-notifications.js';
+import { changedVoteCounts, hearListingChange, LISTING_CHANGES_CHANNEL } from './catalogue/listing-changes.js';
 import { SearchIndex } from './catalogue/search-index.js';
 import { KeptTermDictionary, TERM_CHANGES_CHANNEL } from './catalogue/term-dictionary.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -139,7 +140,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   const metrics = createMetrics(databaseScrapeSources(db));
   const { jobs, recurring } = await openJobs(parts, { now, log, mailer, metrics });
   const lifecycle: Lifecycle = { draining: false };
-  const { resultCache, cardCache, searchIndex, termDictionary, stopHearingChanges } = await hearListingChanges(
+  const { caches, cardCache, searchIndex, termDictionary, stopHearingChanges } = await hearListingChanges(
     db,
     log,
     lifecycle,
@@ -147,7 +148,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   );
   const payments = paymentGateway(config, log);
   const signAward = awardSigner(db, config.publicUrl);
-  const services: Services = { config, db, now, resultCache, searchIndex, termDictionary, mailer, jobs, log, payments, signAward, metrics };
+  const services: Services = { config, db, now, ...caches, searchIndex, termDictionary, mailer, jobs, log, payments, signAward, metrics };
   const auth = await createAuth({
     db,
     // The pages' mail (sign-up, confirmation, reset) goes out through the job queue like all other mail.
@@ -255,31 +256,29 @@ async function openJobs(parts: AppParts, deps: { now: () => Date; log: Logger; m
 }
 
 /**
- * The answer cache and the search index, kept current by the listing change notifications every instance hears, and
- * the typo dictionary, kept current by its own (migration 0035).
+ * The kept answers, pages and cards (invalidated together by the one subscriber, `changes`) and the search index, kept
+ * current by the listing change notifications every instance hears, and the typo dictionary, kept current by its own
+ * (migration 0035). The site's page cache is made by the site (src/site/routes.ts) and tracked by `changes` too.
  */
 async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycle, withSearchIndex: boolean) {
-  const resultCache = new ResultCache();
-  const cardCache = new CardCache();
+  const changes = new ChangeNotifications();
+  const resultCache = answerCache(changes);
+  const cardCache = new CardCache(changes);
   const searchIndex = withSearchIndex ? new SearchIndex(db, log) : undefined;
-  const changes = await db.listen(LISTING_CHANGES_CHANNEL, {
+  const listingChanges = await db.listen(LISTING_CHANGES_CHANNEL, {
     onChange(payload) {
-      if (resultCache.heardMarker(payload)) return;
-      const ids = changedListingIds(payload);
-      if (ids === 'all') resultCache.clear();
-      else resultCache.invalidate(ids.map(listingTag));
-      cardCache.changed(ids);
-      searchIndex?.changed(ids, changedVoteCounts(payload));
+      const ids = hearListingChange(changes, payload);
+      if (ids) searchIndex?.changed(ids, changedVoteCounts(payload));
     },
     onListening(listening) {
-      resultCache.setListening(listening);
+      changes.setListening(listening);
       searchIndex?.setListening(listening);
       if (!listening && !lifecycle.draining)
         log.warn('listing change notifications lost: answers are not cached until they are heard again');
     },
   });
   // A write's marker goes over the listening connection: no wait for a connection of the pool after the commit.
-  resultCache.setMarkerSender((marker) => changes.notify(marker));
+  changes.setMarkerSender((marker) => listingChanges.notify(marker));
   const termDictionary = withSearchIndex ? new KeptTermDictionary(db, log) : undefined;
   const termChanges = termDictionary
     ? await db.listen(TERM_CHANGES_CHANNEL, {
@@ -288,9 +287,9 @@ async function hearListingChanges(db: Database, log: Logger, lifecycle: Lifecycl
       })
     : undefined;
   const stopHearingChanges = async () => {
-    await Promise.all([changes.stop(), termChanges?.stop()]);
+    await Promise.all([listingChanges.stop(), termChanges?.stop()]);
   };
-  return { resultCache, cardCache, searchIndex, termDictionary, stopHearingChanges };
+  return { caches: { changes, resultCache }, cardCache, searchIndex, termDictionary, stopHearingChanges };
 }
 
 /** The addresses hand-written handlers answer to GET and HEAD only (not routers, which say 405 themselves). */

@@ -2,7 +2,8 @@ import type { SearchIndex } from './catalogue/search-index.js';
 import type { KeptTermDictionary } from './catalogue/term-dictionary.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import type { ResultCache } from './registry/result-cache.js';
+import type { ChangeNotifications } from './caching/change-notifications.js';
+import type { TaggedCache } from './caching/tagged-cache.js';
 import type { Mailer } from './mail/mailer.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logging/logger.js';
@@ -16,8 +17,13 @@ export interface Services {
   db: Database;
   /** The current time; tests pin it to make weeks deterministic. */
   now: () => Date;
-  /** Answers of tools with `cache`, kept until a change notification names them. */
-  resultCache: ResultCache;
+  /**
+   * The one subscriber to the change notifications: invalidates every kept answer, page and card, says whether a
+   * value read may predate a change (generation), and lets a writer wait for its own write's notification (catchUp).
+   */
+  changes: ChangeNotifications;
+  /** Answers of tools with `cache`, kept until a change notification names them (src/registry/result-cache.ts). */
+  resultCache: TaggedCache<Record<string, unknown>>;
   /** The public listings' search words in memory, for searches of common words (absent with SEARCH_INDEX=off). */
   searchIndex?: SearchIndex;
   /** The typo dictionary in memory, for corrections without a statement (absent with SEARCH_INDEX=off). */

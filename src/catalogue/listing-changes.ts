@@ -3,6 +3,8 @@
  * write that changes what a listing's profile shows (triggers of migration 0011), naming the listings'
  * ids. Answers kept in memory are tagged with the listings they show and forgotten when one is named.
  */
+import type { ChangeNotifications } from '../caching/change-notifications.js';
+
 export const LISTING_CHANGES_CHANNEL = 'listing_changed';
 
 /** The tag of an answer that shows listing `id`. */
@@ -15,6 +17,19 @@ export function changedListingIds(payload: string): number[] | 'all' {
     .split(',')
     .filter((id) => /^\d+$/.test(id))
     .map(Number);
+}
+
+/**
+ * Hands a notification of the channel to the kept answers, pages and cards (`changes`, the one subscriber): a catch-up
+ * marker is heard as one; a change invalidates what shows the listings it names, or everything. Returns the ids it
+ * named (or 'all'), undefined for a marker.
+ */
+export function hearListingChange(changes: ChangeNotifications, payload: string): number[] | 'all' | undefined {
+  if (changes.heardMarker(payload)) return undefined;
+  const ids = changedListingIds(payload);
+  if (ids === 'all') changes.clear();
+  else changes.invalidate(ids.map(listingTag));
+  return ids;
 }
 
 const VOTE_COUNT = /^=(\d+):(\d+)$/;

@@ -59,7 +59,7 @@ export function invokeTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext, o
     try {
       const answer = await invokeOnce(tool, rawInput, ctx, options);
       // The caller's next read sees this write, even when it is answered from the kept answers.
-      if (!tool.annotations.readOnlyHint) await ctx.services.resultCache.catchUp();
+      if (!tool.annotations.readOnlyHint) await ctx.services.changes.catchUp();
       record('ok');
       return answer;
     } catch (error) {
@@ -111,14 +111,14 @@ async function validateAndRun(tool: AnyTool, rawInput: unknown, ctx: ToolContext
     // The role as it is now, not as it was when the credential was made: a demoted account is refused at once.
     ctx = { ...ctx, staff: await requireStaffRole(ctx.services.db, ctx.caller.accountId, tool.staffRole) } as SignedInContext;
   }
-  const cache = ctx.services.resultCache;
-  if (!tool.cache || !cache.enabled) return run(tool, parsed.data, ctx);
+  const { changes, resultCache: cache } = ctx.services;
+  if (!tool.cache || !changes.enabled) return run(tool, parsed.data, ctx);
   const key = cacheKey(tool.name, parsed.data);
   const cached = cache.get(key);
   if (cached) return cached;
-  const generation = cache.generation;
+  const generation = changes.generation;
   const result = await run(tool, parsed.data, ctx);
-  cache.set(key, result, tool.cache.tags(result), generation);
+  changes.keep(cache, key, result, tool.cache.tags(result), generation);
   return result;
 }
 

@@ -181,7 +181,7 @@ export function commentRoutes(router: Router, site: SiteDeps, refusedOnPage: Ref
       const reply = /^[1-9]\d{0,9}$/.test(form.parent_id ?? '') ? `reply-${form.parent_id}` : 'comment';
       return refusedOnPage(ctx, { form: reply, values: { body: form.body ?? '' }, problem: error });
     }
-    await services.resultCache.catchUp(); // the comment's notification is heard: pages kept for visitors show it
+    await services.changes.catchUp(); // the comment's notification is heard: pages kept for visitors show it
     ctx.status = 303;
     ctx.redirect(`${back}?done=comment&posted=${id}#comment-${id}`);
   });
@@ -197,7 +197,7 @@ export function commentRoutes(router: Router, site: SiteDeps, refusedOnPage: Ref
       if (!(error instanceof ProblemError)) throw error;
       return refusedOnPage(ctx, { form: 'delete', values: {}, problem: error });
     }
-    await services.resultCache.catchUp();
+    await services.changes.catchUp();
     ctx.status = 303;
     ctx.redirect(`${back}?done=comment-deleted#discussion`);
   });

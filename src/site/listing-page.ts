@@ -78,7 +78,7 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
         else if (action === 'unvote') await withdrawVote(services.db, slug, account, now);
         else await setFollowing(services.db, slug, account, action === 'follow', now);
         // The next page read on this instance, kept or not, shows the change.
-        await services.resultCache.catchUp();
+        await services.changes.catchUp();
       } catch (error) {
         if (!(error instanceof ProblemError)) throw error;
         return refusedOnPage(ctx, { form: 'act', values: {}, problem: error });

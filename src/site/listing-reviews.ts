@@ -122,7 +122,7 @@ export function reviewRoutes(router: Router, site: SiteDeps, refusedOnPage: Refu
         if (action === 'review') {
           await writeReview(services.db, slug, account, { rating: form.rating, body: form.body }, services.now());
         } else await deleteReview(services.db, slug, account, services.now());
-        await services.resultCache.catchUp(); // the next page read on this instance shows the review
+        await services.changes.catchUp(); // the next page read on this instance shows the review
       } catch (error) {
         if (!(error instanceof ProblemError)) throw error;
         return refusedOnPage(ctx, { form: 'review', values: { rating: form.rating ?? '', body: form.body ?? '' }, problem: error });

@@ -1,21 +1,20 @@
-import type { ResultCache } from '../registry/result-cache.js';
+import type { ChangeNotifications } from '../caching/change-notifications.js';
+import { TaggedCache } from '../caching/tagged-cache.js';
 import { listingTag } from '../catalogue/listing-changes.js';
 import type { ContentCoding, Effort } from '../web/content-encoding.js';
-import { dropOldest } from '../caching/drop-oldest.js';
 
 /**
  * Pages rendered for people who are not signed in, kept in this instance's memory and answered again while
- * nothing they show has changed. Whether a kept page is still true is the answer cache's to say (src/registry/
- * result-cache.ts): it hears the listing change notifications every write sends at its commit, on every
- * instance, and forgets everything while they are not heard. A page that shows chosen listings (a listing
- * page: the listing and its alternatives) keeps a small token in it, tagged with those listings, and is true
- * while the token is there; a page that ranks all listings (the home page, a week, a category) is true while
- * no change at all was heard since it was read, and for `settleMs` after it was read whatever changed (so while
- * votes pour in it is rendered at most once per settling time, at most that far behind). What no notification
- * announces (comments, awards, commenters' names, a category's description) is bounded by the service's clock
- * instead: no copy is answered more than `maxAgeMs` after it was read. Bounded in bytes: of the pages as rendered
- * and the compressed copies made when they were kept (a copy made later, for another kind of client, a fifth of
- * a page, comes on top); the least recently used page goes first.
+ * nothing they show has changed. Whether a kept page is still true is the change notifications' to say (src/caching/
+ * change-notifications.ts): they are heard at every write's commit, on every instance, and nothing is kept while they
+ * are not heard. A page that shows chosen listings (a listing page: the listing and its alternatives) is kept tagged
+ * with those listings, and a notification naming one of them drops it; a page that ranks all listings (the home page,
+ * a week, a category) is true while no change at all was heard since it was read, and for `settleMs` after it was read
+ * whatever changed (so while votes pour in it is rendered at most once per settling time, at most that far behind).
+ * What no notification announces (comments, awards, commenters' names, a category's description) is bounded by the
+ * service's clock instead: no copy is answered more than `maxAgeMs` after it was read. Bounded in bytes: of the pages
+ * as rendered and the compressed copies made when they were kept (a copy made later, for another kind of client, a
+ * fifth of a page, comes on top); the least recently used page goes first.
  */
 
 /** What a kept page depends on: any listing change at all, or changes of these listings. */
@@ -40,25 +39,26 @@ interface Entry {
   page: KeptPage;
   readAt: number;
   dependsOn: PageDependencies;
-  /** 'any': the answer cache's generation when the page was read. */
+  /** 'any': the notifications' generation when the page was read. */
   generation: number;
-  /** What it counts against the bound. */
-  bytes: number;
-  /** A listing page: the token kept in the answer cache under `sentinelKey(key)`. */
-  token?: Record<string, unknown>;
 }
-
-/** The part of the answer cache a page's truth is read from. */
-type Notifications = Pick<ResultCache, 'enabled' | 'generation' | 'get' | 'set'>;
 
 /** How long a kept page is answered at most, whatever the notifications say: what none announce waits no longer. */
 const KEPT_PAGE_MS = 60_000;
 
-const sentinelKey = (key: string) => `site-page ${key}`;
+/**
+ * A tag every page of chosen listings carries besides its listings': a change too large to name (or a notification
+ * that may have gone unheard) drops them all, while a page of every listing stays for its settling time, as it does
+ * after any change.
+ */
+const CHOSEN_LISTINGS = 'site-page:chosen-listings';
+
+/** What a page counts against the bound: as rendered, and the compressed copies made when it was kept. */
+const bytesOf = (entry: Entry) =>
+  entry.page.body.length + Object.values(entry.page.coded ?? {}).reduce((sum, coded) => sum + coded.length, 0);
 
 export class PageCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: TaggedCache<Entry>;
 
   private readonly maxAgeMs = KEPT_PAGE_MS;
 
@@ -67,10 +67,15 @@ export class PageCache {
    * rendering the home page for each change would make it the slowest page of the day.
    */
   constructor(
-    private readonly notifications: Notifications,
+    private readonly notifications: ChangeNotifications,
     private readonly settleMs: number,
-    private readonly maxBytes = 32 * 1024 * 1024,
-  ) {}
+    maxBytes = 32 * 1024 * 1024,
+  ) {
+    const entries = new TaggedCache<Entry>({ maxBytes, bytesOf });
+    // A change too large to name drops the pages of chosen listings only (a page of every listing has its generation).
+    notifications.track({ invalidate: (tags) => entries.invalidate(tags), clear: () => entries.invalidate([CHOSEN_LISTINGS]) });
+    this.entries = entries;
+  }
 
   /**
    * Taken before a page's data is read: `set` keeps a listing's page only if none of its listings changed since, and
@@ -82,14 +87,13 @@ export class PageCache {
 
   /** The kept page under `key`, if it is still true at `now` (the service's clock, in ms). */
   get(key: string, now: number): KeptPage | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     if (!entry) return undefined;
-    if (!this.stillTrue(key, entry, now)) {
-      if (!this.settledAt(entry, now)) this.delete(key);
+    if (!this.stillTrue(entry, now)) {
+      if (!this.settledAt(entry, now)) this.entries.delete(key);
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, entry); // most recently used last
+    this.entries.get(key); // most recently used
     return entry.page;
   }
 
@@ -99,24 +103,15 @@ export class PageCache {
    * nothing could drop it when it turns false).
    */
   set(key: string, page: KeptPage, dependsOn: PageDependencies, generation: number, now: number): void {
-    if (!this.notifications.enabled || page.body.length > this.maxBytes) return;
-    const bytes = page.body.length + Object.values(page.coded ?? {}).reduce((sum, coded) => sum + coded.length, 0);
-    const entry: Entry = { page, readAt: now, dependsOn, generation, bytes };
+    const entry: Entry = { page, readAt: now, dependsOn, generation };
     if (dependsOn === 'any') {
+      if (!this.notifications.enabled) return;
       // Changed while it was read: true only for what is left of the settling time.
       if (generation !== this.notifications.generation && this.settleMs === 0) return;
+      this.entries.set(key, entry, []);
     } else {
-      entry.token = { page: key, readAt: now };
-      if (!this.notifications.set(sentinelKey(key), entry.token, dependsOn.map(listingTag), generation)) return;
+      this.notifications.keep(this.entries, key, entry, [...dependsOn.map(listingTag), CHOSEN_LISTINGS], generation);
     }
-    this.delete(key);
-    this.entries.set(key, entry);
-    this.bytes += bytes;
-    dropOldest(
-      this.entries,
-      (oldest) => this.delete(oldest),
-      () => this.bytes <= this.maxBytes,
-    );
   }
 
   /**
@@ -126,7 +121,7 @@ export class PageCache {
    * a listing's page (a change of what it shows drops it at once).
    */
   settled(key: string, now: number): KeptPage | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     return entry && this.settledAt(entry, now) ? entry.page : undefined;
   }
 
@@ -134,11 +129,11 @@ export class PageCache {
     return this.entries.size;
   }
 
-  private stillTrue(key: string, entry: Entry, now: number): boolean {
+  private stillTrue(entry: Entry, now: number): boolean {
     if (!this.notifications.enabled) return false;
     if (now < entry.readAt || now - entry.readAt >= this.maxAgeMs) return false;
-    if (entry.dependsOn === 'any') return entry.generation === this.notifications.generation || now - entry.readAt < this.settleMs;
-    return this.notifications.get(sentinelKey(key)) === entry.token;
+    // A page of chosen listings is dropped by a change of one of them: while it is here, it is true.
+    return entry.dependsOn !== 'any' || entry.generation === this.notifications.generation || now - entry.readAt < this.settleMs;
   }
 
   private settledAt(entry: Entry, now: number): boolean {
@@ -149,12 +144,5 @@ export class PageCache {
       now >= entry.readAt &&
       now - entry.readAt < this.maxAgeMs
     );
-  }
-
-  private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
   }
 }

@@ -38,7 +38,7 @@ export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   const router = new Router();
   const { kit } = site;
   // Pages for people not signed in, kept while the listing change notifications say they are true (page-cache.ts).
-  const keep = keptPages(site, new PageCache(site.services.resultCache, site.services.config.pageSettleMs));
+  const keep = keptPages(site, new PageCache(site.services.changes, site.services.config.pageSettleMs));
   router.use(kit.formGuard);
   // Every HTML page compressed as the client asks (kept pages come compressed already, once per page).
   router.use(compressedPage);

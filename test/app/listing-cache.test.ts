@@ -34,7 +34,7 @@ async function forgotten() {
 
 describe('cached listing profiles', () => {
   it('are kept while notifications are heard, and forgotten when the listing, its counters or a sub-record change', async () => {
-    expect(cache().enabled).toBe(true);
+    expect(t.app.services.changes.enabled).toBe(true);
     expect((await read()).tagline).toBe('First words');
     expect(cache().size).toBe(1);
     expect((await read()).tagline).toBe('First words'); // from the cache

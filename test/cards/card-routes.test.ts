@@ -4,7 +4,8 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { seedDemo } from '../../src/seed/demo.js';
 import { CardCache } from '../../src/cards/card-cache.js';
 import { socialCard } from '../../src/cards/cards.js';
-import { changedListingIds, LISTING_CHANGES_CHANNEL } from '../../src/catalogue/listing-changes.js';
+import { hearListingChange, LISTING_CHANGES_CHANNEL } from '../../src/catalogue/listing-changes.js';
+import { ChangeNotifications } from '../../src/caching/change-notifications.js';
 
 /**
  * The social cards on the demo directory: each kind answers a 1200 × 630 PNG with an ETag and a cache lifetime;
@@ -95,9 +96,10 @@ describe('social cards', () => {
   });
 
   it("a listing's card follows its name, and the change notification drops the card drawn before", async () => {
-    const cache = new CardCache();
+    const changes = new ChangeNotifications();
+    const cache = new CardCache(changes);
     const { stop } = await t.db.listen(LISTING_CHANGES_CHANNEL, {
-      onChange: (payload) => cache.changed(changedListingIds(payload)),
+      onChange: (payload) => hearListingChange(changes, payload),
       onListening: () => {},
     });
     try {

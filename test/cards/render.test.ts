@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CardCache } from '../../src/cards/card-cache.js';
+import { ChangeNotifications } from '../../src/caching/change-notifications.js';
+import { listingTag } from '../../src/catalogue/listing-changes.js';
 import { type CardData, renderCard } from '../../src/cards/render.js';
 import { cleanText, drawText } from '../../src/cards/text.js';
 
@@ -98,18 +100,28 @@ describe('the card cache', () => {
   const card = (key: string, bytes = 10) => ({ key, png: Buffer.alloc(bytes) });
 
   it('drops the cards of changed listings, and everything on a change too large to name', () => {
-    const cache = new CardCache();
+    const changes = new ChangeNotifications();
+    const cache = new CardCache(changes);
     cache.set(card('a'), [1]);
     cache.set(card('b'), [1, 2]);
     cache.set(card('c'), []);
-    cache.changed([2]);
+    changes.invalidate([listingTag(2)]);
     expect([cache.get('a'), cache.get('b'), cache.get('c')].map(Boolean)).toEqual([true, false, true]);
-    cache.changed('all');
+    changes.clear();
     expect(cache.size).toBe(0);
   });
 
+  it('keeps its cards while change notifications are not heard (a card is kept under the hash of what it shows)', () => {
+    const changes = new ChangeNotifications();
+    const cache = new CardCache(changes);
+    changes.setListening(true);
+    cache.set(card('a'), [1]);
+    changes.setListening(false);
+    expect(cache.get('a')).toBeTruthy();
+  });
+
   it('keeps at most its bytes, the least recently used going first', () => {
-    const cache = new CardCache(30);
+    const cache = new CardCache(new ChangeNotifications(), 30);
     cache.set(card('a'), [1]);
     cache.set(card('b'), [1]);
     cache.set(card('c'), [1]);

@@ -1,4 +1,4 @@
-import { ResultCache } from '../../src/registry/result-cache.js';
+import { testCaches } from '../support/caches.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -119,7 +119,7 @@ export async function startMcpTestServer(options: { appRequestId?: string; direc
   koa.use(
     mcpMiddleware({
       registry,
-      services: { resultCache: new ResultCache() } as Services,
+      services: testCaches() as Services,
       publicUrl: url,
       allowedHosts: ['mcp.internal'],
       resolveCaller: async (headers) => {

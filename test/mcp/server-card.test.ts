@@ -9,7 +9,7 @@ import addFormatsModule from 'ajv-formats';
 import packageJson from '../../package.json' with { type: 'json' };
 import { createRegistry, loadRegistry, type Registry } from '../../src/registry/registry.js';
 import { defineTool, type AnyTool } from '../../src/registry/tool.js';
-import { ResultCache } from '../../src/registry/result-cache.js';
+import { testCaches } from '../support/caches.js';
 import type { Services } from '../../src/services.js';
 import { mcpMiddleware } from '../../src/mcp/server.js';
 import { cors } from '../../src/web/cors.js';
@@ -53,7 +53,7 @@ beforeAll(async () => {
   koa.use(
     mcpMiddleware({
       registry,
-      services: { resultCache: new ResultCache() } as Services,
+      services: testCaches() as Services,
       publicUrl: base,
       allowedHosts: [],
       resolveCaller: async () => null,

@@ -1,4 +1,4 @@
-import { ResultCache } from '../../src/registry/result-cache.js';
+import { testCaches } from '../support/caches.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -110,7 +110,7 @@ beforeAll(async () => {
   koa.use(
     restApi({
       registry: createRegistry([getThing, createThing, secret, boom, broken]),
-      services: { resultCache: new ResultCache() } as Services,
+      services: testCaches() as Services,
       publicUrl: 'http://api.test',
       resolveCaller: async () => null,
       onError: (error, requestId) => logged.push({ error, requestId }),
@@ -253,7 +253,7 @@ describe('REST adapter', () => {
 
 describe('REST adapter at start-up', () => {
   const options = {
-    services: { resultCache: new ResultCache() } as Services,
+    services: testCaches() as Services,
     publicUrl: 'http://api.test',
     resolveCaller: async () => null,
     onError: () => {},

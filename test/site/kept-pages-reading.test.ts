@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { keepPage, keptPages } from '../../src/site/kept-pages.js';
 import { PageCache } from '../../src/site/page-cache.js';
-import { ResultCache } from '../../src/registry/result-cache.js';
+import { ChangeNotifications } from '../../src/caching/change-notifications.js';
 import { listingTag } from '../../src/catalogue/listing-changes.js';
 import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
 import type { SiteDeps } from '../../src/site/visit.js';
@@ -20,7 +20,7 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 async function site(settleMs: number) {
-  const notifications = new ResultCache();
+  const notifications = new ChangeNotifications();
   notifications.setListening(true);
   const cache = new PageCache(notifications, settleMs);
   const settings = await loadSiteSettings({ query: async () => [] });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const listing = await insertLiveListing(t.db, category);
   const founder = await insertFounder(t.db, { slug: `${slug}-founder`, bio: 'Builds things. '.repeat(20) });
   await linkFounder(t.db, listing.id, founder);
-  await t.app.services.resultCache.catchUp();
+  await t.app.services.changes.catchUp();
   pages = [
     '/',
     `/listings/${listing.slug}`,

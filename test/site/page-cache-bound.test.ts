@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PageCache, type KeptPage } from '../../src/site/page-cache.js';
-import { ResultCache } from '../../src/registry/result-cache.js';
+import { ChangeNotifications } from '../../src/caching/change-notifications.js';
 import { encodeBody } from '../../src/web/content-encoding.js';
 
 /** The kept pages' memory: at most the bound, in bytes of the pages and of the compressed copies made when kept. */
@@ -10,7 +10,7 @@ const html = (n: number) => Buffer.from(`<!doctype html>${`<li class="card"><a h
 const page = (n: number): KeptPage => ({ body: html(n), etag: `"${n}"`, contentType: 'text/html', policy: '' });
 
 function cache(maxBytes: number) {
-  const notifications = new ResultCache();
+  const notifications = new ChangeNotifications();
   notifications.setListening(true);
   return new PageCache(notifications, 5_000, maxBytes);
 }

@@ -33,7 +33,7 @@ afterAll(() => t?.close());
 /** A live listing of this week, once the instance has heard of it (the insert's notification comes after the commit). */
 async function newListing() {
   const listing = await insertLiveListing(t.db, category);
-  await t.app.services.resultCache.catchUp();
+  await t.app.services.changes.catchUp();
   return listing;
 }
 
@@ -200,7 +200,7 @@ describe('a change drops the kept pages that show it', () => {
     expect((await get(`${t.url}/listings/${listing.slug}`)).status).toBe(200);
     expect(await (await get(`${t.url}/`)).text()).toContain(`/listings/${listing.slug}"`);
     await t.db.query(`UPDATE listings SET status = 'hidden' WHERE id = $1`, [listing.id]);
-    await t.app.services.resultCache.catchUp(); // the notification of a write made outside the service is heard
+    await t.app.services.changes.catchUp(); // the notification of a write made outside the service is heard
     expect((await get(`${t.url}/listings/${listing.slug}`)).status).toBe(404);
     expect(await (await get(`${t.url}/`)).text()).not.toContain(`/listings/${listing.slug}"`);
   });
@@ -303,7 +303,7 @@ describe('two instances on one database', () => {
   it('a vote on one instance drops the kept pages of the other', async () => {
     const [a, b] = two.apps;
     const listing = await insertLiveListing(two.db, await insertCategory(two.db));
-    await Promise.all([a, b].map(({ app }) => app.services.resultCache.catchUp()));
+    await Promise.all([a, b].map(({ app }) => app.services.changes.catchUp()));
     for (const { url } of [a, b]) {
       expect(votesShown(await (await get(`${url}/`)).text(), listing.slug)).toBe(0);
       expect(votesShown(await (await get(`${url}/listings/${listing.slug}`)).text(), listing.slug)).toBe(0);
@@ -316,7 +316,7 @@ describe('two instances on one database', () => {
     expect((await browser.post(`${a.url}/listings/${listing.slug}/vote`, { csrf: page.field('csrf') })).text).toContain(
       'Voted · <span class="count">1</span>',
     );
-    await b.app.services.resultCache.catchUp(); // b has heard every notification committed before this marker
+    await b.app.services.changes.catchUp(); // b has heard every notification committed before this marker
     for (const { url } of [a, b]) {
       expect(votesShown(await (await get(`${url}/`)).text(), listing.slug), url).toBe(1);
       expect(votesShown(await (await get(`${url}/listings/${listing.slug}`)).text(), listing.slug), url).toBe(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PageCache, type KeptPage } from '../../src/site/page-cache.js';
-import { ResultCache } from '../../src/registry/result-cache.js';
+import { ChangeNotifications } from '../../src/caching/change-notifications.js';
 import { listingTag } from '../../src/catalogue/listing-changes.js';
 
 /**
@@ -12,7 +12,7 @@ const page = (text: string): KeptPage => ({ body: Buffer.from(text), etag: `"${t
 const T0 = Date.UTC(2026, 10, 27, 12);
 
 function caches(settleMs: number) {
-  const notifications = new ResultCache();
+  const notifications = new ChangeNotifications();
   notifications.setListening(true);
   return { notifications, pages: new PageCache(notifications, settleMs) };
 }

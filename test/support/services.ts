@@ -7,7 +7,7 @@ import { invokeTool } from '../../src/registry/invoke.js';
 import { ProblemError } from '../../src/errors.js';
 import { SCOPE_NAMES } from '../../src/accounts/caller.js';
 import { awardSigner } from '../../src/catalogue/award-proofs.js';
-import { ResultCache } from '../../src/registry/result-cache.js';
+import { testCaches } from './caches.js';
 import { createMailer } from '../../src/mail/mailer.js';
 import { jobQueueLog, openJobQueue, type JobQueue } from '../../src/jobs/queue.js';
 import { defineMailJob } from '../../src/jobs/mail-job.js';
@@ -31,7 +31,7 @@ export function testServices(db: Database, now: () => Date = () => new Date()): 
   );
   defineMailJob(jobs, mailer);
   const signAward = awardSigner(db, config.publicUrl);
-  return { config, db, now, resultCache: new ResultCache(), mailer, jobs, log, payments: paymentGateway(config, log), signAward };
+  return { config, db, now, ...testCaches(), mailer, jobs, log, payments: paymentGateway(config, log), signAward };
 }
 
 /** A JobQueue that opens the real one when first enqueued to, started or waited on; definitions made before are replayed. */
