@@ -7,11 +7,12 @@ import { signoutRoutes } from './signout.js';
 import { passwordResetRoutes } from './password-reset-pages.js';
 import { accountRoutes } from './account-page.js';
 import { apiKeysRoutes } from './api-keys-page.js';
-import { listingImagesRoutes } from './listing-images-page.js';
-import { listingStatsRoutes } from './listing-stats-page.js';
 import { deleteAccountRoutes } from './delete-account-page.js';
 
-/** Sign up, sign in, sign out, e-mail verification, password reset, the account, API keys, listing images and listing statistics pages, and deleting the account. */
+/**
+ * Sign up, sign in, sign out, e-mail verification, password reset, the account, API keys and deleting the account. (A
+ * listing's images and statistics are owner pages of the site: src/site/listing-images-page.ts, listing-stats-page.ts.)
+ */
 export function accountPageRoutes(router: Router, env: PageEnv): void {
   signupRoutes(router, env);
   emailVerificationRoutes(router, env);
@@ -20,7 +21,5 @@ export function accountPageRoutes(router: Router, env: PageEnv): void {
   passwordResetRoutes(router, env);
   accountRoutes(router, env);
   apiKeysRoutes(router, env);
-  listingImagesRoutes(router, env);
-  listingStatsRoutes(router, env);
   deleteAccountRoutes(router, env);
 }

@@ -11,7 +11,7 @@ import {
   type ApiKeyRecord,
 } from '../../src/accounts/api-keys.js';
 import { DEFAULT_SCOPES, isScope, refusedScopes, SCOPE_NAMES, SCOPES } from '../../src/accounts/caller.js';
-import { formValues } from '../form-body.js';
+import { formValues } from '../../src/web/form-body.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
 import { renderCardPage } from '../../src/web/layout.js';
 import { errorBox, hiddenCsrf, resendLinkForm, when } from './form-parts.js';

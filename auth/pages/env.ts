@@ -4,7 +4,7 @@ import type { Logger } from '../../src/logging/logger.js';
 import type { AccountRecord } from '../../src/accounts/accounts.js';
 import { CSRF_FIELD, csrfIsValid, csrfToken, type CsrfEnv } from '../csrf.js';
 import { signedInAccount, type SessionEnv } from '../web-session.js';
-import { readForm } from '../form-body.js';
+import { readForm } from '../../src/web/form-body.js';
 import { html } from '../../src/text/html.js';
 import { renderCardPage } from '../../src/web/layout.js';
 

@@ -2,13 +2,8 @@
 import { html, type SafeHtml } from '../../src/text/html.js';
 import { CSRF_FIELD } from '../csrf.js';
 
-export function errorBox(message: string | undefined): SafeHtml {
-  return message ? html`<p class="error" role="alert">${message}</p>` : html``;
-}
-
-export function noticeBox(message: string | undefined): SafeHtml {
-  return message ? html`<p class="notice" role="status">${message}</p>` : html``;
-}
+/** The error and notice above a form, shared with the site's owner pages. */
+export { errorBox, noticeBox } from '../../src/web/form-parts.js';
 
 export function hiddenCsrf(token: string): SafeHtml {
   return html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;

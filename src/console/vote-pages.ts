@@ -5,7 +5,7 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { formValues } from '../../auth/form-body.js';
+import { formValues } from '../web/form-body.js';
 import { html, type SafeHtml } from '../text/html.js';
 import type { ProblemError } from '../errors.js';
 import { pageNumber, pager } from '../web/layout.js';

@@ -19,6 +19,8 @@ import { submitRoutes } from './submit-pages.js';
 import { launchRoutes } from './launch-pages.js';
 import { listingEditRoutes } from './listing-edit-page.js';
 import { listingNewsRoutes } from './listing-news-page.js';
+import { listingImagesRoutes } from './listing-images-page.js';
+import { listingStatsRoutes } from './listing-stats-page.js';
 import { paidLaunchRoutes } from './paid-launch-page.js';
 import { PageCache } from './page-cache.js';
 import { keptPages } from './kept-pages.js';
@@ -57,6 +59,8 @@ export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   launchRoutes(router, site);
   listingEditRoutes(router, site);
   listingNewsRoutes(router, site);
+  listingImagesRoutes(router, site);
+  listingStatsRoutes(router, site);
   paidLaunchRoutes(router, site);
   // The one POST that is no form: the ping of a listing's website link, which carries no CSRF token.
   const pings = new Router();

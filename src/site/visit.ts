@@ -4,7 +4,7 @@ import type { SiteSettings } from '../catalogue/site-settings.js';
 import type { Services } from '../services.js';
 import type { Registry } from '../registry/registry.js';
 import type { PageKit } from '../web/page-kit.js';
-import type { SiteEnv } from '../web/layout.js';
+import { setCardSiteName, type SiteEnv } from '../web/layout.js';
 
 /** What every page of the site is built with. */
 export interface SiteDeps {
@@ -42,4 +42,14 @@ export async function signedInVisit(
   ctx.status = 303;
   ctx.redirect(site.kit.signInPath(returnTo));
   return undefined;
+}
+
+/**
+ * The signed-in account of a page in the card look (renderCardPage: the owner's statistics and images pages), as
+ * signedInVisit answers it, with the site's name told to the card's header; undefined when the handler stops.
+ */
+export async function signedInCardVisit(ctx: Context, site: SiteDeps, returnTo: string = ctx.path): Promise<AccountRecord | undefined> {
+  const seen = await signedInVisit(ctx, site, returnTo);
+  if (seen) setCardSiteName(ctx, seen.settings.site_name);
+  return seen?.account;
 }

@@ -202,7 +202,7 @@ describe('every form of the pages, walked from the router', () => {
       '/listings/:slug/comments/:id/report', // test/moderation/content-reports.test.ts
       ...['/listings/:slug/review', '/listings/:slug/review/delete', '/account/display-name'], // test/site/review-pages.test.ts
       ...['/listings/:slug/comments', '/listings/:slug/comments/:id/delete'], // test/site/comment-pages.test.ts
-      '/account/listings/:id/images', // test/images/upload-form.test.ts
+      '/account/listings/:id/images', // test/site/listing-images-page.test.ts
       ...['/listings/:slug/claim', '/listings/:slug/claim/verify'], // test/site/claim-pages.test.ts
       ...['/submit', '/account/drafts/:id', '/account/drafts/:id/save', '/account/drafts/:id/invite', '/account/listings/:id/free'], // test/site/submit-pages.test.ts
       ...['/account/listings/:id/paid', '/account/listings/:id/checkout'], // test/site/paid-launch-pages.test.ts

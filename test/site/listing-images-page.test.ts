@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../support/browser.js';
 import { insertCategory, insertListing } from '../support/fixtures.js';
 import { signedInBrowser, startPagesApp, type PagesApp } from '../auth/pages/page-flows.js';
-import { htmlAsPng, plainPng } from './hostile-images.js';
+import { htmlAsPng, plainPng } from '../images/hostile-images.js';
 
 let t: PagesApp;
 let owner: Awaited<ReturnType<typeof signedInBrowser>>;

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { readRequestBody } from '../src/web/request-body.js';
+import { readRequestBody } from './request-body.js';
 
 /** Forms of the pages are a few fields: far below the API's 1 MiB. */
 const MAX_FORM_BYTES = 64 * 1024;

@@ -1,16 +1,15 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { html, type SafeHtml } from '../../src/text/html.js';
-import type { AccountRecord } from '../../src/accounts/accounts.js';
-import { NotFoundError } from '../../src/errors.js';
-import { IMAGE_KINDS, type ImageKind } from '../../src/db/entities/image.js';
-import { ImageRefused } from '../../src/images/errors.js';
-import { giveListingImage, ownedListingImages } from '../../src/listings/owner-images.js';
-import { renderCardPage } from '../../src/web/layout.js';
-import { formFile } from '../form-body.js';
-import { csrfFor, submittedForm, type PageEnv } from './env.js';
-import { errorBox, hiddenCsrf, noticeBox } from './form-parts.js';
-import { requireSignedIn } from './require-sign-in.js';
+import { html, type SafeHtml } from '../text/html.js';
+import type { AccountRecord } from '../accounts/accounts.js';
+import { NotFoundError } from '../errors.js';
+import { IMAGE_KINDS, type ImageKind } from '../db/entities/image.js';
+import { ImageRefused } from '../images/errors.js';
+import { giveListingImage, ownedListingImages } from '../listings/owner-images.js';
+import { renderCardPage } from '../web/layout.js';
+import { formFile } from '../web/form-body.js';
+import { errorBox, noticeBox } from '../web/form-parts.js';
+import { signedInCardVisit, type SiteDeps } from './visit.js';
 
 const PAGE = '/account/listings/:id/images';
 const pagePath = (id: number) => `/account/listings/${id}/images`;
@@ -27,39 +26,39 @@ interface ImagesPage {
  * form to upload each (multipart/form-data, through the form guard like every page form). An upload replaces what
  * the crawler found; it is re-encoded at fixed sizes, and what is not an image is refused with the reason.
  */
-export function listingImagesRoutes(router: Router, env: PageEnv): void {
+export function listingImagesRoutes(router: Router, site: SiteDeps): void {
   router.get(PAGE, async (ctx) => {
-    const account = await requireSignedIn(ctx, env);
+    const account = await signedInCardVisit(ctx, site);
     if (!account) return;
     const saved = IMAGE_KINDS.find((kind) => kind === ctx.query.saved);
-    await imagesPage(ctx, env, account, listingIdOf(ctx), { saved });
+    await imagesPage(ctx, site, account, listingIdOf(ctx), { saved });
   });
 
   router.post(PAGE, async (ctx) => {
-    const form = submittedForm(ctx);
-    const account = await requireSignedIn(ctx, env);
+    const form = site.kit.form(ctx);
+    const account = await signedInCardVisit(ctx, site);
     if (!account) return;
     const listingId = listingIdOf(ctx);
     const kind = IMAGE_KINDS.find((k) => k === form.kind) ?? 'logo';
     const file = formFile(ctx, 'image');
     if (!file || file.bytes.byteLength === 0) {
       ctx.status = 400;
-      return imagesPage(ctx, env, account, listingId, { error: { kind, message: 'Choose an image file to upload.' } });
+      return imagesPage(ctx, site, account, listingId, { error: { kind, message: 'Choose an image file to upload.' } });
     }
     try {
-      await giveListingImage(env.db, {
+      await giveListingImage(site.services.db, {
         accountId: account.id,
         listingId,
         kind,
         bytes: file.bytes,
-        now: env.now(),
-        publicUrl: env.publicUrl,
+        now: site.services.now(),
+        publicUrl: site.services.config.publicUrl,
       });
     } catch (error) {
-      if (error instanceof NotFoundError) return imagesPage(ctx, env, account, listingId, {});
+      if (error instanceof NotFoundError) return imagesPage(ctx, site, account, listingId, {});
       if (!(error instanceof ImageRefused)) throw error;
       ctx.status = 400;
-      return imagesPage(ctx, env, account, listingId, { error: { kind, message: `${file.name || 'The file'}: ${error.message}` } });
+      return imagesPage(ctx, site, account, listingId, { error: { kind, message: `${file.name || 'The file'}: ${error.message}` } });
     }
     ctx.status = 303;
     ctx.redirect(`${pagePath(listingId)}?saved=${kind}`);
@@ -72,8 +71,9 @@ function listingIdOf(ctx: Context): number {
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : 0;
 }
 
-async function imagesPage(ctx: Context, env: PageEnv, account: AccountRecord, listingId: number, page: ImagesPage): Promise<void> {
-  const listing = await ownedListingImages(env.db, account.id, listingId, env.publicUrl).catch((error: unknown) => {
+async function imagesPage(ctx: Context, site: SiteDeps, account: AccountRecord, listingId: number, page: ImagesPage): Promise<void> {
+  const { db, config } = site.services;
+  const listing = await ownedListingImages(db, account.id, listingId, config.publicUrl).catch((error: unknown) => {
     if (error instanceof NotFoundError) return undefined;
     throw error;
   });
@@ -86,13 +86,13 @@ async function imagesPage(ctx: Context, env: PageEnv, account: AccountRecord, li
       { signedInEmail: account.email },
     );
   }
-  const csrf = csrfFor(ctx, env);
+  const csrfField = site.kit.csrfField(ctx);
   const section = (kind: ImageKind): SafeHtml => {
     const current = listing[kind];
     return html`<h2 id="${kind}">${LABELS[kind]}</h2>
 ${page.error?.kind === kind ? errorBox(page.error.message) : ''}${page.saved === kind ? noticeBox(`The ${kind} is saved.`) : ''}
 ${current ? html`<p><img src="${current}" alt="The current ${kind} of ${listing.name}" style="max-width:100%;height:auto"></p>` : html`<p class="muted">No ${kind} yet.</p>`}
-<form method="post" action="${pagePath(listingId)}" enctype="multipart/form-data">${hiddenCsrf(csrf)}
+<form method="post" action="${pagePath(listingId)}" enctype="multipart/form-data">${csrfField}
 <input type="hidden" name="kind" value="${kind}">
 <label for="${kind}-file">New ${kind} (PNG, JPEG, WebP, GIF, AVIF or SVG, at most 5 MB)</label>
 <input type="file" id="${kind}-file" name="image" accept="${ACCEPT}" required>

@@ -7,7 +7,7 @@
  * its <desc>, and comes with its numbers as a table in a closed disclosure, so that a screen reader (or anybody who
  * wants the figures) reads the same thing the picture shows.
  */
-import { html, type SafeHtml } from '../../src/text/html.js';
+import { html, type SafeHtml } from '../text/html.js';
 
 interface ChartSeries {
   label: string;

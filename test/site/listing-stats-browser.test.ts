@@ -6,11 +6,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromiumBrowser } from '../../support/chromium.js';
-import { insertCategory, insertListing } from '../../support/fixtures.js';
-import { insertStatsFixture, STATS_LAUNCH_WEEK, STATS_NOW } from '../../support/listing-stats.js';
-import { cspRefusals, expectReadableEverywhere } from '../../support/page-checks.js';
-import { makeAccount, startPagesApp, type PagesApp } from './page-flows.js';
+import { chromiumAvailable, launchChromiumBrowser } from '../support/chromium.js';
+import { insertCategory, insertListing } from '../support/fixtures.js';
+import { insertStatsFixture, STATS_LAUNCH_WEEK, STATS_NOW } from '../support/listing-stats.js';
+import { cspRefusals, expectReadableEverywhere } from '../support/page-checks.js';
+import { makeAccount, startPagesApp, type PagesApp } from '../auth/pages/page-flows.js';
 
 const browserPresent = chromiumAvailable();
 let t: PagesApp;

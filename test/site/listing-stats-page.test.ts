@@ -1,9 +1,9 @@
 /** The owner's statistics page of a listing: server-drawn SVG charts with their numbers, the badge's sites, the CSV. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../support/browser.js';
-import { insertCategory, insertListing } from '../../support/fixtures.js';
-import { FIXTURE_WEEK, insertStatsFixture, STATS_LAUNCH_WEEK, STATS_NOW } from '../../support/listing-stats.js';
-import { signedInBrowser, startPagesApp, type PagesApp } from './page-flows.js';
+import { TestBrowser } from '../support/browser.js';
+import { insertCategory, insertListing } from '../support/fixtures.js';
+import { FIXTURE_WEEK, insertStatsFixture, STATS_LAUNCH_WEEK, STATS_NOW } from '../support/listing-stats.js';
+import { signedInBrowser, startPagesApp, type PagesApp } from '../auth/pages/page-flows.js';
 
 let t: PagesApp;
 let owner: Awaited<ReturnType<typeof signedInBrowser>>;

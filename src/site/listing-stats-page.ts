@@ -1,16 +1,15 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { html, type SafeHtml } from '../../src/text/html.js';
-import type { AccountRecord } from '../../src/accounts/accounts.js';
-import { NotFoundError } from '../../src/errors.js';
-import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
-import { addDays, todayIn } from '../../src/catalogue/weeks.js';
-import { loadListingStats, statsCsv, type ListingStats } from '../../src/listings/listing-stats.js';
-import { ownedListingStatus } from '../../src/listings/ownership.js';
-import { renderCardPage } from '../../src/web/layout.js';
-import type { PageEnv } from './env.js';
-import { requireSignedIn } from './require-sign-in.js';
+import { html, type SafeHtml } from '../text/html.js';
+import type { AccountRecord } from '../accounts/accounts.js';
+import { NotFoundError } from '../errors.js';
+import { loadSiteSettings } from '../catalogue/site-settings.js';
+import { addDays, todayIn } from '../catalogue/weeks.js';
+import { loadListingStats, statsCsv, type ListingStats } from '../listings/listing-stats.js';
+import { ownedListingStatus } from '../listings/ownership.js';
+import { renderCardPage } from '../web/layout.js';
 import { chartFigure, type Chart } from './stats-charts.js';
+import { signedInCardVisit, type SiteDeps } from './visit.js';
 
 const PAGE = '/account/listings/:id/stats';
 const pagePath = (id: number) => `/account/listings/${id}/stats`;
@@ -30,19 +29,19 @@ type StatsOf = ListingStats & { launched: boolean };
  * (with its launch week when it has one) and links its launch page, instead of charts of zeros. No script. Signed in
  * only; another account's listing is as unknown as a missing one (404).
  */
-export function listingStatsRoutes(router: Router, env: PageEnv): void {
+export function listingStatsRoutes(router: Router, site: SiteDeps): void {
   router.get(PAGE, async (ctx) => {
-    const account = await requireSignedIn(ctx, env);
+    const account = await signedInCardVisit(ctx, site);
     if (!account) return;
-    const stats = await statsOf(ctx, env, account);
+    const stats = await statsOf(ctx, site, account);
     if (!stats) return noSuchListing(ctx, account);
     renderCardPage(ctx, `Statistics of ${stats.name}`, statsBody(stats), { signedInEmail: account.email, wide: true });
   });
 
   router.get(`${PAGE}.csv`, async (ctx) => {
-    const account = await requireSignedIn(ctx, env, ctx.path.replace(/\.csv$/, ''));
+    const account = await signedInCardVisit(ctx, site, ctx.path.replace(/\.csv$/, ''));
     if (!account) return;
-    const stats = await statsOf(ctx, env, account);
+    const stats = await statsOf(ctx, site, account);
     if (!stats) return noSuchListing(ctx, account);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');
@@ -59,14 +58,15 @@ function daysOf(ctx: Context): number {
 }
 
 /** The statistics of the path's listing for the signed-in owner; undefined when the account owns no such listing. */
-async function statsOf(ctx: Context, env: PageEnv, account: AccountRecord): Promise<StatsOf | undefined> {
+async function statsOf(ctx: Context, site: SiteDeps, account: AccountRecord): Promise<StatsOf | undefined> {
   const id = Number(ctx.params.id);
   if (!(Number.isInteger(id) && id > 0 && id <= 2_147_483_647)) return undefined;
-  const { time_zone: timeZone } = await loadSiteSettings(env.db);
-  const period = { accountId: account.id, listingId: id, days: daysOf(ctx), today: todayIn(env.now(), timeZone), timeZone };
+  const { db, now } = site.services;
+  const { time_zone: timeZone } = await loadSiteSettings(db);
+  const period = { accountId: account.id, listingId: id, days: daysOf(ctx), today: todayIn(now(), timeZone), timeZone };
   const read = async () => {
-    const status = await ownedListingStatus(env.db, account.id, id);
-    return { ...(await loadListingStats(env.db, period)), launched: !BEFORE_LAUNCH.has(status) };
+    const status = await ownedListingStatus(db, account.id, id);
+    return { ...(await loadListingStats(db, period)), launched: !BEFORE_LAUNCH.has(status) };
   };
   return read().catch((error: unknown) => {
     if (error instanceof NotFoundError) return undefined;
