@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { Middleware } from 'koa';
 import { DOCS_INITIALIZER, DOCS_STYLES } from './docs-initializer.js';
 import { codedEtag } from '../src/web/content-encoding.js';
-import { namesEtag } from '../src/web/etag.js';
+import { namesEtag, strongEtag } from '../src/web/etag.js';
 
 /** Where the API reference's static files are served: only the names of ASSETS, nothing else below it. */
 export const ASSETS_PATH = '/docs/assets/';
@@ -48,10 +47,8 @@ const loaded = new Map<string, Promise<Loaded>>();
 async function load(name: AssetName): Promise<Loaded> {
   const { source }: Asset = ASSETS[name];
   const body = 'file' in source ? await readFile(path.join(swaggerUiDir, source.file)) : Buffer.from(source.text);
-  return { body, gzip: gzipSync(body, { level: 9 }), etag: `"${hash(body)}"` };
+  return { body, gzip: gzipSync(body, { level: 9 }), etag: strongEtag(body, 16) };
 }
-
-const hash = (body: Buffer) => createHash('sha256').update(body).digest('base64url').slice(0, 16);
 
 /**
  * The address of an asset, versioned by its content (the installed package's version for its files), so
@@ -59,7 +56,7 @@ const hash = (body: Buffer) => createHash('sha256').update(body).digest('base64u
  */
 export function assetUrl(name: AssetName): string {
   const { source }: Asset = ASSETS[name];
-  const version = 'file' in source ? SWAGGER_UI_VERSION : hash(Buffer.from(source.text));
+  const version = 'file' in source ? SWAGGER_UI_VERSION : strongEtag(source.text, 16).slice(1, -1);
   return `${ASSETS_PATH}${name}?v=${version}`;
 }
 

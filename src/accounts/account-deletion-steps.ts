@@ -5,14 +5,13 @@
  * get_listing answers and community ratings move at once on every instance.
  */
 import type { Statements } from '../db/database.js';
+import { accountKey } from '../community/account-key.js';
 
 /** What a step reads of the account. */
 export type DeletedAccount = {
   id: string;
   email: string;
 };
-
-const voterKey = (accountId: string) => `account:${accountId}`;
 
 async function count(db: Statements, sql: string, params: unknown[]): Promise<number> {
   const [row] = await db.query<{ n: number }>(sql, params);
@@ -28,7 +27,7 @@ export function removeVotes(db: Statements, account: DeletedAccount): Promise<nu
           moved AS (UPDATE listings l SET votes_count = greatest(0, l.votes_count - p.n)
                     FROM per_listing p WHERE l.id = p.listing_id AND p.n > 0 RETURNING l.id)
      SELECT count(*)::int AS n FROM gone`,
-    [account.id, voterKey(account.id)],
+    [account.id, accountKey(account.id)],
   );
 }
 
@@ -49,7 +48,7 @@ export function removeReviews(db: Statements, account: DeletedAccount): Promise<
   return count(
     db,
     'WITH gone AS (DELETE FROM reviews WHERE account_id = $1::uuid OR reviewer_key = $2 RETURNING id) SELECT count(*)::int AS n FROM gone',
-    [account.id, voterKey(account.id)],
+    [account.id, accountKey(account.id)],
   );
 }
 

@@ -5,6 +5,7 @@
 import type { Database } from '../db/database.js';
 import { NotFoundError } from '../errors.js';
 import type { AccountExport } from './account-export-schema.js';
+import { accountKeySql } from '../community/account-key.js';
 
 type Sections = Omit<AccountExport, 'exported_at' | 'account' | 'founder_profile'>;
 
@@ -26,14 +27,14 @@ const SECTION_SQL: { [K in keyof Sections]: string } = {
     FROM listing_owners o JOIN listings l ON l.id = o.listing_id WHERE o.account_id = $1::uuid ORDER BY o.created_at, l.id`,
   votes: `SELECT ${LISTING}, iso_time(v.created_at) AS created_at, v.counted
     FROM votes v JOIN listings l ON l.id = v.listing_id
-    WHERE v.account_id = $1::uuid OR v.voter_key = 'account:' || $1 ORDER BY v.created_at, v.id`,
+    WHERE v.account_id = $1::uuid OR v.voter_key = ${accountKeySql('$1')} ORDER BY v.created_at, v.id`,
   follows: `SELECT ${LISTING}, iso_time(f.created_at) AS created_at
     FROM follows f JOIN accounts a ON a.email = f.follower_email JOIN listings l ON l.id = f.listing_id
     WHERE a.id = $1::uuid ORDER BY f.created_at, l.id`,
   reviews: `SELECT ${LISTING}, r.rating::int AS rating, r.body, iso_time(r.created_at) AS created_at, iso_time(r.updated_at) AS updated_at,
       r.hidden_at IS NOT NULL AS hidden
     FROM reviews r JOIN listings l ON l.id = r.listing_id
-    WHERE r.account_id = $1::uuid OR r.reviewer_key = 'account:' || $1 ORDER BY r.created_at, r.id`,
+    WHERE r.account_id = $1::uuid OR r.reviewer_key = ${accountKeySql('$1')} ORDER BY r.created_at, r.id`,
   comments: `SELECT c.id::int AS id, ${LISTING}, c.parent_id::int AS parent_id, c.body, iso_time(c.created_at) AS created_at,
       c.deleted_at IS NOT NULL AS deleted, c.hidden_at IS NOT NULL AS hidden
     FROM comments c JOIN listings l ON l.id = c.listing_id WHERE c.account_id = $1::uuid ORDER BY c.created_at, c.id`,

@@ -13,7 +13,8 @@ import {
   restoreDataDir,
 } from '../db/backup.js';
 import { controlSocketPath, sendToControlSocket } from './control-socket.js';
-import type { AdminResult } from './admin-result.js';
+import { type AdminResult, done, failed } from './admin-result.js';
+import { formatBytes } from '../text/bytes.js';
 
 /**
  * npm run admin -- backup <file> | restore <file>, for the embedded database.
@@ -141,11 +142,6 @@ function withoutPassword(databaseUrl: string): { url: string; hadPassword: boole
 
 const quote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`);
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
 /** Whether a service answers on the control socket (a leftover socket file nobody listens on does not). */
 function answers(socketPath: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -158,8 +154,6 @@ function answers(socketPath: string): Promise<boolean> {
   });
 }
 
-const done = (...lines: string[]): AdminResult => ({ exitCode: 0, output: lines.join('\n') });
-const failed = (message: string): AdminResult => ({ exitCode: 1, output: `admin: ${message}` });
 const usage = (message: string): AdminResult => ({
   exitCode: 2,
   output: `admin: ${message}\n\nusage: npm run admin -- backup <file> | restore <file>`,

@@ -18,7 +18,7 @@ import { recurringJobStatus, runJobNow, type RecurringJobStatus } from '../sched
 import { MAX_REVENUE_SOURCE_LENGTH, recordVerifiedRevenue } from '../metrics/verified-revenue.js';
 import { rotateAwardKey } from '../catalogue/award-proofs.js';
 import { backupInService, restoreRefusedWhileRunning } from './backup-command.js';
-import type { AdminResult } from './admin-result.js';
+import { type AdminResult, done, failed } from './admin-result.js';
 
 export interface AdminDeps {
   db: Database;
@@ -322,6 +322,3 @@ function onePositional(positionals: string[], what: string): string {
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   return positionals[0];
 }
-
-const done = (...lines: string[]): AdminResult => ({ exitCode: 0, output: lines.join('\n') });
-const failed = (message: string): AdminResult => ({ exitCode: 1, output: `admin: ${message}` });

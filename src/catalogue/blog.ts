@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { z } from 'zod';
 import { isoDateTime, offsetOf } from '../schema.js';
-import { containsPattern } from './like-pattern.js';
+import { containsPattern } from './query-escapes.js';
 
 /** A post is public once it is published and its publication time has come. */
 const PUBLISHED = `p.status = 'published' AND p.published_at <= $1::timestamptz`;

@@ -11,6 +11,7 @@
 import type { Database } from '../db/database.js';
 import { NotFoundError } from '../errors.js';
 import { PUBLIC_STATUSES } from './listing-summary.js';
+import { lexeme } from './query-escapes.js';
 
 /** At most this many slugs are suggested. */
 const MAX_SUGGESTIONS = 3;
@@ -130,6 +131,3 @@ function leadingWords(joined: string): string[] {
 function inWords(items: string[]): string {
   return items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
-
-/** A tsquery lexeme, quoted and escaped so that no word can inject tsquery syntax. */
-const lexeme = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;

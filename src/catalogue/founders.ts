@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { z } from 'zod';
 import { isoDateTime, listingSummary, offsetOf } from '../schema.js';
-import { containsPattern } from './like-pattern.js';
+import { containsPattern } from './query-escapes.js';
 import { PUBLIC_STATUSES, SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './listing-summary.js';
 
 /** Founders are public only through their live listings. */

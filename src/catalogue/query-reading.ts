@@ -12,6 +12,7 @@
 import type { Database } from '../db/database.js';
 import type { TermDictionary } from './term-dictionary.js';
 import type { WordAlternatives } from './word-index.js';
+import { lexeme } from './query-escapes.js';
 
 export interface QueryWord {
   /** As typed (lower case). */
@@ -202,5 +203,3 @@ function editDistance(a: string, b: string): number {
   }
   return d[a.length][b.length];
 }
-
-const lexeme = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;

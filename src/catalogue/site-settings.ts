@@ -36,7 +36,8 @@ export type VoteCheckSettings = {
   single_maker_votes: number;
 };
 
-const DEFAULT_SETTINGS: SiteSettings = {
+/** The settings of a site whose team has set none (the demo's too). */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   site_name: 'Launch Directory',
   site_purpose:
     'A public directory of launched software products: weekly launches ranked by community votes, leaderboards, founders, stories and awards.',
@@ -56,12 +57,12 @@ const DEFAULT_SETTINGS: SiteSettings = {
 export async function loadSiteSettings(db: Pick<Statements, 'query'>): Promise<SiteSettings> {
   const rows = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_settings');
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Partial<SiteSettings>;
-  const settings = { ...DEFAULT_SETTINGS, ...pickKnown(stored) };
+  const settings = { ...DEFAULT_SITE_SETTINGS, ...pickKnown(stored) };
   return {
     ...settings,
-    rate_limits: positiveIntegersOrDefaults(settings.rate_limits, DEFAULT_SETTINGS.rate_limits),
-    vote_check: positiveIntegersOrDefaults(settings.vote_check, DEFAULT_SETTINGS.vote_check),
-    network_limits: positiveIntegersOrDefaults(settings.network_limits, DEFAULT_SETTINGS.network_limits),
+    rate_limits: positiveIntegersOrDefaults(settings.rate_limits, DEFAULT_SITE_SETTINGS.rate_limits),
+    vote_check: positiveIntegersOrDefaults(settings.vote_check, DEFAULT_SITE_SETTINGS.vote_check),
+    network_limits: positiveIntegersOrDefaults(settings.network_limits, DEFAULT_SITE_SETTINGS.network_limits),
     email_domains: {
       blocked: domainsOrNone((settings.email_domains as Partial<SiteSettings['email_domains']> | undefined)?.blocked),
       allowed: domainsOrNone((settings.email_domains as Partial<SiteSettings['email_domains']> | undefined)?.allowed),
@@ -85,7 +86,7 @@ function domainsOrNone(stored: unknown): string[] {
 }
 
 function pickKnown(stored: Partial<SiteSettings>): Partial<SiteSettings> {
-  return Object.fromEntries(Object.entries(stored).filter(([key]) => key in DEFAULT_SETTINGS)) as Partial<SiteSettings>;
+  return Object.fromEntries(Object.entries(stored).filter(([key]) => key in DEFAULT_SITE_SETTINGS)) as Partial<SiteSettings>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { voterKey } from './votes.js';
+import { accountKey } from './account-key.js';
 
 /** What a signed-in person's listing page shows of their own: which of the listings shown they voted for, and whether they follow the listing. */
 export interface OwnStanding {
@@ -17,7 +17,7 @@ export async function ownStanding(
   const row = await db.one<{ voted: number[]; following: boolean }>(
     `SELECT ARRAY(SELECT listing_id::int FROM votes WHERE voter_key = $1 AND listing_id = ANY($2::int[])) AS voted,
             EXISTS (SELECT 1 FROM follows WHERE listing_id = $3 AND follower_email = $4) AS following`,
-    [voterKey(person.id), [...new Set([listingId, ...shown])], listingId, person.email],
+    [accountKey(person.id), [...new Set([listingId, ...shown])], listingId, person.email],
     { prepare: 'own_standing' },
   );
   return { voted: new Set(row?.voted ?? []), following: row?.following ?? false };

@@ -13,6 +13,7 @@ import { stripInvisible } from '../text/invisible-characters.js';
 import { PUBLIC_STATUSES } from '../catalogue/listing-summary.js';
 import { lockedPublicListing } from './public-listing.js';
 import { publicNameSql } from './public-name.js';
+import { accountKey } from './account-key.js';
 
 export const REVIEW_BODY_MIN = 20;
 export const REVIEW_BODY_MAX = 2000;
@@ -58,8 +59,6 @@ class ReviewRefusedError extends ProblemError {
     super({ status: 403, code: 'review_refused', title: 'This review is not allowed', detail });
   }
 }
-
-const reviewerKey = (accountId: string) => `account:${accountId}`;
 
 /** The rating and text, checked and cleaned (invisible characters stripped, trimmed); 400 naming each bad field. */
 function checkedReview(input: ReviewInput): { rating: number; body: string } {
@@ -146,7 +145,7 @@ export async function writeReview(
        ON CONFLICT (listing_id, reviewer_key)
          DO UPDATE SET rating = excluded.rating, body = excluded.body, updated_at = excluded.created_at
        RETURNING id, (xmax = 0) AS created`,
-      [listing.id, reviewerKey(reviewer.id), reviewer.id, review.rating, review.body, now.toISOString()],
+      [listing.id, accountKey(reviewer.id), reviewer.id, review.rating, review.body, now.toISOString()],
     );
     const own = await ownReviewIn(tx, listing.id, reviewer.id);
     return { review: own!, created: row.created };
@@ -160,7 +159,7 @@ export async function deleteReview(db: Database, slug: string, reviewer: Pick<Re
     const listing = await lockedPublicListing(tx, slug);
     const deleted = await tx.query('DELETE FROM reviews WHERE listing_id = $1 AND reviewer_key = $2 RETURNING id', [
       listing.id,
-      reviewerKey(reviewer.id),
+      accountKey(reviewer.id),
     ]);
     return deleted.length > 0;
   });
@@ -176,7 +175,7 @@ async function ownReviewIn(db: Statements, listingId: number, accountId: string)
     `SELECT ${REVIEW_COLUMNS}, r.hidden_at IS NOT NULL AS hidden
      FROM reviews r LEFT JOIN accounts a ON a.id = r.account_id
      WHERE r.listing_id = $1 AND r.reviewer_key = $2`,
-    [listingId, reviewerKey(accountId)],
+    [listingId, accountKey(accountId)],
     { prepare: 'own_review' },
   );
   return row;

@@ -26,6 +26,7 @@ import type { Database } from '../db/database.js';
 import type { JsonValue } from '../db/entities/json-types.js';
 import type { VoteCheckSettings } from '../catalogue/site-settings.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
+import { accountKeySql, accountOfKeySql } from './account-key.js';
 
 const VOTE_CHECK_RULES = ['burst', 'network', 'own_domain', 'single_maker'] as const;
 type VoteCheckRule = (typeof VOTE_CHECK_RULES)[number];
@@ -42,9 +43,7 @@ const LOCK = 'vote check';
  * The account that cast a vote: votes.account_id, or the account named by the voter key of a vote cast before
  * votes kept it (`account:<uuid>`); null for seeded votes.
  */
-export const voteAccountSql = (v: string) =>
-  `coalesce(${v}.account_id, CASE WHEN ${v}.voter_key ~ '^account:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-     THEN substr(${v}.voter_key, 9)::uuid END)`;
+export const voteAccountSql = (v: string) => `coalesce(${v}.account_id, ${accountOfKeySql(`${v}.voter_key`)})`;
 
 /** The votes the check judges: not yet judged, cast in [$1, $2]. */
 const CANDIDATE = (v: string) => `${v}.flag_status IS NULL AND ${v}.created_at >= $1::timestamptz AND ${v}.created_at <= $2::timestamptz`;
@@ -115,7 +114,7 @@ const singleMaker: Detector = (db, range, s) =>
        SELECT DISTINCT ${voteAccountSql('c')} AS account_id FROM votes c WHERE ${CANDIDATE('c')}
      ), cast_votes AS MATERIALIZED (
        SELECT v.id, v.listing_id, v.created_at, v.flag_status, ${voteAccountSql('v')} AS account_id FROM votes v
-       WHERE v.account_id IN (SELECT account_id FROM voters) OR v.voter_key IN (SELECT 'account:' || account_id FROM voters)
+       WHERE v.account_id IN (SELECT account_id FROM voters) OR v.voter_key IN (SELECT ${accountKeySql('account_id')} FROM voters)
      ), totals AS (
        SELECT account_id, count(*)::int AS n FROM cast_votes WHERE account_id IS NOT NULL GROUP BY account_id HAVING count(*) >= $3::int
      ), makers AS (

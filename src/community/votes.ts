@@ -15,6 +15,7 @@ import type { RatePolicy } from '../rate-limit/counter.js';
 import { countAllOrRefuse, type CountedUse } from '../rate-limit/count-or-refuse.js';
 import type { SiteSettings } from '../catalogue/site-settings.js';
 import { networkKeyOf } from './network.js';
+import { accountKey } from './account-key.js';
 
 /** Votes and take-backs per person: generous for a person, a wall for a script. */
 const VOTE_LIMIT: RatePolicy = { name: 'site_votes', limit: 30, windowSeconds: 600 };
@@ -32,7 +33,6 @@ class VoteRefusedError extends ProblemError {
 }
 
 /** A person's votes are keyed by their account. */
-export const voterKey = (accountId: string) => `account:${accountId}`;
 
 export interface VoteState {
   slug: string;
@@ -57,7 +57,7 @@ async function voteTarget(tx: Statements, slug: string, accountId: string): Prom
             EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.account_id = $2::uuid) AS owner,
             EXISTS (SELECT 1 FROM votes v WHERE v.listing_id = l.id AND v.voter_key = $3) AS voted
      FROM listings l WHERE l.slug = $1 AND l.status = ANY($4::text[])`,
-    [slug, accountId, voterKey(accountId), PUBLIC_STATUSES],
+    [slug, accountId, accountKey(accountId), PUBLIC_STATUSES],
   );
   if (!listing) throw new NotFoundError('listing', slug);
   return listing;
@@ -94,7 +94,7 @@ export async function castVote(
          ON CONFLICT (listing_id, voter_key) DO NOTHING RETURNING listing_id)
        UPDATE listings SET votes_count = votes_count + 1, updated_at = $3
        WHERE id = (SELECT listing_id FROM cast_vote) RETURNING votes_count`,
-      [listing.id, voterKey(voter.id), now, voter.id, network],
+      [listing.id, accountKey(voter.id), now, voter.id, network],
     );
     return { slug, votes: cast?.votes_count ?? listing.votes_count, voted: true };
   });
@@ -130,7 +130,7 @@ export async function withdrawVote(db: Database, slug: string, voter: Voter, now
             moved AS (UPDATE listings SET votes_count = greatest(0, votes_count - 1), updated_at = $3
                       WHERE id = $1 AND EXISTS (SELECT 1 FROM taken WHERE counted) RETURNING votes_count)
        SELECT (SELECT votes_count FROM moved) AS votes_count`,
-      [listing.id, voterKey(voter.id), now],
+      [listing.id, accountKey(voter.id), now],
     );
     return { slug, votes: taken?.votes_count ?? listing.votes_count, voted: false };
   });
@@ -140,7 +140,7 @@ export async function withdrawVote(db: Database, slug: string, voter: Voter, now
 export async function votedAmong(db: Database, listingIds: number[], accountId: string): Promise<Set<number>> {
   if (!listingIds.length) return new Set();
   const rows = await db.query<{ listing_id: number }>('SELECT listing_id FROM votes WHERE voter_key = $1 AND listing_id = ANY($2::int[])', [
-    voterKey(accountId),
+    accountKey(accountId),
     listingIds,
   ]);
   return new Set(rows.map((r) => Number(r.listing_id)));

@@ -179,9 +179,3 @@ export function seconds(ms: number): string {
   const value = ms >= 10_000 ? Math.round(ms / 1000) : Math.round(ms / 100) / 10;
   return `${value} second${value === 1 ? '' : 's'}`;
 }
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
-  return `${bytes} bytes`;
-}

@@ -28,7 +28,8 @@ import { guardedGotOptions } from '../outbound/got-options.js';
 import { findRefusal } from '../outbound/refusal.js';
 import type { CrawlOptions, CrawlResult, Settings } from './crawl-options.js';
 import { type RankedLink, chooseFactLinks, chooseOtherLinks, pathDepth } from './fact-links.js';
-import { BY_HAND, CrawlFailure, capitalize, classifyError, findFailure, formatBytes, seconds } from './failures.js';
+import { formatBytes } from '../text/bytes.js';
+import { BY_HAND, CrawlFailure, capitalize, classifyError, findFailure, seconds } from './failures.js';
 import { extractPage } from './page-extract.js';
 
 const MAX_ROBOTS_BYTES = 512 * 1024;

@@ -799,49 +799,10 @@ export const PRODUCTS = [
   },
 ] as const;
 
-/** EU standard VAT rates in basis points (November 2026), plus a few non-EU countries. */
-export const VAT_RATES: readonly (readonly [string, number, boolean])[] = [
-  ['AT', 2000, true],
-  ['BE', 2100, true],
-  ['BG', 2000, true],
-  ['HR', 2500, true],
-  ['CY', 1900, true],
-  ['CZ', 2100, true],
-  ['DK', 2500, true],
-  ['EE', 2400, true],
-  ['FI', 2550, true],
-  ['FR', 2000, true],
-  ['DE', 1900, true],
-  ['GR', 2400, true],
-  ['HU', 2700, true],
-  ['IE', 2300, true],
-  ['IT', 2200, true],
-  ['LV', 2100, true],
-  ['LT', 2100, true],
-  ['LU', 1700, true],
-  ['MT', 1800, true],
-  ['NL', 2100, true],
-  ['PL', 2300, true],
-  ['PT', 2300, true],
-  ['RO', 2100, true],
-  ['SK', 2300, true],
-  ['SI', 2200, true],
-  ['ES', 2100, true],
-  ['SE', 2500, true],
+/** VAT rates of a few countries outside the EU, for the demo's console (the EU rates come with migration 0015). */
+export const NON_EU_VAT_RATES: readonly (readonly [string, number, boolean])[] = [
   ['GB', 2000, false],
   ['CH', 810, false],
   ['NO', 2500, false],
   ['US', 0, false],
 ];
-
-export const BILLBOARD_MINIMUM_CENTS = 1000;
-
-export const SITE_SETTINGS: Record<string, unknown> = {
-  site_name: 'Launch Directory',
-  site_purpose: 'A public directory of software products: weekly launches ranked by community votes, founders, leaderboards and awards.',
-  time_zone: 'UTC',
-  free_launch_weeks: { min: 6, max: 8 },
-  free_launches_per_week: 25,
-  billboard_minimum_cents: BILLBOARD_MINIMUM_CENTS,
-  rate_limits: { anonymous_per_minute: 120, signed_in_per_minute: 600, submit_listing_per_hour: 20 },
-};

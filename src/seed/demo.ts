@@ -4,7 +4,7 @@ import { insertRows, syncSequences, type Queryable } from './bulk.js';
 import { insertCategories } from './categories.js';
 import { refreshListingCounters } from './counters.js';
 import { buildDemo } from './demo-data.js';
-import { DEMO_TABLES, SETTINGS_TABLE, type DemoTable } from './demo/tables.js';
+import { DEMO_TABLES, type DemoTable } from './demo/tables.js';
 import type { DemoData } from './demo/types.js';
 import { refreshSearchTerms } from './search-terms.js';
 import { drawDemoLogos, insertDemoImages, insertDemoLogos, type DemoLogo } from './demo/logos.js';
@@ -122,7 +122,6 @@ interface DemoImages {
 }
 
 async function loadDemo(tx: Queryable, d: DemoData, { logos, screenshots }: DemoImages, now: Date): Promise<void> {
-  await insertTable(tx, SETTINGS_TABLE, d);
   await insertCategories(tx);
   for (const t of DEMO_TABLES) await insertTable(tx, t, d);
   await insertDemoLogos(tx, logos, now);

@@ -20,7 +20,7 @@ import {
   type TypedForm,
 } from './listing-section.js';
 import { reportedNote, reportForm } from './report-form.js';
-import { avatar, readableDate } from '../web/layout.js';
+import { avatar, pageNumber, pager, type PagerWords, readableDate } from '../web/layout.js';
 import type { OpenReports } from '../moderation/reports.js';
 import { type SiteDeps, visit } from './visit.js';
 
@@ -69,24 +69,22 @@ export async function commentsSection(view: ListingSectionView): Promise<SafeHtm
     : html`<p class="muted">No comments yet.${canComment(reader) ? ' Ask the maker a question, or say what you think.' : ''}</p>`;
   // The notice of a new comment sits on the comment; any other (or one whose comment is on another page) at the top.
   const notice = done === 'comment' && posted !== undefined ? html`` : doneNotice(done, COMMENT_NOTICES);
-  return html`<section class="panel" id="discussion"><h2>Discussion</h2>${notice}${formProblem(typed, 'delete', [])}${thread}${pager(listing.slug, page, found?.total ?? 0)}${newCommentForm(reader, site)}</section>`;
+  return html`<section class="panel" id="discussion"><h2>Discussion</h2>${notice}${formProblem(typed, 'delete', [])}${thread}${pager(`/listings/${listing.slug}`, page, THREADS_PER_PAGE, found?.total ?? 0, {}, DISCUSSION_PAGES)}${newCommentForm(reader, site)}</section>`;
 }
 
 /** The page of the discussion a listing page shows (?comments=, 1 by default). */
 export function commentsPage(ctx: { query: Record<string, unknown> }): number {
-  return pageNumber(ctx.query.comments);
+  return pageNumber(ctx.query.comments, 9999);
 }
 
-function pageNumber(value: unknown): number {
-  const n = typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : 1;
-  return Math.max(n, 1);
-}
-
-function pager(slug: string, page: number, total: number): SafeHtml {
-  const pages = Math.ceil(total / THREADS_PER_PAGE);
-  if (pages <= 1) return html``;
-  return html`<nav class="pager" aria-label="Pages of the discussion">${page > 1 ? html`<a href="/listings/${slug}?comments=${page - 1}#discussion">Earlier comments</a>` : ''}${page < pages ? html`<a href="/listings/${slug}?comments=${page + 1}#discussion">Later comments</a>` : ''}</nav>`;
-}
+const DISCUSSION_PAGES: PagerWords = {
+  param: 'comments',
+  fragment: '#discussion',
+  label: 'Pages of the discussion',
+  previous: 'Earlier comments',
+  next: 'Later comments',
+  position: false,
+};
 
 const canComment = (reader: Reader) => reader.csrf !== undefined && reader.account?.emailVerified === true;
 

@@ -380,12 +380,31 @@ export function cardList(items: SafeHtml[], empty: SafeHtml | string): SafeHtml 
   return items.length ? html`<ul class="cards">${items}</ul>` : html`<p class="empty">${empty}</p>`;
 }
 
-/** Previous/next links of a paged list (?page=N). */
-export function pager(path: string, page: number, perPage: number, total: number, query: Record<string, string> = {}): SafeHtml {
-  const link = (n: number) => `${path}?${new URLSearchParams({ ...query, page: String(n) }).toString()}`;
+/** How a pager names its pages: the query parameter, a fragment to land on, and the words of its links. */
+export interface PagerWords {
+  param?: string;
+  fragment?: string;
+  label?: string;
+  previous?: string;
+  next?: string;
+  /** Whether "Page 2 of 5" stands between the links. */
+  position?: boolean;
+}
+
+/** Previous/next links of a paged list (?page=N, or the parameter `words` names). */
+export function pager(
+  path: string,
+  page: number,
+  perPage: number,
+  total: number,
+  query: Record<string, string> = {},
+  words: PagerWords = {},
+): SafeHtml {
+  const { param = 'page', fragment = '', label = 'Pages', previous = '← Previous', next = 'Next →', position = true } = words;
+  const link = (n: number) => `${path}?${new URLSearchParams({ ...query, [param]: String(n) }).toString()}${fragment}`;
   const last = Math.max(1, Math.ceil(total / perPage));
   if (last <= 1) return html``;
-  return html`<nav class="pager" aria-label="Pages">${page > 1 ? html`<a href="${link(page - 1)}" rel="prev">← Previous</a>` : ''}<span class="muted">Page ${page} of ${last}</span>${page < last ? html`<a href="${link(page + 1)}" rel="next">Next →</a>` : ''}</nav>`;
+  return html`<nav class="pager" aria-label="${label}">${page > 1 ? html`<a href="${link(page - 1)}" rel="prev">${previous}</a>` : ''}${position ? html`<span class="muted">Page ${page} of ${last}</span>` : ''}${page < last ? html`<a href="${link(page + 1)}" rel="next">${next}</a>` : ''}</nav>`;
 }
 
 /** ?page=N as a positive integer (1 when absent or not a number), at most `max`. */

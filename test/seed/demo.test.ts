@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { createTestDatabase } from '../support/database.js';
 import { refreshListingCounters } from '../../src/seed/counters.js';
+import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
 import { DatabaseNotEmptyError, seedDemo, type SeedSummary } from '../../src/seed/demo.js';
 import { refreshSearchTerms } from '../../src/seed/search-terms.js';
 
@@ -88,7 +89,6 @@ describe('seedDemo', () => {
       'domain_ratings',
       'awards',
       'blog_posts',
-      'site_settings',
     ]) {
       expect(t[table], table).toBeGreaterThan(0);
     }
@@ -216,17 +216,16 @@ describe('seedDemo', () => {
     expect(future!.n).toBe(0);
   });
 
-  it('seeds settings, products and EU VAT rates', async () => {
-    const settings = Object.fromEntries(
-      (await a.db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_settings')).map((r) => [r.key, r.value]),
-    );
+  it('leaves the settings at their defaults, and seeds products and VAT rates', async () => {
+    expect(await a.db.query('SELECT key FROM site_settings')).toEqual([]);
+    const settings = await loadSiteSettings(a.db);
     expect(settings).toMatchObject({
+      site_name: 'Launch Directory',
       time_zone: 'UTC',
       free_launch_weeks: { min: 6, max: 8 },
       rate_limits: { anonymous_per_minute: 120, signed_in_per_minute: 600, submit_listing_per_hour: 20 },
+      billboard_minimum_cents: 1000,
     });
-    expect(typeof settings.site_name).toBe('string');
-    expect(typeof settings.billboard_minimum_cents).toBe('number');
     const vat = await a.db.one<{ eu: number; others: number }>(
       'SELECT count(*) FILTER (WHERE eu)::int AS eu, count(*) FILTER (WHERE NOT eu)::int AS others FROM vat_rates',
     );

@@ -170,6 +170,32 @@ describe('the discussion on the listing page', () => {
     expect(await t.db.query('SELECT 1 FROM comments WHERE listing_id = $1', [target.id])).toEqual([]);
   });
 
+  it('pages a long discussion, 50 threads a page, with links that land on the discussion', async () => {
+    const target = await liveListing();
+    await t.db.query(
+      `INSERT INTO comments (listing_id, body, created_at)
+       SELECT $1, 'Thread ' || g, timestamptz '2026-11-20T00:00:00Z' + g * interval '1 minute' FROM generate_series(1, 51) g`,
+      [target.id],
+    );
+    const browser = new TestBrowser();
+    const first = discussion(await browser.get(`${t.url}/listings/${target.slug}`));
+    expect(first).toContain('<nav class="pager" aria-label="Pages of the discussion">');
+    expect(first).toContain(`href="/listings/${target.slug}?comments=2#discussion" rel="next">Later comments</a>`);
+    expect(first).not.toContain('Earlier comments');
+    const second = discussion(await browser.get(`${t.url}/listings/${target.slug}?comments=2`));
+    expect(second).toContain(`href="/listings/${target.slug}?comments=1#discussion" rel="prev">Earlier comments</a>`);
+    expect(second).not.toContain('Later comments');
+    expect((second.match(/<article id="comment-/g) ?? []).length).toBe(1);
+    for (const odd of ['0', '-1', 'x', '1.5']) {
+      const page = await browser.get(`${t.url}/listings/${target.slug}?comments=${odd}`);
+      expect(page.status, odd).toBe(200);
+      expect(discussion(page), `${odd} reads as the first page`).toContain('Later comments');
+    }
+    const beyond = discussion(await browser.get(`${t.url}/listings/${target.slug}?comments=99999`));
+    expect(beyond).toContain('Earlier comments');
+    expect(beyond).not.toContain('<article id="comment-');
+  });
+
   it('shows script and markup people write only escaped', async () => {
     const target = await liveListing();
     const person = await signedInBrowser(t);

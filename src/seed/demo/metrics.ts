@@ -1,5 +1,5 @@
 /** Measured numbers of live demo listings: weekly domain ratings, verified revenues and billboard contributions. */
-import { BILLBOARD_MINIMUM_CENTS } from '../content.js';
+import { DEFAULT_SITE_SETTINGS } from '../../catalogue/site-settings.js';
 import { DAY_MS, addDays, between, isoDate, isoTime, startOfDay } from '../dates.js';
 import type { Random } from '../random.js';
 import type { DemoData, Draft } from './types.js';
@@ -60,7 +60,7 @@ function buildBillboardContributions(r: Random, live: Draft[], now: Date): DemoD
     for (let k = 0; k < perBacker[i]; k++) {
       contributions.push({
         listing_id: d.row.id,
-        amount_cents: BILLBOARD_MINIMUM_CENTS * r.pick(BILLBOARD_MULTIPLES),
+        amount_cents: DEFAULT_SITE_SETTINGS.billboard_minimum_cents * r.pick(BILLBOARD_MULTIPLES),
         created_at: between(d.launchedAt!, now, r.next()),
       });
     }

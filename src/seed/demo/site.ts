@@ -1,10 +1,10 @@
-/** The demo's site content: blog posts, interview questions, products, VAT rates and settings. */
-import { BLOG_POSTS, INTERVIEW_QUESTIONS, PRODUCTS, SITE_SETTINGS, VAT_RATES } from '../content.js';
+/** The demo's site content: blog posts, interview questions, products, and the VAT rates of a few countries outside the EU (the settings are their defaults). */
+import { BLOG_POSTS, INTERVIEW_QUESTIONS, PRODUCTS, NON_EU_VAT_RATES } from '../content.js';
 import { addDays, isoTime, startOfDay } from '../dates.js';
 import type { Random } from '../random.js';
 import type { DemoData } from './types.js';
 
-type SiteContent = Pick<DemoData, 'blogPosts' | 'interviewQuestions' | 'products' | 'vatRates' | 'siteSettings'>;
+type SiteContent = Pick<DemoData, 'blogPosts' | 'interviewQuestions' | 'products' | 'vatRates'>;
 
 /** The blog posts; published ones about every 20 days back from today, newest first. */
 function buildBlogPosts(r: Random, today: Date): DemoData['blogPosts'] {
@@ -37,7 +37,6 @@ export function buildSiteContent(r: Random, now: Date): SiteContent {
     blogPosts: buildBlogPosts(r, today),
     interviewQuestions: INTERVIEW_QUESTIONS.map(([text, hint], position) => ({ text, hint, position, active: true })),
     products: PRODUCTS.map((p) => ({ ...p, active: true, updated_at: isoTime(today) })),
-    vatRates: VAT_RATES.map(([country, rate, eu]) => ({ country, rate_basis_points: rate, eu })),
-    siteSettings: Object.entries(SITE_SETTINGS).map(([key, value]) => ({ key, value })),
+    vatRates: NON_EU_VAT_RATES.map(([country, rate, eu]) => ({ country, rate_basis_points: rate, eu })),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * How the demo's rows go into the database: per table, the DemoData key of its rows, the columns
- * with the SQL type each is read as, and what to do on conflict. Site settings go in before the
- * categories, the other tables after them, in this order (foreign keys follow it).
+ * with the SQL type each is read as, and what to do on conflict. The tables go in after the
+ * categories, in this order (foreign keys follow it).
  */
 import type { Columns } from '../bulk.js';
 import type { DemoData } from './types.js';
@@ -10,19 +10,9 @@ export interface DemoTable {
   table: string;
   key: Exclude<keyof DemoData, 'categories'>;
   columns: Columns;
-  /** Settings, products and VAT rates may already exist (set by an admin): those rows are kept. */
+  /** Products and VAT rates may already exist (set by an admin): those rows are kept. */
   onConflict?: string;
 }
-
-export const SETTINGS_TABLE: DemoTable = {
-  table: 'site_settings',
-  key: 'siteSettings',
-  columns: [
-    ['key', 'text'],
-    ['value', 'jsonb'],
-  ],
-  onConflict: 'ON CONFLICT (key) DO NOTHING',
-};
 
 /** The tables loaded after the categories, in insert order. */
 export const DEMO_TABLES: readonly DemoTable[] = [

@@ -107,7 +107,6 @@ export interface DemoData {
     updated_at: string;
   }[];
   vatRates: { country: string; rate_basis_points: number; eu: boolean }[];
-  siteSettings: { key: string; value: unknown }[];
 }
 
 /** Working state of one listing while the demo is built. */
