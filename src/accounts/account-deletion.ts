@@ -18,7 +18,7 @@
  * expires at its expires_at) or while it is the site's last admin. The address can sign up again afterwards, as a
  * new, empty account.
  */
-import type { Database, Transaction } from '../db/database.js';
+import type { Database, Transaction, Statements } from '../db/database.js';
 import { InvalidStateError, NotFoundError } from '../errors.js';
 import {
   type DeletedAccount,
@@ -45,7 +45,7 @@ export interface DeletionSummary {
 }
 
 /** Why the account cannot be deleted now, or undefined when it can (the page says so before asking the password). */
-export async function deletionBlocker(db: Pick<Database, 'query'>, accountId: string, now: Date): Promise<string | undefined> {
+export async function deletionBlocker(db: Statements, accountId: string, now: Date): Promise<string | undefined> {
   const [row] = await db.query<{ role: string | null; admins: number; pending: string | null; expires: string | null }>(
     `SELECT a.role, (SELECT count(*)::int FROM accounts WHERE role = 'admin') AS admins, o.number AS pending, iso_time(o.expires_at) AS expires
      FROM accounts a

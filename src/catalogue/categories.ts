@@ -3,7 +3,7 @@
  * categories (listing_categories holds both), and to every ancestor of those: a category shows the live
  * listings of its whole subtree, each counted once.
  */
-import type { Database } from '../db/database.js';
+import type { Database, Statements } from '../db/database.js';
 import { ValidationError } from '../errors.js';
 import { z } from 'zod';
 import { categoryRef, type ListingSummary } from '../schema.js';
@@ -209,7 +209,7 @@ export async function categoryListings(
 
 /** Each category named by its name (any case) or its slug, as the directory spells it; undefined for an unknown one. */
 export async function findCategories(
-  db: Pick<Database, 'query'>,
+  db: Statements,
   refs: readonly string[],
 ): Promise<({ id: number; slug: string; name: string } | undefined)[]> {
   const lowered = refs.map((ref) => ref.trim().toLowerCase());
@@ -221,7 +221,7 @@ export async function findCategories(
 }
 
 /** Category names as the directory spells them, from names or slugs; an unknown one is a 400 naming its position. */
-export async function canonicalCategoryNames(db: Pick<Database, 'query'>, refs: string[]): Promise<string[]> {
+export async function canonicalCategoryNames(db: Statements, refs: string[]): Promise<string[]> {
   const found = await findCategories(db, refs);
   const unknown = refs.map((ref, index) => ({ ref, index })).filter(({ index }) => !found[index]);
   if (unknown.length > 0) {

@@ -49,11 +49,7 @@ export type ListingOnDomain = {
  * site's host without www., indexed as reversed text for the subdomain match, migration 0023); the
  * public suffix list then decides on each candidate's address.
  */
-export async function listingOnDomain(
-  db: Pick<Statements, 'query'>,
-  domain: string,
-  accountId: string,
-): Promise<ListingOnDomain | undefined> {
+export async function listingOnDomain(db: Statements, domain: string, accountId: string): Promise<ListingOnDomain | undefined> {
   const host = hostOf(domain);
   const rows = await db.query<ListingOnDomain & { url: string; domain: string }>(
     `SELECT l.id, l.slug, l.status, l.url, l.domain,

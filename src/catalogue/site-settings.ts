@@ -54,7 +54,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 };
 
 /** Site settings from the database, with defaults for any key the admin has not set. */
-export async function loadSiteSettings(db: Pick<Statements, 'query'>): Promise<SiteSettings> {
+export async function loadSiteSettings(db: Statements): Promise<SiteSettings> {
   const rows = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_settings');
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Partial<SiteSettings>;
   const settings = { ...DEFAULT_SITE_SETTINGS, ...pickKnown(stored) };

@@ -176,13 +176,13 @@ function emailAtDomain(email: string | undefined, domain: string): string {
 }
 
 /** The account's claim, or 404 (another account's claim is as unknown as a missing one). */
-export async function ownClaim(db: Pick<Database, 'one'>, accountId: string, claimId: number): Promise<ClaimView> {
+export async function ownClaim(db: Database, accountId: string, claimId: number): Promise<ClaimView> {
   return (await ownClaimAndListing(db, accountId, claimId)).claim;
 }
 
 /** The account's claim (or 404) and the claimed listing's homepage and domain as they are now, to check it against. */
 export async function ownClaimAndListing(
-  db: Pick<Database, 'one'>,
+  db: Database,
   accountId: string,
   claimId: number,
 ): Promise<{ claim: ClaimView; listing: { url: string; domain: string } }> {

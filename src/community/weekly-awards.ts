@@ -68,7 +68,7 @@ export function weekStart(week: string, timeZone: string): Date {
  * Monday to the end of its Sunday in the site's time zone; on a tie the earlier launch, then the listing added first.
  * A launch without such a vote wins nothing. Votes cast before or after the week do not count.
  */
-export async function weekWinners(db: Pick<Statements, 'query'>, week: string, timeZone: string): Promise<DecidedWeek['winners']> {
+export async function weekWinners(db: Statements, week: string, timeZone: string): Promise<DecidedWeek['winners']> {
   const window = weekInstants({ start: week, end: addDays(week, 6) }, timeZone);
   const ranked = await db.query<{ id: number; week_votes: number }>(
     `SELECT l.id, count(*)::int AS week_votes

@@ -64,7 +64,10 @@ interface QueryOptions {
   prepare?: string;
 }
 
-/** Parameterised SQL ($1, $2, ...) and scripts on one connection. */
+/**
+ * Parameterised SQL ($1, $2, ...) and scripts: the one name for something a function can query, which a Database
+ * and an open Transaction both are. A function that needs more (one, transaction, the EntityManager) takes those.
+ */
 export interface Statements {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
   script(sql: string): Promise<void>;

@@ -1,9 +1,9 @@
 import { ProblemError } from '../errors.js';
 import { listingOnDomain, type ListingOnDomain } from '../catalogue/registrable-domain.js';
-import type { Database } from '../db/database.js';
+import type { Statements } from '../db/database.js';
 
 /** A database, or a transaction: what the check reads with. */
-type Session = Pick<Database, 'query'>;
+type Session = Statements;
 
 /**
  * 409 already_listed: the product has a listing. Members: `slug`, and for someone else's listing `claim_with`

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import type { Statements } from '../db/database.js';
 import { InvalidStateError, type ProblemFieldError } from '../errors.js';
 import { findCategories } from '../catalogue/categories.js';
 import { registrableDomain } from '../catalogue/registrable-domain.js';
@@ -11,7 +11,7 @@ import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './profile-fi
 import { KEEP_SITE_IMAGES_JOB } from '../images/keep-site-images.js';
 import { enqueueAfterCommit } from '../jobs/job-outbox.js';
 
-export type Session = Pick<Database, 'query'>;
+export type Session = Statements;
 
 /** Fields whose invisible characters are stripped on the way to the listing, whatever put them in the draft. */
 const SHOWN_FIELDS: readonly ProfileField[] = ['name', 'tagline'];

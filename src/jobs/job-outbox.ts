@@ -1,4 +1,4 @@
-import { databaseInTransaction, type Database } from '../db/database.js';
+import { databaseInTransaction, type Database, type Statements } from '../db/database.js';
 import type { JobQueue } from './queue.js';
 
 export interface TransactionalJobQueue extends JobQueue {
@@ -13,7 +13,7 @@ export interface TransactionalJobQueue extends JobQueue {
  * that a dead process left behind. (A job can then run twice; job handlers check their state first.)
  */
 /** Writes one job into job_outbox (in the caller's transaction, if any); answers its row id. */
-async function writeToOutbox(db: Pick<Database, 'query'>, name: string, data: object): Promise<string> {
+async function writeToOutbox(db: Statements, name: string, data: object): Promise<string> {
   const [row] = await db.query<{ id: string }>('INSERT INTO job_outbox (name, data) VALUES ($1, $2::jsonb) RETURNING id::text AS id', [
     name,
     JSON.stringify(data),
@@ -87,7 +87,7 @@ export const JOB_OUTBOX_CHANNEL = 'job_outbox';
  * (relayNamedJobs), and the timed relay stays the fallback. For domain writes that run in a transaction
  * without a job queue at hand.
  */
-export async function enqueueAfterCommit(tx: Pick<Database, 'query'>, name: string, data: object): Promise<void> {
+export async function enqueueAfterCommit(tx: Statements, name: string, data: object): Promise<void> {
   const id = await writeToOutbox(tx, name, data);
   await tx.query('SELECT pg_notify($1, $2)', [JOB_OUTBOX_CHANNEL, id]);
 }

@@ -5,12 +5,12 @@
  * is present, with zeros where nothing happened. Aggregates only: nothing here names a person.
  */
 import { z } from 'zod';
-import type { Database } from '../db/database.js';
+import type { Statements } from '../db/database.js';
 import { addDays, startOfDayIn } from '../catalogue/weeks.js';
 import { isoDate } from '../schema.js';
 import { ownedListingStatus } from './ownership.js';
 
-type Reads = Pick<Database, 'query'>;
+type Reads = Statements;
 
 /** The most referring sites of the badge an answer names (the images without a Referer come on top of them). */
 const TOP_REFERRERS = 10;

@@ -1,12 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Database, Statements, Transaction } from '../db/database.js';
+import type { Statements, Transaction } from '../db/database.js';
 import { Listing } from '../db/entities/listing.js';
 import { NotFoundError } from '../errors.js';
 
 const HINT = 'list_my_listings lists the listings you own';
 
 /** Whether the account owns the listing (its submitter, a co-founder, or a verified claimant). */
-async function owns(db: Pick<Database, 'query'>, accountId: string, listingId: number): Promise<boolean> {
+async function owns(db: Statements, accountId: string, listingId: number): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM listing_owners WHERE listing_id = $1 AND account_id = $2::uuid', [listingId, accountId]);
   return rows.length > 0;
 }
@@ -23,7 +23,7 @@ export async function lockOwnedListing(tx: Transaction, accountId: string, listi
 }
 
 /** The status of the caller's listing, read without a lock; 404 as lockOwnedListing. */
-export async function ownedListingStatus(db: Pick<Database, 'query'>, accountId: string, listingId: number): Promise<string> {
+export async function ownedListingStatus(db: Statements, accountId: string, listingId: number): Promise<string> {
   const rows = await db.query<{ status: string }>(
     `SELECT l.status FROM listings l JOIN listing_owners o ON o.listing_id = l.id AND o.account_id = $2::uuid WHERE l.id = $1`,
     [listingId, accountId],
@@ -42,7 +42,7 @@ export async function ownerEmails(tx: Statements, listingId: number): Promise<st
 }
 
 /** The id of the caller's listing at `slug`, whatever its status; undefined when the caller owns none there. */
-export async function ownedListingIdBySlug(db: Pick<Database, 'query'>, accountId: string, slug: string): Promise<number | undefined> {
+export async function ownedListingIdBySlug(db: Statements, accountId: string, slug: string): Promise<number | undefined> {
   const rows = await db.query<{ id: number }>(
     'SELECT l.id FROM listings l JOIN listing_owners o ON o.listing_id = l.id AND o.account_id = $2::uuid WHERE l.slug = $1',
     [slug, accountId],

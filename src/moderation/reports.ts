@@ -240,7 +240,7 @@ export interface OpenReports {
 }
 
 /** The person's open reports about listing `listingId` and what is shown on its page (a reported thing shows as reported). */
-export async function openReportsBy(db: Pick<Database, 'query'>, reporterId: string, listingId: number): Promise<OpenReports> {
+export async function openReportsBy(db: Statements, reporterId: string, listingId: number): Promise<OpenReports> {
   const rows = await db.query<{ target_type: ReportView['target']['type']; target_id: string }>(
     `SELECT target_type, target_id FROM reports WHERE reporter_id = $1::uuid AND listing_id = $2 AND status = 'open'`,
     [reporterId, listingId],

@@ -4,7 +4,7 @@
  * creation time, a listing one of its lines is for, and the buyer.
  */
 import { z } from 'zod';
-import type { Database } from '../db/database.js';
+import type { Database, Statements } from '../db/database.js';
 import type { OrderStatus, PaymentProvider } from '../db/entities/order.js';
 import { NotFoundError } from '../errors.js';
 import { isoDateTime, offsetOf } from '../schema.js';
@@ -94,7 +94,7 @@ export async function listAllOrders(
 }
 
 /** Any account's order by its number, or 404. */
-export async function adminOrder(db: Pick<Database, 'query'>, number: string, now: Date): Promise<AdminOrderView> {
+export async function adminOrder(db: Statements, number: string, now: Date): Promise<AdminOrderView> {
   const [row] = await db.query<AdminOrderRow>(`${ADMIN_SELECT} WHERE o.number = $2`, [now.toISOString(), number]);
   if (!row) throw new NotFoundError('order', number, 'list_orders lists the orders');
   return toAdminView(row);

@@ -8,7 +8,7 @@
  */
 import { emitListingPublished, emitWebhookEvent } from '../webhooks/events.js';
 import { LockMode } from '@mikro-orm/core';
-import type { Database, Transaction } from '../db/database.js';
+import type { Database, Transaction, Statements } from '../db/database.js';
 import { Account } from '../db/entities/account.js';
 import { BillboardContribution } from '../db/entities/billboard-contribution.js';
 import { Listing, ListingCategory } from '../db/entities/listing.js';
@@ -197,7 +197,7 @@ export function toView(row: OrderRow): OrderView {
 }
 
 /** The account's order, or 404 (another account's order is as unknown as a missing one). */
-export async function ownOrder(db: Pick<Database, 'query'>, accountId: string, number: string, now: Date): Promise<OrderView> {
+export async function ownOrder(db: Statements, accountId: string, number: string, now: Date): Promise<OrderView> {
   const [row] = await db.query<OrderRow>(`${orderSelect('$3')} WHERE o.number = $1 AND o.account_id = $2::uuid`, [
     number,
     accountId,

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { LockMode } from '@mikro-orm/core';
-import type { Database } from '../db/database.js';
+import type { Database, Statements } from '../db/database.js';
 import { Product } from '../db/entities/product.js';
 import { VatRate } from '../db/entities/vat-rate.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
@@ -29,12 +29,12 @@ export const vatRateSchema = z.object({
 export type VatRateView = z.infer<typeof vatRateSchema>;
 
 /** Every product, in the site team's order. */
-export function allProducts(db: Pick<Database, 'query'>): Promise<PricedProduct[]> {
+export function allProducts(db: Statements): Promise<PricedProduct[]> {
   return db.query<PricedProduct & Record<string, unknown>>('SELECT id, name, price_cents, active FROM products ORDER BY position, id');
 }
 
 /** Every stored VAT rate, by country. */
-export async function vatRates(db: Pick<Database, 'query'>): Promise<VatRateView[]> {
+export async function vatRates(db: Statements): Promise<VatRateView[]> {
   const rows = await db.query<{ country: string; bp: number; eu: boolean }>(
     'SELECT country, rate_basis_points AS bp, eu FROM vat_rates ORDER BY country',
   );

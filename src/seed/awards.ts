@@ -1,4 +1,6 @@
-import { type Queryable, insertRows } from './bulk.js';
+import type { Statements } from '../db/database.js';
+import { insertRows } from './bulk.js';
+
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { resolveWeek } from '../catalogue/weeks.js';
 import { weekWinners } from '../community/weekly-awards.js';
@@ -9,7 +11,7 @@ import { weekWinners } from '../community/weekly-awards.js';
  * not the votes a listing has gathered since. Those weeks are recorded as decided (award_weeks), with their number of
  * winners, so the job does not decide them again. Returns the number of awards written.
  */
-export async function computeAwards(db: Queryable, now: Date): Promise<number> {
+export async function computeAwards(db: Statements, now: Date): Promise<number> {
   const { time_zone: timeZone } = await loadSiteSettings(db);
   const currentWeek = resolveWeek('this', now, timeZone).start;
   await db.query('DELETE FROM awards WHERE week < $1::date', [currentWeek]);

@@ -5,9 +5,10 @@
  * same on every run with the same `now` on the same engine. Only listings, their categories,
  * founders for one listing in five, votes, awards, counters and the search dictionary grow.
  */
-import type { Database } from '../db/database.js';
+import type { Database, Statements } from '../db/database.js';
 import { computeAwards } from './awards.js';
-import { syncSequences, type Queryable } from './bulk.js';
+import { syncSequences } from './bulk.js';
+
 import { categoryRecords } from './categories.js';
 import { FIRST_NAMES, GENERAL_ROOTS, LAST_NAMES, LOCATIONS, NAME_SUFFIXES } from './content.js';
 import { refreshListingCounters } from './counters.js';
@@ -59,7 +60,7 @@ interface Growth {
  * this order because they all draw from the one seeded random(): work tables of draws first, then
  * the inserts made from them.
  */
-async function grow(tx: Queryable, now: Date, targetListings: number, targetVotes: number): Promise<void> {
+async function grow(tx: Statements, now: Date, targetListings: number, targetVotes: number): Promise<void> {
   const g = await measureGrowth(tx, now, targetListings, targetVotes);
   if (!g) return;
   const taken = new Set((await tx.query<{ slug: string }>('SELECT slug FROM listings')).map((r) => r.slug));
@@ -82,7 +83,7 @@ async function grow(tx: Queryable, now: Date, targetListings: number, targetVote
 }
 
 /** How much there is to add, or null when the directory is already as large as asked. */
-async function measureGrowth(tx: Queryable, now: Date, targetListings: number, targetVotes: number): Promise<Growth | null> {
+async function measureGrowth(tx: Statements, now: Date, targetListings: number, targetVotes: number): Promise<Growth | null> {
   const [state] = await tx.query<{ listings: number; max_listing: number; votes: number; max_founder: number }>(
     `SELECT (SELECT count(*) FROM listings)::int AS listings, (SELECT coalesce(max(id), 0) FROM listings)::int AS max_listing,
             (SELECT count(*) FROM votes)::int AS votes, (SELECT coalesce(max(id), 0) FROM founders)::int AS max_founder`,
@@ -94,7 +95,7 @@ async function measureGrowth(tx: Queryable, now: Date, targetListings: number, t
 }
 
 /** The subcategories (bench_cats) and the vocabulary (bench_vocab) the generated rows draw from. */
-async function loadWordLists(tx: Queryable, vocabulary: readonly string[]): Promise<void> {
+async function loadWordLists(tx: Statements, vocabulary: readonly string[]): Promise<void> {
   // the subcategories generated listings are filed under
   const subcategories = categoryRecords()
     .filter((c) => c.sub)
@@ -123,7 +124,7 @@ async function loadWordLists(tx: Queryable, vocabulary: readonly string[]): Prom
 }
 
 /** bench_listings: every generated listing's draws and derived columns. */
-async function drawListings(tx: Queryable, g: Growth, names: string[], slugs: string[]): Promise<void> {
+async function drawListings(tx: Statements, g: Growth, names: string[], slugs: string[]): Promise<void> {
   // every generated listing's draws and derived columns
   await tx.query(
     `CREATE TEMP TABLE bench_listings ON COMMIT DROP AS
@@ -156,7 +157,7 @@ async function drawListings(tx: Queryable, g: Growth, names: string[], slugs: st
 }
 
 /** bench_live and bench_votes: the generated votes. */
-async function drawVotes(tx: Queryable, g: Growth): Promise<void> {
+async function drawVotes(tx: Statements, g: Growth): Promise<void> {
   // which live listing each generated vote goes to: a few listings get many votes, most get a few
   await tx.query(
     `CREATE TEMP TABLE bench_live ON COMMIT DROP AS
@@ -173,7 +174,7 @@ async function drawVotes(tx: Queryable, g: Growth): Promise<void> {
 }
 
 /** bench_sentences: sentences of vocabulary words for the generated descriptions. */
-async function drawSentences(tx: Queryable, vocabularySize: number): Promise<void> {
+async function drawSentences(tx: Statements, vocabularySize: number): Promise<void> {
   // sentences of words drawn from the vocabulary; each description strings four of them together
   await tx.query(
     `CREATE TEMP TABLE bench_sentences ON COMMIT DROP AS
@@ -187,7 +188,7 @@ async function drawSentences(tx: Queryable, vocabularySize: number): Promise<voi
 }
 
 /** The generated listings, with their vote counts, from the work tables. */
-async function insertListings(tx: Queryable, now: Date): Promise<void> {
+async function insertListings(tx: Statements, now: Date): Promise<void> {
   const restoreListings = await relaxTable(tx, 'listings');
   await tx.query(
     `INSERT INTO listings (id, slug, name, url, domain, tagline, short_description, description, logo_url, stage, pricing_model,
@@ -228,7 +229,7 @@ async function insertListings(tx: Queryable, now: Date): Promise<void> {
   await tx.script(restoreListings);
 }
 
-async function insertListingCategories(tx: Queryable, base: number): Promise<void> {
+async function insertListingCategories(tx: Statements, base: number): Promise<void> {
   // the primary category of each, and up to three more for paid listings
   const restoreCategories = await relaxTable(tx, 'listing_categories');
   await tx.query(
@@ -245,7 +246,7 @@ async function insertListingCategories(tx: Queryable, base: number): Promise<voi
   await tx.script(restoreCategories);
 }
 
-async function insertFounders(tx: Queryable, g: Growth): Promise<void> {
+async function insertFounders(tx: Statements, g: Growth): Promise<void> {
   // a founder for one generated listing in five
   await tx.query(
     `WITH f AS (
@@ -265,7 +266,7 @@ async function insertFounders(tx: Queryable, g: Growth): Promise<void> {
   );
 }
 
-async function insertVotes(tx: Queryable): Promise<void> {
+async function insertVotes(tx: Statements): Promise<void> {
   const restoreVotes = await relaxTable(tx, 'votes');
   await tx.query(
     `INSERT INTO votes (listing_id, voter_key, created_at) SELECT listing_id, 'v:' || (100000 + g), created_at FROM bench_votes`,
@@ -280,7 +281,7 @@ async function insertVotes(tx: Queryable): Promise<void> {
  * a foreign key with one join is much faster than doing both row by row; integrity is still
  * verified when the constraints come back.
  */
-async function relaxTable(tx: Queryable, table: string): Promise<string> {
+async function relaxTable(tx: Statements, table: string): Promise<string> {
   const rows = await tx.query<{ kind: 'index' | 'unique' | 'foreign'; name: string; definition: string }>(
     `SELECT CASE c.contype WHEN 'u' THEN 'unique' ELSE 'foreign' END AS kind, c.conname AS name, pg_get_constraintdef(c.oid) AS definition
      FROM pg_constraint c WHERE c.conrelid = $1::regclass AND c.contype IN ('u', 'f')

@@ -1,6 +1,4 @@
-import type { Database } from '../db/database.js';
-
-export type Queryable = Pick<Database, 'query' | 'script'>;
+import type { Statements } from '../db/database.js';
 
 /** Column name and the SQL type it is read as from JSON (jsonb_to_recordset). */
 export type Columns = readonly (readonly [name: string, type: string])[];
@@ -13,7 +11,7 @@ const CHUNK = 20_000;
  * Keys missing from an object become NULL (so the column default is not used: give every value).
  */
 export async function insertRows(
-  db: Queryable,
+  db: Statements,
   table: string,
   columns: Columns,
   rows: readonly object[],
@@ -29,7 +27,7 @@ export async function insertRows(
 }
 
 /** Moves the serial sequences of `tables` (column `id`) past the largest id, so later inserts do not collide. */
-export async function syncSequences(db: Queryable, tables: readonly string[]): Promise<void> {
+export async function syncSequences(db: Statements, tables: readonly string[]): Promise<void> {
   const parts = tables.map((t) => `setval(pg_get_serial_sequence('${t}', 'id'), coalesce((SELECT max(id) FROM ${t}), 0) + 1, false)`);
   await db.query(`SELECT ${parts.join(', ')}`);
 }

@@ -1,6 +1,4 @@
-import type { Database } from '../db/database.js';
-
-type Queryable = Pick<Database, 'query' | 'script'>;
+import type { Statements } from '../db/database.js';
 
 /** Attribute keys every category compares listings on. */
 const COMMON_ATTRIBUTES = ['pricing_model', 'open_source', 'platforms', 'api', 'self_hosted', 'free_trial'] as const;
@@ -892,7 +890,7 @@ function categoryFaqs(record: CategoryRecord): { question: string; answer: strin
 }
 
 /** Inserts the demo category tree with fixed ids (1..n) and moves the id sequence past them. */
-export async function insertCategories(db: Queryable): Promise<CategoryRecord[]> {
+export async function insertCategories(db: Statements): Promise<CategoryRecord[]> {
   const records = categoryRecords();
   const positions = new Map<number | null, number>();
   const rows = records.map((r) => {

@@ -1,11 +1,11 @@
-import type { Queryable } from './bulk.js';
+import type { Statements } from '../db/database.js';
 
 /**
  * Sets the denormalised listings.votes_count, views_count and follows_count from the raw tables
  * (votes the vote check has not held out, the unique visitors of listing_views, follows). With `listingIds`, only those listings are recomputed.
  * Rows whose counters are already right are not written. Returns the number of listings changed.
  */
-export async function refreshListingCounters(db: Queryable, listingIds?: readonly number[]): Promise<number> {
+export async function refreshListingCounters(db: Statements, listingIds?: readonly number[]): Promise<number> {
   const only = listingIds !== undefined;
   const filter = (column: string) => (only ? `WHERE ${column} = ANY($1::int[])` : '');
   const rows = await db.query<{ changed: number }>(

@@ -1,6 +1,6 @@
-import type { Database } from '../db/database.js';
+import type { Database, Statements } from '../db/database.js';
 import { computeAwards } from './awards.js';
-import { insertRows, syncSequences, type Queryable } from './bulk.js';
+import { insertRows, syncSequences } from './bulk.js';
 import { insertCategories } from './categories.js';
 import { refreshListingCounters } from './counters.js';
 import { buildDemo } from './demo-data.js';
@@ -57,7 +57,7 @@ const SEEDED_TABLES = [
 ] as const;
 
 /** Throws DatabaseNotEmptyError unless listings, categories and founders are all empty. */
-async function assertEmpty(db: Queryable): Promise<void> {
+async function assertEmpty(db: Statements): Promise<void> {
   const [row] = await db.query<{ listings: number; categories: number; founders: number }>(
     `SELECT (SELECT count(*) FROM listings)::int AS listings, (SELECT count(*) FROM categories)::int AS categories,
             (SELECT count(*) FROM founders)::int AS founders`,
@@ -68,7 +68,7 @@ async function assertEmpty(db: Queryable): Promise<void> {
   if (filled.length > 0) throw new DatabaseNotEmptyError(filled.join(', '));
 }
 
-export async function countRows(db: Queryable): Promise<Record<string, number>> {
+export async function countRows(db: Statements): Promise<Record<string, number>> {
   const [row] = await db.query<Record<string, number>>(
     `SELECT ${SEEDED_TABLES.map((t) => `(SELECT count(*) FROM ${t})::int AS ${t}`).join(', ')}`,
   );
@@ -76,7 +76,7 @@ export async function countRows(db: Queryable): Promise<Record<string, number>> 
 }
 
 /** Runs fn inside one transaction on one connection. */
-export function inTransaction<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: Database, fn: (tx: Statements) => Promise<T>): Promise<T> {
   return db.session(async (tx) => {
     await tx.script('BEGIN');
     try {
@@ -111,7 +111,7 @@ export async function seedDemo(db: Database, options: { now: Date }): Promise<Se
 }
 
 /** Inserts the rows of one demo table. */
-function insertTable(tx: Queryable, t: DemoTable, d: DemoData): Promise<number> {
+function insertTable(tx: Statements, t: DemoTable, d: DemoData): Promise<number> {
   return insertRows(tx, t.table, t.columns, d[t.key], t.onConflict);
 }
 
@@ -121,7 +121,7 @@ interface DemoImages {
   screenshots: readonly EncodedImage[];
 }
 
-async function loadDemo(tx: Queryable, d: DemoData, { logos, screenshots }: DemoImages, now: Date): Promise<void> {
+async function loadDemo(tx: Statements, d: DemoData, { logos, screenshots }: DemoImages, now: Date): Promise<void> {
   await insertCategories(tx);
   for (const t of DEMO_TABLES) await insertTable(tx, t, d);
   await insertDemoLogos(tx, logos, now);

@@ -1,4 +1,4 @@
-import type { Queryable } from './bulk.js';
+import type { Statements } from '../db/database.js';
 
 /** The listings whose words make up the search dictionary. */
 const SOURCE = `SELECT listing_dictionary_vector(l) FROM listings l WHERE status IN ('live', 'scheduled')`;
@@ -8,7 +8,7 @@ const SOURCE = `SELECT listing_dictionary_vector(l) FROM listings l WHERE status
  * listings as typed (listing_dictionary_vector, migration 0033: not the stems of their search vectors): every distinct word of two characters or more with its document count.
  * One statement, so readers see either the old or the new dictionary. Returns the number of terms.
  */
-export async function refreshSearchTerms(db: Queryable): Promise<number> {
+export async function refreshSearchTerms(db: Statements): Promise<number> {
   const rows = await db.query<{ terms: number }>(
     `WITH fresh AS (SELECT word, ndoc FROM ts_stat($source$${SOURCE}$source$) WHERE length(word) >= 2),
           removed AS (DELETE FROM search_terms s WHERE NOT EXISTS (SELECT 1 FROM fresh WHERE fresh.word = s.term) RETURNING 1),

@@ -93,7 +93,7 @@ export async function listWebhooks(
 }
 
 /** The account's webhook; another account's is as unknown as one that never existed. */
-export async function ownWebhook(db: Pick<Database, 'one'>, accountId: string, webhookId: string): Promise<WebhookView> {
+export async function ownWebhook(db: Database, accountId: string, webhookId: string): Promise<WebhookView> {
   const row = await db.one<WebhookView>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND account_id = $2`, [webhookId, accountId]);
   if (!row) throw new NotFoundError('webhook', webhookId, 'list_webhooks lists yours.');
   return row;

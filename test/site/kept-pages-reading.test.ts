@@ -7,7 +7,7 @@ import { keepPage, keptPages } from '../../src/site/kept-pages.js';
 import { PageCache } from '../../src/site/page-cache.js';
 import { ChangeNotifications } from '../../src/caching/change-notifications.js';
 import { listingTag } from '../../src/catalogue/listing-changes.js';
-import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
+import { DEFAULT_SITE_SETTINGS } from '../../src/catalogue/site-settings.js';
 import type { SiteDeps } from '../../src/site/visit.js';
 
 /**
@@ -23,7 +23,7 @@ async function site(settleMs: number) {
   const notifications = new ChangeNotifications();
   notifications.setListening(true);
   const cache = new PageCache(notifications, settleMs);
-  const settings = await loadSiteSettings({ query: async () => [] });
+  const settings = DEFAULT_SITE_SETTINGS;
   const deps = {
     services: { now: () => new Date(clock.now), config: { publicUrl: 'http://127.0.0.1' } },
     kit: { account: async () => undefined },

@@ -1,5 +1,5 @@
 /** The demo directory's logos: a monogram per listing, processed and stored like any kept image. */
-import type { Queryable } from '../bulk.js';
+import type { Statements } from '../../db/database.js';
 import { insertRows } from '../bulk.js';
 import { processImage, type EncodedImage, type ProcessedImage } from '../../images/process.js';
 import { imagePath } from '../../images/image-store.js';
@@ -23,7 +23,7 @@ export async function drawDemoLogos(listings: ListingRow[]): Promise<DemoLogo[]>
 }
 
 /** Stores images the demo drew (each once; one already kept stays as it is). */
-export async function insertDemoImages(tx: Queryable, images: Iterable<EncodedImage>): Promise<void> {
+export async function insertDemoImages(tx: Statements, images: Iterable<EncodedImage>): Promise<void> {
   const unique = new Map([...images].map((image) => [image.sha256, image]));
   await tx.query(
     `INSERT INTO images (sha256, content_type, width, height, byte_size, bytes)
@@ -46,7 +46,7 @@ export async function insertDemoImages(tx: Queryable, images: Iterable<EncodedIm
 }
 
 /** Stores the monograms and links them to their listings (after the listings are inserted). */
-export async function insertDemoLogos(tx: Queryable, logos: readonly DemoLogo[], now: Date): Promise<void> {
+export async function insertDemoLogos(tx: Statements, logos: readonly DemoLogo[], now: Date): Promise<void> {
   await insertDemoImages(
     tx,
     logos.flatMap(({ image }) => [image.main, image.small]),
