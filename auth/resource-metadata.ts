@@ -8,14 +8,15 @@ const PREFIX = '/.well-known/oauth-protected-resource';
  * OAuth 2.0 Protected Resource Metadata (RFC 9728) for the MCP server and the REST API: where a
  * client that got a 401 finds the authorization server and the scopes it can ask for.
  */
-export function protectedResourceMetadata(publicUrl: string): Middleware {
-  const documents = new Map<string, object>([
-    [`${PREFIX}${MCP_PATH}`, document(publicUrl, MCP_PATH, 'Launch directory MCP server')],
-    [`${PREFIX}${API_PREFIX}`, document(publicUrl, API_PREFIX, 'Launch directory REST API')],
+export function protectedResourceMetadata(publicUrl: string, siteName: () => string | Promise<string>): Middleware {
+  // Each resource's name says the site's name as its settings say when the document is asked for.
+  const resources = new Map<string, { path: string; name: string }>([
+    [`${PREFIX}${MCP_PATH}`, { path: MCP_PATH, name: 'MCP server' }],
+    [`${PREFIX}${API_PREFIX}`, { path: API_PREFIX, name: 'REST API' }],
   ]);
   return async (ctx, next) => {
-    const body = documents.get(ctx.path);
-    if (!body) return next();
+    const resource = resources.get(ctx.path);
+    if (!resource) return next();
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Methods', 'GET');
       ctx.status = 204;
@@ -27,7 +28,7 @@ export function protectedResourceMetadata(publicUrl: string): Middleware {
       return;
     }
     ctx.set('Cache-Control', 'public, max-age=3600');
-    ctx.body = body;
+    ctx.body = document(publicUrl, resource.path, `${await siteName()} ${resource.name}`);
   };
 }
 

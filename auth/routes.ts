@@ -52,6 +52,9 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
   const resources = protectedResources(parts.publicUrl);
   const secure = parts.publicUrl.startsWith('https:');
   const csrfKey = await sharedSecret(parts.db, 'csrf_key', () => randomToken(32));
+  // The site's name in the pages' header, title, text and mail, from the settings as this instance keeps them.
+  const settings = cachedSiteSettings(parts.db, SETTINGS_CACHE_SECONDS * 1000);
+  const siteName = async () => (await settings()).site_name;
   const env: PageEnv = {
     db: parts.db,
     now: parts.now,
@@ -59,13 +62,12 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
     mailer: parts.mailer,
     log: parts.log,
     publicUrl: parts.publicUrl,
+    siteName,
     csrf: { key: csrfKey, secure, origin: new URL(parts.publicUrl).origin },
   };
   const pages = new Router();
-  // The site's name in the pages' header and title, from the settings as this instance keeps them.
-  const settings = cachedSiteSettings(parts.db, SETTINGS_CACHE_SECONDS * 1000);
   pages.use(async (ctx, next) => {
-    setCardSiteName(ctx, (await settings()).site_name);
+    setCardSiteName(ctx, await siteName());
     return next();
   });
   // Before every route: each POST form is read and its CSRF token and Origin checked here, once.
@@ -83,7 +85,7 @@ export async function createAuth(parts: AuthParts): Promise<Auth> {
   const deps = { db: parts.db, provider, now: parts.now };
   const authRoutes = compose([
     authorizationServer,
-    protectedResourceMetadata(parts.publicUrl),
+    protectedResourceMetadata(parts.publicUrl, siteName),
     pages.routes() as Middleware,
     pages.allowedMethods() as Middleware,
   ]);

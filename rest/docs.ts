@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import compose from 'koa-compose';
 import { TOOLSETS } from '../src/registry/toolsets.js';
 import { html, type SafeHtml } from '../src/text/html.js';
-import { renderReferencePage } from '../src/web/layout.js';
+import { renderReferencePage, requestSiteName } from '../src/web/layout.js';
 import { API_PREFIX, MCP_PATH } from '../src/web/paths.js';
 import { ASSETS_PATH, assetUrl, docsAssets } from './docs-assets.js';
 
@@ -29,10 +29,10 @@ function docsPolicy(publicUrl: string): string {
 /**
  * GET /docs: the API reference, Swagger UI rendering the OpenAPI document (its description says how to
  * authenticate, the toolsets, webhooks and the site team), served from the installed swagger-ui-dist;
- * GET /docs/mcp: the MCP server's address, toolsets, resources and prompts; /docs/assets/: their files.
+ * GET /docs/mcp: the MCP server's address, toolsets, resources and prompts; /docs/assets/: their files. Both name the
+ * site as the request was told (statedSiteName, mounted before).
  */
 export function docsPage(options: { publicUrl: string }): Middleware {
-  const reference = referencePage(options.publicUrl);
   const mcp = mcpPage(options.publicUrl);
   const policy = docsPolicy(options.publicUrl);
   const pages: Middleware = async (ctx, next) => {
@@ -40,7 +40,7 @@ export function docsPage(options: { publicUrl: string }): Middleware {
     if (ctx.path === '/docs') {
       ctx.set('Content-Security-Policy', policy);
       ctx.type = 'html';
-      ctx.body = reference;
+      ctx.body = referencePage(options.publicUrl, requestSiteName(ctx));
     } else if (ctx.path === '/docs/mcp') {
       renderReferencePage(ctx, {
         title: 'MCP server',
@@ -55,14 +55,14 @@ export function docsPage(options: { publicUrl: string }): Middleware {
   return compose([docsAssets(), pages]);
 }
 
-function referencePage(publicUrl: string): string {
+function referencePage(publicUrl: string, siteName: string): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Launch Directory API reference</title>
+<title>${siteName} API reference</title>
 <link rel="stylesheet" href="${assetUrl('swagger-ui.css')}">
 <link rel="stylesheet" href="${assetUrl('docs.css')}">
 </head><body>
-<header class="docs-header"><p><a href="/">Launch Directory</a> · API reference · REST <code>${publicUrl}${API_PREFIX}</code> ·
+<header class="docs-header"><p><a href="/">${siteName}</a> · API reference · REST <code>${publicUrl}${API_PREFIX}</code> ·
 <a href="${API_PREFIX}/openapi.json">OpenAPI 3.1 document</a> · <a href="/docs/mcp">MCP: toolsets, resources and prompts</a></p></header>
 <main id="swagger-ui" data-url="${API_PREFIX}/openapi.json" data-oauth2-redirect="${publicUrl}${ASSETS_PATH}oauth2-redirect.html">
 <noscript><p class="docs-header">The interactive reference needs JavaScript. The same operations are in the

@@ -6,6 +6,7 @@ import { inputJsonSchema, outputJsonSchema, pathParams, type JsonSchema } from '
 import { API_PREFIX } from '../src/web/paths.js';
 import { TOOLSET_NAMES, TOOLSETS } from '../src/registry/toolsets.js';
 import { apiDescription } from './api-description.js';
+import { DEFAULT_SITE_SETTINGS } from '../src/catalogue/site-settings.js';
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid request: malformed JSON or a schema violation; `errors` names every bad path',
@@ -42,8 +43,8 @@ const problemSchema: JsonSchema = {
   },
 };
 
-/** OpenAPI 3.1 generated from the registry: one operation per tool, operationId = tool name. */
-export function buildOpenApi(registry: Registry, publicUrl: string): JsonSchema {
+/** OpenAPI 3.1 generated from the registry: one operation per tool, operationId = tool name; titled by the site's name. */
+export function buildOpenApi(registry: Registry, publicUrl: string, siteName: string = DEFAULT_SITE_SETTINGS.site_name): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   const shared: Record<string, JsonSchema> = {};
   for (const tool of registry.tools) {
@@ -54,7 +55,7 @@ export function buildOpenApi(registry: Registry, publicUrl: string): JsonSchema 
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Launch Directory API',
+      title: `${siteName} API`,
       version: '1.0.0',
       description: apiDescription(publicUrl),
     },

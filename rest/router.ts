@@ -13,6 +13,7 @@ import { paramCoercer } from './coerce.js';
 import { RouteTable } from './route-table.js';
 import { sendProblem } from '../src/web/problem.js';
 import { buildOpenApi } from './openapi.js';
+import { DEFAULT_SITE_SETTINGS } from '../src/catalogue/site-settings.js';
 import { resultJson } from '../src/registry/result-json.js';
 import { API_PREFIX, resourceMetadataUrl } from '../src/web/paths.js';
 
@@ -22,6 +23,8 @@ export interface RestOptions {
   registry: Registry;
   services: Services;
   publicUrl: string;
+  /** The site's name (its site_name setting) as this instance keeps it: the OpenAPI document's title. */
+  siteName: () => string | Promise<string>;
   resolveCaller: (headers: IncomingHttpHeaders) => Promise<Caller | null>;
   /** Unexpected failures (answered as a bare 500); the request id ties the log line to the problem body. */
   onError: (error: unknown, requestId: string) => void;
@@ -30,10 +33,15 @@ export interface RestOptions {
 /** Maps every registered tool onto /api/v1; nothing here knows any single operation. */
 export function restApi(options: RestOptions): Middleware {
   const table = new RouteTable<Middleware>();
-  const openApi = JSON.stringify(buildOpenApi(options.registry, options.publicUrl));
-  table.add('GET', '/openapi.json', (ctx) => {
+  // Built at once (a registry that cannot be published fails here), and again when the site's name has changed.
+  let openApi = { siteName: DEFAULT_SITE_SETTINGS.site_name, body: JSON.stringify(buildOpenApi(options.registry, options.publicUrl)) };
+  table.add('GET', '/openapi.json', async (ctx) => {
+    const siteName = await options.siteName();
+    if (openApi.siteName !== siteName) {
+      openApi = { siteName, body: JSON.stringify(buildOpenApi(options.registry, options.publicUrl, siteName)) };
+    }
     ctx.type = 'application/json';
-    ctx.body = openApi;
+    ctx.body = openApi.body;
   });
   for (const tool of options.registry.tools) table.add(tool.http.method, tool.http.path, operation(tool, options), tool.name);
   return (ctx, next) => {

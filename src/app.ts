@@ -35,6 +35,7 @@ import { sharedSecret } from './security/service-secrets.js';
 import { randomToken } from './security/random.js';
 import { securityHeaders } from './web/security-headers.js';
 import { botPage } from './web/bot-page.js';
+import { statedSiteName } from './web/layout.js';
 import { problemPages } from './web/problem-pages.js';
 import { unservedAddresses } from './web/fallback.js';
 import { SECTION_PAGES, unservedPage } from './site/not-found.js';
@@ -135,10 +136,12 @@ export async function createApp(parts: AppParts): Promise<App> {
   for (const warning of config.warnings) log.warn(warning);
   // Traces are exported only with OTEL_EXPORTER_OTLP_ENDPOINT; without it nothing is started.
   const tracing = await startTracing({ endpoint: config.otelEndpoint, serviceName: config.otelServiceName });
-  const mailer = serviceMailer(parts, now, log);
+  const siteSettings = cachedSiteSettings(db, SETTINGS_TTL_MS); // the quota, the pages, the site's name in mail and docs
+  const siteName = async () => (await siteSettings()).site_name;
+  const mailer = serviceMailer(parts, { now, log, siteName });
   // One registry per instance (several apps in one test process do not collide).
   const metrics = createMetrics(databaseScrapeSources(db));
-  const { jobs, recurring } = await openJobs(parts, { now, log, mailer, metrics });
+  const { jobs, recurring } = await openJobs(parts, { now, log, mailer, metrics, siteName });
   const lifecycle: Lifecycle = { draining: false };
   const { caches, cardCache, searchIndex, termDictionary, stopHearingChanges } = await hearListingChanges(
     db,
@@ -160,7 +163,8 @@ export async function createApp(parts: AppParts): Promise<App> {
     outbound: parts.outbound,
   });
   const koa = new Koa({ proxy: config.trustProxy });
-  const { pageViews, badgeImpressions, formRoutes } = await mountMiddleware(koa, { parts, services, auth, lifecycle, cardCache, metrics });
+  const surfaces = await mountMiddleware(koa, { parts, services, auth, lifecycle, cardCache, metrics, siteSettings });
+  const { pageViews, badgeImpressions, formRoutes } = surfaces;
   const server = createServer(koa, config);
   const background = await startBackground({
     db,
@@ -204,13 +208,18 @@ export async function createApp(parts: AppParts): Promise<App> {
   };
 }
 
-/** The mailer: every message recorded in the outbox, sent through SMTP_URL when set; a failed delivery is logged. */
-function serviceMailer(parts: AppParts, now: () => Date, log: Logger): Mailer {
+/**
+ * The mailer: every message recorded in the outbox, sent through SMTP_URL when set; a failed delivery is logged.
+ * Without MAIL_FROM, the sender's name is the site's name at each sending.
+ */
+function serviceMailer(parts: AppParts, deps: { now: () => Date; log: Logger; siteName: () => Promise<string> }): Mailer {
   const { config, db } = parts;
+  const { now, log } = deps;
   return createMailer({
     db,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
+    fromName: config.mailFromGiven ? undefined : deps.siteName,
     now,
     onError: (error, outboxId) => log.error({ err: error, outbox_id: outboxId }, 'mail delivery failed'),
   });
@@ -222,7 +231,10 @@ interface Lifecycle {
 }
 
 /** The job queue with every kind of job defined, and the recurring jobs the service's clock starts. */
-async function openJobs(parts: AppParts, deps: { now: () => Date; log: Logger; mailer: Mailer; metrics: Metrics }) {
+async function openJobs(
+  parts: AppParts,
+  deps: { now: () => Date; log: Logger; mailer: Mailer; metrics: Metrics; siteName: () => Promise<string> },
+) {
   const { config, db } = parts;
   const { now, log, mailer, metrics } = deps;
   // The queue reaches the database db is on (not config.databaseUrl: tests run on scratch databases).
@@ -248,6 +260,7 @@ async function openJobs(parts: AppParts, deps: { now: () => Date; log: Logger; m
     now,
     log,
     publicUrl: config.publicUrl,
+    siteName: deps.siteName,
     allowHosts: config.outboundAllowHosts,
     retry: parts.webhookRetry,
     metrics,
@@ -302,16 +315,24 @@ const READ_ONLY_ADDRESSES = [
   /^\/\.well-known\//,
 ];
 
+/** What the middleware stack is made with; siteSettings: the settings as this instance keeps them. */
+interface MountDeps {
+  parts: AppParts;
+  services: Services;
+  auth: Auth;
+  lifecycle: Lifecycle;
+  cardCache: CardCache;
+  metrics: Metrics;
+  siteSettings: ReturnType<typeof cachedSiteSettings>;
+}
+
 /**
  * The middleware stack, in order: the request's basics (address, id, log, headers, health), Stripe's webhook,
  * the request quota, sign-in and OAuth, then the surfaces (MCP, REST, docs, badges, site, console). Answers
  * the page views the site counts, the badge impressions the badge images count and the paths of every page form.
  */
-async function mountMiddleware(
-  koa: Koa,
-  deps: { parts: AppParts; services: Services; auth: Auth; lifecycle: Lifecycle; cardCache: CardCache; metrics: Metrics },
-) {
-  const { parts, services, auth, lifecycle, cardCache, metrics } = deps;
+async function mountMiddleware(koa: Koa, deps: MountDeps) {
+  const { parts, services, auth, lifecycle, cardCache, metrics, siteSettings } = deps;
   const { config, db, log } = services;
   const apiCaller = oncePerRequest(auth.apiCaller);
   const mcpCaller = oncePerRequest(auth.mcpCaller);
@@ -333,7 +354,6 @@ async function mountMiddleware(
   koa.use(healthChecks({ db, jobs: services.jobs, draining: () => lifecycle.draining }));
   koa.use(metricsEndpoint(metrics, config.metricsToken)); // absent (404) unless METRICS_TOKEN is set
   koa.use(stripeWebhook(services)); // before the request quota: Stripe's deliveries are never rate limited
-  const siteSettings = cachedSiteSettings(db, SETTINGS_TTL_MS);
   // Outside every surface: a request none of them answered gets the site's 404 (or 405) in the form it asked for.
   koa.use(
     unservedAddresses({
@@ -354,13 +374,23 @@ async function mountMiddleware(
       resolveCaller: mcpCaller,
       chargeMoreRequests: quota.chargeMore,
       newRequestId: randomUUID,
+      siteName: async () => (await siteSettings()).site_name,
       onError: (error) => log.error({ err: error, request_id: currentRequestScope()?.requestId }, 'MCP request failed'),
     }),
   );
   const logFailure = (error: unknown, requestId: string) => log.error({ err: error, request_id: requestId }, 'operation failed');
   koa.use(
-    restApi({ registry: parts.registry, services, publicUrl: parts.config.publicUrl, resolveCaller: apiCaller, onError: logFailure }),
+    restApi({
+      registry: parts.registry,
+      services,
+      publicUrl: parts.config.publicUrl,
+      siteName: async () => (await siteSettings()).site_name,
+      resolveCaller: apiCaller,
+      onError: logFailure,
+    }),
   );
+  // The reference pages after this (/docs, /bot, /problems) name the site as its settings say now.
+  koa.use(statedSiteName(async () => (await siteSettings()).site_name));
   koa.use(docsPage({ publicUrl: parts.config.publicUrl }));
   const badgeImpressions = new BadgeImpressions(db, log, parts.pageViewsEveryMs);
   koa.use(badgeImages(services, badgeImpressions));

@@ -18,7 +18,13 @@ export interface Config {
   logLevel: string;
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); empty keeps mail in the outbox table. */
   smtpUrl: string;
+  /**
+   * The sender of the service's mail (MAIL_FROM, name and address as given). Unset: no-reply@ PUBLIC_URL's host, sent
+   * under the site's name as its site_name setting says at each sending (mailFromGiven false).
+   */
   mailFrom: string;
+  /** Whether MAIL_FROM was set: its display name (if any) is then used as it is, not the site's name. */
+  mailFromGiven: boolean;
   /** The service runs behind a proxy: the protocol and client address come from X-Forwarded-* sent by trustedProxies. */
   trustProxy: boolean;
   /** Addresses and networks of the proxies whose X-Forwarded-* headers are believed (TRUSTED_PROXIES; default with TRUST_PROXY: private networks). */
@@ -111,7 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: list(env.ALLOWED_HOSTS).map((h) => h.toLowerCase()),
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: env.SMTP_URL ?? '',
-    mailFrom: env.MAIL_FROM ?? `Launch directory <no-reply@${parsed.hostname}>`,
+    mailFrom: env.MAIL_FROM ?? `no-reply@${parsed.hostname}`,
+    mailFromGiven: env.MAIL_FROM !== undefined,
     trustProxy,
     trustedProxies: trustProxy && namedProxies.length === 0 ? [...PRIVATE_NETWORKS] : namedProxies,
     outboundAllowHosts: outboundAllowHostsSetting(env),

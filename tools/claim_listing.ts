@@ -5,6 +5,7 @@ import { CLAIM_METHODS } from '../src/db/entities/claim.js';
 import { claimListing } from '../src/claims/claims.js';
 import { claimSchema } from '../src/claims/claim-schema.js';
 import { claimLinkMail } from '../src/claims/claim-mail.js';
+import { loadSiteName } from '../src/catalogue/site-settings.js';
 import { findAccount } from '../src/accounts/accounts.js';
 import { queueMail } from '../src/jobs/mail-job.js';
 import type { RatePolicy } from '../src/rate-limit/counter.js';
@@ -49,7 +50,13 @@ export default defineTool({
     });
     if (emailToken) {
       const claimant = await findAccount(services.db, caller.accountId);
-      await queueMail(services.jobs, claimLinkMail(claim, emailToken, claimant?.email ?? 'Someone', services.config.publicUrl));
+      await queueMail(
+        services.jobs,
+        claimLinkMail(claim, emailToken, claimant?.email ?? 'Someone', {
+          publicUrl: services.config.publicUrl,
+          siteName: await loadSiteName(services.db),
+        }),
+      );
     }
     return claim;
   },

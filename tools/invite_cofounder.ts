@@ -5,6 +5,7 @@ import { inviteCofounder, INVITE_LIFETIME_DAYS } from '../src/drafting/draft-inv
 import { findAccount } from '../src/accounts/accounts.js';
 import { queueMail } from '../src/jobs/mail-job.js';
 import { LIMITS } from '../src/drafting/profile-fields.js';
+import { loadSiteName } from '../src/catalogue/site-settings.js';
 
 export default defineTool({
   name: 'invite_cofounder',
@@ -39,13 +40,14 @@ export default defineTool({
     });
     const named = typeof draft.fields.name?.value === 'string' ? draft.fields.name.value : draft.url;
     const product = named.length > 80 ? `${named.slice(0, 79)}…` : named;
+    const siteName = await loadSiteName(services.db);
     await queueMail(services.jobs, {
       to: invite.email,
-      subject: `You are invited to co-own ${product} on the launch directory`,
+      subject: `You are invited to co-own ${product} on ${siteName}`,
       text: [
         'Hello,',
         '',
-        `${inviter?.email ?? 'A founder'} invited you to co-own the listing of ${product} (${draft.url}) on the launch directory.`,
+        `${inviter?.email ?? 'A founder'} invited you to co-own the listing of ${product} (${draft.url}) on ${siteName}.`,
         'Open this link, sign in or create an account, and accept:',
         '',
         `${services.config.publicUrl}/invites/accept?token=${invite.token}`,

@@ -5,6 +5,7 @@ import { InvalidStateError } from '../src/errors.js';
 import { expireClaims, failClaim, ownClaim, ownClaimAndListing, recordCheck } from '../src/claims/claims.js';
 import { claimSchema } from '../src/claims/claim-schema.js';
 import { ownerAddedMails } from '../src/claims/claim-mail.js';
+import { loadSiteName } from '../src/catalogue/site-settings.js';
 import { checkProof } from '../src/claims/proofs.js';
 import type { RatePolicy } from '../src/rate-limit/counter.js';
 import { countOrRefuse } from '../src/rate-limit/count-or-refuse.js';
@@ -51,7 +52,10 @@ export default defineTool({
     });
     const verified = await recordCheck(db, claim.id, check, now);
     const answer = await ownClaim(db, caller.accountId, claim.id);
-    if (verified) for (const mail of ownerAddedMails(answer, verified, config.publicUrl)) await queueMail(services.jobs, mail);
+    if (verified) {
+      const site = { publicUrl: config.publicUrl, siteName: await loadSiteName(db) };
+      for (const mail of ownerAddedMails(answer, verified, site)) await queueMail(services.jobs, mail);
+    }
     return answer;
   },
 });

@@ -155,11 +155,12 @@ async function consentPage(ctx: Context, env: PageEnv, provider: Provider, detai
   const resources = Object.keys(missingResourceScopes(details));
   const clientName = typeof client.clientName === 'string' && client.clientName.trim() ? client.clientName.trim() : client.clientId;
   const csrf = csrfFor(ctx, env);
+  const siteName = await env.siteName();
 
   renderCardPage(
     ctx,
     `Allow ${clientName} to use your account?`,
-    html`<p><strong>${clientName}</strong> wants to use the launch directory as <strong>${email}</strong>.</p>
+    html`<p><strong>${clientName}</strong> wants to use ${siteName} as <strong>${email}</strong>.</p>
 <p class="muted">App identifier: <code>${client.clientId}</code></p>
 <p>After you answer, you go back to <strong>${redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.host : redirect.protocol}</strong>.</p>
 ${scopes.length > 0 ? html`<p>It will be able to:</p><ul class="scopes">${scopes.map((scope) => html`<li>${SCOPES[scope as Scope]} <span class="muted">(${scope})</span></li>`)}</ul>` : html`<p>It asks for no access beyond knowing it is you.</p>`}

@@ -68,13 +68,14 @@ export async function sendVerificationLink(
   const query = new URLSearchParams({ token });
   if (returnTo) query.set('return_to', returnTo);
   const hours = ACCOUNT_TOKEN_LIFETIME_SECONDS.verify_email / 3600;
+  const siteName = await env.siteName();
   await env.mailer.send({
     to: account.email,
-    subject: 'Confirm your e-mail address for the launch directory',
+    subject: `Confirm your e-mail address for ${siteName}`,
     text: [
       'Hello,',
       '',
-      `Someone (we hope you) created a launch directory account with ${account.email}.`,
+      `Someone (we hope you) created an account on ${siteName} with ${account.email}.`,
       'Open this link to confirm the address:',
       '',
       `${env.publicUrl}/verify-email?${query}`,
@@ -103,7 +104,7 @@ export function emailVerificationRoutes(router: Router, env: PageEnv): void {
       ctx,
       'Confirm your e-mail address',
       html`<p>Confirm <strong>${usable.email}</strong>?</p>
-<p class="muted">If you did not create a launch directory account with this address, close this page: nothing happens.</p>
+<p class="muted">If you did not create an account on ${await env.siteName()} with this address, close this page: nothing happens.</p>
 <form method="post" action="/verify-email">${hiddenCsrf(csrfFor(ctx, env))}
 <input type="hidden" name="token" value="${token}">
 ${returnTo ? html`<input type="hidden" name="return_to" value="${returnTo}">` : ''}

@@ -13,6 +13,8 @@ export interface PageEnv extends SessionEnv {
   mailer: Mailer;
   log: Logger;
   publicUrl: string;
+  /** The site's name (its site_name setting) as this instance keeps it: what the pages and their mail call the site. */
+  siteName: () => Promise<string>;
   csrf: CsrfEnv;
 }
 

@@ -101,13 +101,14 @@ async function sendResetLinkIfKnown(env: PageEnv, email: string, now: Date): Pro
 async function sendResetLink(env: PageEnv, account: AccountRecord, now: Date): Promise<void> {
   const token = await issueAccountToken(env.db, account.id, 'reset_password', now);
   const minutes = ACCOUNT_TOKEN_LIFETIME_SECONDS.reset_password / 60;
+  const siteName = await env.siteName();
   await env.mailer.send({
     to: account.email,
-    subject: 'Choose a new password for the launch directory',
+    subject: `Choose a new password for ${siteName}`,
     text: [
       'Hello,',
       '',
-      `Someone (we hope you) asked to choose a new password for the launch directory account ${account.email}.`,
+      `Someone (we hope you) asked to choose a new password for the ${siteName} account ${account.email}.`,
       'Open this link to choose it:',
       '',
       `${env.publicUrl}/reset-password/choose?${new URLSearchParams({ token })}`,

@@ -128,13 +128,14 @@ async function noteToOwner(env: PageEnv, email: string, now: Date): Promise<void
 }
 
 async function sendAlreadyRegisteredMail(env: PageEnv, email: string): Promise<void> {
+  const siteName = await env.siteName();
   await env.mailer.send({
     to: email,
-    subject: 'Someone tried to create a launch directory account with your address',
+    subject: `Someone tried to create an account on ${siteName} with your address`,
     text: [
       'Hello,',
       '',
-      `Someone (perhaps you) tried to create a launch directory account with ${email}.`,
+      `Someone (perhaps you) tried to create an account on ${siteName} with ${email}.`,
       'There already is an account for this address, so nothing was created or changed.',
       '',
       `To sign in: ${env.publicUrl}/signin`,

@@ -70,6 +70,11 @@ export async function loadSiteSettings(db: Statements): Promise<SiteSettings> {
   };
 }
 
+/** The site's name (the site_name setting) as it is now: what a mail or page names the site when it is made. */
+export async function loadSiteName(db: Statements): Promise<string> {
+  return (await loadSiteSettings(db)).site_name;
+}
+
 /** Each number as stored when it is a positive integer, else its default: a partial or mistyped setting never disables the API. */
 function positiveIntegersOrDefaults<T extends object>(stored: unknown, defaults: T): T {
   const given = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;

@@ -9,14 +9,21 @@ const HOW: Record<ClaimView['method'], (claim: ClaimView) => string> = {
   email: (claim) => `a link mailed to ${claim.email}`,
 };
 
-export function claimLinkMail(claim: ClaimView, token: string, claimantEmail: string, publicUrl: string): MailMessage {
+/** `siteName`: the site_name setting as it is when the mail is made. */
+export function claimLinkMail(
+  claim: ClaimView,
+  token: string,
+  claimantEmail: string,
+  site: { publicUrl: string; siteName: string },
+): MailMessage {
+  const { publicUrl, siteName } = site;
   return {
     to: claim.email ?? '',
-    subject: `Confirm the claim of ${claim.listing_name} on the launch directory`,
+    subject: `Confirm the claim of ${claim.listing_name} on ${siteName}`,
     text: [
       'Hello,',
       '',
-      `${claimantEmail} asked to become an owner of the listing of ${claim.listing_name} on the launch directory, and named`,
+      `${claimantEmail} asked to become an owner of the listing of ${claim.listing_name} on ${siteName}, and named`,
       `this address at ${claim.domain} as proof. If that is right, open this link and press the button on the page:`,
       '',
       `${publicUrl}/claims/confirm?token=${token}`,
@@ -27,14 +34,19 @@ export function claimLinkMail(claim: ClaimView, token: string, claimantEmail: st
 }
 
 /** One mail per other owner of the listing, saying who was added and how. */
-export function ownerAddedMails(claim: ClaimView, verified: NonNullable<Verification['verified']>, publicUrl: string): MailMessage[] {
+export function ownerAddedMails(
+  claim: ClaimView,
+  verified: NonNullable<Verification['verified']>,
+  site: { publicUrl: string; siteName: string },
+): MailMessage[] {
+  const { publicUrl, siteName } = site;
   return verified.ownerEmails.map((to) => ({
     to,
     subject: `${verified.claimantEmail} is now an owner of ${claim.listing_name}`,
     text: [
       'Hello,',
       '',
-      `${verified.claimantEmail} claimed the listing of ${claim.listing_name} on the launch directory and proved control of`,
+      `${verified.claimantEmail} claimed the listing of ${claim.listing_name} on ${siteName} and proved control of`,
       `${claim.domain} by ${HOW[claim.method](claim)}. They are now an owner of the listing, as you are.`,
       '',
       `If this is wrong, write to us from ${publicUrl} and we will look into it.`,

@@ -18,6 +18,7 @@ import { queueMail } from '../jobs/mail-job.js';
 import { stableMailId } from '../mail/mail-id.js';
 import { ownerEmails } from '../listings/ownership.js';
 import { publicNameSql } from './public-name.js';
+import { loadSiteName } from '../catalogue/site-settings.js';
 
 export const MAIL_NEW_COMMENTS_JOB = 'mail_new_comments';
 
@@ -120,9 +121,10 @@ export async function mailNewComments(deps: CommentMailDeps, listingId: number):
       const shown = comments.filter((comment) => comment.visible);
       let sent = 0;
       if (shown.length > 0) {
+        const site = { publicUrl: deps.publicUrl, siteName: await loadSiteName(tx) };
         for (const email of await ownerEmails(tx, listingId)) {
           const batch = `comments:${listingId}:${state.mailed_through}:${through}:${email}`;
-          await queueMail(outbox, { id: stableMailId(batch), to: email, ...commentMail(deps.publicUrl, state, shown) });
+          await queueMail(outbox, { id: stableMailId(batch), to: email, ...commentMail(site, state, shown) });
           sent += 1;
         }
       }
@@ -148,11 +150,11 @@ function newComments(tx: Statements, listingId: number, after: string): Promise<
 
 /** One owner's mail: each comment's author, an excerpt and its link. */
 function commentMail(
-  publicUrl: string,
+  site: { publicUrl: string; siteName: string },
   listing: { slug: string; name: string },
   comments: NewComment[],
 ): { subject: string; text: string } {
-  const page = `${publicUrl}/listings/${listing.slug}`;
+  const page = `${site.publicUrl}/listings/${listing.slug}`;
   const count = comments.length === 1 ? 'A new comment' : `${comments.length} new comments`;
   const items = comments.map(
     (comment) => `${comment.author ?? 'A former member'} wrote:\n${quoted(excerpt(comment.body))}\n${page}#comment-${comment.id}`,
@@ -162,7 +164,7 @@ function commentMail(
     text:
       `${count} on ${listing.name} (${page}#discussion):\n\n${items.join('\n\n')}\n\n` +
       `Answer on the page, or through your assistant (reply_to_comment): your answer carries the Maker mark.\n` +
-      `You get this because you own ${listing.name} on the launch directory; new comments are mailed at most once an hour.`,
+      `You get this because you own ${listing.name} on ${site.siteName}; new comments are mailed at most once an hour.`,
   };
 }
 

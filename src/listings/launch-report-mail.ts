@@ -8,6 +8,7 @@ import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { stableMailId } from '../mail/mail-id.js';
 import { addDays, weekLabel } from '../catalogue/weeks.js';
+import { loadSiteName } from '../catalogue/site-settings.js';
 import { ownerEmails } from './ownership.js';
 import { launchReportData, MAIL_LAUNCH_REPORT_JOB, type LaunchReport } from './launch-report.js';
 
@@ -27,7 +28,7 @@ export function defineLaunchReportMailJob(queue: JobQueue, deps: LaunchReportMai
 /** Mails the report to each owner of its listing (their addresses as of now); answers how many mails. */
 async function mailLaunchReport(deps: LaunchReportMailDeps, report: LaunchReport): Promise<number> {
   const emails = await ownerEmails(deps.db, report.listing_id);
-  const { subject, text } = launchReportMail(deps.publicUrl, report);
+  const { subject, text } = launchReportMail({ publicUrl: deps.publicUrl, siteName: await loadSiteName(deps.db) }, report);
   for (const email of emails) {
     await deps.mailer.send({ id: stableMailId(`launch-report:${report.listing_id}:${report.week}:${email}`), to: email, subject, text });
   }
@@ -36,8 +37,12 @@ async function mailLaunchReport(deps: LaunchReportMailDeps, report: LaunchReport
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The mail's subject and plain text: the week's figures, the final rank and the award, and where to see every day. */
-export function launchReportMail(publicUrl: string, report: LaunchReport): { subject: string; text: string } {
+/**
+ * The mail's subject and plain text: the week's figures, the final rank and the award, and where to see every day
+ * (`siteName`: the site_name setting as it is when the mail is made).
+ */
+export function launchReportMail(site: { publicUrl: string; siteName: string }, report: LaunchReport): { subject: string; text: string } {
+  const { publicUrl, siteName } = site;
   const label = weekLabel({ start: report.week, end: addDays(report.week, 6) });
   const rank =
     report.final_rank === null
@@ -58,7 +63,7 @@ export function launchReportMail(publicUrl: string, report: LaunchReport): { sub
       `${lines.join('\n')}\n\n` +
       `Every day's numbers, the sites that show your badge, and a CSV: ${publicUrl}/account/listings/${report.listing_id}/stats\n` +
       `Your listing: ${publicUrl}/listings/${report.slug}\n\n` +
-      `You get this once, because you own ${report.name} on the launch directory. Views count people only (no bots), ` +
+      `You get this once, because you own ${report.name} on ${siteName}. Views count people only (no bots), ` +
       'visitors and website visits each person once a day.',
   };
 }

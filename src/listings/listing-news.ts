@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { stableMailId } from '../mail/mail-id.js';
 import { lockOwnedListing } from './ownership.js';
 import { recordVersion } from './listing-history.js';
+import { loadSiteName } from '../catalogue/site-settings.js';
 
 export const NOTIFY_FOLLOWERS_JOB = 'notify_listing_followers';
 
@@ -71,12 +72,13 @@ export async function notifyFollowers(deps: { db: Database; mailer: Mailer; publ
     [update.listing_id],
   );
   const link = `${deps.publicUrl}/listings/${update.slug}`;
+  const siteName = await loadSiteName(deps.db);
   for (const { email } of followers) {
     await deps.mailer.send({
       id: stableMailId(`listing-update:${updateId}:${email}`),
       to: email,
       subject: `${update.name}: ${update.title}`,
-      text: `${update.name} posted an update.\n\n${update.title}\n\n${update.body}\n\n${link}\n\nYou get this because you follow ${update.name} on the launch directory.`,
+      text: `${update.name} posted an update.\n\n${update.title}\n\n${update.body}\n\n${link}\n\nYou get this because you follow ${update.name} on ${siteName}.`,
     });
   }
   return followers.length;

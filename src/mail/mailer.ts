@@ -20,7 +20,13 @@ export interface Mailer {
 interface MailerOptions {
   db: Database;
   smtpUrl: string;
+  /** The sender: an address, or a display name and address (`Name <address>`) that fromName does not replace. */
   from: string;
+  /**
+   * The sender's display name, asked for at each sending (the site's name as its settings say then); `from` is then
+   * the address alone. Without it, `from` is sent as it is.
+   */
+  fromName?: () => string | Promise<string>;
   now: () => Date;
   /** A delivery that failed (the message stays in mail_outbox with the error). */
   onError?: (error: unknown, outboxId: string) => void;
@@ -57,7 +63,7 @@ export function createMailer(options: MailerOptions): Mailer {
       try {
         const transport = await transportReady;
         await transport.sendMail({
-          from: options.from,
+          from: options.fromName ? { name: await options.fromName(), address: options.from } : options.from,
           to: message.to,
           subject: message.subject,
           text: message.text,

@@ -19,6 +19,7 @@ import { createRegistry, loadRegistry } from '../registry/registry.js';
 import { defineTool, type AnyTool } from '../registry/tool.js';
 import type { Services } from '../services.js';
 import { mcpMiddleware } from './server.js';
+import { DEFAULT_SITE_SETTINGS } from '../catalogue/site-settings.js';
 
 const args = process.argv.slice(2);
 const port = Number(args.find((arg) => /^\d+$/.test(arg)) ?? process.env.PORT ?? 3101);
@@ -95,6 +96,7 @@ koa.use(
     allowedHosts: [],
     resolveCaller: async () => null,
     newRequestId: randomUUID,
+    siteName: () => DEFAULT_SITE_SETTINGS.site_name, // no database: the default settings
     onError: (error) => console.error('[mcp]', error instanceof Error ? error.message : error),
     ...(fixtures && { extendServer: conformanceFixtures }),
   }),

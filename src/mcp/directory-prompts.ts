@@ -6,6 +6,7 @@ import { completePublicKeys } from '../catalogue/public-pages.js';
 import { WEEK_SPEC } from '../catalogue/weeks.js';
 import { SLUG_PATTERN } from '../schema.js';
 import { readPublicPage } from './directory-resources.js';
+import { scopeSiteName } from './request-scope.js';
 
 /**
  * Prompts that walk a person through the service's jobs with the tools: launching a product, comparing
@@ -52,7 +53,7 @@ export function directoryPrompts(deps: Deps): ((server: McpServer) => void) | un
       },
       ({ url }) => ({
         description: `Launching ${url}`,
-        messages: [user(launchSteps(url))],
+        messages: [user(launchSteps(url, scopeSiteName()))],
       }),
     );
 
@@ -81,7 +82,10 @@ export function directoryPrompts(deps: Deps): ((server: McpServer) => void) | un
       },
       async ({ week = 'this', category }) => ({
         description: `Launch digest, week ${week}`,
-        messages: [user(digestSteps(week, category)), await embedded(deps, 'launch_week', week, `No launch week "${week}"`)],
+        messages: [
+          user(digestSteps(week, category, scopeSiteName())),
+          await embedded(deps, 'launch_week', week, `No launch week "${week}"`),
+        ],
       }),
     );
   };
@@ -99,9 +103,10 @@ async function embedded(deps: Deps, kind: 'category' | 'launch_week', key: strin
   };
 }
 
-function launchSteps(url: string): string {
+/** `siteName`, here and in the digest: the site's name as its settings said when the request came in. */
+function launchSteps(url: string, siteName: string): string {
   return [
-    `I want to launch my product ${url} on the launch directory. Walk me through it with the directory's tools:`,
+    `I want to launch my product ${url} on ${siteName}. Walk me through it with the directory's tools:`,
     `1. Call submit_listing with url "${url}" and view "brief". It answers a draft id and poll_after_seconds; the site is read in the background. If it answers already_listed, my product has a listing: offer to claim it with claim_listing instead.`,
     '2. After poll_after_seconds, call get_draft (view "brief") until its status is ready or failed; fields still pending are not drafted yet. If it failed, tell me the failure_reason in plain words and stop.',
     '3. Switch to the full view (get_draft without view) to review it with me one field at a time: show the value and the quote from my website it rests on, and ask me to keep it, change it, or leave it blank. Fields the website did not state (not_found) are blank: ask me for them. Save my answers with update_draft (view "brief"); never invent a value I did not give. Stage and pricing model take the values the update_draft schema lists.',
@@ -126,9 +131,9 @@ function compareSteps(need: string, category: string | undefined, listing: strin
     .join('\n');
 }
 
-function digestSteps(week: string, category: string | undefined): string {
+function digestSteps(week: string, category: string | undefined, siteName: string): string {
   return [
-    `Write a digest of the launch week "${week}" of the launch directory; the week's launches follow as a resource, ranked by community votes.`,
+    `Write a digest of the launch week "${week}" of ${siteName}; the week's launches follow as a resource, ranked by community votes.`,
     category ? `Keep only launches in the category "${category}" (get_listing tells a listing's categories).` : '',
     'Open with the top three and what each does, then group the rest by what they are for, one line each with its tagline and link (profile_url).',
     'If the week has ended, name its Launch of the Week awards (list_awards). Say how many launched in all. Do not rank by anything but the votes given.',

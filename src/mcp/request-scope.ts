@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Caller } from '../accounts/caller.js';
+import { DEFAULT_SITE_SETTINGS } from '../catalogue/site-settings.js';
 
 /** What one HTTP request to /mcp knows before the SDK takes over: who calls, and the id errors quote. */
 export interface McpRequestScope {
@@ -14,6 +15,8 @@ export interface McpRequestScope {
   callsOnly?: boolean;
   /** The tools listed depend on the caller (the site team's tools for a staff role): lists are not for shared caches. */
   perCaller?: boolean;
+  /** The site's name as its settings said when the request came in: the server's instructions and prompts name it. */
+  siteName?: string;
 }
 
 /**
@@ -28,4 +31,9 @@ export function runInRequestScope<T>(scope: McpRequestScope, fn: () => T): T {
 
 export function currentRequestScope(): McpRequestScope | undefined {
   return storage.getStore();
+}
+
+/** The site's name the request's scope carries; the default site name outside a scope or where none was read. */
+export function scopeSiteName(): string {
+  return storage.getStore()?.siteName ?? DEFAULT_SITE_SETTINGS.site_name;
 }

@@ -18,12 +18,17 @@ interface Document {
 /**
  * The Server Card at /mcp/server-card and the AI Catalog naming it at /.well-known/ai-catalog.json, both public
  * JSON (CORS for any origin, as the draft requires, with the ETag readable: src/web/cors.ts), cached for an hour and revalidated by
- * ETag (304 on If-None-Match). The card is made on the first request and kept: the tools it lists are fixed at
- * start-up. Any other path is passed on.
+ * ETag (304 on If-None-Match). The card is made on the first request and kept (the tools it lists are fixed at
+ * start-up) until the site's name, its title, changes in the settings. Any other path is passed on.
  */
-export function serverCardRoutes(options: { publicUrl: string; card: () => Promise<ServerCard> }): Middleware {
+export function serverCardRoutes(options: {
+  publicUrl: string;
+  siteName: () => string | Promise<string>;
+  card: (siteName: string) => Promise<ServerCard>;
+}): Middleware {
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   let card: Promise<Document> | undefined;
+  let cardSiteName: string | undefined;
   const catalog = document(aiCatalog(publicUrl));
   return async (ctx, next) => {
     if (ctx.path !== SERVER_CARD_PATH && ctx.path !== AI_CATALOG_PATH) return next();
@@ -34,7 +39,10 @@ export function serverCardRoutes(options: { publicUrl: string; card: () => Promi
       return;
     }
     if (ctx.path === AI_CATALOG_PATH) return answer(ctx, catalog, AI_CATALOG_TYPE);
-    card ??= options.card().then((value) => document(value));
+    const siteName = await options.siteName();
+    if (siteName !== cardSiteName) card = undefined;
+    cardSiteName = siteName;
+    card ??= options.card(siteName).then((value) => document(value));
     // A failure is not kept: the next request tries again.
     const made = await card.catch((error: unknown) => {
       card = undefined;

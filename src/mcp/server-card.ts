@@ -2,6 +2,7 @@ import { MCP_PATH } from '../web/paths.js';
 import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../registry/protocol-versions.js';
 import { SERVER_INFO } from './server-info.js';
 import { isRecord } from './json-rpc.js';
+import { DEFAULT_SITE_SETTINGS } from '../catalogue/site-settings.js';
 
 /** Where the card is served: the MCP address followed by /server-card, the location the Server Card draft reserves. */
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
@@ -10,7 +11,6 @@ const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/se
 /** The MCP Registry's server.json schema the repository's server.json follows (test/fixtures/mcp-registry). */
 const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
 
-const TITLE = 'Launch Directory';
 /** At most 100 characters, as both schemas require. */
 const DESCRIPTION = 'Search launched software products, follow weekly launches and leaderboards, and submit your own.';
 
@@ -38,13 +38,13 @@ export function primitivesMetaKey(publicUrl: string): string {
 
 const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
-/** The MCP Registry entry (server.json) of the deployment at publicUrl: one remote, Streamable HTTP. */
-export function registryEntry(publicUrl: string) {
+/** The MCP Registry entry (server.json) of the deployment at publicUrl: one remote, Streamable HTTP, titled by the site's name. */
+export function registryEntry(publicUrl: string, siteName: string = DEFAULT_SITE_SETTINGS.site_name) {
   const base = origin(publicUrl);
   return {
     $schema: SERVER_JSON_SCHEMA,
     name: registryName(base),
-    title: TITLE,
+    title: siteName,
     description: DESCRIPTION,
     version: SERVER_INFO.version,
     websiteUrl: `${base}/`,
@@ -58,8 +58,8 @@ export function registryEntry(publicUrl: string) {
  * the draft itself leaves primitives to the list operations), the tools, resource templates and prompts an
  * anonymous client is listed, taken from the server's own answers so that they cannot drift from it.
  */
-export function serverCard(publicUrl: string, primitives: Primitives) {
-  const { $schema: _registrySchema, remotes, ...identity } = registryEntry(publicUrl);
+export function serverCard(publicUrl: string, primitives: Primitives, siteName: string) {
+  const { $schema: _registrySchema, remotes, ...identity } = registryEntry(publicUrl, siteName);
   return {
     $schema: SERVER_CARD_SCHEMA,
     ...identity,

@@ -57,6 +57,8 @@ export interface McpOptions {
    * (direct-tool-call.ts). False sends every message to the SDK; the test comparing the two uses it.
    */
   directToolCalls?: boolean;
+  /** The site's name (its site_name setting) as this instance keeps it: the server's instructions, prompts and card name it. */
+  siteName: () => string | Promise<string>;
   /** Registers more on every request's server (the dev server's conformance fixtures). */
   extendServer?: (server: McpServer) => void;
 }
@@ -91,8 +93,13 @@ export function mcpMiddleware(options: McpOptions): Middleware {
   const anonymous = { caller: null, requestId: 'server-card', toolNames: selected({}).listed(undefined) };
   const card = serverCardRoutes({
     publicUrl,
-    card: async () =>
-      serverCard(publicUrl, await runInRequestScope(anonymous, () => listPrimitives((request) => handler.fetch(request), mcpUrl))),
+    siteName: options.siteName,
+    card: async (siteName) =>
+      serverCard(
+        publicUrl,
+        await runInRequestScope({ ...anonymous, siteName }, () => listPrimitives((request) => handler.fetch(request), mcpUrl)),
+        siteName,
+      ),
   });
 
   return async (ctx, next) => {
@@ -119,8 +126,9 @@ export function mcpMiddleware(options: McpOptions): Middleware {
     // GET and DELETE (2025 session operations) go to the SDK too: stateless serving answers them 405.
     const { parsedBody, caller, callsOnly, staffRole } = request;
     const toolNames = callsOnly ? request.toolNames : view.listed(staffRole);
+    const siteName = await options.siteName();
     ctx.respond = false;
-    await runInRequestScope({ caller, requestId, toolNames, callsOnly, perCaller: staffRole !== undefined }, () =>
+    await runInRequestScope({ caller, requestId, toolNames, callsOnly, perCaller: staffRole !== undefined, siteName }, () =>
       serve(ctx.req, ctx.res, parsedBody),
     );
   };

@@ -10,12 +10,12 @@ import type { Registry } from '../registry/registry.js';
 import type { AnyTool } from '../registry/tool.js';
 import type { Services } from '../services.js';
 import { mcpToolDefinition, type McpToolDefinition } from './tool-definition.js';
-import { currentRequestScope } from './request-scope.js';
+import { currentRequestScope, scopeSiteName } from './request-scope.js';
 import { callTool } from './call-tool.js';
 import { directoryResources, RESOURCE_CACHE } from './directory-resources.js';
 import { directoryPrompts } from './directory-prompts.js';
 import { linkHandOff } from './person-link.js';
-import { INSTRUCTIONS, SERVER_INFO } from './server-info.js';
+import { instructions, SERVER_INFO } from './server-info.js';
 import { PROTOCOL_VERSIONS } from '../registry/protocol-versions.js';
 import { publicFirst } from './tool-selection.js';
 
@@ -75,7 +75,7 @@ export function toolServerFactory(
     const scope = currentRequestScope();
     if (!scope) throw new Error('The MCP server factory ran outside an /mcp request');
     const server = new McpServer(SERVER_INFO, {
-      instructions: INSTRUCTIONS,
+      instructions: instructions(scopeSiteName()),
       supportedProtocolVersions: PROTOCOL_VERSIONS,
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} },
       cacheHints: {

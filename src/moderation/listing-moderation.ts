@@ -21,6 +21,7 @@ import { isoDateTime } from '../schema.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
 import { hiddenMail, shownAgainMail } from './owner-mail.js';
 import { ownerEmails } from '../listings/ownership.js';
+import { loadSiteName } from '../catalogue/site-settings.js';
 
 export const MODERATION_ACTIONS = ['hide', 'unhide', 'feature', 'unfeature'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -129,7 +130,8 @@ async function hideListing(tx: Transaction, outbox: JobQueue, listing: Listing, 
     changes: { status: { before: previous, after: 'hidden' } },
     at: now,
   });
-  for (const to of await ownerEmails(tx, listing.id)) await queueMail(outbox, hiddenMail(to, listing, change.reason));
+  const siteName = await loadSiteName(tx);
+  for (const to of await ownerEmails(tx, listing.id)) await queueMail(outbox, hiddenMail(to, listing, change.reason, siteName));
 }
 
 /** Shows a hidden listing again in the status it had, records the version, and mails its owners. */

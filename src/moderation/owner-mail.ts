@@ -1,10 +1,11 @@
 /** The mail to a listing's owners when the site team hides it or shows it again. */
 import type { MailMessage } from '../mail/mailer.js';
 
-export function hiddenMail(to: string, listing: { name: string; id: number }, reason: string): MailMessage {
+/** `siteName`: the site_name setting as it is when the mail is made. */
+export function hiddenMail(to: string, listing: { name: string; id: number }, reason: string, siteName: string): MailMessage {
   return {
     to,
-    subject: `${listing.name} is hidden from the launch directory`,
+    subject: `${listing.name} is hidden from ${siteName}`,
     text: [
       'Hello,',
       '',

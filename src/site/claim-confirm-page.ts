@@ -39,7 +39,8 @@ and named <strong>${claim.email}</strong> at ${claim.domain} as proof.</p>
     const seen = await visit(ctx, site);
     const outcome = form.token ? await confirmEmailClaim(services.db, form.token, services.now()) : undefined;
     if (!outcome?.verified) return linkNoLongerValid(ctx, seen);
-    for (const mail of ownerAddedMails(outcome.claim, outcome.verified, services.config.publicUrl)) await mailer.send(mail);
+    const mailSite = { publicUrl: services.config.publicUrl, siteName: seen.settings.site_name };
+    for (const mail of ownerAddedMails(outcome.claim, outcome.verified, mailSite)) await mailer.send(mail);
     claimPage(
       ctx,
       seen,

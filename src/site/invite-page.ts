@@ -21,7 +21,7 @@ export function inviteRoutes(router: Router, site: SiteDeps): void {
       ctx,
       seen,
       'Join as a co-founder?',
-      html`<p>You were invited to co-own <strong>${invite.name ?? invite.url}</strong> (${invite.url}) on the launch directory.</p>
+      html`<p>You were invited to co-own <strong>${invite.name ?? invite.url}</strong> (${invite.url}) on ${seen.settings.site_name}.</p>
 <p>Accepting makes <strong>${account.email}</strong> an owner of its draft and listing.</p>
 <form method="post" action="/invites/accept">${kit.csrfField(ctx)}<input type="hidden" name="token" value="${token}"><button type="submit">Accept</button></form>`,
     );

@@ -1,9 +1,10 @@
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { AccountRecord } from '../accounts/accounts.js';
 import type { ListingSummary } from '../schema.js';
 import { html, SafeHtml } from '../text/html.js';
 import { pagePolicy } from './security-headers.js';
 import { addDays } from '../catalogue/weeks.js';
+import { DEFAULT_SITE_SETTINGS } from '../catalogue/site-settings.js';
 import { remembered } from '../caching/remembered.js';
 
 /**
@@ -187,7 +188,7 @@ export interface SiteEnv {
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The site's name before the settings are read (the account screens rendered outside the site's router). */
-const DEFAULT_SITE_NAME = 'Launch Directory';
+const DEFAULT_SITE_NAME = DEFAULT_SITE_SETTINGS.site_name;
 
 /** A page's <title>: "Page · Site", or the site's name alone when the page is named after the site (the home page). */
 const pageTitle = (title: string, siteName: string) => (title === siteName ? siteName : `${title} · ${siteName}`);
@@ -263,12 +264,28 @@ export function setCardSiteName(ctx: Context, siteName: string): void {
 }
 
 /**
+ * The site's name as the request was told it (setCardSiteName, statedSiteName), else the default: for a page answered
+ * by a middleware that is given no settings.
+ */
+export function requestSiteName(ctx: Context): string {
+  const stated = ctx.state?.cardSiteName;
+  return typeof stated === 'string' && stated ? stated : DEFAULT_SITE_NAME;
+}
+
+/** Tells every page answered after it (the reference pages: /docs, /bot, /problems) the site's name as the settings say now. */
+export function statedSiteName(siteName: () => string | Promise<string>): Middleware {
+  return async (ctx, next) => {
+    setCardSiteName(ctx, await siteName());
+    return next();
+  };
+}
+
+/**
  * A sign-in, account or consent screen: the site's header, footer and look around a card, never cached, never indexed,
  * its referrer kept to this site (their addresses carry one-time tokens).
  */
 export function renderCardPage(ctx: Context, title: string, body: SafeHtml, options: CardPageOptions = {}): void {
-  const stated = ctx.state?.cardSiteName;
-  const siteName = typeof stated === 'string' && stated ? stated : DEFAULT_SITE_NAME;
+  const siteName = requestSiteName(ctx);
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Content-Security-Policy', pagePolicy(options.formActions));
@@ -289,9 +306,7 @@ ${SITE_FOOTER}`,
  * settings (the site's default name, unless the request set one).
  */
 export function renderReferencePage(ctx: Context, page: Pick<SitePage, 'title' | 'description' | 'path' | 'body'>): void {
-  const stated = ctx.state?.cardSiteName;
-  const siteName = typeof stated === 'string' && stated ? stated : DEFAULT_SITE_NAME;
-  renderSitePage(ctx, { publicUrl: ctx.publicUrl, siteName }, page);
+  renderSitePage(ctx, { publicUrl: ctx.publicUrl, siteName: requestSiteName(ctx) }, page);
 }
 
 /** The document every look shares: language, charset, viewport, the look's head and its one inline style sheet. */

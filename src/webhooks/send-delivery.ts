@@ -18,6 +18,8 @@ export interface DeliveryDeps {
   now: () => Date;
   log: Logger;
   publicUrl: string;
+  /** The site's name (its site_name setting) as it is now, for the mail to an owner whose webhook was disabled. */
+  siteName: () => string | Promise<string>;
   /** Hosts a delivery may reach although private or loopback (OUTBOUND_ALLOW_HOSTS). */
   allowHosts: readonly string[];
   /** Tests only: how host names resolve (default: the system's resolver). */
@@ -230,7 +232,7 @@ async function disableWebhook(deps: DeliveryDeps, webhookId: string, reason: str
     to: disabled.email,
     subject: 'Your webhook was disabled',
     text:
-      `The launch directory stopped sending events to ${disabled.url} (webhook ${webhookId}).\n\n${reason}\n\n` +
+      `${await deps.siteName()} stopped sending events to ${disabled.url} (webhook ${webhookId}).\n\n${reason}\n\n` +
       'Events that happen while it is disabled are not delivered to it. When the receiver works again, redeliver a failed ' +
       'delivery (redeliver_webhook, or POST /api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver): a successful ' +
       `redelivery enables the webhook again. Or delete it and create a new one.\n\n${deps.publicUrl}/docs#webhooks`,

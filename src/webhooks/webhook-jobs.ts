@@ -15,6 +15,8 @@ export interface WebhookJobDeps {
   now: () => Date;
   log: Logger;
   publicUrl: string;
+  /** The site's name (its site_name setting) as it is now, for the mail to an owner whose webhook was disabled. */
+  siteName: () => string | Promise<string>;
   allowHosts: readonly string[];
   /** Tests only: a shorter retry schedule than 30 s doubling over 24 hours. */
   retry?: { firstMs: number; windowMs: number };

@@ -222,23 +222,27 @@ describe('the launch report', () => {
   });
 
   it('words a report without votes, views or award plainly', () => {
-    const { subject, text } = launchReportMail('https://directory.test', {
-      listing_id: 7,
-      slug: 'solo',
-      name: 'Solo',
-      week: WEEK,
-      views: 1,
-      visitors: 1,
-      clicks: 0,
-      votes: 0,
-      final_rank: null,
-      ranked_listings: 1,
-      award: null,
-    });
+    const { subject, text } = launchReportMail(
+      { publicUrl: 'https://directory.test', siteName: 'Launch Directory' },
+      {
+        listing_id: 7,
+        slug: 'solo',
+        name: 'Solo',
+        week: WEEK,
+        views: 1,
+        visitors: 1,
+        clicks: 0,
+        votes: 0,
+        final_rank: null,
+        ranked_listings: 1,
+        award: null,
+      },
+    );
     expect(subject).toBe('Solo: your launch week in numbers (Week 47, 2026)');
     expect(text).toContain('Final rank on the weekly board: not ranked (no counted vote that week)');
     expect(text).toContain('Award: none');
     expect(text).toContain('https://directory.test/account/listings/7/stats');
     expect(text).toContain('https://directory.test/listings/solo');
+    expect(text).toContain('because you own Solo on Launch Directory.');
   });
 });

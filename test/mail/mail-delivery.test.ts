@@ -56,6 +56,22 @@ describe('mail delivery', () => {
     expect(sentTo('died@example.com')).toHaveLength(1);
   });
 
+  it("sends under the site's name as it is at each sending when given fromName (MAIL_FROM unset), at the address alone", async () => {
+    let siteName = 'Launch Directory';
+    const named = createMailer({
+      db: t.db,
+      smtpUrl: smtp.url,
+      from: 'no-reply@directory.test',
+      fromName: () => siteName,
+      now: () => new Date(),
+    });
+    await named.send({ to: 'named-before@example.com', subject: 's', text: 't' });
+    siteName = 'Orbit Board';
+    await named.send({ to: 'named-after@example.com', subject: 's', text: 't' });
+    expect(sentTo('named-before@example.com')[0]).toMatch(/^From: "?Launch Directory"? <no-reply@directory\.test>\r?$/m);
+    expect(sentTo('named-after@example.com')[0]).toMatch(/^From: "?Orbit Board"? <no-reply@directory\.test>\r?$/m);
+  });
+
   it('sends one mail when the same mail job is handed to the queue twice (the outbox relay hands over at least once)', async () => {
     const job = { mail_id: randomUUID(), to: 'twice@example.com', subject: 'Invite', text: 'Link' };
     await queue.enqueue('send_mail', job);

@@ -127,6 +127,7 @@ export async function startMcpTestServer(options: { appRequestId?: string; direc
         return (token && TOKENS[token]) || null;
       },
       newRequestId: () => `req_${++counter}`,
+      siteName: () => 'Launch Directory',
       directToolCalls: options.directToolCalls,
     }),
   );

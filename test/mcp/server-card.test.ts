@@ -58,6 +58,7 @@ beforeAll(async () => {
       allowedHosts: [],
       resolveCaller: async () => null,
       newRequestId: () => 'req',
+      siteName: () => 'Launch Directory',
     }),
   );
   koa.use((ctx) => {

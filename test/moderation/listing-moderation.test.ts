@@ -11,6 +11,7 @@ import { person, ownedListing, type Person } from '../listings/support.js';
 import { staffPerson, type StaffPerson } from '../console/support.js';
 import { rawToolCall, readJsonRpc } from '../support/oauth.js';
 import { readOutbox } from '../../src/mail/mailer.js';
+import { DEFAULT_SITE_SETTINGS } from '../../src/catalogue/site-settings.js';
 import { ALL_SURFACES, restCall, surfacesShowing } from './support.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z'); // a Wednesday: the launch week began on 2026-11-23
@@ -153,9 +154,9 @@ describe('hiding a listing', () => {
     expect(mine.body.next_step).toContain('moderation.reason');
     await expect
       .poll(async () => (await readOutbox(t.db, { to: owner.email })).map((mail) => mail.subject), { timeout: 10_000, interval: 50 })
-      .toContain(`${listing.name} is hidden from the launch directory`);
+      .toContain(`${listing.name} is hidden from ${DEFAULT_SITE_SETTINGS.site_name}`);
     const [mail] = (await readOutbox(t.db, { to: owner.email })).filter(
-      (m) => m.subject === `${listing.name} is hidden from the launch directory`,
+      (m) => m.subject === `${listing.name} is hidden from ${DEFAULT_SITE_SETTINGS.site_name}`,
     );
     expect(mail!.text).toContain('Their reason: Sells counterfeit licences');
 

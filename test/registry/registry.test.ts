@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistry, TOOLS_DIR, type Registry } from '../../src/registry/registry.js';
 import { SCOPES } from '../../src/accounts/caller.js';
 import { inputJsonSchema, outputJsonSchema, pathParams } from '../../src/registry/json-schema.js';
-import { INSTRUCTIONS } from '../../src/mcp/server-info.js';
+import { instructions } from '../../src/mcp/server-info.js';
 import { TOOLSET_NAMES } from '../../src/registry/toolsets.js';
 import { accessSentence } from '../../src/registry/tool.js';
 
@@ -94,7 +94,7 @@ describe('the tool registry', () => {
         JSON.stringify(inputJsonSchema(tool.input)),
         JSON.stringify(outputJsonSchema(tool.output)),
       ]),
-      INSTRUCTIONS,
+      instructions('Launch Directory'),
     ];
     const mentioned = new Set(texts.flatMap((text) => text.match(toolLike) ?? []));
     expect(mentioned.size).toBeGreaterThan(15); // the pattern does find the names

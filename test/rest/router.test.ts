@@ -112,6 +112,7 @@ beforeAll(async () => {
       registry: createRegistry([getThing, createThing, secret, boom, broken]),
       services: testCaches() as Services,
       publicUrl: 'http://api.test',
+      siteName: () => 'Launch Directory',
       resolveCaller: async () => null,
       onError: (error, requestId) => logged.push({ error, requestId }),
     }),
@@ -255,6 +256,7 @@ describe('REST adapter at start-up', () => {
   const options = {
     services: testCaches() as Services,
     publicUrl: 'http://api.test',
+    siteName: () => 'Launch Directory',
     resolveCaller: async () => null,
     onError: () => {},
   };

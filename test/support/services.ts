@@ -13,6 +13,7 @@ import { jobQueueLog, openJobQueue, type JobQueue } from '../../src/jobs/queue.j
 import { defineMailJob } from '../../src/jobs/mail-job.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { paymentGateway } from '../../src/payments/chosen-gateway.js';
+import { loadSiteName } from '../../src/catalogue/site-settings.js';
 
 export const TEST_PUBLIC_URL = 'http://directory.test';
 
@@ -25,7 +26,8 @@ export const TEST_PUBLIC_URL = 'http://directory.test';
 export function testServices(db: Database, now: () => Date = () => new Date()): Services {
   const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL });
   const log = createLogger({ level: 'silent' });
-  const mailer = createMailer({ db, smtpUrl: '', from: config.mailFrom, now });
+  const fromName = config.mailFromGiven ? undefined : () => loadSiteName(db);
+  const mailer = createMailer({ db, smtpUrl: '', from: config.mailFrom, fromName, now });
   const jobs = lazyJobQueue(() =>
     openJobQueue({ db, processEveryMs: 50, lockLifetimeMs: 2000, retryDelayMs: 50, drainTimeoutMs: 2000, log: jobQueueLog(log) }),
   );

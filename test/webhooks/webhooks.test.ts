@@ -270,6 +270,7 @@ describe('outbound webhooks', () => {
       now: () => new Date(),
       log: testLogger(),
       publicUrl: t.app.services.config.publicUrl,
+      siteName: () => 'Launch Directory',
       allowHosts: [],
       lookup: async () => ['127.0.0.1'],
       retryDelayMs: () => undefined,

@@ -5,6 +5,7 @@ import type { Random } from '../random.js';
 import { slugify } from '../../text/slugify.js';
 import { cap, inSentence, listText, videoId } from './text.js';
 import type { DemoData, Draft } from './types.js';
+import { DEFAULT_SITE_SETTINGS } from '../../catalogue/site-settings.js';
 
 type PaidSections = Pick<DemoData, 'milestones' | 'stories' | 'listingMedia'>;
 
@@ -22,7 +23,11 @@ function milestonesOf(r: Random, d: Draft, now: Date): DemoData['milestones'] {
     entries.push([dates[i], m[0], m[1]]);
   });
   if (d.launchedAt && row.status === 'live')
-    entries.push([d.launchedAt, 'Launched on Launch Directory', `${row.name} launched in the week of ${row.launch_week}.`]);
+    entries.push([
+      d.launchedAt,
+      `Launched on ${DEFAULT_SITE_SETTINGS.site_name}`,
+      `${row.name} launched in the week of ${row.launch_week}.`,
+    ]);
   return entries.map(([date, title, description]) => ({
     listing_id: row.id,
     date: isoDate(date),
