@@ -30,20 +30,30 @@ export interface RestOptions {
   onError: (error: unknown, requestId: string) => void;
 }
 
+/**
+ * The REST routes under /api/v1: the OpenAPI document and every tool's. Two that overlap are refused here, naming
+ * both (RouteTable.add): when the service starts, and in `npm run check` (scripts/check-routes.ts).
+ */
+export function restRoutes<H>(registry: Registry, openApi: H, operationOf: (tool: AnyTool) => H): RouteTable<H> {
+  const table = new RouteTable<H>();
+  table.add('GET', '/openapi.json', openApi, 'the OpenAPI document');
+  for (const tool of registry.tools) table.add(tool.http.method, tool.http.path, operationOf(tool), tool.name);
+  return table;
+}
+
 /** Maps every registered tool onto /api/v1; nothing here knows any single operation. */
 export function restApi(options: RestOptions): Middleware {
-  const table = new RouteTable<Middleware>();
   // Built at once (a registry that cannot be published fails here), and again when the site's name has changed.
   let openApi = { siteName: DEFAULT_SITE_SETTINGS.site_name, body: JSON.stringify(buildOpenApi(options.registry, options.publicUrl)) };
-  table.add('GET', '/openapi.json', async (ctx) => {
+  const openApiRoute: Middleware = async (ctx) => {
     const siteName = await options.siteName();
     if (openApi.siteName !== siteName) {
       openApi = { siteName, body: JSON.stringify(buildOpenApi(options.registry, options.publicUrl, siteName)) };
     }
     ctx.type = 'application/json';
     ctx.body = openApi.body;
-  });
-  for (const tool of options.registry.tools) table.add(tool.http.method, tool.http.path, operation(tool, options), tool.name);
+  };
+  const table = restRoutes(options.registry, openApiRoute, (tool) => operation(tool, options));
   return (ctx, next) => {
     if (ctx.path !== API_PREFIX && !ctx.path.startsWith(`${API_PREFIX}/`)) return next();
     const route = table.match(ctx.method, ctx.path.slice(API_PREFIX.length));

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { restRoutes } from '../../rest/router.js';
+import { createRegistry, loadRegistry } from '../../src/registry/registry.js';
 import { RouteTable } from '../../rest/route-table.js';
 
 const table = new RouteTable<string>();
@@ -88,5 +90,23 @@ describe('routes that can match the same path', () => {
     routes.add('GET', '/a/{x}/c', 'longer');
     expect(routes.match('GET', '/a/b')).toMatchObject({ handler: 'static' });
     expect(routes.match('DELETE', '/a/b')).toEqual({ kind: 'method_not_allowed', allowed: ['GET', 'PATCH', 'HEAD'] });
+  });
+});
+
+describe('the REST routes of tools/ (restRoutes, run by npm run check:routes)', () => {
+  it('take every operation, none overlapping another', async () => {
+    const registry = await loadRegistry();
+    const routes = restRoutes(registry, 'openapi', (tool) => tool.name);
+    expect(routes.match('GET', '/categories/developer-tools')).toMatchObject({ kind: 'found', handler: 'get_category' });
+    expect(routes.match('GET', '/openapi.json')).toMatchObject({ kind: 'found', handler: 'openapi' });
+  });
+
+  it('refuse an operation whose route overlaps another, naming both', async () => {
+    const registry = await loadRegistry();
+    const getCategory = registry.get('get_category')!;
+    const probe = { ...getCategory, name: 'zz_probe', http: { ...getCategory.http, path: '/categories/{id}' } };
+    expect(() => restRoutes(createRegistry([...registry.tools, probe]), 'openapi', (tool) => tool.name)).toThrow(
+      /zz_probe \(GET \/categories\/\{id\}\) and get_category \(GET \/categories\/\{slug\}\)/,
+    );
   });
 });
