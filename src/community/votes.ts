@@ -87,12 +87,17 @@ export async function castVote(
       throw new InvalidStateError(`${listing.name} launches in the week of ${listing.launch_week}: votes open when it is live.`);
     if (listing.owner) throw new InvalidStateError('You own this listing: votes come from other people.');
     if (listing.voted) return { slug, votes: listing.votes_count, voted: true };
-    // A vote of the same person's in another request meanwhile: theirs is kept, this one adds nothing.
+    // A vote of the same person's in another request meanwhile: theirs is kept, this one adds nothing. A flag the
+    // person's earlier vote for the listing left (vote_flags) moves onto the new one: it starts held out, uncounted.
     const [cast] = await tx.query<{ votes_count: number }>(
-      `WITH cast_vote AS (
-         INSERT INTO votes (listing_id, voter_key, created_at, account_id, network) VALUES ($1, $2, $3, $4::uuid, $5)
-         ON CONFLICT (listing_id, voter_key) DO NOTHING RETURNING listing_id)
-       UPDATE listings SET votes_count = votes_count + 1, updated_at = $3
+      `WITH kept_flag AS (DELETE FROM vote_flags WHERE listing_id = $1 AND account_id = $4::uuid
+                          RETURNING status, rules, evidence, flagged_at),
+            cast_vote AS (
+         INSERT INTO votes (listing_id, voter_key, created_at, account_id, network, flag_status, counted, flag_rules, flag_evidence, flagged_at)
+         SELECT $1, $2, $3, $4::uuid, $5, f.status, f.status IS NULL, coalesce(f.rules, '{}'), f.evidence, f.flagged_at
+         FROM (SELECT 1) one LEFT JOIN kept_flag f ON true
+         ON CONFLICT (listing_id, voter_key) DO NOTHING RETURNING listing_id, counted)
+       UPDATE listings SET votes_count = votes_count + CASE WHEN (SELECT counted FROM cast_vote) THEN 1 ELSE 0 END, updated_at = $3
        WHERE id = (SELECT listing_id FROM cast_vote) RETURNING votes_count`,
       [listing.id, accountKey(voter.id), now, voter.id, network],
     );
@@ -118,7 +123,8 @@ function networkLimit(network: string, settings: Pick<SiteSettings, 'network_lim
 
 /**
  * Takes the person's vote back; without one, nothing changes. Only a counted vote leaves the listing's count (one the
- * vote check holds out was never in it); a flagged one no longer holds the person's reviews out of the rating.
+ * vote check holds out was never in it); a flagged one no longer holds the person's reviews out of the rating, but its
+ * flag stays (vote_flags) for the person's next vote for the listing, which starts held out until a moderator decides.
  */
 export async function withdrawVote(db: Database, slug: string, voter: Voter, now: Date): Promise<VoteState> {
   return db.transaction(async (tx) => {
@@ -126,11 +132,17 @@ export async function withdrawVote(db: Database, slug: string, voter: Voter, now
     const listing = await voteTarget(tx, slug, voter.id);
     if (!listing.voted) return { slug, votes: listing.votes_count, voted: false };
     const [taken] = await tx.query<{ votes_count: number | null }>(
-      `WITH taken AS (DELETE FROM votes WHERE listing_id = $1 AND voter_key = $2 RETURNING counted),
+      `WITH taken AS (DELETE FROM votes WHERE listing_id = $1 AND voter_key = $2
+                      RETURNING counted, flag_status, flag_rules, flag_evidence, flagged_at),
+            kept_flag AS (INSERT INTO vote_flags (listing_id, account_id, status, rules, evidence, flagged_at)
+                          SELECT $1, $4::uuid, flag_status, flag_rules, flag_evidence, flagged_at FROM taken
+                          WHERE flag_status IN ('flagged', 'confirmed')
+                          ON CONFLICT (listing_id, account_id) DO UPDATE SET status = EXCLUDED.status, rules = EXCLUDED.rules,
+                            evidence = EXCLUDED.evidence, flagged_at = EXCLUDED.flagged_at),
             moved AS (UPDATE listings SET votes_count = greatest(0, votes_count - 1), updated_at = $3
                       WHERE id = $1 AND EXISTS (SELECT 1 FROM taken WHERE counted) RETURNING votes_count)
        SELECT (SELECT votes_count FROM moved) AS votes_count`,
-      [listing.id, accountKey(voter.id), now],
+      [listing.id, accountKey(voter.id), now, voter.id],
     );
     return { slug, votes: taken?.votes_count ?? listing.votes_count, voted: false };
   });

@@ -22,6 +22,7 @@ import { deferredJobQueue } from '../../src/jobs/job-outbox.js';
 import { recurringJobs, VOTE_CHECK_JOB, WEEKLY_AWARDS_JOB } from '../../src/schedule/recurring-jobs.js';
 import type { VoteCheckSettings } from '../../src/catalogue/site-settings.js';
 import { ProblemError } from '../../src/errors.js';
+import { castVote, withdrawVote } from '../../src/community/votes.js';
 
 let db: Database;
 let drop: () => Promise<void>;
@@ -489,5 +490,54 @@ describe('what counts', () => {
       [week],
     );
     expect(award).toEqual({ listing_id: honest, votes: 4, rank: 1 });
+  });
+});
+
+describe('flags stick (issue 52, part 2)', () => {
+  it('a flagged ring that takes its votes back and votes again stays off the board until a moderator clears it', async () => {
+    const { week, monday } = nextWeek();
+    const target = await listing(week);
+    await votes(target, 3, (i) => plus(monday, (5 + i * 10) * HOUR), 30 * 24);
+    const at = plus(monday, 40 * HOUR);
+    const settings = { network_limits: { signups_per_hour: 20, votes_per_10_minutes: 100 } };
+    const slug = (await db.one<{ slug: string }>('SELECT slug FROM listings WHERE id = $1', [target]))!.slug;
+    const window = weekInstants({ start: week, end: new Date(monday.getTime() + 6 * 86_400_000).toISOString().slice(0, 10) }, 'UTC');
+    const board = async () =>
+      (await readBoard(db, 'community-weekly', { page: 1, per_page: 100 }, 'http://x.test', { window })).entries.find(
+        (e) => Number(e.listing.id) === target,
+      )?.metric.value;
+    // Ten accounts made an hour before, voting from one address.
+    const ring = [];
+    for (let i = 0; i < 10; i++) ring.push({ id: await account(plus(at, -HOUR)), emailVerified: true });
+    for (const [i, voter] of ring.entries()) await castVote(db, slug, voter, plus(at, i * 1000), '203.0.113.7', settings);
+    expect([await board(), await votesCount(target)]).toEqual([13, 13]);
+    await runVoteCheck(db, { now: plus(at, 10 * MINUTE), settings: SETTINGS });
+    expect([await board(), await votesCount(target)]).toEqual([3, 3]);
+
+    // Each takes the vote back and votes again: the new votes start flagged, held out of every count.
+    const again = plus(at, 20 * MINUTE);
+    for (const voter of ring) {
+      await withdrawVote(db, slug, voter, again);
+      expect(await castVote(db, slug, voter, again, '203.0.113.7', settings)).toEqual({ slug, votes: 3, voted: true });
+    }
+    expect([await board(), await votesCount(target)]).toEqual([3, 3]);
+    const flagged = (await flagsOf(target)).filter((v) => v.flag_status !== null);
+    expect(flagged.map((v) => [v.flag_status, v.counted])).toEqual(Array(10).fill(['flagged', false]));
+    expect(await db.one('SELECT count(*)::int AS n FROM vote_flags WHERE listing_id = $1', [target])).toEqual({ n: 0 });
+
+    // A moderator confirms two (they stay out after another take-back) and clears the rest (they count, and a
+    // take-back and a new vote count as any vote).
+    const [one, two, ...rest] = flagged.map((v) => v.id);
+    await decideFlaggedVotes(db, { actor: MODERATOR, voteIds: [one!, two!], decision: 'confirm', note: 'A ring', now: again });
+    await decideFlaggedVotes(db, { actor: MODERATOR, voteIds: rest, decision: 'clear', note: 'Checked', now: again });
+    expect([await board(), await votesCount(target)]).toEqual([11, 11]);
+    const later = plus(at, 30 * MINUTE);
+    for (const voter of ring) {
+      await withdrawVote(db, slug, voter, later);
+      await castVote(db, slug, voter, later, '203.0.113.7', settings);
+    }
+    expect([await board(), await votesCount(target)]).toEqual([11, 11]);
+    const statuses = (await flagsOf(target)).filter((v) => v.flag_status !== null).map((v) => v.flag_status);
+    expect(statuses).toEqual(['confirmed', 'confirmed']);
   });
 });

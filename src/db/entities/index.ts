@@ -45,7 +45,7 @@ import { SearchTerm } from './search-term.js';
 import { SiteSetting } from './site-setting.js';
 import { VatRate } from './vat-rate.js';
 import { VerifiedRevenue } from './verified-revenue.js';
-import { Vote } from './vote.js';
+import { Vote, VoteFlag } from './vote.js';
 import { Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent } from './webhook.js';
 import { AuditEntry, CategoryRedirect, Report } from './staff.js';
 
@@ -94,6 +94,7 @@ export const entities = [
   ListingMedia,
   Alternative,
   Vote,
+  VoteFlag,
   ListingView,
   ListingVisitor,
   ListingClicker,

@@ -43,3 +43,21 @@ export const Vote = defineEntity({
   checks: [{ name: 'votes_counted_check', expression: "(flag_status IS NULL OR flag_status = 'cleared') = counted" }],
 });
 export type Vote = InferEntity<typeof Vote>;
+
+/** vote_flags: the flag of a flagged or confirmed vote its account took back, kept for the account's next vote. */
+export const VoteFlag = defineEntity({
+  name: 'VoteFlag',
+  tableName: 'vote_flags',
+  properties: {
+    listing: () =>
+      p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('vote_flags_listing_id_fkey'),
+    account: () =>
+      p.manyToOne(Account).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('vote_flags_account_id_fkey'),
+    status: p.enum(['flagged', 'confirmed'] as const),
+    rules: p.array().defaultRaw(`'{}'`),
+    evidence: p.json<JsonValue>().nullable(),
+    flaggedAt: p.datetime().nullable(),
+  },
+  primaryKeys: ['listing', 'account'],
+});
+export type VoteFlag = InferEntity<typeof VoteFlag>;
