@@ -33,6 +33,7 @@ import { BadgeImpressions } from './community/badge-impressions.js';
 import { awardSigner } from './catalogue/award-proofs.js';
 import { sharedSecret } from './security/service-secrets.js';
 import { randomToken } from './security/random.js';
+import { rateLimitKeyHash, type KeyedHash } from './security/keyed-hash.js';
 import { securityHeaders } from './web/security-headers.js';
 import { botPage } from './web/bot-page.js';
 import { statedSiteName } from './web/layout.js';
@@ -362,7 +363,7 @@ async function mountMiddleware(koa: Koa, deps: MountDeps) {
       readOnly: READ_ONLY_ADDRESSES,
     }),
   );
-  const quota = apiRequestQuota(services, siteSettings, { apiCaller, mcpCaller });
+  const quota = apiRequestQuota(services, siteSettings, { apiCaller, mcpCaller, hashAddress: await rateLimitKeyHash(services.db) });
   koa.use(quota.middleware);
   koa.use(auth.middleware);
   koa.use(
@@ -411,11 +412,12 @@ async function mountMiddleware(koa: Koa, deps: MountDeps) {
 function apiRequestQuota(
   services: Services,
   settings: ReturnType<typeof cachedSiteSettings>,
-  callers: { apiCaller: CallerResolver; mcpCaller: CallerResolver },
+  callers: { apiCaller: CallerResolver; mcpCaller: CallerResolver; hashAddress: KeyedHash },
 ) {
   const { apiCaller, mcpCaller } = callers;
   return requestQuota({
     counter: new BatchedCounter(services.db),
+    hashAddress: callers.hashAddress,
     settings,
     now: services.now,
     counts: isRateLimitedPath,

@@ -16,6 +16,7 @@ import {
 import { normalizeEmail } from '../../src/text/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
+import { hashedKeyPart } from '../../src/security/keyed-hash.js';
 import { csrfFor, submittedForm, type PageEnv } from './env.js';
 import { renderCardPage } from '../../src/web/layout.js';
 import { errorBox, hiddenCsrf, noticeBox } from './form-parts.js';
@@ -43,7 +44,7 @@ export function passwordResetRoutes(router: Router, env: PageEnv): void {
       return requestForm(ctx, env, { email: typed, error: 'Enter the e-mail address of your account, such as name@example.com.' });
     }
     const now = env.now();
-    const hit = await exactCounter(env.db).hit(`reset:email:${email}`, RESET_MAILS_PER_EMAIL, now);
+    const hit = await exactCounter(env.db).hit(`reset:email:${await hashedKeyPart(env.db, email)}`, RESET_MAILS_PER_EMAIL, now);
     // The answer waits for the count only, the same for every address: looking the address up,
     // making the link and mailing it go on after it, so the response time does not tell whether
     // an account exists.

@@ -1,6 +1,7 @@
 import type { Database } from '../../src/db/database.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { currentHits, forgetHits, takeBackHits } from '../../src/rate-limit/fixed-window.js';
+import { rateLimitKeyHash } from '../../src/security/keyed-hash.js';
 
 /**
  * The limits of the sign-in form, after OWASP's guidance: only failed attempts count, and no single client address
@@ -31,8 +32,10 @@ export interface SigninAttempt {
  * guesses are counted too, and says whether it may go ahead. The caller reports how it ended: only failures stay.
  */
 export async function countSigninAttempt(db: Database, email: string, client: string, now: Date): Promise<SigninAttempt> {
-  const account = email.slice(0, MAX_EMAIL_KEY_LENGTH);
-  const keys = { pair: `signin:pair:${account}:${client}`, client: `signin:ip:${client}`, account: `signin:email:${account}` };
+  // The keys hold keyed hashes of the address and the e-mail address, never the values (issue 52, part 6).
+  const hash = await rateLimitKeyHash(db);
+  const [account, address] = [hash(email.slice(0, MAX_EMAIL_KEY_LENGTH)), hash(client)];
+  const keys = { pair: `signin:pair:${account}:${address}`, client: `signin:ip:${address}`, account: `signin:email:${account}` };
   const counter = exactCounter(db);
   const pair = await counter.hit(keys.pair, FAILURES_PER_PAIR, now);
   const byClient = await counter.hit(keys.client, FAILURES_PER_CLIENT, now);

@@ -16,6 +16,7 @@ import { tooManyAttempts } from './too-many-attempts.js';
 import { isThrowawayEmail } from '../../src/accounts/disposable-email.js';
 import { loadSiteSettings } from '../../src/catalogue/site-settings.js';
 import { networkKeyOf } from '../../src/community/network.js';
+import { hashedKeyPart } from '../../src/security/keyed-hash.js';
 
 /** Valid sign-ups per client address (each one costs a password hash and a mail). */
 const SIGNUPS_PER_IP: RatePolicy = { name: 'sign-ups-per-client', limit: 20, windowSeconds: 3600 };
@@ -73,7 +74,7 @@ export function signupRoutes(router: Router, env: PageEnv): void {
       return signupForm(ctx, env, { email: typed, displayName: typedName, returnTo, problems });
     }
     const now = env.now();
-    const hit = await exactCounter(env.db).hit(`signup:ip:${ctx.ip}`, SIGNUPS_PER_IP, now);
+    const hit = await exactCounter(env.db).hit(`signup:ip:${await hashedKeyPart(env.db, ctx.ip)}`, SIGNUPS_PER_IP, now);
     if (!hit.allowed) return tooManyAttempts(ctx, hit.resetSeconds);
     const network = await networkKeyOf(env.db, ctx.ip);
     const perNetwork: RatePolicy = { name: 'sign-ups-per-network', limit: settings.network_limits.signups_per_hour, windowSeconds: 3600 };
@@ -123,7 +124,7 @@ ${problems.password ? html`<p class="error" id="password-problem">${problems.pas
 
 /** The "someone tried to sign up with your address" mail, at most TAKEN_ADDRESS_MAILS per address. */
 async function noteToOwner(env: PageEnv, email: string, now: Date): Promise<void> {
-  const hit = await exactCounter(env.db).hit(`signup:taken:${email}`, TAKEN_ADDRESS_MAILS, now);
+  const hit = await exactCounter(env.db).hit(`signup:taken:${await hashedKeyPart(env.db, email)}`, TAKEN_ADDRESS_MAILS, now);
   if (hit.allowed) await sendAlreadyRegisteredMail(env, email);
 }
 

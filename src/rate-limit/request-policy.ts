@@ -19,10 +19,11 @@ export function rateLimitHeaders(policy: RatePolicy, count: WindowCount): Record
 /**
  * The partition a client's requests count in: its account, else its address. An IPv6 client is
  * counted by its /64 network (one host can use any address of it); an IPv4-mapped address as IPv4.
+ * The key holds `hash` of the address's partition (a keyed hash: src/security/keyed-hash.ts), never the address.
  */
-export function partitionKey(accountId: string | undefined, address: string): string {
+export function partitionKey(accountId: string | undefined, address: string, hash: (value: string) => string): string {
   if (accountId) return `requests:account:${accountId}`;
-  return `requests:ip:${addressPartition(address)}`;
+  return `requests:ip:${hash(addressPartition(address))}`;
 }
 
 function addressPartition(address: string): string {

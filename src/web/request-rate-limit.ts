@@ -17,6 +17,8 @@ export interface RequestRateLimitOptions {
    * Answered at once for a request that carries no credential.
    */
   accountOf: (ctx: Context) => string | undefined | Promise<string | undefined>;
+  /** What a key holds of a client address: a keyed hash (src/security/keyed-hash.ts), never the address. */
+  hashAddress: (address: string) => string;
 }
 
 export interface RequestQuota {
@@ -49,7 +51,7 @@ export function requestQuota(options: RequestRateLimitOptions): RequestQuota {
   };
   const admit = (ctx: Context, next: Next, accountId: string | undefined, settings: SiteSettings) => {
     const of = {
-      key: partitionKey(accountId, ctx.ip),
+      key: partitionKey(accountId, ctx.ip, options.hashAddress),
       policy: requestPolicy(settings.rate_limits, accountId !== undefined),
       signedIn: accountId !== undefined,
     };

@@ -167,12 +167,16 @@ describe('rate limit settings', () => {
 });
 
 describe('partitionKey', () => {
+  /** A stand-in for the keyed hash that shows what is hashed. */
+  const hash = (value: string) => `#${value}`;
   it('counts by account when signed in, else by address; IPv6 by /64 and IPv4-mapped as IPv4', () => {
-    expect(partitionKey('acc-1', '203.0.113.7')).toBe('requests:account:acc-1');
-    expect(partitionKey(undefined, '203.0.113.7')).toBe('requests:ip:203.0.113.7');
-    expect(partitionKey(undefined, '::ffff:203.0.113.7')).toBe('requests:ip:203.0.113.7');
-    expect(partitionKey(undefined, '2001:db8:0:1:aaaa::1')).toBe(partitionKey(undefined, '2001:0db8:0000:0001:ffff:ffff:ffff:ffff'));
-    expect(partitionKey(undefined, '2001:db8:0:1::1')).not.toBe(partitionKey(undefined, '2001:db8:0:2::1'));
-    expect(partitionKey(undefined, '::1')).toBe('requests:ip:0:0:0:0::/64');
+    expect(partitionKey('acc-1', '203.0.113.7', hash)).toBe('requests:account:acc-1');
+    expect(partitionKey(undefined, '203.0.113.7', hash)).toBe('requests:ip:#203.0.113.7');
+    expect(partitionKey(undefined, '::ffff:203.0.113.7', hash)).toBe('requests:ip:#203.0.113.7');
+    expect(partitionKey(undefined, '2001:db8:0:1:aaaa::1', hash)).toBe(
+      partitionKey(undefined, '2001:0db8:0000:0001:ffff:ffff:ffff:ffff', hash),
+    );
+    expect(partitionKey(undefined, '2001:db8:0:1::1', hash)).not.toBe(partitionKey(undefined, '2001:db8:0:2::1', hash));
+    expect(partitionKey(undefined, '::1', hash)).toBe('requests:ip:#0:0:0:0::/64');
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashedKeyPart } from '../../../src/security/keyed-hash.js';
 import { csrfOf, signedInBrowser, startPagesApp, type PagesApp } from './page-flows.js';
 
 /** The account page's "Download my data" button and /account/delete: password asked again, CSRF and Origin checked. */
@@ -10,7 +11,11 @@ afterAll(() => t?.close());
 
 const exists = async (id: string) => (await t.db.one('SELECT 1 AS ok FROM accounts WHERE id = $1', [id])) !== undefined;
 const failures = async (email: string) =>
-  (await t.db.one<{ hits: number }>('SELECT hits FROM rate_limit_windows WHERE key = $1', [`signin:email:${email}`]))?.hits ?? 0;
+  (
+    await t.db.one<{ hits: number }>('SELECT hits FROM rate_limit_windows WHERE key = $1', [
+      `signin:email:${await hashedKeyPart(t.db, email)}`,
+    ])
+  )?.hits ?? 0;
 
 describe('the account page', () => {
   it('downloads the account’s data as a JSON attachment from its button, and only with the form’s CSRF token', async () => {
