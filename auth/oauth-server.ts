@@ -210,10 +210,14 @@ async function defaultScopeWhenNoneRequested(ctx: KoaContextWithOIDC, next: () =
   await next();
 }
 
-/** Redirect URIs must be https, a loopback http address (native apps), or a private-use scheme (com.example.app:/cb). */
+/**
+ * Redirect URIs must be https, a loopback http address (native apps), or a private-use scheme (com.example.app:/cb),
+ * and have no wildcard: `*` would be taken as a literal, but reads as "any host" to a person consenting (issue 52).
+ */
 function refuseInsecureRedirects(_ctx: unknown, key: string, value: unknown): void {
   if (key !== 'redirect_uris' || !Array.isArray(value)) return;
   for (const uri of value) {
+    if (String(uri).includes('*')) throw new errors.InvalidClientMetadata('redirect_uris must not contain a wildcard (*)');
     const url = URL.parse(String(uri));
     if (!url) continue;
     const loopback = url.hostname === '127.0.0.1' || url.hostname === '[::1]' || url.hostname === 'localhost';

@@ -28,6 +28,10 @@ const JSON_PATHS = /^\/api(\/|$)/;
 
 const TEXT = { 404: 'Not found\n', 405: 'Method not allowed\n' } as const;
 
+/** Methods no address takes, answered 405 everywhere (issue 52), and the methods the service takes somewhere. */
+const NEVER_TAKEN = new Set(['TRACE', 'TRACK', 'CONNECT']);
+const METHODS_TAKEN = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
 /**
  * The answer to a request that nothing else answered (mounted before the surfaces: it acts after them all). An unknown
  * address answers 404, a known address asked with a method it does not take 405 with `Allow` (the routers set that
@@ -39,6 +43,13 @@ const TEXT = { 404: 'Not found\n', 405: 'Method not allowed\n' } as const;
 export function unservedAddresses(options: FallbackOptions): Middleware {
   const sections = new Map(Object.entries(options.sections ?? {}));
   return async (ctx, next) => {
+    if (NEVER_TAKEN.has(ctx.method)) {
+      // No address takes these (TRACE would echo the request, cookies included): 405 before any surface sees them.
+      ctx.status = 405;
+      ctx.set('Allow', METHODS_TAKEN);
+      await answer(ctx, 405, options.page);
+      return;
+    }
     await next();
     if (ctx.respond === false || ctx.headerSent || ctx.body != null) return;
     if (ctx.status !== 404 && ctx.status !== 405) return;

@@ -125,6 +125,18 @@ describe('PKCE and codes', () => {
     expect(https.client_id).toBeTruthy();
   });
 
+  it('registers no client whose redirect URI has a wildcard (issue 52, item 11)', async () => {
+    for (const uri of ['https://*.evil.example/cb', 'https://evil.example/*', 'com.example.*:/cb']) {
+      const response = await oauth.dynamicClientRegistrationRequest(
+        as,
+        { redirect_uris: [uri], token_endpoint_auth_method: 'none' },
+        insecure,
+      );
+      expect(response.status, uri).toBe(400);
+      expect((await response.json()).error, uri).toBe('invalid_redirect_uri');
+    }
+  });
+
   it('refuses the password grant', async () => {
     const client = await registerClient(as, REDIRECT);
     const response = await fetch(as.token_endpoint!, {

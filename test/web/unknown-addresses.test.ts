@@ -2,6 +2,7 @@
  * Addresses nothing serves (issue 50): the site's styled 404 for browsers, problem+json for JSON clients and under /api,
  * a short text otherwise; a method an address does not take answers 405 with Allow; HEAD gets no body.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signedInBrowser } from '../auth/pages/page-flows.js';
@@ -188,6 +189,29 @@ describe('a method an address does not take', () => {
     const pageOptions = await ask('/search', { method: 'OPTIONS' });
     expect(pageOptions.status).toBe(200);
     expect(pageOptions.headers.get('allow')).toBe('HEAD, GET');
+  });
+
+  it('answers TRACE with 405 and Allow everywhere, never echoing the request (issue 52, item 11)', async () => {
+    // fetch refuses to send TRACE; node:http sends it.
+    const trace = (path: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const request = http.request(`${t.url}${path}`, { method: 'TRACE', headers: { cookie: 'secret=1' } }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => {
+            body += chunk.toString();
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    for (const path of ['/', '/search', '/api/v1/listings', '/nothing', '/mcp', '/oauth/token', '/healthz']) {
+      const answer = await trace(path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 405 });
+      expect(answer.allow, path).toBeTruthy();
+      expect(answer.allow, path).not.toMatch(/TRACE/);
+      expect(answer.body, path).not.toContain('secret=1');
+    }
   });
 
   it('a form page still takes its own method (refused by the CSRF check, not 404/405)', async () => {
