@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LISTING_PLANS } from './db/entities/listing.js';
 import { hasInvisible, stripInvisible } from './text/invisible-characters.js';
+import { hasVisibleCharacter, stripUnseenFromName } from './text/names.js';
 
 /**
  * Bounds refused in plain words, on every surface (REST's problem, MCP's error, a page beside its field): "At most 200
@@ -144,6 +145,32 @@ export function visibleText(max: number) {
       'Holds only invisible characters (bidirectional controls, zero-width spaces): write text people can see',
     )
     .overwrite(stripInvisible);
+}
+
+const UNSEEN_NAME =
+  'Holds nothing people can see (only spaces, blanks such as U+2800, or invisible characters): write a name people can see';
+
+/** A name without its unseen characters (src/text/names.ts), and without space around it. */
+const seenName = (name: string) => stripUnseenFromName(name).trim();
+
+/**
+ * A name (a listing's, a founder's) as people see it: unseen characters stripped (U+00AD, U+034F, U+FFF9, tag
+ * characters, zero-width joiners outside emoji and the scripts that need them); a value of nothing visible is refused,
+ * like an empty name. "" stays "" (where it clears).
+ */
+export function visibleName(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine((name) => name === '' || hasVisibleCharacter(seenName(name)), UNSEEN_NAME)
+    .overwrite(seenName);
+}
+
+/** A name that must say something (someText's rule), with visibleName's. */
+export function someName(max: number) {
+  return someText(max)
+    .refine((name) => hasVisibleCharacter(seenName(name)), UNSEEN_NAME)
+    .overwrite(seenName);
 }
 
 /** What search results, feeds and leaderboards show of a listing. */

@@ -3,7 +3,7 @@ import { defineTool } from '../src/registry/tool.js';
 import { ownDraft, viewOfDraft } from '../src/drafting/draft-access.js';
 import { editDraft } from '../src/drafting/draft-edits.js';
 import { REGENERATE_FIELDS_JOB } from '../src/drafting/pipeline.js';
-import { someText, visibleText, webAddress } from '../src/schema.js';
+import { someName, someText, visibleName, visibleText, webAddress } from '../src/schema.js';
 import { directorySpelling, LISTING_STAGES, PRICING_MODELS } from '../src/catalogue/listing-vocabulary.js';
 import { briefDraftView, DRAFT_VIEWS, draftOutput } from '../src/drafting/draft-view.js';
 import {
@@ -26,7 +26,7 @@ const FORMATS: Partial<Record<ProfileField, z.ZodType<string>>> = {
   contact_email: profileSchemas.contactEmail(),
   logo_url: webAddress('http or https', TEXT_FIELDS.logo_url),
   demo_video_url: profileSchemas.demoVideoUrl(),
-  name: visibleText(TEXT_FIELDS.name),
+  name: visibleName(TEXT_FIELDS.name),
   tagline: visibleText(TEXT_FIELDS.tagline),
   stage: z
     .string()
@@ -76,7 +76,7 @@ export default defineTool({
     founders: z
       .array(
         z.strictObject({
-          name: someText(LIMITS.founderName),
+          name: someName(LIMITS.founderName),
           title: z.string().max(LIMITS.founderTitle).nullable().optional(),
           bio: z.string().max(LIMITS.founderBio).nullable().optional(),
         }),

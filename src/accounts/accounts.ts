@@ -6,7 +6,8 @@ import { normalizeEmail } from '../text/email.js';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.js';
 import { DISPLAY_NAME_MAX } from '../community/public-name.js';
 import { ValidationError } from '../errors.js';
-import { stripInvisible } from '../text/invisible-characters.js';
+import { withoutControls } from '../text/control-characters.js';
+import { hasVisibleCharacter, stripUnseenFromName } from '../text/names.js';
 
 export interface AccountRecord {
   id: string;
@@ -114,17 +115,18 @@ export async function markEmailVerified(db: Database, accountId: string, now: Da
 export const DISPLAY_NAME_PROBLEM = `Use 1 to ${DISPLAY_NAME_MAX} characters for your public name.`;
 
 /**
- * The one rule for the name shown with the person's reviews and comments: invisible characters stripped, whitespace and
- * control characters collapsed to one space, 1 to DISPLAY_NAME_MAX characters. Answers the name as it is stored, or
+ * The one rule for the name shown with the person's reviews and comments: control characters removed (withoutControls),
+ * unseen characters stripped as from every name (src/text/names.ts), whitespace collapsed to one space, something
+ * visible left (not only U+2800 or fillers), 1 to DISPLAY_NAME_MAX characters. Answers the name as it is stored, or
  * undefined when it breaks the rule (then DISPLAY_NAME_PROBLEM says why).
  */
 export function cleanDisplayName(name: string): string | undefined {
-  // Control characters (a NUL, a line break) become spaces: a name is one line.
-  const cleaned = stripInvisible(name)
-    .replace(/[\s\u0000-\u001f\u007f]+/g, ' ')
+  // A NUL and line breaks become spaces: a name is one line.
+  const cleaned = stripUnseenFromName(withoutControls(name).replace(/[\s\u0000]+/g, ' '))
+    .replace(/\s+/g, ' ')
     .trim();
   const length = [...cleaned].length;
-  return length === 0 || length > DISPLAY_NAME_MAX ? undefined : cleaned;
+  return length === 0 || length > DISPLAY_NAME_MAX || !hasVisibleCharacter(cleaned) ? undefined : cleaned;
 }
 
 /** The name as stored, or a ValidationError on /display_name (400) when it breaks cleanDisplayName's rule. */

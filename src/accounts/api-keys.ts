@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { randomToken, sha256 } from '../security/random.js';
+import { withoutControls } from '../text/control-characters.js';
 import { ADMIN_SCOPE, refusedScopes } from './caller.js';
 
 /** Keys start with this, so a leaked one is recognisable (secret scanners, logs). */
@@ -56,7 +57,15 @@ export async function createApiKey(
   const record = await db.one<ApiKeyRecord>(
     `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
      RETURNING ${KEY_COLUMNS}`,
-    [randomUUID(), input.accountId, input.name, key.slice(0, SHOWN_PREFIX_LENGTH), sha256(key), [...input.scopes], input.now.toISOString()],
+    [
+      randomUUID(),
+      input.accountId,
+      withoutControls(input.name),
+      key.slice(0, SHOWN_PREFIX_LENGTH),
+      sha256(key),
+      [...input.scopes],
+      input.now.toISOString(),
+    ],
   );
   if (!record) throw new Error('api key insert returned nothing');
   return { key, record };

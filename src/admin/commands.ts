@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Database } from '../db/database.js';
 import { createAccount, findAccountByEmail, isPlausibleEmail } from '../accounts/accounts.js';
 import { normalizeEmail } from '../text/email.js';
+import { escapeControls } from '../text/control-characters.js';
 import { createApiKey, MAX_API_KEY_NAME_LENGTH, StaffOnlyScopeError } from '../accounts/api-keys.js';
 import { isStaffRole, setStaffRole, STAFF_ROLES } from '../staff/roles.js';
 import { COMMAND_LINE } from '../staff/audit-log.js';
@@ -97,9 +98,12 @@ export async function runAdminCommand(deps: AdminDeps, argv: string[]): Promise<
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   try {
     if (!command) throw new UsageError(`unknown command "${name}"`);
-    return await command(deps, args);
+    // What a command prints can hold what people wrote (a mail's subject, a listing's name): escaped, so no stored
+    // escape sequence reaches the operator's terminal.
+    const result = await command(deps, args);
+    return { ...result, output: escapeControls(result.output) };
   } catch (error) {
-    if (error instanceof UsageError) return { exitCode: 2, output: `admin: ${error.message}\n\n${ADMIN_USAGE}` };
+    if (error instanceof UsageError) return { exitCode: 2, output: escapeControls(`admin: ${error.message}\n\n${ADMIN_USAGE}`) };
     throw error;
   }
 }

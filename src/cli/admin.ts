@@ -20,6 +20,7 @@ import { deferredJobQueue } from '../jobs/job-outbox.js';
 import { domainRatingProvider } from '../metrics/domain-rating-provider.js';
 import { createLogger } from '../logging/logger.js';
 import { backupOrRestore } from '../admin/backup-command.js';
+import { escapeControls } from '../text/control-characters.js';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
     (await backupOrRestore(config, argv)) ??
     (await sendToControlSocket(controlSocketPath(config.dataDir), argv)) ??
     (await runDirectly(config, argv));
-  (result.exitCode === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
+  // Escaped again here (idempotent): a backup's or a running service's answer is printed the same way.
+  (result.exitCode === 0 ? process.stdout : process.stderr).write(`${escapeControls(result.output)}\n`);
   process.exitCode = result.exitCode;
 }
 

@@ -7,7 +7,7 @@ import type { SignedInContext, ToolContext } from './context.js';
 import { requireScopes } from './scopes.js';
 import { cacheKey } from './result-cache.js';
 import { parseIdempotencyKey, runIdempotently, type IdempotentCall } from './idempotency.js';
-import { unstorableText } from './storable-text.js';
+import { storableInput, unstorableText } from './storable-text.js';
 import { atMostMaxErrors, fieldErrors } from './input-errors.js';
 import { requireStaffRole } from '../staff/roles.js';
 import { secondsSince, type ToolSurface } from '../observability/metrics.js';
@@ -103,7 +103,7 @@ async function runOnce(tool: AnyTool, rawInput: unknown, ctx: ToolContext, call:
 async function validateAndRun(tool: AnyTool, rawInput: unknown, ctx: ToolContext): Promise<Record<string, unknown>> {
   const textErrors = unstorableText(rawInput);
   if (textErrors.length > 0) throw new ValidationError(atMostMaxErrors(textErrors));
-  const parsed = tool.input.safeParse(rawInput ?? {});
+  const parsed = tool.input.safeParse(storableInput(rawInput ?? {}));
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
   // After the replay check and validation: a retry answered from the store, or a refused input, uses no quota.
   await countAccountCall(tool, ctx);

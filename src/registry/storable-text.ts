@@ -1,4 +1,5 @@
 import type { ProblemFieldError } from '../errors.js';
+import { withoutControls } from '../text/control-characters.js';
 import { pointer } from './json-pointer.js';
 
 const NUL_OR_LONE_SURROGATE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -35,3 +36,18 @@ export function unstorableText(input: unknown): ProblemFieldError[] {
 
 /** The name with each offending character replaced by U+FFFD: an error must itself be storable and printable. */
 const printable = (name: string) => name.replace(new RegExp(NUL_OR_LONE_SURROGATE.source, 'g'), '\uFFFD');
+
+/**
+ * The input with every string value, at every depth, as it may be stored: control characters other than tab and line
+ * feed removed and line breaks as LF (src/text/control-characters.ts). Every tool call passes here before validation,
+ * whether it comes from REST, MCP or a page's form; keys are left to the schema, which names unknown ones.
+ */
+export function storableInput(input: unknown): unknown {
+  if (typeof input === 'string') return withoutControls(input);
+  if (Array.isArray(input)) return input.map(storableInput);
+  // Plain objects only (JSON's): anything else is passed on as it came, for the schema to judge.
+  const prototype = input !== null && typeof input === 'object' ? Object.getPrototypeOf(input) : undefined;
+  if (input !== null && typeof input === 'object' && (prototype === Object.prototype || prototype === null))
+    return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, storableInput(value)]));
+  return input;
+}
