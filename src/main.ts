@@ -12,7 +12,7 @@ import { controlSocketPath, removeStaleSocket, startControlSocket } from './admi
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  await fs.mkdir(config.dataDir, { recursive: true });
+  await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const ownership = config.databaseUrl ? undefined : await lockDataDir(config.dataDir, 'launch-directory service');
   await removeStaleSocket(controlSocketPath(config.dataDir));
   const db = await openDatabase(config);

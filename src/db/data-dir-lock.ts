@@ -8,7 +8,7 @@ export class DataDirBusyError extends Error {}
  * A lock whose process is gone is stale and taken over; a live one refuses with DataDirBusyError.
  */
 export async function lockDataDir(dataDir: string, purpose: string): Promise<{ release(): Promise<void> }> {
-  await fs.mkdir(dataDir, { recursive: true });
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, 'owner.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

@@ -248,6 +248,25 @@ function kyselyStatements(trx: ControlledTransaction<unknown>): Statements {
   });
 }
 
+/**
+ * DATA_DIR holds the signing keys, the CSRF key and the webhook secrets (in the embedded database): only the service's
+ * user may read it (issue 52). From here on the process creates what it creates 0700/0600 whatever umask it started
+ * with (PGlite writes new files as long as it runs; nothing of the service needs a wider umask, and the backups and the
+ * control socket set their own modes), and what an older version left wider under DATA_DIR is narrowed.
+ */
+async function makePrivate(dataDir: string, pgliteDir: string): Promise<void> {
+  process.umask(0o077);
+  await fs.mkdir(pgliteDir, { recursive: true, mode: 0o700 });
+  const narrow = async (at: string): Promise<void> => {
+    const stat = await fs.lstat(at);
+    if (stat.isSymbolicLink()) return;
+    const wanted = stat.isDirectory() ? 0o700 : 0o600;
+    if ((stat.mode & 0o777 & ~wanted) !== 0) await fs.chmod(at, stat.mode & 0o777 & wanted);
+    if (stat.isDirectory()) for (const name of await fs.readdir(at)) await narrow(path.join(at, name));
+  };
+  await narrow(dataDir);
+}
+
 async function openEmbedded(dataDir: string, initialData?: Blob): Promise<Opened> {
   const [{ MikroORM: PgliteORM }, { PGlite }, { pg_trgm }] = await Promise.all([
     import('@mikro-orm/pglite'),
@@ -255,7 +274,7 @@ async function openEmbedded(dataDir: string, initialData?: Blob): Promise<Opened
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   const dir = dataDir === MEMORY ? MEMORY : path.join(dataDir, 'pglite');
-  if (dir !== MEMORY) await fs.mkdir(dir, { recursive: true });
+  if (dir !== MEMORY) await makePrivate(dataDir, dir);
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, ...(initialData && { loadDataDir: initialData }) });
   const orm = await PgliteORM.init({ ...ORM_OPTIONS, dbName: 'postgres', driverOptions: { pglite } });
   const statements = pgliteStatements(pglite);
