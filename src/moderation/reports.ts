@@ -10,7 +10,7 @@ import type { Database, Statements, Transaction } from '../db/database.js';
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, type ReportReason } from '../db/entities/staff.js';
 import { LISTING_STATUSES, type ListingStatus } from '../db/entities/listing.js';
 import { PUBLIC_STATUSES } from '../catalogue/listing-summary.js';
-import { InvalidStateError, NotFoundError, ValidationError, type ProblemFieldError } from '../errors.js';
+import { InvalidStateError, NotFoundError, ProblemError, ValidationError, type ProblemFieldError } from '../errors.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { withJobOutbox } from '../jobs/job-outbox.js';
 import { countOrRefuse } from '../rate-limit/count-or-refuse.js';
@@ -206,7 +206,22 @@ export async function fileContentReport(
   return insertReport(db, { ...report, ...checked, targetId: target.id, listingId: target.listing_id });
 }
 
-/** Counts the report against the person's limit (429 past it) and files it, unless they have one open about the target. */
+/** Reports come from people with a confirmed address (issue 52): a sign-up that never confirmed cannot flood the queue. */
+class ReportRefusedError extends ProblemError {
+  constructor() {
+    super({
+      status: 403,
+      code: 'report_refused',
+      title: 'This report is not allowed',
+      detail: 'Confirm your e-mail address first: reports come from people with a confirmed address.',
+    });
+  }
+}
+
+/**
+ * Counts the report against the person's limit (429 past it) and files it, unless they have one open about the target;
+ * refused (403) to an account whose address is not confirmed.
+ */
 async function insertReport(
   db: Database,
   report: { targetType: ReportView['target']['type']; targetId: number; listingId: number; reporterId: string; now: Date } & {
@@ -214,6 +229,11 @@ async function insertReport(
     details: string;
   },
 ): Promise<{ filed: boolean }> {
+  const reporter = await db.one<{ verified: boolean }>(
+    'SELECT email_verified_at IS NOT NULL AS verified FROM accounts WHERE id = $1::uuid',
+    [report.reporterId],
+  );
+  if (!reporter?.verified) throw new ReportRefusedError();
   await countOrRefuse(db, `report:${report.reporterId}`, REPORT_LIMIT, report.now, `At most ${REPORT_LIMIT.limit} reports an hour.`);
   const inserted = await db.query(
     `INSERT INTO reports (target_type, target_id, listing_id, reporter_id, reason, details, created_at)

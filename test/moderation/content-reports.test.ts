@@ -103,6 +103,20 @@ describe('the report routes for reviews and comments', () => {
     expect(await reportsOn('comment', comment)).toHaveLength(2);
   });
 
+  it('are refused (403 report_refused) to an account whose address is not confirmed (issue 52, item 9)', async () => {
+    const listing = await listingOf();
+    const review = await seedReview(listing.id);
+    const comment = await seedComment(listing.id);
+    const { browser } = await signedInBrowser(t, { verified: false });
+    for (const target of [`reviews/${review}`, `comments/${comment}`]) {
+      const refused = await report(browser, listing.slug, target, { reason: 'spam' });
+      expect(refused.status, target).toBe(403);
+      expect(refused.text, target).toContain('Confirm your e-mail address first: reports come from people with a confirmed address.');
+    }
+    expect(await reportsOn('review', review)).toEqual([]);
+    expect(await reportsOn('comment', comment)).toEqual([]);
+  });
+
   it('answer 404 for what is not shown on that listing page, and 400 naming a bad field', async () => {
     const listing = await listingOf();
     const other = await listingOf();

@@ -83,6 +83,15 @@ describe('the report form on the listing page', () => {
     expect(await reportsOf(listing.id)).toHaveLength(2);
   });
 
+  it('is refused (403) to an account whose address is not confirmed, filing nothing (issue 52, item 9)', async () => {
+    const listing = await liveListing();
+    const unconfirmed = await signedInBrowser(t, { verified: false });
+    const refused = await report(unconfirmed.browser, listing.slug, { reason: 'spam' });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('Confirm your e-mail address first: reports come from people with a confirmed address.');
+    expect(await reportsOf(listing.id)).toEqual([]);
+  });
+
   it('refuses a bad reason or overlong details (400 naming the field) and a listing the public cannot see (404)', async () => {
     const listing = await liveListing();
     const reporter = await signedInBrowser(t);
