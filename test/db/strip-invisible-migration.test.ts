@@ -39,8 +39,10 @@ describe('migration 0027', () => {
   });
 
   it('strips exactly the characters the service strips (the SQL class and the code agree on every character)', async () => {
+    // Control characters (DEL, C1) are left out: the service removes them on the way in (withoutControls, since issue
+    // 52), after this migration cleaned what was stored; the migration is held to the invisible class alone.
     const everything = Array.from({ length: 0xfffd - 0x20 }, (_, i) => 0x20 + i)
-      .filter((code) => code < 0xd800 || code > 0xdfff)
+      .filter((code) => (code < 0xd800 || code > 0xdfff) && (code < 0x7f || code > 0x9f))
       .map((code) => String.fromCharCode(code))
       .join('');
     const category = await insertCategory(db);
