@@ -37,7 +37,13 @@ describe('state shared by every instance', () => {
     const first = await instance(firstPort);
     const second = await instance(await freePort());
     const signingKeys = await t.db.query(`SELECT name FROM service_secrets ORDER BY name`);
-    expect(signingKeys.map((row) => row.name)).toEqual(['csrf_key', 'oauth_cookie_keys', 'oauth_signing_keys', 'page_view_key', 'rate_limit_key']);
+    expect(signingKeys.map((row) => row.name)).toEqual([
+      'csrf_key',
+      'oauth_cookie_keys',
+      'oauth_signing_keys',
+      'page_view_key',
+      'rate_limit_key',
+    ]);
 
     const person = await makeAccount(t.db);
     const as = await discover(first.url);
