@@ -1,29 +1,31 @@
 /**
- * Badge impressions: how often a listing's badge image was served, per day and referring site (the Referer's
- * host only, never the page's address; '' when the request named none). Like page views, each instance counts in
- * memory and adds its counts to badge_impressions in one batch every few seconds, so the counts are exact across
- * instances and no request waits for a write. Bots are not counted. Browsers keep a badge for an hour (its
- * Cache-Control), so a reader who sees the badge on several pages within the hour is counted once.
+ * Badge impressions: how many visitors saw a listing's badge image, per day and referring site (the Referer's host
+ * only, never the page's address; '' when the request named none). A visitor is the keyed hash of the day and the
+ * network that page views use (visitorKey), and counts once per listing, referring site and day (badge_viewers keeps
+ * the keys for a day, across instances and restarts), so made-up Referers or browsers from one network add one each
+ * at most, and bursts from one network are not counted (BurstWindow). Like page views, each instance counts in
+ * memory and writes in one batch every few seconds, so the counts are exact across instances and no request waits
+ * for a write. Bots are not counted.
  */
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
-import { isBot } from './page-views.js';
+import { BurstWindow, type Client, isBot, visitorKey } from './page-views.js';
 import { todayIn } from '../catalogue/weeks.js';
 
-/** Most (listing, day, site) counts one batch holds; more are left for the next. */
+/** Most (listing, day, site, visitor) impressions one batch holds; more are left for the next. */
 const MAX_BATCH = 5000;
 
-/** Most distinct counts an instance keeps waiting; beyond it (a flood of made-up Referers) new sites are not counted. */
+/** Most impressions an instance keeps waiting; beyond it new ones are not counted. */
 const MAX_PENDING = 100_000;
 
 /** The longest host name there is (badge_impressions.referrer_host). */
 const MAX_HOST = 253;
 
-interface Impressions {
+interface Impression {
   day: string;
   slug: string;
   host: string;
-  count: number;
+  visitor: string;
 }
 
 /**
@@ -43,7 +45,8 @@ export function referrerHost(referer: string | undefined): string {
 }
 
 export class BadgeImpressions {
-  private pending = new Map<string, Impressions>();
+  private pending = new Map<string, Impression>();
+  private readonly bursts = new BurstWindow();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   /** The site's day of the current minute (a day always starts on a whole minute): not worked out on every request. */
@@ -51,6 +54,8 @@ export class BadgeImpressions {
 
   constructor(
     private readonly db: Database,
+    /** The page views' visitor key secret: a visitor is the same on a listing's page and on its badge. */
+    private readonly secret: string,
     private readonly log: Logger,
     private readonly intervalMs = 5000,
   ) {}
@@ -60,15 +65,15 @@ export class BadgeImpressions {
     this.timer.unref();
   }
 
-  /** Notes one badge image served for the listing `slug` at `now`, on the site's calendar day in `timeZone`. */
-  record(slug: string, request: { referer: string | undefined; userAgent: string | undefined }, now: Date, timeZone: string): void {
-    if (isBot(request.userAgent)) return;
+  /** Notes one badge image served for the listing `slug` to `client` at `now`, on the site's calendar day in `timeZone`. */
+  record(slug: string, client: Client & { referer: string | undefined }, now: Date, timeZone: string): void {
+    if (isBot(client.userAgent)) return;
     const day = this.dayOf(now, timeZone);
-    const host = referrerHost(request.referer);
-    const key = `${day}|${slug}|${host}`;
-    const seen = this.pending.get(key);
-    if (seen) seen.count += 1;
-    else if (this.pending.size < MAX_PENDING) this.pending.set(key, { day, slug, host, count: 1 });
+    const visitor = visitorKey(this.secret, day, client.address);
+    if (!this.bursts.allows(visitor, now)) return;
+    const host = referrerHost(client.referer);
+    const key = `${day}|${slug}|${host}|${visitor}`;
+    if (!this.pending.has(key) && this.pending.size < MAX_PENDING) this.pending.set(key, { day, slug, host, visitor });
   }
 
   private dayOf(now: Date, timeZone: string): string {
@@ -94,23 +99,25 @@ export class BadgeImpressions {
     if (this.pending.size === 0) return;
     const batch = [...this.pending.entries()].slice(0, MAX_BATCH);
     for (const [key] of batch) this.pending.delete(key);
-    const rows = batch.map(([, counted]) => counted);
+    const rows = batch.map(([, seen]) => seen);
     try {
       // Rows in one order on every instance, so that two batches at once wait for each other rather than deadlock.
       await this.db.query(
-        `INSERT INTO badge_impressions (listing_id, day, referrer_host, impressions)
-         SELECT l.id, s.day, s.host, s.n FROM unnest($1::date[], $2::text[], $3::text[], $4::int[]) AS s(day, slug, host, n)
-         JOIN listings l ON l.slug = s.slug ORDER BY l.id, s.day, s.host
+        `WITH fresh AS (
+           INSERT INTO badge_viewers (day, listing_id, referrer_host, visitor)
+           SELECT s.day, l.id, s.host, s.visitor FROM unnest($1::date[], $2::text[], $3::text[], $4::text[]) AS s(day, slug, host, visitor)
+           JOIN listings l ON l.slug = s.slug ORDER BY l.id, s.day, s.host, s.visitor
+           ON CONFLICT DO NOTHING RETURNING day, listing_id, referrer_host
+         )
+         INSERT INTO badge_impressions (listing_id, day, referrer_host, impressions)
+         SELECT listing_id, day, referrer_host, count(*)::int FROM fresh
+         GROUP BY listing_id, day, referrer_host ORDER BY listing_id, day, referrer_host
          ON CONFLICT (listing_id, day, referrer_host) DO UPDATE SET impressions = badge_impressions.impressions + EXCLUDED.impressions`,
-        [rows.map((r) => r.day), rows.map((r) => r.slug), rows.map((r) => r.host), rows.map((r) => r.count)],
+        [rows.map((r) => r.day), rows.map((r) => r.slug), rows.map((r) => r.host), rows.map((r) => r.visitor)],
       );
     } catch (error) {
-      // Nothing was added: the counts wait for the next batch.
-      for (const [key, counted] of batch) {
-        const later = this.pending.get(key);
-        if (later) later.count += counted.count;
-        else this.pending.set(key, counted);
-      }
+      // Nothing was added: the impressions wait for the next batch (a visitor's key makes a second try count once).
+      for (const [key, seen] of batch) if (!this.pending.has(key)) this.pending.set(key, seen);
       throw error;
     }
   }

@@ -3,20 +3,25 @@
  * saw of the day, and writes it in one batch every few seconds, with additive increments, so the counts are exact
  * however many instances count at once.
  *
- * - listing_views.views: every page view by a person (bots are not counted).
- * - listing_views.visitors: unique visitors of the day. The database keeps each (day, listing, visitor) once
- *   (listing_visitors), so a visitor counts once per day across every instance and restart; only new pairs add to
- *   the day's visitors and to listings.views_count (which feeds most_viewed).
+ * What counts is bounded, so that one network cannot inflate a listing's numbers (issue 52):
+ * - A visitor is a keyed hash of the day and the network (networkOf: an IPv4 /24, an IPv6 /48), whatever its
+ *   User-Agent says; the User-Agent only tells people from bots, which are not counted.
+ * - listing_views.views: page views by people, at most one per visitor and listing per half hour
+ *   (listing_visitors.viewed_at remembers the last one counted, across instances and restarts).
+ * - listing_views.visitors: unique visitors of the day; only new (day, listing, visitor) rows add to the day's
+ *   visitors and to listings.views_count, the public `views` (which feeds most_viewed).
  * - listing_views.clicks: visitors who followed the listing page's link to the product's website (the link's
- *   `ping`), once per visitor and day (listing_clickers).
+ *   `ping`), once per visitor and day (listing_clickers), and only from a visitor the page was served to that day.
+ * - Bursts: past BURST_PER_MINUTE counted requests from one network in a minute, an instance counts nothing more
+ *   from it that minute (a scraper walking the site, a script replaying views).
  *
- * Visitors are a keyed hash of day, address and browser, never the address itself; the per-visitor keys are
- * deleted after a day (deleteVisitorsBefore).
+ * Visitors are never kept as addresses; the per-visitor keys are deleted after a day (deleteVisitorsBefore).
  */
 import { createHmac } from 'node:crypto';
 import type { Database, Statements } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
 import { PUBLIC_STATUSES } from '../catalogue/listing-summary.js';
+import { networkOf } from './network.js';
 
 /** Crawlers, link previews and scripts, by their User-Agent. */
 const BOT_AGENT =
@@ -25,31 +30,76 @@ const BOT_AGENT =
 /** Most pairs one batch holds; more in one interval are left for the next. */
 const MAX_BATCH = 5000;
 
-/** Most distinct pairs an instance keeps waiting; beyond it (a flood of made-up browsers) new ones are not counted. */
+/** Most distinct pairs an instance keeps waiting; beyond it new ones are not counted. */
 const MAX_PENDING = 200_000;
+
+/** A listing counts one page view per visitor in this long. */
+export const VIEW_EVERY_MS = 30 * 60_000;
+
+/** Counted requests (views, clicks, badge images) one network may make in a minute before an instance stops counting it. */
+export const BURST_PER_MINUTE = 30;
 
 /** Whether a request comes from a crawler, a link preview or a script (no User-Agent at all counts as one): those are not counted. */
 export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_AGENT.test(userAgent);
 }
 
-/** Who asked: the client's address and User-Agent, only ever kept as a keyed hash. */
+/** Who asked: the client's address and User-Agent, only ever kept as a keyed hash of the address's network. */
 export interface Client {
   address: string;
   userAgent: string | undefined;
+}
+
+/** When a request was counted: the site's calendar day (YYYY-MM-DD) and the moment. */
+export interface Moment {
+  day: string;
+  at: Date;
+}
+
+/** The visitor of `day` from `address`: a keyed hash of the day and the address's network, 22 characters. */
+export function visitorKey(secret: string, day: string, address: string): string {
+  return createHmac('sha256', secret)
+    .update(`${day}\n${networkOf(address)}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/**
+ * The networks that sent more than BURST_PER_MINUTE counted requests in the current minute, per instance: a fixed
+ * window, forgotten when the minute turns, holding at most `limit` networks (beyond it, new networks are not counted).
+ */
+export class BurstWindow {
+  private minute = Number.NaN;
+  private seen = new Map<string, number>();
+
+  constructor(private readonly limit = MAX_PENDING) {}
+
+  /** Whether a request from `visitor` at `at` may count (and counts it against the window). */
+  allows(visitor: string, at: Date): boolean {
+    const minute = Math.floor(at.getTime() / 60_000);
+    if (minute !== this.minute) {
+      this.minute = minute;
+      this.seen = new Map();
+    }
+    const count = this.seen.get(visitor) ?? 0;
+    if (count === 0 && this.seen.size >= this.limit) return false;
+    this.seen.set(visitor, count + 1);
+    return count < BURST_PER_MINUTE;
+  }
 }
 
 interface Seen {
   day: string;
   listingId: number;
   visitor: string;
-  /** Page views of this visitor in the batch (0 for a click). */
-  views: number;
+  /** The first moment of the batch this visitor asked for the page (ms). */
+  at: number;
 }
 
 export class PageViews {
   private views = new Map<string, Seen>();
   private clicks = new Map<string, Seen>();
+  private readonly bursts = new BurstWindow();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -65,17 +115,17 @@ export class PageViews {
     this.timer.unref();
   }
 
-  /** Notes a page view; `day` is the site's calendar day (YYYY-MM-DD). */
-  record(listingId: number, client: Client, day: string): void {
-    if (isBot(client.userAgent)) return;
-    const seen = this.note(this.views, listingId, client, day);
-    if (seen) seen.views += 1;
+  /** Notes a page view served to `client` at `when`. */
+  record(listingId: number, client: Client, when: Moment): void {
+    this.note(this.views, listingId, client, when);
   }
 
-  /** Notes a visit to the listing's website from its page (the link's ping); counted once per visitor and day. */
-  recordClick(listingId: number, client: Client, day: string): void {
-    if (isBot(client.userAgent)) return;
-    this.note(this.clicks, listingId, client, day);
+  /**
+   * Notes a visit to the listing's website from its page (the link's ping): counted once per visitor and day, and
+   * only if that visitor was served the page that day.
+   */
+  recordClick(listingId: number, client: Client, when: Moment): void {
+    this.note(this.clicks, listingId, client, when);
   }
 
   /** Writes what was seen since the last batch (tests call it to count at once). */
@@ -91,18 +141,12 @@ export class PageViews {
     await this.flush();
   }
 
-  private note(pending: Map<string, Seen>, listingId: number, client: Client, day: string): Seen | undefined {
-    const visitor = createHmac('sha256', this.secret)
-      .update(`${day}\n${client.address}\n${client.userAgent}`)
-      .digest('base64url')
-      .slice(0, 22);
+  private note(pending: Map<string, Seen>, listingId: number, client: Client, { day, at }: Moment): void {
+    if (isBot(client.userAgent)) return;
+    const visitor = visitorKey(this.secret, day, client.address);
+    if (!this.bursts.allows(visitor, at)) return;
     const key = `${day}|${listingId}|${visitor}`;
-    let seen = pending.get(key);
-    if (!seen && pending.size < MAX_PENDING) {
-      seen = { day, listingId, visitor, views: 0 };
-      pending.set(key, seen);
-    }
-    return seen;
+    if (!pending.has(key) && pending.size < MAX_PENDING) pending.set(key, { day, listingId, visitor, at: at.getTime() });
   }
 
   private async write(): Promise<void> {
@@ -137,31 +181,33 @@ function take(pending: Map<string, Seen>): Seen[] {
 function putBack(pending: Map<string, Seen>, batch: Seen[]): void {
   for (const seen of batch) {
     const later = pending.get(keyOf(seen));
-    if (later) later.views += seen.views;
+    if (later) later.at = Math.min(later.at, seen.at);
     else pending.set(keyOf(seen), seen);
   }
 }
 
 /**
- * Adds the batch's views and its new visitors of each day (a visitor already kept that day adds a view only). The
- * statement says first that it changes listings' views alone (migration 0032): their change notifications then
- * name them with their vote counts, nothing for a listener to read again, however many listings the batch names.
+ * Adds the batch's views and its new visitors of each day: a visitor's view counts if none of theirs was counted for
+ * the listing in the last half hour (listing_visitors.viewed_at, moved on only when one counts); a visitor not yet
+ * kept that day (inserted, xmax = 0) adds to the day's visitors and to views_count. The statement says first that it
+ * changes listings' views alone (migration 0032): their change notifications then name them with their vote counts,
+ * nothing for a listener to read again, however many listings the batch names.
  */
 async function writeViews(tx: Statements, batch: Seen[]): Promise<void> {
   await tx.query(`SELECT set_config('launch.views_only', 'on', true)`);
   await tx.query(
     `WITH seen AS (
-       SELECT s.* FROM unnest($1::date[], $2::int[], $3::text[], $4::int[]) AS s(day, listing_id, visitor, views)
+       SELECT s.* FROM unnest($1::date[], $2::int[], $3::text[], $4::timestamptz[]) AS s(day, listing_id, visitor, at)
        JOIN listings l ON l.id = s.listing_id
-     ), fresh AS (
-       INSERT INTO listing_visitors (day, listing_id, visitor)
-       SELECT day, listing_id, visitor FROM seen ORDER BY listing_id, day, visitor
-       ON CONFLICT DO NOTHING RETURNING day, listing_id
-     ), new_visitors AS (
-       SELECT day, listing_id, count(*)::int AS n FROM fresh GROUP BY day, listing_id
+     ), counted_views AS (
+       INSERT INTO listing_visitors AS v (day, listing_id, visitor, viewed_at)
+       SELECT day, listing_id, visitor, at FROM seen ORDER BY listing_id, day, visitor
+       ON CONFLICT (day, listing_id, visitor) DO UPDATE SET viewed_at = EXCLUDED.viewed_at
+         WHERE v.viewed_at IS NULL OR v.viewed_at <= EXCLUDED.viewed_at - make_interval(secs => $5)
+       RETURNING day, listing_id, (xmax = 0) AS fresh
      ), counted AS (
-       SELECT s.day, s.listing_id, sum(s.views)::int AS views, coalesce(max(f.n), 0) AS visitors
-       FROM seen s LEFT JOIN new_visitors f USING (day, listing_id) GROUP BY s.day, s.listing_id
+       SELECT day, listing_id, count(*)::int AS views, (count(*) FILTER (WHERE fresh))::int AS visitors
+       FROM counted_views GROUP BY day, listing_id
      ), days AS (
        INSERT INTO listing_views (listing_id, day, views, visitors)
        SELECT listing_id, day, views, visitors FROM counted ORDER BY listing_id, day
@@ -171,17 +217,24 @@ async function writeViews(tx: Statements, batch: Seen[]): Promise<void> {
      UPDATE listings l SET views_count = l.views_count + c.n
      FROM (SELECT listing_id, sum(visitors)::int AS n FROM counted GROUP BY listing_id HAVING sum(visitors) > 0) c
      WHERE l.id = c.listing_id`,
-    [batch.map((s) => s.day), batch.map((s) => s.listingId), batch.map((s) => s.visitor), batch.map((s) => s.views)],
+    [
+      batch.map((s) => s.day),
+      batch.map((s) => s.listingId),
+      batch.map((s) => s.visitor),
+      batch.map((s) => new Date(s.at).toISOString()),
+      VIEW_EVERY_MS / 1000,
+    ],
   );
 }
 
-/** Adds the batch's new clickers of each day to the day's clicks. */
+/** Adds the batch's new clickers of each day to the day's clicks: only visitors the page was served to that day count. */
 async function writeClicks(tx: Statements, batch: Seen[]): Promise<void> {
   await tx.query(
     `WITH fresh AS (
        INSERT INTO listing_clickers (day, listing_id, visitor)
        SELECT s.day, s.listing_id, s.visitor FROM unnest($1::date[], $2::int[], $3::text[]) AS s(day, listing_id, visitor)
-       JOIN listings l ON l.id = s.listing_id ORDER BY s.listing_id, s.day, s.visitor
+       JOIN listing_visitors v ON v.day = s.day AND v.listing_id = s.listing_id AND v.visitor = s.visitor
+       ORDER BY s.listing_id, s.day, s.visitor
        ON CONFLICT DO NOTHING RETURNING day, listing_id
      )
      INSERT INTO listing_views (listing_id, day, clicks)
@@ -198,11 +251,12 @@ export async function findPublicListingId(db: Database, slug: string): Promise<n
 }
 
 /**
- * Forgets the visitors and clickers of days before the day before `day` (YYYY-MM-DD): a visit of those days can no
+ * Forgets the visitors, clickers and badge viewers of days before the day before `day` (YYYY-MM-DD): a visit of those days can no
  * longer arrive, so nothing needs them to count a visitor once. Answers how many rows went.
  */
 export async function deleteVisitorsBefore(db: Statements, day: string): Promise<number> {
-  const visitors = await db.query('DELETE FROM listing_visitors WHERE day < $1::date - 1 RETURNING 1', [day]);
-  const clickers = await db.query('DELETE FROM listing_clickers WHERE day < $1::date - 1 RETURNING 1', [day]);
-  return visitors.length + clickers.length;
+  let deleted = 0;
+  for (const table of ['listing_visitors', 'listing_clickers', 'badge_viewers'])
+    deleted += (await db.query(`DELETE FROM ${table} WHERE day < $1::date - 1 RETURNING 1`, [day])).length;
+  return deleted;
 }

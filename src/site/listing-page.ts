@@ -14,7 +14,7 @@ import { todayIn } from '../catalogue/weeks.js';
 import { castVote, withdrawVote } from '../community/votes.js';
 import { setFollowing } from '../community/follows.js';
 import { type OwnStanding, ownStanding } from '../community/own-standing.js';
-import { findPublicListingId, type PageViews } from '../community/page-views.js';
+import { type Client, findPublicListingId, type Moment, type PageViews } from '../community/page-views.js';
 import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
 import { badgeSvgUrl } from '../badges/variants.js';
@@ -108,11 +108,7 @@ async function listingPage(ctx: Context, site: SiteDeps, views: PageViews | unde
   if (!profile && !(account && (await ownerPreview(ctx, site, env, account, slug))))
     return notFoundPage(ctx, env, account, 'No listing has this address. It may not be published yet.');
   if (!profile) return;
-  views?.record(
-    profile.id,
-    { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined },
-    todayIn(services.now(), settings.time_zone),
-  );
+  views?.record(profile.id, clientOf(ctx), momentIn(services.now(), settings.time_zone));
   const csrf = account ? kit.csrfField(ctx) : undefined;
   const done = typeof ctx.query.done === 'string' && ctx.method === 'GET' ? ctx.query.done : undefined;
   const shown = shownListings(site, slug, profile.id, account);
@@ -194,8 +190,7 @@ function keptListingPage(site: SiteDeps, views: PageViews | undefined): KeptRout
     },
     served: (ctx, page, { settings }) => {
       if (page.viewed === undefined) return;
-      const client = { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined };
-      views?.record(page.viewed, client, todayIn(site.services.now(), settings.time_zone));
+      views?.record(page.viewed, clientOf(ctx), momentIn(site.services.now(), settings.time_zone));
     },
   };
 }
@@ -482,7 +477,7 @@ function jsonLd(p: ListingProfile): Record<string, unknown> {
 /**
  * POST /listings/{slug}/click: the ping a browser sends when someone follows the listing page's link to the
  * product's website (the link's `ping` attribute; no script, and the link itself stays a plain link to the website).
- * Counted once per visitor and day, bots not; answers 204, or 404 for a slug no public listing has (nothing is
+ * Counted once per visitor and day, and only from a visitor the page was served to that day, bots not; answers 204, or 404 for a slug no public listing has (nothing is
  * counted). A ping carries no form and no CSRF token (Content-Type text/ping), so this route goes on a router
  * without the page forms' guard: it changes nothing but a count, the same as a page view. Browsers that send no
  * pings (Firefox by default, some privacy settings) are not counted, so clicks are a lower bound.
@@ -499,7 +494,13 @@ export function listingPingRoutes(router: Router, site: SiteDeps, views: PageVie
       return;
     }
     const { time_zone } = await site.settings();
-    views?.recordClick(listingId, { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined }, todayIn(services.now(), time_zone));
+    views?.recordClick(listingId, clientOf(ctx), momentIn(services.now(), time_zone));
     ctx.status = 204;
   });
 }
+
+/** Who asked for a counted page or ping: the client's address (its network is what counts) and User-Agent (bots are not). */
+const clientOf = (ctx: Context): Client => ({ address: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
+
+/** The site's calendar day and the moment of a counted request. */
+const momentIn = (at: Date, timeZone: string): Moment => ({ day: todayIn(at, timeZone), at });

@@ -10,7 +10,7 @@ import type { BadgeImpressions } from '../community/badge-impressions.js';
  * Serves the badge images that get_badges links to, at the addresses src/badges/badge-address.ts defines (those the
  * badge check accepts). The images are embedded on other sites, so they are cacheable for an hour and carry a CSP
  * that lets them run nothing and load nothing. With `impressions`, each image served (GET) is counted for its
- * listing and referring site, in memory; the counts are written in batches.
+ * listing, referring site and visitor, in memory; the counts are written in batches.
  */
 export function badgeImages(services: Services, impressions?: BadgeImpressions): Middleware {
   return async (ctx, next) => {
@@ -28,7 +28,7 @@ export function badgeImages(services: Services, impressions?: BadgeImpressions):
     if (impressions && ctx.method === 'GET')
       impressions.record(
         listing.slug,
-        { referer: ctx.get('referer') || undefined, userAgent: ctx.get('user-agent') || undefined },
+        { address: ctx.ip, referer: ctx.get('referer') || undefined, userAgent: ctx.get('user-agent') || undefined },
         services.now(),
         time_zone,
       );

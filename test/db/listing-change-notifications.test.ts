@@ -70,7 +70,10 @@ async function expectCountersOnly(payloads: string[], listings: number[]) {
 describe('listing change notifications', () => {
   it('name the listings of a batch of page views with their vote counts, 200 to a notification, never "everything"', async () => {
     const views = new PageViews(t.db, 'a secret of the test', createLogger({ level: 'silent' }));
-    for (const id of ids) views.record(id, { address: '192.0.2.7', userAgent: 'Mozilla/5.0 Firefox/133.0' }, '2026-11-27');
+    // One visitor per listing, each from a network of its own (one network's burst would not be counted).
+    const at = new Date('2026-11-27T12:00:00Z');
+    for (const [n, id] of ids.entries())
+      views.record(id, { address: `10.${n >> 8}.${n & 255}.7`, userAgent: 'Mozilla/5.0 Firefox/133.0' }, { day: '2026-11-27', at });
     const payloads = await heardFrom(() => views.flush());
     expect(payloads).not.toContain('*');
     await expectCountersOnly(payloads, ids);

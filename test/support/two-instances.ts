@@ -22,7 +22,12 @@ export interface TwoInstances {
  * own caches, search index, batched counters and change listener, and on a PostgreSQL server its own
  * connections to one scratch database. On the embedded engine both share the one database.
  */
-export async function startTwoInstances(options: { now: () => Date; pageViewsEveryMs?: number }): Promise<TwoInstances> {
+export async function startTwoInstances(options: {
+  now: () => Date;
+  pageViewsEveryMs?: number;
+  /** More configuration (e.g. TRUSTED_PROXIES, so that a test can speak for many clients through X-Forwarded-For). */
+  env?: Record<string, string>;
+}): Promise<TwoInstances> {
   const serverUrl = process.env.DATABASE_URL;
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
   const databases: Database[] = [];
@@ -40,7 +45,7 @@ export async function startTwoInstances(options: { now: () => Date; pageViewsEve
   for (const db of databases) {
     const port = await freePort();
     const config = {
-      ...loadConfig({ PAGE_SETTLE_SECONDS: '0', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }),
+      ...loadConfig({ PAGE_SETTLE_SECONDS: '0', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env }),
       host: '127.0.0.1',
     };
     const app = await createApp({

@@ -31,6 +31,8 @@ export const ListingVisitor = defineEntity({
     listing: () =>
       p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('listing_visitors_listing_id_fkey'),
     visitor: p.text().primary(),
+    /** When it last counted a page view (one per visitor per half hour; migration 0041). */
+    viewedAt: p.datetime().nullable(),
   },
   primaryKeys: ['day', 'listing', 'visitor'],
 });
@@ -71,3 +73,18 @@ export const BadgeImpression = defineEntity({
   primaryKeys: ['listing', 'day', 'referrerHost'],
 });
 export type BadgeImpression = InferEntity<typeof BadgeImpression>;
+
+/** badge_viewers: who (the same keyed hash) saw a listing's badge from a referring site on a day, so each counts once (migration 0041). */
+export const BadgeViewer = defineEntity({
+  name: 'BadgeViewer',
+  tableName: 'badge_viewers',
+  properties: {
+    day: p.type(CalendarDateType).primary(),
+    listing: () =>
+      p.manyToOne(Listing).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('badge_viewers_listing_id_fkey'),
+    referrerHost: p.text().primary().check('length(referrer_host) <= 253'),
+    visitor: p.text().primary(),
+  },
+  primaryKeys: ['day', 'listing', 'referrerHost', 'visitor'],
+});
+export type BadgeViewer = InferEntity<typeof BadgeViewer>;
