@@ -393,12 +393,13 @@ async function mountMiddleware(koa: Koa, deps: MountDeps) {
   // The reference pages after this (/docs, /bot, /problems) name the site as its settings say now.
   koa.use(statedSiteName(async () => (await siteSettings()).site_name));
   koa.use(docsPage({ publicUrl: parts.config.publicUrl }));
-  const badgeImpressions = new BadgeImpressions(db, log, parts.pageViewsEveryMs);
+  const visitorSecret = await sharedSecret(db, 'page_view_key', () => randomToken(32));
+  const badgeImpressions = new BadgeImpressions(db, visitorSecret, log, parts.pageViewsEveryMs);
   koa.use(badgeImages(services, badgeImpressions));
   koa.use(keptImages(services));
   koa.use(socialCards(services, cardCache));
   koa.use(awardProofRoutes(services));
-  const pageViews = new PageViews(db, await sharedSecret(db, 'page_view_key', () => randomToken(32)), log, parts.pageViewsEveryMs);
+  const pageViews = new PageViews(db, visitorSecret, log, parts.pageViewsEveryMs);
   const site = publicSite({ services, kit: auth.pageKit, settings: siteSettings, registry: parts.registry }, pageViews);
   koa.use(site.middleware);
   const adminPages = adminConsole({ services, kit: auth.pageKit, settings: siteSettings, registry: parts.registry });

@@ -35,7 +35,7 @@ import {
   Milestone,
   Story,
 } from './listing.js';
-import { BadgeImpression, ListingClicker, ListingView, ListingVisitor } from './listing-view.js';
+import { BadgeImpression, BadgeViewer, ListingClicker, ListingView, ListingVisitor } from './listing-view.js';
 import { LaunchReport, ListingDailyRank } from './launch-stats.js';
 import { ListingSearch } from './listing-search.js';
 import { ListingProfileParts } from './listing-profile.js';
@@ -98,6 +98,7 @@ export const entities = [
   ListingView,
   ListingVisitor,
   ListingClicker,
+  BadgeViewer,
   BadgeImpression,
   ListingDailyRank,
   LaunchReport,
