@@ -1,4 +1,6 @@
+import net from 'node:net';
 import { MCP_PATH } from '../web/paths.js';
+import { slugify } from '../text/slugify.js';
 import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../registry/protocol-versions.js';
 import { SERVER_INFO } from './server-info.js';
 import { isRecord } from './json-rpc.js';
@@ -22,18 +24,25 @@ export interface Primitives {
 }
 
 /**
- * The server's name in the MCP Registry's reverse-DNS form: the public host reversed, then the server's own name
- * (`https://launch-directory.example` → `example.launch-directory/launch-directory`). A registry namespace is
- * proven by owning its domain, so each deployment is named for the host it is served from.
+ * The server's name in the MCP Registry's reverse-DNS form, from the configured site: the public host's domain
+ * reversed, then the site's name as a slug (`https://launch-directory.example` and "Launch Directory" →
+ * `example.launch-directory/launch-directory`). A registry namespace is proven by owning its domain, so each
+ * deployment is named for the host it is served from; an IP address is no domain and is not reversed
+ * (`127.0.0.1/launch-directory`, never `1.0.0.127/…`).
  */
-export function registryName(publicUrl: string): string {
-  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '').replace(/[^a-zA-Z0-9.-]/g, '-');
-  return `${host.split('.').reverse().join('.')}/${SERVER_INFO.name}`;
+export function registryName(publicUrl: string, siteName: string = DEFAULT_SITE_SETTINGS.site_name): string {
+  return `${registryNamespace(publicUrl)}/${slugify(siteName, SERVER_INFO.name)}`;
+}
+
+function registryNamespace(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+  const safe = host.replace(/[^a-zA-Z0-9.-]/g, '-');
+  return net.isIP(host) ? safe : safe.split('.').reverse().join('.');
 }
 
 /** The key of the card's `_meta` entry listing the primitives: the name's own namespace. */
 export function primitivesMetaKey(publicUrl: string): string {
-  return `${registryName(publicUrl).split('/')[0]}/primitives`;
+  return `${registryNamespace(publicUrl)}/primitives`;
 }
 
 const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
@@ -43,7 +52,7 @@ export function registryEntry(publicUrl: string, siteName: string = DEFAULT_SITE
   const base = origin(publicUrl);
   return {
     $schema: SERVER_JSON_SCHEMA,
-    name: registryName(base),
+    name: registryName(base, siteName),
     title: siteName,
     description: DESCRIPTION,
     version: SERVER_INFO.version,

@@ -49,8 +49,15 @@ describe('server.json', () => {
 });
 
 describe('registryName', () => {
-  it('reverses the public host and appends the server name', () => {
+  it('reverses the public host and appends the site name as a slug', () => {
     expect(registryName('https://directory.example.com')).toBe('com.example.directory/launch-directory');
     expect(registryName('http://localhost:3000')).toBe('localhost/launch-directory');
+    expect(registryName('https://launches.example.org', 'Früh Launches!')).toBe('org.example.launches/fruh-launches');
+    expect(registryName('https://launches.example.org', '✓✓')).toBe('org.example.launches/launch-directory');
+  });
+
+  it('keeps an IP address as it is: it is no domain to reverse (issue 52)', () => {
+    expect(registryName('http://127.0.0.1:3000')).toBe('127.0.0.1/launch-directory');
+    expect(registryName('http://[2001:db8::1]:3000')).toBe('2001-db8--1/launch-directory');
   });
 });
