@@ -19,7 +19,7 @@ import {
   type RefusedOnPage,
   type TypedForm,
 } from './listing-section.js';
-import { reportedNote, reportForm } from './report-form.js';
+import { confirmToReport, reportedNote, reportForm } from './report-form.js';
 import { avatar, pageNumber, pager, type PagerWords, readableDate } from '../web/layout.js';
 import type { OpenReports } from '../moderation/reports.js';
 import { type SiteDeps, visit } from './visit.js';
@@ -125,15 +125,17 @@ function commentActions(reader: Reader, id: number): SafeHtml | string {
     : '';
   const report = mine
     ? ''
-    : reader.reported?.comment.has(id)
-      ? reportedNote('comment')
-      : reportForm(
-          reader.csrf,
-          `/listings/${reader.slug}/comments/${id}/report#comment-${id}`,
-          'Report this comment',
-          `report-c${id}`,
-          reader.typed,
-        );
+    : !reader.account?.emailVerified && reader.typed?.form !== `report-c${id}` // a refused try is drawn again with its reason
+      ? confirmToReport('comment')
+      : reader.reported?.comment.has(id)
+        ? reportedNote('comment')
+        : reportForm(
+            reader.csrf,
+            `/listings/${reader.slug}/comments/${id}/report#comment-${id}`,
+            'Report this comment',
+            `report-c${id}`,
+            reader.typed,
+          );
   return html`<div class="comment-actions">${remove}${report}</div>`;
 }
 

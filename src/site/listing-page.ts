@@ -19,7 +19,7 @@ import { ProblemError } from '../errors.js';
 import { SLUG_PATTERN } from '../schema.js';
 import { badgeSvgUrl } from '../badges/variants.js';
 import { fileListingReport, openReportsBy } from '../moderation/reports.js';
-import { reportedNote, reportForm } from './report-form.js';
+import { confirmToReport, reportedNote, reportForm } from './report-form.js';
 import { contentReportRoutes } from './content-report-routes.js';
 import { doneNotice, type ListingSectionView, type RefusedOnPage, type TypedForm } from './listing-section.js';
 import { COMMENT_DONE, commentRoutes, commentsPage, commentsSection } from './listing-comments.js';
@@ -355,13 +355,15 @@ const pricingWords = (model: string) => `${model.charAt(0).toUpperCase()}${model
 
 /** The report form at the foot of the page (#report), or that the person reported the listing; signed out, the way in. */
 function reportArea(site: SiteDeps, view: ListingSectionView): SafeHtml {
-  const { listing, csrf, done, typed, reported } = view;
+  const { listing, account, csrf, done, typed, reported } = view;
   const slug = listing.slug;
   const form = !csrf
     ? html`<p class="muted"><a href="${site.kit.signInPath(`/listings/${slug}#report`)}">Sign in to report this listing</a> to the site team.</p>`
-    : reported?.listing
-      ? reportedNote('listing')
-      : reportForm(csrf, `/listings/${slug}/report#report`, 'Report this listing to the site team', 'report', typed);
+    : !account?.emailVerified && typed?.form !== 'report' // a refused try is drawn again with its reason
+      ? confirmToReport('listing')
+      : reported?.listing
+        ? reportedNote('listing')
+        : reportForm(csrf, `/listings/${slug}/report#report`, 'Report this listing to the site team', 'report', typed);
   return html`<div id="report">${doneNotice(done, REPORT_NOTICES)}${form}</div>`;
 }
 

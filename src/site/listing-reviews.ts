@@ -22,7 +22,7 @@ import { ProblemError } from '../errors.js';
 import { html, type SafeHtml } from '../text/html.js';
 import { avatar, readableDate } from '../web/layout.js';
 import { doneNotice, fieldProblem, formProblem, invalidField, type ListingSectionView, type RefusedOnPage } from './listing-section.js';
-import { reportedNote, reportForm } from './report-form.js';
+import { confirmToReport, reportedNote, reportForm } from './report-form.js';
 import { type SiteDeps, visit } from './visit.js';
 
 /** Flash messages of the review forms, by the `done` value they redirect back with. */
@@ -93,16 +93,19 @@ ${own ? html`<form method="post" action="/listings/${slug}/review/delete#reviews
 }
 
 function reviewItem(view: ListingSectionView, review: PublicReview, mine: boolean): SafeHtml {
-  const { listing, csrf, typed, reported } = view;
-  const report = reported?.review.has(review.id)
-    ? reportedNote('review')
-    : reportForm(
-        csrf!,
-        `/listings/${listing.slug}/reviews/${review.id}/report#review-${review.id}`,
-        'Report this review',
-        `report-r${review.id}`,
-        typed,
-      );
+  const { listing, account, csrf, typed, reported } = view;
+  const report =
+    !account?.emailVerified && typed?.form !== `report-r${review.id}` // a refused try is drawn again with its reason
+      ? confirmToReport('review')
+      : reported?.review.has(review.id)
+        ? reportedNote('review')
+        : reportForm(
+            csrf!,
+            `/listings/${listing.slug}/reviews/${review.id}/report#review-${review.id}`,
+            'Report this review',
+            `report-r${review.id}`,
+            typed,
+          );
   return html`<li class="review" id="review-${review.id}"><p class="byline">${avatar(review.reviewer)}<strong>${review.reviewer}</strong> · <span><span aria-hidden="true">★</span> ${review.rating} / 5</span> · <time datetime="${review.created_at}">${readableDate(review.created_at)}</time>${review.updated_at ? html` <span class="muted">(edited)</span>` : ''}${review.counted ? '' : html` <span class="muted">(not counted)</span>`}</p>
 <p>${review.body}</p>
 ${csrf && !mine ? report : ''}</li>`;

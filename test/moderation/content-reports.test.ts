@@ -76,6 +76,27 @@ describe('the report routes for reviews and comments', () => {
     expect(await reportsOn('comment', comment)).toEqual([]);
   });
 
+  it('are not offered to an account whose address is not confirmed: the page says what to do instead', async () => {
+    const listing = await listingOf();
+    const review = await seedReview(listing.id);
+    const comment = await seedComment(listing.id);
+    const pageFor = async (verified: boolean) => {
+      const { browser } = await signedInBrowser(t, { verified });
+      return (await browser.get(`${t.url}/listings/${listing.slug}`)).text;
+    };
+    const unconfirmed = await pageFor(false);
+    expect(unconfirmed).not.toContain('Send the report');
+    for (const what of ['listing', 'review', 'comment'])
+      expect(unconfirmed, what).toContain(
+        `Confirm your e-mail address to report this ${what}: reports come from people with a confirmed address.`,
+      );
+    const confirmed = await pageFor(true);
+    expect(confirmed).toContain(`action="/listings/${listing.slug}/reviews/${review}/report#review-${review}"`);
+    expect(confirmed).toContain(`action="/listings/${listing.slug}/comments/${comment}/report#comment-${comment}"`);
+    expect(confirmed).toContain(`action="/listings/${listing.slug}/report#report"`);
+    expect(confirmed).not.toContain('Confirm your e-mail address to report');
+  });
+
   it('file one open report per person and target, and come back to the section with what happened', async () => {
     const listing = await listingOf();
     const review = await seedReview(listing.id);
