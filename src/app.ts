@@ -64,6 +64,7 @@ import { keepHeadersOnErrors } from './web/error-headers.js';
 import { currentRequestScope } from './mcp/request-scope.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { databaseScrapeSources } from './observability/scrape-sources.js';
+import { decodeGate } from './images/decode-gate.js';
 import { instrumentedJobs } from './jobs/instrumented-jobs.js';
 import { metricsEndpoint, requestMetrics } from './web/metrics-route.js';
 import { startTracing, stopTracing } from './observability/tracing.js';
@@ -141,7 +142,7 @@ export async function createApp(parts: AppParts): Promise<App> {
   const siteName = async () => (await siteSettings()).site_name;
   const mailer = serviceMailer(parts, { now, log, siteName });
   // One registry per instance (several apps in one test process do not collide).
-  const metrics = createMetrics(databaseScrapeSources(db));
+  const metrics = createMetrics({ ...databaseScrapeSources(db), imageDecodes: () => decodeGate.counts() });
   const { jobs, recurring } = await openJobs(parts, { now, log, mailer, metrics, siteName });
   const lifecycle: Lifecycle = { draining: false };
   const { caches, cardCache, searchIndex, termDictionary, stopHearingChanges } = await hearListingChanges(

@@ -12,11 +12,11 @@ export default defineTool({
   title: "Set a listing's logo or screenshot",
   toolset: 'listings',
   description:
-    "Sets a listing's logo or first screenshot from an image URL (PNG, JPEG, WebP, GIF, AVIF or SVG; 5 MB at most), fetched, re-encoded and served instead of what the crawler found. 400 if private or not an image.",
+    "Sets a listing's logo or first screenshot from an image URL (PNG, JPEG, WebP, GIF, AVIF or SVG; 5 MB and 25 million pixels at most), fetched, re-encoded and served instead of what the crawler found. 400 if private or not an image; 429 beyond 20 images an hour per account; 503 with Retry-After when too many images wait to be decoded.",
   http: { method: 'PUT', path: '/me/listings/{listing_id}/images/{kind}', status: 200 },
   scopes: ['listings:write'],
   idempotencyKey: false,
-  errorStatuses: [404],
+  errorStatuses: [404, 503],
   input: z.strictObject({
     listing_id: recordId('The listing id'),
     kind: z.enum(IMAGE_KINDS),

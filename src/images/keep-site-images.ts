@@ -45,7 +45,8 @@ export async function keepSiteImages(
     if ((await keptImageSource(deps.db, listingId, kind)) === 'owner') continue;
     for (const url of candidates[kind].slice(0, TRIES)) {
       try {
-        const image = await processImage(await fetchImage(url, deps.fetch), kind);
+        // A job: it waits its turn at the decode gate (the job queue bounds how many run).
+        const image = await processImage(await fetchImage(url, deps.fetch), kind, { background: true });
         await keepListingImage(deps.db, { listingId, kind, image, source: 'crawler', sourceUrl: url, now: deps.now() });
         kept.push(kind);
         break;

@@ -4,18 +4,23 @@
  * came in. What is not an image, is larger than MAX_IMAGE_BYTES before decoding, or declares more than
  * MAX_INPUT_PIXELS (a decompression bomb: a few bytes that would decode to gigabytes) is refused before any
  * pixel is decoded. SVG is rasterised (librsvg runs no script and loads nothing from outside), never kept as SVG.
+ * One image is decoded at a time in the process (decode-gate.ts); a request finding too many waiting is refused.
  */
 import { createHash } from 'node:crypto';
 import type { Metadata, OutputInfo, ResizeOptions, SharpOptions } from 'sharp';
 import { loadSharp } from './sharp.js';
 import { fromIco } from './ico.js';
 import { ImageRefused } from './errors.js';
+import { decodeGate } from './decode-gate.js';
 import type { ImageKind } from '../db/entities/image.js';
 
 /** Bytes read of an image, uploaded or fetched; checked before decoding. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** Pixels an image may declare (width × height), e.g. 8000 × 5000; sharp checks the header before decoding. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Pixels an image may declare (width × height), e.g. 5000 × 5000 or 6000 × 4000 (a 24-megapixel photo); sharp checks
+ * the header before decoding. Issue 52, item 10: at 40 million a 6300 × 6300 PNG took a second and 72 MB to decode.
+ */
+const MAX_INPUT_PIXELS = 25_000_000;
 /** Smallest side an image may have. */
 const MIN_SIDE = 16;
 /** The formats decoded; anything else (text, HTML, PDF, TIFF, raw pixel formats…) is refused. */
@@ -56,16 +61,28 @@ const decodeOptions = (density?: number): SharpOptions => ({
   ...(density && { density }),
 });
 
-/** Decodes `input` and encodes the sizes of `kind`; throws ImageRefused for anything that is not a usable image. */
-export async function processImage(input: Uint8Array, kind: ImageKind): Promise<ProcessedImage> {
+export interface ProcessOptions {
+  /** Work of the service's own (the demo seed, a job): it waits its turn at the decode gate however many wait. */
+  background?: boolean;
+}
+
+/**
+ * Decodes `input` and encodes the sizes of `kind`; throws ImageRefused for anything that is not a usable image, and
+ * ImageDecoderBusy (503) when too many images already wait to be decoded (never for `background` work).
+ */
+export async function processImage(input: Uint8Array, kind: ImageKind, options: ProcessOptions = {}): Promise<ProcessedImage> {
   if (input.byteLength === 0) throw new ImageRefused('The file is empty.');
   if (input.byteLength > MAX_IMAGE_BYTES) throw new ImageRefused(`The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
   const bytes = fromIco(Buffer.from(input.buffer, input.byteOffset, input.byteLength));
-  const meta = await readHeader(bytes);
-  // An SVG is drawn at a density that gives the logo its full size (its own size may be 16 × 16).
-  const density = meta.format === 'svg' ? svgDensity(meta.width, meta.height) : undefined;
-  const [main, small] = await Promise.all([encode(bytes, SIZES[kind].main, density), encode(bytes, SIZES[kind].small, density)]);
-  return { main, small };
+  return decodeGate.run(async () => {
+    const meta = await readHeader(bytes);
+    // An SVG is drawn at a density that gives the logo its full size (its own size may be 16 × 16).
+    const density = meta.format === 'svg' ? svgDensity(meta.width, meta.height) : undefined;
+    // One size after the other: each decodes the image, and the gate lets one decode run at a time.
+    const main = await encode(bytes, SIZES[kind].main, density);
+    const small = await encode(bytes, SIZES[kind].small, density);
+    return { main, small };
+  }, options);
 }
 
 interface Header {
@@ -78,7 +95,8 @@ async function readHeader(bytes: Buffer): Promise<Header> {
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, decodeOptions()).metadata();
+    // The header alone, read without the pixel limit (no pixel is decoded), so a refusal can name the size.
+    meta = await sharp(bytes, { ...decodeOptions(), limitInputPixels: false }).metadata();
   } catch (error) {
     throw refusalOf(error);
   }
@@ -93,7 +111,7 @@ async function readHeader(bytes: Buffer): Promise<Header> {
 }
 
 const tooLarge = (width: number, height: number) =>
-  `The image declares ${width} × ${height} pixels, more than the ${MAX_INPUT_PIXELS / 1_000_000} million we decode.`;
+  `The image declares ${width} × ${height} pixels, more than the ${MAX_INPUT_PIXELS / 1_000_000} million pixels we decode.`;
 
 /** The density (dpi; 72 draws the SVG at its own size) that draws the SVG's longer side at 1024 pixels. */
 function svgDensity(width: number, height: number): number {

@@ -1,6 +1,11 @@
-/** Images an owner gives a listing (set_listing_image, the upload form): they replace what the crawler found. */
+/**
+ * Images an owner gives a listing (set_listing_image, the upload form): they replace what the crawler found. Each
+ * one, fetched or uploaded, counts against the account's budget of IMAGE_LIMIT before it is fetched or decoded.
+ */
 import type { Database } from '../db/database.js';
 import type { ImageKind } from '../db/entities/image.js';
+import { countOrRefuse } from '../rate-limit/count-or-refuse.js';
+import type { RatePolicy } from '../rate-limit/counter.js';
 import { ownedListingStatus } from './ownership.js';
 import { fetchImage, type ImageFetchOptions } from '../images/fetch-image.js';
 import { imagePath, keepListingImage, keptImageUrl } from '../images/image-store.js';
@@ -27,12 +32,26 @@ interface GiveImage {
   publicUrl: string;
 }
 
+/**
+ * Images an account may give in an hour, fetched or uploaded, kept or refused (issue 52, item 10: a large image takes
+ * about a second and tens of MB to decode). Setting a logo and a screenshot, and a few tries of each, on several
+ * listings fits well within it; beyond it the account is refused (429 with Retry-After) until the hour ends.
+ */
+const IMAGE_LIMIT: RatePolicy = { name: 'listing_images', limit: 20, windowSeconds: 3600 };
+
+/** Counts one image of the account; 429 rate_limited beyond IMAGE_LIMIT. Keyed by the account's id, like the other per-account limits. */
+function countImage(db: Database, give: GiveImage): Promise<void> {
+  const detail = `At most ${IMAGE_LIMIT.limit} listing images an hour per account.`;
+  return countOrRefuse(db, `listing_images:${give.accountId}`, IMAGE_LIMIT, give.now, detail);
+}
+
 /** Fetches the image at `url` (through the address guard) and keeps it for the caller's listing; 404 for a listing not theirs. */
 export async function giveListingImageFromUrl(
   db: Database,
   give: GiveImage & { url: string; fetch: ImageFetchOptions },
 ): Promise<GivenImage> {
   await ownedListingStatus(db, give.accountId, give.listingId);
+  await countImage(db, give);
   const bytes = await fetchImage(give.url, give.fetch);
   return keepGiven(db, give, bytes, give.url);
 }
@@ -40,6 +59,7 @@ export async function giveListingImageFromUrl(
 /** Keeps uploaded bytes for the caller's listing; 404 for a listing not theirs. */
 export async function giveListingImage(db: Database, give: GiveImage & { bytes: Uint8Array }): Promise<GivenImage> {
   await ownedListingStatus(db, give.accountId, give.listingId);
+  await countImage(db, give);
   return keepGiven(db, give, give.bytes, null);
 }
 

@@ -50,6 +50,8 @@ export interface ScrapeSources {
   counts(): Promise<ScrapedCounts>;
   /** The database pool's connections; absent on the embedded engine (one in-process connection, no pool). */
   poolUse?(): { total: number; idle: number; waiting: number };
+  /** This process's image decode gate (src/images/decode-gate.ts): decodes running and waiting, and those refused so far. */
+  imageDecodes?(): { running: number; waiting: number; refused: number };
 }
 
 export interface Metrics extends ToolCallRecorder, JobRunRecorder, DeliveryRecorder, DraftingRecorder {
@@ -197,6 +199,7 @@ function scrapeGauges(registry: Registry, sources: ScrapeSources): void {
         this.set({ state: 'waiting' }, use.waiting);
       },
     });
+  if (sources.imageDecodes) imageDecodeGauges(registers, sources.imageDecodes);
   const counts = oncePerScrape(() => sources.counts());
   new Gauge({
     name: `${PREFIX}job_queue_depth`,
@@ -223,6 +226,30 @@ function scrapeGauges(registry: Registry, sources: ScrapeSources): void {
     registers,
     async collect() {
       this.set((await counts()).disabledWebhooks);
+    },
+  });
+}
+
+/** The image decode gate: one decode runs at a time, a few requests wait, more are refused (503 image_decoder_busy). */
+function imageDecodeGauges(registers: Registry[], read: NonNullable<ScrapeSources['imageDecodes']>): void {
+  new Gauge({
+    name: `${PREFIX}image_decodes`,
+    help: 'Image decodes in this process: running (state=running, at most one) and waiting their turn (state=waiting).',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const { running, waiting } = read();
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
+    },
+  });
+  new Counter({
+    name: `${PREFIX}image_decodes_refused_total`,
+    help: 'Image decodes refused because too many were already waiting (503 image_decoder_busy), since the process started.',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(read().refused);
     },
   });
 }

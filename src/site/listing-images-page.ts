@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html, type SafeHtml } from '../text/html.js';
 import type { AccountRecord } from '../accounts/accounts.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ProblemError } from '../errors.js';
 import { IMAGE_KINDS, type ImageKind } from '../db/entities/image.js';
 import { ImageRefused } from '../images/errors.js';
 import { giveListingImage, ownedListingImages } from '../listings/owner-images.js';
@@ -56,6 +56,12 @@ export function listingImagesRoutes(router: Router, site: SiteDeps): void {
       });
     } catch (error) {
       if (error instanceof NotFoundError) return imagesPage(ctx, site, account, listingId, {});
+      if (error instanceof ProblemError && (error.status === 429 || error.status === 503)) {
+        // The account's image budget is spent (429), or too many images wait to be decoded (503): nothing was saved.
+        ctx.status = error.status;
+        ctx.set('Retry-After', error.headers['Retry-After'] ?? '60');
+        return imagesPage(ctx, site, account, listingId, { error: { kind, message: error.detail ?? error.title } });
+      }
       if (!(error instanceof ImageRefused)) throw error;
       ctx.status = 400;
       return imagesPage(ctx, site, account, listingId, { error: { kind, message: `${file.name || 'The file'}: ${error.message}` } });
@@ -94,7 +100,7 @@ ${page.error?.kind === kind ? errorBox(page.error.message) : ''}${page.saved ===
 ${current ? html`<p><img src="${current}" alt="The current ${kind} of ${listing.name}" style="max-width:100%;height:auto"></p>` : html`<p class="muted">No ${kind} yet.</p>`}
 <form method="post" action="${pagePath(listingId)}" enctype="multipart/form-data">${csrfField}
 <input type="hidden" name="kind" value="${kind}">
-<label for="${kind}-file">New ${kind} (PNG, JPEG, WebP, GIF, AVIF or SVG, at most 5 MB)</label>
+<label for="${kind}-file">New ${kind} (PNG, JPEG, WebP, GIF, AVIF or SVG, at most 5 MB and 25 million pixels)</label>
 <input type="file" id="${kind}-file" name="image" accept="${ACCEPT}" required>
 <button type="submit">Upload the ${kind}</button>
 </form>`;

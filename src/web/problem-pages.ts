@@ -60,6 +60,10 @@ export const PROBLEM_CODES: Readonly<Record<string, { status: number; meaning: s
     status: 503,
     meaning: 'The payment provider could not open a checkout; nothing was saved. Retry after Retry-After.',
   },
+  image_decoder_busy: {
+    status: 503,
+    meaning: 'The service decodes one image at a time and a few more already wait their turn; nothing was saved. Retry after Retry-After.',
+  },
   vote_refused: {
     status: 403,
     meaning: 'The rules do not let this person vote yet (e.g. the e-mail address is not confirmed); detail says what to do.',

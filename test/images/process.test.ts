@@ -46,6 +46,20 @@ describe('processImage', () => {
     expect(await refusal(bomb)).toMatch(/million pixels/);
   });
 
+  it('refuses a 6300 × 6300 PNG (39.7 million pixels), which the limit of 40 million let through to a second of decoding', async () => {
+    // A solid colour: a PNG of a few hundred KB, well under the byte cap, made in a moment.
+    const big = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    expect(big.length).toBeLessThan(MAX_IMAGE_BYTES);
+    expect(await refusal(big, 'screenshot')).toBe('The image declares 6300 × 6300 pixels, more than the 25 million pixels we decode.');
+    // 5000 × 5000 is the most it takes.
+    const largest = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    expect((await processImage(largest, 'screenshot')).main.width).toBe(1280);
+  });
+
   it('refuses huge dimensions, whatever the format', async () => {
     expect(await refusal(hugeGif(), 'screenshot')).toMatch(/million pixels|could not be read/);
     expect(await refusal(hugeSvg)).toMatch(/million pixels/);

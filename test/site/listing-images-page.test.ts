@@ -25,7 +25,12 @@ async function upload(browser: TestBrowser, fields: Record<string, string>, file
   if (file) form.append('image', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const cookie = (browser as unknown as { cookieHeader(url: string): string }).cookieHeader(page());
   const answer = await fetch(page(), { method: 'POST', body: form, redirect: 'manual', headers: { cookie } });
-  return { status: answer.status, location: answer.headers.get('location'), text: await answer.text() };
+  return {
+    status: answer.status,
+    location: answer.headers.get('location'),
+    retryAfter: answer.headers.get('retry-after'),
+    text: await answer.text(),
+  };
 }
 
 const logoUrl = async () => ((await (await fetch(`${t.url}/api/v1/listings/uploaded`)).json()) as { logo_url: string | null }).logo_url;
@@ -89,5 +94,18 @@ describe('the listing images page', () => {
       { name: 'logo.png', type: 'image/png', bytes: await plainPng(40, 40) },
     );
     expect(answer.status).toBe(404);
+  });
+
+  it("refuses uploads beyond the account's hourly budget with a message beside the field, 429 and Retry-After", async () => {
+    const form = await owner.browser.get(page());
+    const send = () =>
+      upload(owner.browser, { csrf: form.field('csrf'), kind: 'screenshot' }, { name: 'shot.png', type: 'image/png', bytes: htmlAsPng });
+    // The uploads above counted too, the refused one among them: every image sent costs its decode.
+    let answer = await send();
+    for (let sent = 1; answer.status === 400 && sent < 25; sent++) answer = await send();
+    expect(answer.status).toBe(429);
+    expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    const section = answer.text.slice(answer.text.indexOf('id="screenshot"'), answer.text.indexOf('id="screenshot-file"'));
+    expect(section).toMatch(/At most 20 listing images an hour per account\. Try again in \d+ seconds\./);
   });
 });

@@ -15,7 +15,7 @@ export interface DemoLogo {
 export async function drawDemoLogos(listings: ListingRow[]): Promise<DemoLogo[]> {
   const logos: DemoLogo[] = [];
   for (const listing of listings) {
-    const image = await processImage(Buffer.from(monogramSvg(listing.name, listing.slug)), 'logo');
+    const image = await processImage(Buffer.from(monogramSvg(listing.name, listing.slug)), 'logo', { background: true });
     listing.logo_url = imagePath(image.main);
     logos.push({ listingId: listing.id, image });
   }

@@ -405,7 +405,7 @@ function drawScreenshot(look: Look): Promise<EncodedImage> {
   const key = `${look.hue}#${look.screen}`;
   let image = drawn.get(key);
   if (!image) {
-    image = processImage(Buffer.from(screenshotSvg(look)), 'screenshot').then(({ main }) => main);
+    image = processImage(Buffer.from(screenshotSvg(look)), 'screenshot', { background: true }).then(({ main }) => main);
     image.catch(() => drawn.delete(key));
     drawn.set(key, image);
   }
