@@ -2,7 +2,7 @@ import { loadConfig } from '../../src/config.js';
 import { createApp, type App, type AppParts } from '../../src/app.js';
 import { loadRegistry, type Registry } from '../../src/registry/registry.js';
 import type { Database } from '../../src/db/database.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
 import net from 'node:net';
 import type { SiteSettings } from '../../src/catalogue/site-settings.js';
 import { createLogger, type Logger } from '../../src/logging/logger.js';
@@ -41,6 +41,7 @@ export interface TestApp {
   url: string;
   app: App;
   db: Database;
+  asSuperuser: TestDatabase['asSuperuser'];
   registry: Registry;
   close(): Promise<void>;
 }
@@ -66,7 +67,7 @@ export async function startTestApp(
     registry?: Registry;
   } = {},
 ): Promise<TestApp> {
-  const { db, drop } = await createTestDatabase();
+  const { db, drop, asSuperuser } = await createTestDatabase();
   await setRateLimits(db, options.rateLimits ?? {});
   await options.prepare?.(db);
   const registry = options.registry ?? (await loadRegistry());
@@ -93,6 +94,7 @@ export async function startTestApp(
     url,
     app,
     db,
+    asSuperuser,
     registry,
     async close() {
       await app.close();

@@ -15,9 +15,9 @@ export interface PagesApp extends TestApp {
 }
 
 /** The app on a clock that starts at `start` and moves only when the test advances it. */
-export async function startPagesApp(start = new Date()): Promise<PagesApp> {
+export async function startPagesApp(start = new Date(), env?: Record<string, string>): Promise<PagesApp> {
   const clock = { now: new Date(start) };
-  const app = await startTestApp({ now: () => new Date(clock.now) });
+  const app = await startTestApp({ now: () => new Date(clock.now), ...(env && { env }) });
   return Object.assign(app, {
     clock,
     advance(seconds: number) {
