@@ -44,17 +44,14 @@ export function accountRoutes(router: Router, env: PageEnv): void {
     const form = submittedForm(ctx);
     const account = await requireSignedIn(ctx, env, PAGE);
     if (!account) return;
+    const typed = form.display_name ?? '';
     try {
-      await setDisplayName(env.db, account.id, form.display_name ?? '');
+      await setDisplayName(env.db, account.id, typed);
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
+      // The account page again, the problem beside the field and what was typed kept.
       ctx.status = 400;
-      return renderCardPage(
-        ctx,
-        'Your public name was not saved',
-        html`<p class="error" role="alert">${error.errors?.[0]?.message ?? error.message}</p><p><a href="${PAGE}#public-name">Back to your account</a></p>`,
-        { signedInEmail: account.email },
-      );
+      return accountPage(ctx, env, { typed, problem: error.errors?.[0]?.message ?? error.message });
     }
     ctx.status = 303;
     ctx.redirect(`${PAGE}?done=display-name#public-name`);
@@ -78,8 +75,17 @@ export function accountRoutes(router: Router, env: PageEnv): void {
   });
 }
 
-/** The account page: its address, public name, drafts, listings, connected apps, API keys, data, and signing out. */
-async function accountPage(ctx: Context, env: PageEnv): Promise<void> {
+/** A public name that was refused: as typed, and why. */
+interface RefusedName {
+  typed: string;
+  problem: string;
+}
+
+/**
+ * The account page: its address, public name, drafts, listings, connected apps, API keys, data, and signing out.
+ * `refused`: a public name just refused, shown in its field with the problem beside it.
+ */
+async function accountPage(ctx: Context, env: PageEnv, refused?: RefusedName): Promise<void> {
   const account = await requireSignedIn(ctx, env);
   if (!account) return;
   const csrf = csrfFor(ctx, env);
@@ -98,7 +104,7 @@ ${
     : html`<p class="error">Your e-mail address is not confirmed yet. Open the link we mailed you; until then you cannot create API keys or connect apps.</p>
 ${resendLinkForm(csrf)}`
 }
-${displayNameForm(account, csrf, ctx.query.done === 'display-name')}
+${displayNameForm(account, csrf, ctx.query.done === 'display-name', refused)}
 ${draftsSection(drafts.items.filter((d) => d.status !== 'submitted'))}
 ${listingsSection(owned.items, owned.total)}
 ${appsSection(apps, csrf)}
@@ -130,14 +136,16 @@ function yourDataSection(csrf: string) {
 <p><a href="${PAGE}/delete">Delete your account</a>: the page says what happens and asks for your password again.</p>`;
 }
 
-/** The form for the name shown with the person's reviews and comments. */
-function displayNameForm(account: AccountRecord, csrf: string, saved: boolean) {
+/** The form for the name shown with the person's reviews and comments; a refused name with its problem beside the field. */
+function displayNameForm(account: AccountRecord, csrf: string, saved: boolean, refused?: RefusedName) {
   return html`<h2 id="public-name">Your public name</h2>
 ${noticeBox(saved ? 'Your public name is saved.' : undefined)}
+${refused ? html`<p class="error" role="alert">Your public name was not saved: correct the field below.</p>` : ''}
 <p>Your reviews and comments show this name${account.displayName ? '' : html`; until you choose one they show <strong>${publicName(account)}</strong>`}. It never shows your e-mail address.</p>
 <form method="post" action="${PAGE}/display-name">${hiddenCsrf(csrf)}
 <label for="display_name">Public name</label>
-<input type="text" id="display_name" name="display_name" value="${account.displayName ?? ''}" required maxlength="${DISPLAY_NAME_MAX}">
+${refused ? html`<p class="error" id="display_name-problem">${refused.problem}</p>` : ''}
+<input type="text" id="display_name" name="display_name" value="${refused ? refused.typed : (account.displayName ?? '')}" required maxlength="${DISPLAY_NAME_MAX}"${refused ? html` aria-invalid="true" aria-describedby="display_name-problem"` : ''}>
 <button type="submit">Save the name</button>
 </form>`;
 }

@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html } from '../../src/text/html.js';
-import { cleanDisplayName, createAccount, DISPLAY_NAME_PROBLEM, isPlausibleEmail } from '../../src/accounts/accounts.js';
+import { createAccount, isPlausibleEmail } from '../../src/accounts/accounts.js';
+import { checkDisplayName } from '../../src/accounts/display-names.js';
 import { DISPLAY_NAME_MAX } from '../../src/community/public-name.js';
 import { normalizeEmail } from '../../src/text/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
@@ -36,9 +37,10 @@ interface SignupForm {
 
 /**
  * Sign up: an e-mail address, the public name shown with the person's reviews and comments (the account page's rule,
- * cleanDisplayName) and a password. Whether the address is new or taken, the answer is the same "check your inbox"
- * page, the browser is not signed in and gets the same sign-up cookie (rememberSignupBrowser: opening the link in this
- * browser signs it in); only the mail differs (a confirmation link, or a note to the owner).
+ * checkDisplayName: no name that poses as the site team, a nameless member or another account) and a password.
+ * Whether the address is new or taken, the answer is the same "check your inbox" page, the browser is not signed in
+ * and gets the same sign-up cookie (rememberSignupBrowser: opening the link in this browser signs it in); only the
+ * mail differs (a confirmation link, or a note to the owner).
  */
 export function signupRoutes(router: Router, env: PageEnv): void {
   router.get('/signup', async (ctx) => {
@@ -57,7 +59,8 @@ export function signupRoutes(router: Router, env: PageEnv): void {
     const email = normalizeEmail(typed);
     const password = form.password ?? '';
     const typedName = form.display_name ?? '';
-    const displayName = cleanDisplayName(typedName);
+    const name = await checkDisplayName(env.db, typedName);
+    const displayName = 'problem' in name ? undefined : name.name;
     const returnTo = acceptedReturnPath(form.return_to);
     const settings = await loadSiteSettings(env.db);
     const problems = {
@@ -66,7 +69,7 @@ export function signupRoutes(router: Router, env: PageEnv): void {
         : isThrowawayEmail(email, settings.email_domains)
           ? THROWAWAY_PROBLEM
           : undefined,
-      displayName: displayName === undefined ? DISPLAY_NAME_PROBLEM : undefined,
+      displayName: 'problem' in name ? name.problem : undefined,
       password: passwordProblem(password, email),
     };
     if (problems.email || problems.displayName || problems.password || displayName === undefined) {

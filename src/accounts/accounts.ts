@@ -4,10 +4,7 @@ import type { StaffRole } from '../db/entities/account.js';
 import { randomToken, sha256 } from '../security/random.js';
 import { normalizeEmail } from '../text/email.js';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.js';
-import { DISPLAY_NAME_MAX } from '../community/public-name.js';
-import { ValidationError } from '../errors.js';
-import { withoutControls } from '../text/control-characters.js';
-import { hasVisibleCharacter, stripUnseenFromName } from '../text/names.js';
+import { acceptDisplayName } from './display-names.js';
 
 export interface AccountRecord {
   id: string;
@@ -81,8 +78,9 @@ export async function createAccount(
   db: Database,
   input: { email: string; password: string; verified: boolean; now: Date; network?: string; displayName?: string },
 ): Promise<AccountRecord | undefined> {
-  // The public name obeys the same rule as setDisplayName (a ValidationError before anything is hashed or written).
-  const displayName = input.displayName === undefined ? null : validDisplayName(input.displayName);
+  // The public name obeys the same rule as setDisplayName (a ValidationError before anything is hashed or written);
+  // its skeleton is filled in at the next check (fillNameSkeletons).
+  const displayName = input.displayName === undefined ? null : (await acceptDisplayName(db, input.displayName)).name;
   const passwordHash = await hashPassword(input.password);
   const row = await db.one<AccountRow>(
     `INSERT INTO accounts (id, email, password_hash, email_verified_at, created_at, signup_network, display_name) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -111,36 +109,18 @@ export async function markEmailVerified(db: Database, accountId: string, now: Da
   await db.query('UPDATE accounts SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1', [accountId, now.toISOString()]);
 }
 
-/** What a public name that breaks the rule is told (the account page's setting and the sign-up form alike). */
-export const DISPLAY_NAME_PROBLEM = `Use 1 to ${DISPLAY_NAME_MAX} characters for your public name.`;
-
 /**
- * The one rule for the name shown with the person's reviews and comments: control characters removed (withoutControls),
- * unseen characters stripped as from every name (src/text/names.ts), whitespace collapsed to one space, something
- * visible left (not only U+2800 or fillers), 1 to DISPLAY_NAME_MAX characters. Answers the name as it is stored, or
- * undefined when it breaks the rule (then DISPLAY_NAME_PROBLEM says why).
+ * Sets the name shown with the person's reviews and comments (the rule of checkDisplayName, src/accounts/display-names.ts:
+ * a ValidationError on /display_name when it breaks it). Answers the name as stored.
  */
-export function cleanDisplayName(name: string): string | undefined {
-  // A NUL and line breaks become spaces: a name is one line.
-  const cleaned = stripUnseenFromName(withoutControls(name).replace(/[\s\u0000]+/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
-  const length = [...cleaned].length;
-  return length === 0 || length > DISPLAY_NAME_MAX || !hasVisibleCharacter(cleaned) ? undefined : cleaned;
-}
-
-/** The name as stored, or a ValidationError on /display_name (400) when it breaks cleanDisplayName's rule. */
-function validDisplayName(name: string): string {
-  const cleaned = cleanDisplayName(name);
-  if (cleaned === undefined) throw new ValidationError([{ path: '/display_name', message: DISPLAY_NAME_PROBLEM }]);
-  return cleaned;
-}
-
-/** Sets the name shown with the person's reviews and comments (cleanDisplayName's rule). Answers the name as stored. */
 export async function setDisplayName(db: Database, accountId: string, name: string): Promise<string> {
-  const cleaned = validDisplayName(name);
-  await db.query('UPDATE accounts SET display_name = $2 WHERE id = $1::uuid', [accountId, cleaned]);
-  return cleaned;
+  const accepted = await acceptDisplayName(db, name, accountId);
+  await db.query('UPDATE accounts SET display_name = $2, display_name_skeleton = $3 WHERE id = $1::uuid', [
+    accountId,
+    accepted.name,
+    accepted.skeleton,
+  ]);
+  return accepted.name;
 }
 
 /**

@@ -18,10 +18,24 @@ export const Account = defineEntity({
     role: p.enum(STAFF_ROLES).nullable(),
     /** The name shown with the person's reviews and comments; null until they choose one. */
     displayName: p.text().nullable(),
+    /** confusableKey of the display name (src/text/confusables.ts), for refusing a name that looks like another's; filled by the service. */
+    displayNameSkeleton: p.text().nullable(),
     /** A keyed hash of the network the account signed up from (never the address itself). */
     signupNetwork: p.text().nullable(),
   },
-  indexes: [{ name: 'accounts_role_idx', expression: 'CREATE INDEX accounts_role_idx ON accounts (role) WHERE role IS NOT NULL' }],
+  indexes: [
+    { name: 'accounts_role_idx', expression: 'CREATE INDEX accounts_role_idx ON accounts (role) WHERE role IS NOT NULL' },
+    {
+      name: 'accounts_display_name_skeleton_idx',
+      expression:
+        'CREATE INDEX accounts_display_name_skeleton_idx ON accounts (display_name_skeleton) WHERE display_name_skeleton IS NOT NULL',
+    },
+    {
+      name: 'accounts_display_name_unkeyed_idx',
+      expression:
+        'CREATE INDEX accounts_display_name_unkeyed_idx ON accounts (id) WHERE display_name IS NOT NULL AND display_name_skeleton IS NULL',
+    },
+  ],
 });
 export type Account = InferEntity<typeof Account>;
 
