@@ -25,6 +25,19 @@ function answers(changes: ChangeNotifications, maxEntries?: number) {
 }
 
 describe('the answer cache', () => {
+  it('is bounded by the length of the answers it keeps as well as by their number', () => {
+    const changes = new ChangeNotifications();
+    changes.setListening(true);
+    const cache = answerCache(changes, 100, 1_000);
+    const answer = (letter: string) => ({ text: letter.repeat(400) });
+    changes.keep(cache, 'a', answer('a'), ['listing:1'], changes.generation);
+    changes.keep(cache, 'b', answer('b'), ['listing:2'], changes.generation);
+    expect(cache.size).toBe(2);
+    changes.keep(cache, 'c', answer('c'), ['listing:3'], changes.generation); // 3 × 411 characters: the oldest goes
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, answer('b'), answer('c')]);
+    expect(changes.keep(cache, 'd', { text: 'd'.repeat(2_000) }, ['listing:4'], changes.generation)).toBe(false);
+  });
+
   it('keeps an answer until a change names one of its tags', () => {
     const { changes, cache, get, set } = listening();
     set('a', { v: 'a' }, ['listing:1']);
