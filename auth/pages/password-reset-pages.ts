@@ -13,7 +13,7 @@ import {
   redeemAccountToken,
   type AccountRecord,
 } from '../../src/accounts/accounts.js';
-import { normalizeEmail } from '../../src/text/email.js';
+import { canonicalEmail, normalizeEmail } from '../../src/text/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { hashedKeyPart } from '../../src/security/keyed-hash.js';
@@ -22,7 +22,7 @@ import { renderCardPage } from '../../src/web/layout.js';
 import { errorBox, hiddenCsrf, noticeBox } from './form-parts.js';
 import { queryValue } from './request-values.js';
 
-/** Reset mails per address; beyond it, silently none (the answer stays the same). */
+/** Reset mails per mailbox; beyond it, silently none (the answer stays the same). */
 const RESET_MAILS_PER_EMAIL: RatePolicy = { name: 'reset-mails', limit: 5, windowSeconds: 3600 };
 
 const RESET_REQUESTED_NOTICE = 'If an account exists for that address, we sent a link to choose a new password.';
@@ -44,7 +44,12 @@ export function passwordResetRoutes(router: Router, env: PageEnv): void {
       return requestForm(ctx, env, { email: typed, error: 'Enter the e-mail address of your account, such as name@example.com.' });
     }
     const now = env.now();
-    const hit = await exactCounter(env.db).hit(`reset:email:${await hashedKeyPart(env.db, email)}`, RESET_MAILS_PER_EMAIL, now);
+    // Counted per mailbox: its aliases (ring+1@gmail.com) reach the same account, and share the limit.
+    const hit = await exactCounter(env.db).hit(
+      `reset:email:${await hashedKeyPart(env.db, canonicalEmail(email))}`,
+      RESET_MAILS_PER_EMAIL,
+      now,
+    );
     // The answer waits for the count only, the same for every address: looking the address up,
     // making the link and mailing it go on after it, so the response time does not tell whether
     // an account exists.

@@ -2,6 +2,7 @@ import type { Database } from '../../src/db/database.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { currentHits, forgetHits, takeBackHits } from '../../src/rate-limit/fixed-window.js';
 import { rateLimitKeyHash } from '../../src/security/keyed-hash.js';
+import { canonicalEmail } from '../../src/text/email.js';
 
 /**
  * The limits of the sign-in form, after OWASP's guidance: only failed attempts count, and no single client address
@@ -34,7 +35,8 @@ export interface SigninAttempt {
 export async function countSigninAttempt(db: Database, email: string, client: string, now: Date): Promise<SigninAttempt> {
   // The keys hold keyed hashes of the address and the e-mail address, never the values (issue 52, part 6).
   const hash = await rateLimitKeyHash(db);
-  const [account, address] = [hash(email.slice(0, MAX_EMAIL_KEY_LENGTH)), hash(client)];
+  // Counted per mailbox (canonicalEmail): the addresses of one mailbox reach one account, so they share its counts.
+  const [account, address] = [hash(canonicalEmail(email.slice(0, MAX_EMAIL_KEY_LENGTH))), hash(client)];
   const keys = { pair: `signin:pair:${account}:${address}`, client: `signin:ip:${address}`, account: `signin:email:${account}` };
   const counter = exactCounter(db);
   const pair = await counter.hit(keys.pair, FAILURES_PER_PAIR, now);

@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { html } from '../../src/text/html.js';
-import { createAccount, isPlausibleEmail } from '../../src/accounts/accounts.js';
+import { createAccount, findAccountByEmail, isPlausibleEmail } from '../../src/accounts/accounts.js';
 import { checkDisplayName } from '../../src/accounts/display-names.js';
 import { DISPLAY_NAME_MAX } from '../../src/community/public-name.js';
-import { normalizeEmail } from '../../src/text/email.js';
+import { canonicalEmail, normalizeEmail } from '../../src/text/email.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/accounts/passwords.js';
 import { exactCounter, type RatePolicy } from '../../src/rate-limit/counter.js';
 import { csrfFor, currentAccount, submittedForm, type PageEnv } from './env.js';
@@ -23,7 +23,7 @@ import { hashedKeyPart } from '../../src/security/keyed-hash.js';
 const SIGNUPS_PER_IP: RatePolicy = { name: 'sign-ups-per-client', limit: 20, windowSeconds: 3600 };
 /** Why a throwaway address is refused (src/accounts/disposable-email.ts decides which are). */
 const THROWAWAY_PROBLEM = 'Use an address you keep: throwaway e-mail domains are not accepted.';
-/** "Someone tried to sign up with your address" mails per address; beyond it, silently none (the page stays the same). */
+/** "Someone tried to sign up with your address" mails per mailbox; beyond it, silently none (the page stays the same). */
 const TAKEN_ADDRESS_MAILS: RatePolicy = { name: 'taken-address-mails', limit: 5, windowSeconds: 3600 };
 
 interface SignupForm {
@@ -40,7 +40,9 @@ interface SignupForm {
  * checkDisplayName: no name that poses as the site team, a nameless member or another account) and a password.
  * Whether the address is new or taken, the answer is the same "check your inbox" page, the browser is not signed in
  * and gets the same sign-up cookie (rememberSignupBrowser: opening the link in this browser signs it in); only the
- * mail differs (a confirmation link, or a note to the owner).
+ * mail differs (a confirmation link, or a note to the owner). An address is taken when an account has it or another
+ * address of the same mailbox (ring+1@gmail.com, r.i.n.g@googlemail.com: canonicalEmail, src/text/email.ts); the note
+ * then goes to that account's own address, as for its owner signing up again.
  */
 export function signupRoutes(router: Router, env: PageEnv): void {
   router.get('/signup', async (ctx) => {
@@ -125,10 +127,16 @@ ${problems.password ? html`<p class="error" id="password-problem">${problems.pas
   );
 }
 
-/** The "someone tried to sign up with your address" mail, at most TAKEN_ADDRESS_MAILS per address. */
+/**
+ * The "someone tried to sign up with your address" mail, to the address of the account that has the mailbox, at most
+ * TAKEN_ADDRESS_MAILS per mailbox (aliases share the count, so they cannot flood it).
+ */
 async function noteToOwner(env: PageEnv, email: string, now: Date): Promise<void> {
-  const hit = await exactCounter(env.db).hit(`signup:taken:${await hashedKeyPart(env.db, email)}`, TAKEN_ADDRESS_MAILS, now);
-  if (hit.allowed) await sendAlreadyRegisteredMail(env, email);
+  const key = `signup:taken:${await hashedKeyPart(env.db, canonicalEmail(email))}`;
+  const hit = await exactCounter(env.db).hit(key, TAKEN_ADDRESS_MAILS, now);
+  if (!hit.allowed) return;
+  const owner = await findAccountByEmail(env.db, email);
+  await sendAlreadyRegisteredMail(env, owner?.email ?? email);
 }
 
 async function sendAlreadyRegisteredMail(env: PageEnv, email: string): Promise<void> {

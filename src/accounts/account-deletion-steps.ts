@@ -6,6 +6,7 @@
  */
 import type { Statements } from '../db/database.js';
 import { accountKey } from '../community/account-key.js';
+import { canonicalEmail } from '../text/email.js';
 
 /** What a step reads of the account. */
 export type DeletedAccount = {
@@ -155,6 +156,11 @@ export async function removeCredentialsAndTraces(db: Statements, account: Delete
      WHERE lower(l.contact_email) = lower($2) AND EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.account_id = $1::uuid)`,
     [account.id, account.email],
   );
-  await db.query('DELETE FROM draft_invites WHERE lower(email) = lower($1)', [account.email]);
+  // Invites to any address of their mailbox (canonicalEmail: r.i.n.g@gmail.com was an invite to ring@gmail.com too).
+  // Invites are few (a draft has at most LIMITS.invites), and deleting an account is rare: read them all, compare here.
+  const mailbox = canonicalEmail(account.email);
+  const invites = await db.query<{ id: string; email: string }>('SELECT id, email FROM draft_invites');
+  const theirs = invites.filter((invite) => canonicalEmail(invite.email) === mailbox).map((invite) => invite.id);
+  if (theirs.length > 0) await db.query('DELETE FROM draft_invites WHERE id = ANY($1::uuid[])', [theirs]);
   return oauth;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import type { StaffRole } from '../db/entities/account.js';
 import { randomToken, sha256 } from '../security/random.js';
-import { normalizeEmail } from '../text/email.js';
+import { canonicalEmail, normalizeEmail } from '../text/email.js';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.js';
 import { acceptDisplayName } from './display-names.js';
 
@@ -60,8 +60,16 @@ export async function findAccount(db: Database, id: string): Promise<AccountReco
   return row && toRecord(row);
 }
 
+/**
+ * The account of the mailbox an address reaches (canonicalEmail: ring+news@gmail.com and r.i.n.g@googlemail.com find
+ * ring@gmail.com's). An account whose own address is exactly this one comes first: an account of before migration
+ * 0039 that shares its mailbox with an older one (its email_canonical is NULL) is still found by its own address.
+ */
 function accountRowByEmail(db: Database, email: string): Promise<AccountRow | undefined> {
-  return db.one<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`, [normalizeEmail(email)]);
+  return db.one<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1 OR email_canonical = $2 ORDER BY email = $1 DESC LIMIT 1`,
+    [normalizeEmail(email), canonicalEmail(email)],
+  );
 }
 
 export async function findAccountByEmail(db: Database, email: string): Promise<AccountRecord | undefined> {
@@ -70,9 +78,10 @@ export async function findAccountByEmail(db: Database, email: string): Promise<A
 }
 
 /**
- * Creates the account, or answers undefined when the address is taken (the caller must not tell). `network` is the
- * keyed hash of the network it was made from (src/community/network.ts), for the vote check; none for accounts made
- * by an administrator.
+ * Creates the account, or answers undefined when the address is taken (the caller must not tell): when an account has
+ * this address or another address of the same mailbox (canonicalEmail; findAccountByEmail finds that account).
+ * `network` is the keyed hash of the network it was made from (src/community/network.ts), for the vote check; none for
+ * accounts made by an administrator.
  */
 export async function createAccount(
   db: Database,
@@ -83,8 +92,9 @@ export async function createAccount(
   const displayName = input.displayName === undefined ? null : (await acceptDisplayName(db, input.displayName)).name;
   const passwordHash = await hashPassword(input.password);
   const row = await db.one<AccountRow>(
-    `INSERT INTO accounts (id, email, password_hash, email_verified_at, created_at, signup_network, display_name) VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+    `INSERT INTO accounts (id, email, password_hash, email_verified_at, created_at, signup_network, display_name, email_canonical)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
     [
       randomUUID(),
       normalizeEmail(input.email),
@@ -93,6 +103,7 @@ export async function createAccount(
       input.now.toISOString(),
       input.network ?? null,
       displayName,
+      canonicalEmail(input.email),
     ],
   );
   return row && toRecord(row);

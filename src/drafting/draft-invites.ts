@@ -6,7 +6,7 @@ import { LIMITS } from './profile-fields.js';
 import { lockedDraft, type DraftRecord } from './draft-store.js';
 import { Account } from '../db/entities/account.js';
 import { DraftInvite, DraftOwner, ListingOwner } from '../db/entities/draft.js';
-import { normalizeEmail } from '../text/email.js';
+import { canonicalEmail, normalizeEmail } from '../text/email.js';
 
 export const INVITE_LIFETIME_DAYS = 14;
 
@@ -17,13 +17,15 @@ export async function inviteCofounder(
   input: { email: string; invitedBy: string; inviterEmail: string; now: Date },
 ): Promise<{ token: string; email: string; invites: number; createdAt: string }> {
   const email = normalizeEmail(input.email);
-  if (email === input.inviterEmail.toLowerCase())
+  // Addresses are compared by the mailbox they reach (canonicalEmail): ring+x@gmail.com is the inviter's ring@gmail.com.
+  const mailbox = canonicalEmail(email);
+  if (mailbox === canonicalEmail(input.inviterEmail))
     throw new ValidationError([{ path: '/email', message: 'You already own this draft; invite someone else' }]);
   return db.transaction(async ({ em }) => {
     // Invites of one draft are counted one at a time.
     if (!(await lockedDraft(em, draft.id))) throw new InvalidStateError('The draft no longer exists.');
     const existing = await em.find(DraftInvite, { draft: draft.id });
-    const previous = existing.find((invite) => invite.email === email);
+    const previous = existing.find((invite) => canonicalEmail(invite.email) === mailbox);
     if (previous?.acceptedAt) throw new InvalidStateError(`${email} already accepted an invite and co-owns this draft.`);
     if (previous && previous.createdAt.getTime() > input.now.getTime() - RESEND_AFTER_MS) {
       throw new InvalidStateError(`${email} was invited less than 10 minutes ago; the link in that mail still works.`);
@@ -37,7 +39,7 @@ export async function inviteCofounder(
       invitedBy: em.getReference(Account, input.invitedBy, { wrapped: true }),
       createdAt: input.now,
     };
-    if (previous) Object.assign(previous, renewed);
+    if (previous) Object.assign(previous, { ...renewed, email });
     else em.create(DraftInvite, { id: randomUUID(), draft: draft.id, email, ...renewed });
     return { token, email, invites: previous ? existing.length : existing.length + 1, createdAt: input.now.toISOString() };
   });
@@ -83,7 +85,8 @@ export async function acceptInvite(
 ): Promise<AcceptOutcome> {
   const invite = await findPendingInvite(db, token, now);
   if (!invite) return { kind: 'invalid' };
-  if (!account.emailVerified || account.email.toLowerCase() !== invite.email) return { kind: 'wrong_account', invite };
+  // Any address of the invited mailbox may accept (canonicalEmail): the account's own address is the mailbox's.
+  if (!account.emailVerified || canonicalEmail(account.email) !== canonicalEmail(invite.email)) return { kind: 'wrong_account', invite };
   return db.transaction(async (tx) => {
     const { em } = tx;
     const draft = await lockedDraft(em, invite.draftId);

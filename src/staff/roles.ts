@@ -2,7 +2,7 @@
 import type { Database, Statements } from '../db/database.js';
 import { STAFF_ROLES, type StaffRole } from '../db/entities/account.js';
 import { InsufficientRoleError, InvalidStateError, NotFoundError } from '../errors.js';
-import { normalizeEmail } from '../text/email.js';
+import { canonicalEmail, normalizeEmail } from '../text/email.js';
 import { recordAudit, type Actor } from './audit-log.js';
 
 export { STAFF_ROLES, type StaffRole };
@@ -66,12 +66,15 @@ export async function setStaffRole(
   db: Database,
   change: { actor: Actor; email: string; role: StaffRole | null; now: Date; allowNoAdmin?: boolean },
 ): Promise<{ email: string; role: StaffRole | null; previous: StaffRole | null }> {
-  const email = normalizeEmail(change.email);
+  const typed = normalizeEmail(change.email);
   return db.transaction(async (tx) => {
-    const [account] = await tx.query<{ id: string; role: StaffRole | null }>('SELECT id, role FROM accounts WHERE email = $1 FOR UPDATE', [
-      email,
-    ]);
-    if (!account) throw new NotFoundError('account with the e-mail address', email, 'The person signs up on the site first (/signup).');
+    // The account of the address's mailbox (canonicalEmail), its own exact address first, as accounts are found.
+    const [account] = await tx.query<{ id: string; email: string; role: StaffRole | null }>(
+      'SELECT id, email, role FROM accounts WHERE email = $1 OR email_canonical = $2 ORDER BY email = $1 DESC LIMIT 1 FOR UPDATE',
+      [typed, canonicalEmail(typed)],
+    );
+    if (!account) throw new NotFoundError('account with the e-mail address', typed, 'The person signs up on the site first (/signup).');
+    const email = account.email;
     if (account.role === 'admin' && change.role !== 'admin' && !change.allowNoAdmin) {
       // Locks every admin row, so that two admins demoting each other at once cannot both succeed.
       const admins = await tx.query("SELECT id FROM accounts WHERE role = 'admin' FOR UPDATE");

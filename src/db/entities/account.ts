@@ -11,6 +11,11 @@ export const Account = defineEntity({
   properties: {
     id: p.uuid().primary(),
     email: p.text().unique('accounts_email_key'),
+    /**
+     * The mailbox the address reaches (canonicalEmail, src/text/email.ts): one account per mailbox. NULL only for the
+     * younger accounts of a mailbox that had several before migration 0039.
+     */
+    emailCanonical: p.text().nullable().unique('accounts_email_canonical_key'),
     passwordHash: p.text(),
     emailVerifiedAt: p.datetime().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
