@@ -94,7 +94,12 @@ interface Seen {
   visitor: string;
   /** The first moment of the batch this visitor asked for the page (ms). */
   at: number;
+  /** A click: the batches that found no page view of its visitor yet (another instance may not have written it). */
+  waited?: number;
 }
+
+/** How many batches (5 s apart) a click waits for its visitor's page view to be written before it is dropped. */
+const CLICK_WAITS = 12;
 
 export class PageViews {
   private views = new Map<string, Seen>();
@@ -154,12 +159,18 @@ export class PageViews {
     const clicks = take(this.clicks);
     if (views.length === 0 && clicks.length === 0) return;
     try {
-      await this.db.transaction(async (tx) => {
+      const unmatched = await this.db.transaction(async (tx) => {
         if (views.length) await writeViews(tx, views);
-        if (clicks.length) await writeClicks(tx, clicks);
+        const waiting = clicks.length ? await writeClicks(tx, clicks) : [];
         const [oldest] = [...views, ...clicks].map((s) => s.day).sort(); // calendar dates sort as text
         await deleteVisitorsBefore(tx, oldest!);
+        return waiting;
       });
+      // Clicks whose page view another instance has not written yet wait for the next batches, a minute at most.
+      const again = unmatched
+        .filter((click) => (click.waited ?? 0) < CLICK_WAITS)
+        .map((click) => ({ ...click, waited: (click.waited ?? 0) + 1 }));
+      putBack(this.clicks, again);
     } catch (error) {
       // Nothing of the batch was written: it waits for the next one (a visitor's key makes a second try count once).
       putBack(this.views, views);
@@ -181,8 +192,10 @@ function take(pending: Map<string, Seen>): Seen[] {
 function putBack(pending: Map<string, Seen>, batch: Seen[]): void {
   for (const seen of batch) {
     const later = pending.get(keyOf(seen));
-    if (later) later.at = Math.min(later.at, seen.at);
-    else pending.set(keyOf(seen), seen);
+    if (later) {
+      later.at = Math.min(later.at, seen.at);
+      later.waited = Math.max(later.waited ?? 0, seen.waited ?? 0) || undefined;
+    } else pending.set(keyOf(seen), seen);
   }
 }
 
@@ -227,21 +240,29 @@ async function writeViews(tx: Statements, batch: Seen[]): Promise<void> {
   );
 }
 
-/** Adds the batch's new clickers of each day to the day's clicks: only visitors the page was served to that day count. */
-async function writeClicks(tx: Statements, batch: Seen[]): Promise<void> {
-  await tx.query(
-    `WITH fresh AS (
+/**
+ * Adds the batch's new clickers of each day to the day's clicks: only visitors the page was served to that day count
+ * (a listing_visitors row). Answers the clicks with no such row yet (the view may wait in another instance's batch).
+ */
+async function writeClicks(tx: Statements, batch: Seen[]): Promise<Seen[]> {
+  const unmatched = await tx.query<{ n: number }>(
+    `WITH seen AS (
+       SELECT * FROM unnest($1::date[], $2::int[], $3::text[]) WITH ORDINALITY AS s(day, listing_id, visitor, n)
+     ), matched AS (
+       SELECT s.* FROM seen s JOIN listing_visitors v ON v.day = s.day AND v.listing_id = s.listing_id AND v.visitor = s.visitor
+     ), fresh AS (
        INSERT INTO listing_clickers (day, listing_id, visitor)
-       SELECT s.day, s.listing_id, s.visitor FROM unnest($1::date[], $2::int[], $3::text[]) AS s(day, listing_id, visitor)
-       JOIN listing_visitors v ON v.day = s.day AND v.listing_id = s.listing_id AND v.visitor = s.visitor
-       ORDER BY s.listing_id, s.day, s.visitor
+       SELECT day, listing_id, visitor FROM matched ORDER BY listing_id, day, visitor
        ON CONFLICT DO NOTHING RETURNING day, listing_id
+     ), counted AS (
+       INSERT INTO listing_views (listing_id, day, clicks)
+       SELECT listing_id, day, count(*)::int FROM fresh GROUP BY listing_id, day ORDER BY listing_id, day
+       ON CONFLICT (listing_id, day) DO UPDATE SET clicks = listing_views.clicks + EXCLUDED.clicks
      )
-     INSERT INTO listing_views (listing_id, day, clicks)
-     SELECT listing_id, day, count(*)::int FROM fresh GROUP BY listing_id, day ORDER BY listing_id, day
-     ON CONFLICT (listing_id, day) DO UPDATE SET clicks = listing_views.clicks + EXCLUDED.clicks`,
+     SELECT n::int AS n FROM seen s WHERE NOT EXISTS (SELECT 1 FROM matched m WHERE m.n = s.n)`,
     [batch.map((s) => s.day), batch.map((s) => s.listingId), batch.map((s) => s.visitor)],
   );
+  return unmatched.map(({ n }) => batch[n - 1]!);
 }
 
 /** The id of the listing whose public page `slug` is (live or scheduled), or undefined: what a click is counted for. */

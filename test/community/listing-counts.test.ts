@@ -46,8 +46,14 @@ const address = (n: number) => `100.${64 + (n >> 8)}.${n & 255}.9`;
 /** Crawlers, link previews and scripts; '' is a request without a User-Agent, 'node' what Node's fetch sends by default. */
 const BOTS = ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'curl/8.5.0', 'facebookexternalhit/1.1', 'node', ''];
 
-/** Both instances write what they counted, at the same time. */
-const flushAll = () => Promise.all(apps.flatMap(({ app }) => [app.pageViews.flush(), app.badgeImpressions.flush()]));
+/**
+ * Both instances write what they counted, at the same time, twice: a click whose page view the other instance wrote
+ * in the same round waits for the next batch, as it would for the next interval.
+ */
+const flushAll = async () => {
+  for (let round = 0; round < 2; round++)
+    await Promise.all(apps.flatMap(({ app }) => [app.pageViews.flush(), app.badgeImpressions.flush()]));
+};
 
 async function liveListing(fields: { url?: string } = {}) {
   const id = await insertListing(db, { category_id: category, status: 'live', ...fields });
@@ -195,6 +201,17 @@ describe("clicks to the website (the link's ping)", () => {
     await ping(1, target.slug, 7); // the first person again, later the same day
     await flushAll();
     expect((await dayCounts(target.id)).clicks).toBe(3);
+  });
+
+  it('count a click whose page view another instance writes later: the click waits for it', async () => {
+    const target = await liveListing();
+    await viewPage(1, target.slug, 15).then((r) => r.text()); // instance 1 keeps the view
+    expect((await ping(0, target.slug, 15)).status).toBe(204); // instance 0 the click
+    await apps[0]!.app.pageViews.flush(); // the click first: no view of its visitor yet
+    expect(await dayCounts(target.id)).toMatchObject({ clicks: 0, visitors: 0 });
+    await apps[1]!.app.pageViews.flush();
+    await apps[0]!.app.pageViews.flush();
+    expect(await dayCounts(target.id)).toMatchObject({ clicks: 1, visitors: 1 });
   });
 
   it('count only from a visitor the page was served to that day: a ping alone, or from another network, counts nothing', async () => {
