@@ -34,10 +34,10 @@ const MAX_BATCH = 5000;
 const MAX_PENDING = 200_000;
 
 /** A listing counts one page view per visitor in this long. */
-export const VIEW_EVERY_MS = 30 * 60_000;
+const VIEW_EVERY_MS = 30 * 60_000;
 
 /** Counted requests (views, clicks, badge images) one network may make in a minute before an instance stops counting it. */
-export const BURST_PER_MINUTE = 30;
+const BURST_PER_MINUTE = 30;
 
 /** Whether a request comes from a crawler, a link preview or a script (no User-Agent at all counts as one): those are not counted. */
 export function isBot(userAgent: string | undefined): boolean {

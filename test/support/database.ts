@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { MEMORY, openDatabase, type Database } from '../../src/db/database.js';
 
 /** What a test may run outside the service's own connection: plain statements in one transaction. */
-export interface SuperuserStatements {
+interface SuperuserStatements {
   query(sql: string, params?: unknown[]): Promise<unknown>;
 }
 
