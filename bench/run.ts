@@ -13,6 +13,7 @@ import path from 'node:path';
 import { BENCH_URL, type BenchData, ensureBenchDatabase } from './data.js';
 import { BROWSER, latencies, load, misspell, pct } from './load.js';
 import { residentMb, start, stop, waitFor, waitUntilIdle } from './processes.js';
+import { describeIdle, type EmbeddedMemory, embeddedIdleMemory } from './embedded-memory.js';
 import { legacyMcpBody, legacyMcpHeaders, mcpBody, mcpHeaders } from './mcp-requests.js';
 import { type Community, ensureCommunity } from './people.js';
 import { type LaunchDay, launchDayOn } from './launch-day.js';
@@ -95,6 +96,7 @@ async function main() {
   service.child.removeAllListeners('exit');
   await Promise.all([stop(service.child), stop(bare.child), stop(lookup.child)]);
   const embedded = await embeddedStartup();
+  const embeddedMemory = await embeddedIdleMemory(SERVICE_ENTRY);
 
   report({
     bareRun,
@@ -112,6 +114,7 @@ async function main() {
     startupPg,
     startups,
     embedded,
+    embeddedMemory,
     rssBefore,
     rssAfter,
     coldRestCount: coldRest.length,
@@ -148,6 +151,7 @@ interface Measures {
   startupPg: number;
   startups: number[];
   embedded: { empty: number; present: number };
+  embeddedMemory: EmbeddedMemory;
   rssBefore: number;
   rssAfter: number;
   coldRestCount: number;
@@ -159,7 +163,7 @@ interface Measures {
 function report(m: Measures) {
   const { bareRun, lookupRun, restCold, restHot, mcpCold, nameTypos, commonSequential, searchRest, searchMcp } = m;
   const { homePage, listingPages, keptListingPages, mcpLegacy, coldModernCount, discussedPages, reviews, comments, stats, day } = m;
-  const { startupPg, startups, embedded, rssBefore, rssAfter, coldRestCount, coldMcpCount } = m;
+  const { startupPg, startups, embedded, embeddedMemory, rssBefore, rssAfter, coldRestCount, coldMcpCount } = m;
   const rps = (r: { requests: { average: number } }) => r.requests.average;
   const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
   const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -223,6 +227,7 @@ function report(m: Measures) {
     ],
     ['start-up to first answer, embedded, data present', ms(embedded.present), '< 6 s', embedded.present < 6000],
     ['start-up, embedded, empty folder (migrations + demo seed)', ms(embedded.empty), ''],
+    ...embeddedMemoryRows(embeddedMemory),
     [
       `service resident memory after ${READS_FOR_MEMORY.toLocaleString('en')} more profile reads`,
       `${rssAfter.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before)`,
@@ -233,6 +238,20 @@ function report(m: Measures) {
   const verdict = (row: Row) => (row[3] === undefined ? row[2] : `${row[2]}: ${row[3] ? 'met' : '**NOT met**'}`);
   console.log(`\n| measure | result | goal |\n|---|---|---|\n${rows.map((r) => `| ${r[0]} | ${r[1]} | ${verdict(r)} |`).join('\n')}`);
   console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}`);
+}
+
+/** bench/embedded-memory.ts: the embedded service left idle, as `npm start` leaves it on a machine without DATABASE_URL. */
+function embeddedMemoryRows(m: EmbeddedMemory): Row[] {
+  return [
+    [
+      'embedded service memory, idle after its first start (demo seeded)',
+      describeIdle(m.seeded),
+      '< 700 MB resident',
+      m.seeded.resident < 700,
+    ],
+    ['embedded service memory, idle after a restart', describeIdle(m.restarted), '< 550 MB resident', m.restarted.resident < 550],
+    ["PGlite alone on the same folder (the database's share, not the service's)", describeIdle(m.pgliteAlone), ''],
+  ];
 }
 
 /** The launch day's row: throughput and latency, what failed, the writes and whether the weekly board is right. */
