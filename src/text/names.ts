@@ -9,10 +9,11 @@
  */
 const UNSEEN = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 
-const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/u;
+// Sticky (y): each is tried at exactly the offset of the character in question (matchesAt).
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/uy;
 // Scripts whose words join or part by them; never Latin, Greek or Cyrillic, where one only hides a difference.
-const LETTER_JOINER = /(?<=(?![\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}])\p{L}\p{M}*)[\u200C\u200D](?=\p{L})/u;
-const VARIATION_SELECTOR = /(?<=[^\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}])[\uFE00-\uFE0F]/u;
+const LETTER_JOINER = /(?<=(?![\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}])\p{L}\p{M}*)[\u200C\u200D](?=\p{L})/uy;
+const VARIATION_SELECTOR = /(?<=[^\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}])[\uFE00-\uFE0F]/uy;
 
 /** The name without its unseen characters, those that are part of an emoji or a word kept. */
 export function stripUnseenFromName(name: string): string {
@@ -27,9 +28,8 @@ function kept(char: string, offset: number, whole: string): boolean {
   return false;
 }
 
-/** Whether the pattern (which matches one code unit) matches at exactly that offset. */
-function matchesAt(pattern: RegExp, text: string, offset: number): boolean {
-  const sticky = new RegExp(pattern.source, 'uy');
+/** Whether the sticky pattern (which matches one code unit) matches at exactly that offset. */
+function matchesAt(sticky: RegExp, text: string, offset: number): boolean {
   sticky.lastIndex = offset;
   return sticky.test(text);
 }
