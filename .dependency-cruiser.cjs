@@ -42,7 +42,7 @@ const NEIGHBOURS = {
   accounts: ['catalogue', 'community', 'errors', 'schema', 'security', 'text'],
   drafting: ['accounts', 'catalogue', 'config', 'crawler', 'errors', 'images', 'jobs', 'listings', 'logging', 'observability', 'schema', 'security', 'text', 'webhooks'],
   claims: ['catalogue', 'crawler', 'errors', 'mail', 'outbound', 'schema', 'security', 'webhooks'],
-  orders: ['catalogue', 'errors', 'listings', 'schema', 'staff', 'webhooks'],
+  orders: ['catalogue', 'errors', 'listings', 'schema', 'staff', 'text', 'webhooks'],
   payments: ['accounts', 'config', 'errors', 'logging', 'orders', 'staff'],
   moderation: ['catalogue', 'community', 'errors', 'jobs', 'listings', 'mail', 'rate-limit', 'schema', 'staff', 'text'],
   editorial: ['catalogue', 'errors', 'schema', 'staff', 'text'],

@@ -8,6 +8,7 @@ import type { Database, Statements } from '../db/database.js';
 import type { OrderStatus, PaymentProvider } from '../db/entities/order.js';
 import { NotFoundError } from '../errors.js';
 import { isoDateTime, offsetOf } from '../schema.js';
+import { canonicalEmail, normalizeEmail } from '../text/email.js';
 import { orderSchema } from './order-schema.js';
 import { type OrderRow, orderSelect, orderStatusSql, toView } from './orders.js';
 
@@ -76,12 +77,13 @@ export async function listAllOrders(
     filter.since ? new Date(filter.since).toISOString() : null,
     filter.until ? new Date(filter.until).toISOString() : null,
     filter.listing ?? null,
-    filter.buyer?.toLowerCase() ?? null,
+    // The buyer as typed and the mailbox it reaches (canonicalEmail): an alias finds the account, as at sign-in.
+    filter.buyer === undefined ? null : [normalizeEmail(filter.buyer), canonicalEmail(filter.buyer)],
   ];
   const where = `($2::text IS NULL OR ${STATUS} = $2) AND ($3::timestamptz IS NULL OR o.created_at >= $3)
     AND ($4::timestamptz IS NULL OR o.created_at < $4)
     AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM order_lines ol JOIN listings li ON li.id = ol.listing_id WHERE ol.order_id = o.id AND li.slug = $5))
-    AND ($6::text IS NULL OR lower(a.email) = $6)`;
+    AND ($6::text[] IS NULL OR a.email = ($6::text[])[1] OR a.email_canonical = ($6::text[])[2])`;
   const [rows, counted] = await Promise.all([
     db.query<AdminOrderRow>(`${ADMIN_SELECT} WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT $7 OFFSET $8`, [
       ...params,

@@ -107,6 +107,16 @@ describe('list_orders', () => {
     const numbers = async (query: string) =>
       (await call(admin, 'GET', `/admin/orders?${query}`)).body.items.map((o: { number: string }) => o.number);
     expect(await numbers(`buyer=${encodeURIComponent(buyer.email.toUpperCase())}`)).toEqual([paid.number]);
+    // An address of the buyer's mailbox finds the buyer's orders too (issue 52, item 3: one mailbox, one account).
+    await t.db.query(`UPDATE accounts SET email = 'o.rder.buyer@gmail.com', email_canonical = 'orderbuyer@gmail.com' WHERE id = $1`, [
+      buyer.id,
+    ]);
+    try {
+      expect(await numbers(`buyer=${encodeURIComponent('OrderBuyer+admin@googlemail.com')}`)).toEqual([paid.number]);
+      expect(await numbers(`buyer=${encodeURIComponent('orderbuyer@example.com')}`)).toEqual([]);
+    } finally {
+      await t.db.query('UPDATE accounts SET email = $2, email_canonical = $2 WHERE id = $1', [buyer.id, buyer.email]);
+    }
     expect(await numbers(`listing=${slug}`)).toEqual([paid.number]);
     expect(await numbers(`status=pending&buyer=${encodeURIComponent(other.email)}`)).toEqual([pending.number]);
     expect(await numbers(`status=paid&buyer=${encodeURIComponent(other.email)}`)).toEqual([]);
