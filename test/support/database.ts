@@ -22,29 +22,18 @@ export interface TestDatabase {
 }
 
 /**
- * TEST_LEAST_PRIVILEGE=1 (CI's run on the PostgreSQL server): each scratch database belongs to a login role that is
- * no superuser, and the service connects as it, as docs/operating.md sets a deployment up; once migrated, the audit
- * log and its trigger functions go to a role the service is not. The suite then shows the service needs no more.
- */
-const LEAST_PRIVILEGE = process.env.TEST_LEAST_PRIVILEGE === '1';
-
-/**
- * A fresh, migrated database for one test file: a scratch database on the server named by
- * DATABASE_URL when it is set (CI runs the suite that way too), else an in-memory embedded one,
+ * A fresh, migrated database for one test file: a scratch database on the server named by DATABASE_URL when it is
+ * set (CI runs the suite that way too), copied from the run's migrated template; else an in-memory embedded one,
  * started from the migrated data directory that the run's global setup dumped (test/support/global-setup.ts).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    // Outside vitest (bench/tools-list.ts starts the app this way) there is no global setup, and no dump to start from.
-    const dump = process.env.VITEST ? inject('migratedDataDir') : undefined;
-    const initialData = dump ? new Blob([await readFile(dump)]) : undefined;
-    const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY, initialData });
+    const db = await openDatabase({ databaseUrl: '', dataDir: MEMORY, initialData: await migratedData() });
     return { db, drop: () => db.close(), asSuperuser: (work) => db.transaction(work) };
   }
-  const scratch = await createScratchDatabase(serverUrl);
+  const scratch = await createScratchDatabase(serverUrl, { migrated: true });
   const db = await openDatabase({ databaseUrl: scratch.url, dataDir: MEMORY });
-  await scratch.migrated();
   return {
     db,
     async drop() {
@@ -55,56 +44,70 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+let dump: Promise<Blob | undefined> | undefined;
+
+/**
+ * The embedded database's migrated data directory, read once per worker (a 44 MB dump). Outside vitest
+ * (bench/tools-list.ts starts the app this way) there is no global setup, and no dump to start from.
+ */
+export function migratedData(): Promise<Blob | undefined> {
+  const file = process.env.VITEST ? inject('migratedDataDir') : undefined;
+  dump ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return dump;
+}
+
+/** The run's scratch databases on a PostgreSQL server, as test/support/global-setup.ts set them up. */
+export interface ScratchServer {
+  /** The prefix of their names. */
+  tag: string;
+  /** The migrated database each test's copies (empty when there is none). */
+  template: string;
+  /** With TEST_LEAST_PRIVILEGE=1: the login role, no superuser, that owns them and that the service connects as. */
+  role?: string;
+}
+
 export interface ScratchDatabase {
-  /** Where the service connects: as its own least-privilege role with TEST_LEAST_PRIVILEGE=1. */
+  /** Where the service connects: as the run's least-privilege role with TEST_LEAST_PRIVILEGE=1. */
   url: string;
   /** The same database as the superuser of DATABASE_URL. */
   superuserUrl: string;
-  /** Once the service has migrated it: with TEST_LEAST_PRIVILEGE=1, hands the audit log to a role the service is not. */
-  migrated(): Promise<void>;
   drop(): Promise<void>;
 }
 
-/** An empty database on the server at `serverUrl`, for this process or a child service to open. */
-export async function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
-  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const role = `${name}_svc`;
+/**
+ * A database on the server at `serverUrl`, for this process or a child service to open: empty, for the service to
+ * migrate (its audit log then stays the service role's), or with `migrated`, a copy of the run's template (CREATE DATABASE ... TEMPLATE copies files: a fraction of a second, where
+ * applying every migration takes one or two). It belongs to the run's service role (test/support/global-setup.ts).
+ */
+export async function createScratchDatabase(serverUrl: string, options: { migrated?: boolean } = {}): Promise<ScratchDatabase> {
+  const run: ScratchServer = (process.env.VITEST ? inject('scratchServer') : undefined) ?? { tag: 'test', template: '' };
+  const name = `${run.tag}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const superuserUrl = url.toString();
-  if (!LEAST_PRIVILEGE) {
-    await admin(serverUrl, `CREATE DATABASE ${name}`);
-    return {
-      url: superuserUrl,
-      superuserUrl,
-      migrated: async () => {},
-      drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    };
+  const template = options.migrated && run.template ? ` TEMPLATE ${run.template}` : '';
+  await admin(serverUrl, `CREATE DATABASE ${name}${run.role ? ` OWNER ${run.role}` : ''}${template}`);
+  if (run.role) {
+    url.username = run.role;
+    url.password = '';
   }
-  // docs/operating.md, "The database role", with the test's names.
-  await admin(serverUrl, `CREATE ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS`);
-  await admin(serverUrl, `CREATE DATABASE ${name} OWNER ${role}`);
-  url.username = role;
-  url.password = '';
   return {
     url: url.toString(),
     superuserUrl,
-    migrated: () =>
-      admin(
-        superuserUrl,
-        `CREATE ROLE ${role}_audit NOLOGIN;
-         ALTER TABLE audit_log OWNER TO ${role}_audit;
-         ALTER FUNCTION audit_log_append_only() OWNER TO ${role}_audit;
-         ALTER FUNCTION audit_log_no_truncate() OWNER TO ${role}_audit;
-         GRANT SELECT, INSERT ON audit_log TO ${role};
-         GRANT USAGE ON SEQUENCE audit_log_id_seq TO ${role};`,
-      ),
-    async drop() {
-      await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin(serverUrl, `DROP ROLE IF EXISTS ${role}_audit`);
-      await admin(serverUrl, `DROP ROLE IF EXISTS ${role}`);
-    },
+    drop: async () => void (await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
+}
+
+/**
+ * docs/operating.md, "The database role", with the test's names: once migrated, the audit log and its trigger functions
+ * belong to `<role>_audit`, a role the service is not, and the service may add entries and read them.
+ */
+export function handOverAuditLog(role: string): string {
+  return `ALTER TABLE audit_log OWNER TO ${role}_audit;
+    ALTER FUNCTION audit_log_append_only() OWNER TO ${role}_audit;
+    ALTER FUNCTION audit_log_no_truncate() OWNER TO ${role}_audit;
+    GRANT SELECT, INSERT ON audit_log TO ${role};
+    GRANT USAGE ON SEQUENCE audit_log_id_seq TO ${role};`;
 }
 
 async function superuserTransaction(url: string, work: (tx: SuperuserStatements) => Promise<void>): Promise<void> {
@@ -122,11 +125,13 @@ async function superuserTransaction(url: string, work: (tx: SuperuserStatements)
   }
 }
 
-async function admin(serverUrl: string, sql: string) {
+/** Runs `sql` on the server (one or more statements) and answers the last one's rows. */
+export async function admin(serverUrl: string, sql: string): Promise<Record<string, string>[]> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    const result = await client.query(sql);
+    return (Array.isArray(result) ? result.at(-1) : result).rows;
   } finally {
     await client.end();
   }

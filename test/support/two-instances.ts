@@ -2,7 +2,7 @@ import { loadConfig } from '../../src/config.js';
 import { createApp, type App } from '../../src/app.js';
 import { loadRegistry } from '../../src/registry/registry.js';
 import { MEMORY, openDatabase, type Database } from '../../src/db/database.js';
-import { createScratchDatabase } from './database.js';
+import { createScratchDatabase, migratedData } from './database.js';
 import { freePort, setRateLimits, testLogger } from './app.js';
 
 export interface Instance {
@@ -29,14 +29,13 @@ export async function startTwoInstances(options: {
   env?: Record<string, string>;
 }): Promise<TwoInstances> {
   const serverUrl = process.env.DATABASE_URL;
-  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl, { migrated: true }) : undefined;
   const databases: Database[] = [];
   if (scratch) {
-    // One after the other: the first migrates, the second finds it done.
     databases.push(await openDatabase({ databaseUrl: scratch.url, dataDir: MEMORY }));
     databases.push(await openDatabase({ databaseUrl: scratch.url, dataDir: MEMORY }));
   } else {
-    const one = await openDatabase({ databaseUrl: '', dataDir: MEMORY });
+    const one = await openDatabase({ databaseUrl: '', dataDir: MEMORY, initialData: await migratedData() });
     databases.push(one, one);
   }
   await setRateLimits(databases[0]!, {});
