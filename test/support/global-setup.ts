@@ -43,8 +43,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (!db.connection || !('pglite' in db.connection)) throw new Error('Expected the embedded database');
     // Nothing a test does copies a database: without the two templates the dump is 29 MB, not 44, and each test's
     // database starts a third sooner.
-    for (const template of ['template0', 'template1'])
-      await db.script(`ALTER DATABASE ${template} IS_TEMPLATE false; DROP DATABASE ${template}`);
+    for (const template of ['template0', 'template1']) {
+      await db.script(`ALTER DATABASE ${template} IS_TEMPLATE false`);
+      await db.script(`DROP DATABASE ${template}`); // alone: not in a transaction
+    }
     await writeFile(file, Buffer.from(await (await db.connection.pglite.dumpDataDir('none')).arrayBuffer()));
   } finally {
     await db.close();
