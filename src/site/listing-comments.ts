@@ -69,7 +69,9 @@ export async function commentsSection(view: ListingSectionView): Promise<SafeHtm
     : html`<p class="muted">No comments yet.${canComment(reader) ? ' Ask the maker a question, or say what you think.' : ''}</p>`;
   // The notice of a new comment sits on the comment; any other (or one whose comment is on another page) at the top.
   const notice = done === 'comment' && posted !== undefined ? html`` : doneNotice(done, COMMENT_NOTICES);
-  return html`<section class="panel" id="discussion"><h2>Discussion</h2>${notice}${formProblem(typed, 'delete', [])}${thread}${pager(`/listings/${listing.slug}`, page, THREADS_PER_PAGE, found?.total ?? 0, {}, DISCUSSION_PAGES)}${newCommentForm(reader, site)}</section>`;
+  const others = items.some((item) => [item, ...item.replies].some((comment) => !reader.mine.has(comment.id)));
+  const reportNote = csrf && account && !account.emailVerified && others ? confirmToReport('a comment') : '';
+  return html`<section class="panel" id="discussion"><h2>Discussion</h2>${notice}${formProblem(typed, 'delete', [])}${reportNote}${thread}${pager(`/listings/${listing.slug}`, page, THREADS_PER_PAGE, found?.total ?? 0, {}, DISCUSSION_PAGES)}${newCommentForm(reader, site)}</section>`;
 }
 
 /** The page of the discussion a listing page shows (?comments=, 1 by default). */
@@ -126,7 +128,7 @@ function commentActions(reader: Reader, id: number): SafeHtml | string {
   const report = mine
     ? ''
     : !reader.account?.emailVerified && reader.typed?.form !== `report-c${id}` // a refused try is drawn again with its reason
-      ? confirmToReport('comment')
+      ? '' // the section says once what to do (above the thread)
       : reader.reported?.comment.has(id)
         ? reportedNote('comment')
         : reportForm(

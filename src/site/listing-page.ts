@@ -360,7 +360,7 @@ function reportArea(site: SiteDeps, view: ListingSectionView): SafeHtml {
   const form = !csrf
     ? html`<p class="muted"><a href="${site.kit.signInPath(`/listings/${slug}#report`)}">Sign in to report this listing</a> to the site team.</p>`
     : !account?.emailVerified && typed?.form !== 'report' // a refused try is drawn again with its reason
-      ? confirmToReport('listing')
+      ? confirmToReport('this listing')
       : reported?.listing
         ? reportedNote('listing')
         : reportForm(csrf, `/listings/${slug}/report#report`, 'Report this listing to the site team', 'report', typed);

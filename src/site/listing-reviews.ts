@@ -57,9 +57,15 @@ export async function reviewsSection(view: ListingSectionView): Promise<SafeHtml
 <p><strong>${count ? `${average} / 5 from ${count} genuine ${count === 1 ? 'review' : 'reviews'}` : 'No genuine reviews yet'}</strong></p>
 <p class="muted">${GENUINE_RULE}</p>
 ${ownArea(view, standing)}
+${items.some((review) => review.id !== standing?.own?.id) ? reportNote(account) : ''}
 ${items.length ? html`<ul class="reviews">${items.map((review) => reviewItem(view, review, standing?.own?.id === review.id))}</ul>` : html`<p class="muted">No reviews yet.</p>`}
 ${total > items.length ? html`<p class="muted">The newest ${items.length} of ${total} reviews.</p>` : ''}
 </section>`;
+}
+
+/** Above others' reviews, for a signed-in person whose address is not confirmed: why there is no report form. */
+function reportNote(account: AccountRecord | undefined): SafeHtml | string {
+  return account && !account.emailVerified ? confirmToReport('a review') : '';
 }
 
 /** The person's part: their review form, or why they cannot review, or the way to sign in. */
@@ -96,7 +102,7 @@ function reviewItem(view: ListingSectionView, review: PublicReview, mine: boolea
   const { listing, account, csrf, typed, reported } = view;
   const report =
     !account?.emailVerified && typed?.form !== `report-r${review.id}` // a refused try is drawn again with its reason
-      ? confirmToReport('review')
+      ? '' // the section says once what to do (reportNote)
       : reported?.review.has(review.id)
         ? reportedNote('review')
         : reportForm(

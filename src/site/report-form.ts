@@ -24,6 +24,10 @@ export function reportForm(csrf: SafeHtml, action: string, summary: string, form
 /** In place of the report form once the person reported it: the site team has it. */
 export const reportedNote = (what: string) => html`<p class="muted reported">You reported this ${what}; the site team will look at it.</p>`;
 
-/** In place of the report form for a person whose address is not confirmed: reports come from confirmed accounts only. */
+/**
+ * In place of the report forms for a person whose address is not confirmed (reports come from confirmed accounts
+ * only): once for the listing ("this listing"), and once above a section's reviews or comments ("a review"), not under
+ * each of them.
+ */
 export const confirmToReport = (what: string) =>
-  html`<p class="muted">Confirm your e-mail address to report this ${what}: reports come from people with a confirmed address. <a href="/account">Your account</a></p>`;
+  html`<p class="muted">Confirm your e-mail address to report ${what}: reports come from people with a confirmed address. <a href="/account">Your account</a></p>`;

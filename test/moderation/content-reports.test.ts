@@ -76,20 +76,25 @@ describe('the report routes for reviews and comments', () => {
     expect(await reportsOn('comment', comment)).toEqual([]);
   });
 
-  it('are not offered to an account whose address is not confirmed: the page says what to do instead', async () => {
+  it('are not offered to an account whose address is not confirmed: the page says once per section what to do instead', async () => {
     const listing = await listingOf();
     const review = await seedReview(listing.id);
     const comment = await seedComment(listing.id);
+    await seedReview(listing.id);
+    await seedComment(listing.id);
     const pageFor = async (verified: boolean) => {
       const { browser } = await signedInBrowser(t, { verified });
       return (await browser.get(`${t.url}/listings/${listing.slug}`)).text;
     };
     const unconfirmed = await pageFor(false);
     expect(unconfirmed).not.toContain('Send the report');
-    for (const what of ['listing', 'review', 'comment'])
-      expect(unconfirmed, what).toContain(
-        `Confirm your e-mail address to report this ${what}: reports come from people with a confirmed address.`,
-      );
+    // Two reviews and two comments: one note above each section, not one under each of them.
+    for (const what of ['this listing', 'a review', 'a comment'])
+      expect(
+        unconfirmed.split(`Confirm your e-mail address to report ${what}: reports come from people with a confirmed address.`).length - 1,
+        what,
+      ).toBe(1);
+    expect(unconfirmed.split('Confirm your e-mail address to report').length - 1).toBe(3);
     const confirmed = await pageFor(true);
     expect(confirmed).toContain(`action="/listings/${listing.slug}/reviews/${review}/report#review-${review}"`);
     expect(confirmed).toContain(`action="/listings/${listing.slug}/comments/${comment}/report#comment-${comment}"`);
