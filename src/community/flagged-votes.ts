@@ -10,7 +10,8 @@ import { VOTE_FLAG_STATUSES, type VoteFlagStatus } from '../db/entities/vote.js'
 import { InvalidStateError, NotFoundError } from '../errors.js';
 import { isoDateTime, offsetOf } from '../schema.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
-import { lockListings, moveVoteCounts, voteAccountSql } from './vote-check.js';
+import { voteAccountSql } from './vote-check.js';
+import { deltasOf, lockListings, moveVoteCounts } from './vote-counts.js';
 
 /** A flagged vote as list_flagged_votes and decide_flagged_votes answer it (the published schema and the type in one). */
 export const flaggedVoteView = z.object({
@@ -119,11 +120,14 @@ export async function decideFlaggedVotes(
   return db.transaction(async (tx) => {
     const votes = await lockedFlaggedVotes(tx, ids);
     await tx.query('UPDATE votes SET flag_status = $2, counted = $3 WHERE id = ANY($1::bigint[])', [ids, status, status === 'cleared']);
-    if (status === 'cleared') {
-      const deltas = new Map<number, number>();
-      for (const vote of votes) deltas.set(vote.listing_id, (deltas.get(vote.listing_id) ?? 0) + 1);
-      await moveVoteCounts(tx, deltas);
-    }
+    if (status === 'cleared')
+      await moveVoteCounts(
+        tx,
+        deltasOf(
+          votes.map((vote) => vote.listing_id),
+          1,
+        ),
+      );
     for (const vote of votes)
       await recordAudit(tx, {
         actor: decision.actor,

@@ -17,8 +17,11 @@
  *
  * Votes without an account (seeded votes) are only subject to the network rule, when they have a network.
  *
+ * Votes held out of the counts until checked (beyond their network's limit: unchecked-votes.ts) are judged like the
+ * others; once the flags are applied, those left unflagged count, and every vote the run covered is checked.
+ *
  * A flagged vote keeps the rules that matched and their evidence for the moderators; the listing's votes_count drops by
- * one; reviews by its voter stop being genuine (the votes trigger of migration 0036); each flag is in the audit log (vote.flag, by "vote check"). One
+ * one (unless the vote was held out until checked); reviews by its voter stop being genuine (the votes trigger of migration 0036); each flag is in the audit log (vote.flag, by "vote check"). One
  * transaction, under an advisory lock: two runs at once flag each vote once.
  */
 import type { Statements, Transaction } from '../db/database.js';
@@ -27,6 +30,8 @@ import type { JsonValue } from '../db/entities/json-types.js';
 import type { VoteCheckSettings } from '../catalogue/site-settings.js';
 import { recordAudit, type Actor } from '../staff/audit-log.js';
 import { accountKeySql, accountOfKeySql } from './account-key.js';
+import { releaseCheckedVotes } from './unchecked-votes.js';
+import { deltasOf, lockListings, moveVoteCounts } from './vote-counts.js';
 
 const VOTE_CHECK_RULES = ['burst', 'network', 'own_domain', 'single_maker'] as const;
 type VoteCheckRule = (typeof VOTE_CHECK_RULES)[number];
@@ -169,41 +174,35 @@ export interface VoteCheckSummary {
   listings: number;
 }
 
-/** Locks the listings' rows in id order (as a vote's count update locks one): the check and a vote never wait on each other in a circle. */
-export async function lockListings(tx: Statements, listingIds: Iterable<number>): Promise<void> {
-  const ids = [...new Set(listingIds)].sort((a, b) => a - b);
-  if (ids.length > 0) await tx.query('SELECT id FROM listings WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
-}
-
-/** Moves each listing's votes_count by its delta (never below zero). */
-export async function moveVoteCounts(tx: Statements, deltas: Map<number, number>): Promise<void> {
-  if (deltas.size === 0) return;
-  await tx.query(
-    `UPDATE listings l SET votes_count = greatest(0, l.votes_count + d.n) FROM unnest($1::int[], $2::int[]) AS d(id, n) WHERE l.id = d.id`,
-    [[...deltas.keys()], [...deltas.values()]],
-  );
-}
-
-/** Flags the votes found (those still unjudged under the listings' locks); answers the flags applied. */
+/**
+ * Flags the votes found (those still unjudged under the listings' locks); answers the flags applied. A flagged vote
+ * that counted leaves its listing's votes_count; one held until checked (unchecked-votes.ts) was never in it.
+ */
 async function applyFlags(tx: Transaction, flags: Flag[], now: Date): Promise<Flag[]> {
   if (flags.length === 0) return [];
   await lockListings(
     tx,
     flags.map((f) => f.listing_id),
   );
-  const flaggedIds = await tx.query<{ id: number }>(
+  // `before` is the row as the statement found it: whether the vote counted until now.
+  const flagged = await tx.query<{ id: number; counted: boolean }>(
     `UPDATE votes v SET flag_status = 'flagged', counted = false, flag_rules = ARRAY(SELECT jsonb_array_elements_text(f.rules)),
        flag_evidence = f.evidence, flagged_at = $2
-     FROM jsonb_to_recordset($1::jsonb) AS f(id bigint, rules jsonb, evidence jsonb)
-     WHERE v.id = f.id AND v.flag_status IS NULL
-     RETURNING v.id::int AS id`,
+     FROM jsonb_to_recordset($1::jsonb) AS f(id bigint, rules jsonb, evidence jsonb), votes before
+     WHERE v.id = f.id AND before.id = v.id AND v.flag_status IS NULL
+     RETURNING v.id::int AS id, before.counted`,
     [JSON.stringify(flags.map(({ id, rules, evidence }) => ({ id, rules, evidence }))), now.toISOString()],
   );
-  const applied = new Set(flaggedIds.map((row) => row.id));
+  const applied = new Set(flagged.map((row) => row.id));
+  const wasCounted = new Set(flagged.filter((row) => row.counted).map((row) => row.id));
   const done = flags.filter((flag) => applied.has(flag.id));
-  const deltas = new Map<number, number>();
-  for (const flag of done) deltas.set(flag.listing_id, (deltas.get(flag.listing_id) ?? 0) - 1);
-  await moveVoteCounts(tx, deltas);
+  await moveVoteCounts(
+    tx,
+    deltasOf(
+      done.filter((flag) => wasCounted.has(flag.id)).map((flag) => flag.listing_id),
+      -1,
+    ),
+  );
   for (const flag of done)
     await recordAudit(tx, {
       actor: VOTE_CHECK_ACTOR,
@@ -229,6 +228,7 @@ export async function runVoteCheck(
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [LOCK]);
     const flags = await findFlags(tx, [from.toISOString(), now.toISOString()], settings);
     const done = await applyFlags(tx, flags, now);
+    await releaseCheckedVotes(tx, now);
     const by_rule = Object.fromEntries(VOTE_CHECK_RULES.map((rule) => [rule, done.filter((f) => f.rules.includes(rule)).length]));
     return {
       flagged: done.length,

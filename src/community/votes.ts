@@ -6,7 +6,8 @@
  * A vote keeps the signals the vote check reads: the account and the keyed hash of the voter's network
  * (src/community/network.ts); votes are limited per person and per network, counted in the vote's transaction: a
  * vote refused (429, 404, 409) counts against neither limit, and concurrent votes from one network wait for each
- * other's count.
+ * other's count. Until the vote check has looked at them, a network's votes count at most up to its limit; the rest are
+ * recorded and held out of the counts until the check clears or flags them (unchecked-votes.ts).
  */
 import type { Database, Statements } from '../db/database.js';
 import { InvalidStateError, NotFoundError, ProblemError } from '../errors.js';
@@ -16,6 +17,7 @@ import { countAllOrRefuse, type CountedUse } from '../rate-limit/count-or-refuse
 import type { SiteSettings } from '../catalogue/site-settings.js';
 import { networkKeyOf } from './network.js';
 import { accountKey } from './account-key.js';
+import { countsAtOnceSql } from './unchecked-votes.js';
 
 /** Votes and take-backs per person: generous for a person, a wall for a script. */
 const VOTE_LIMIT: RatePolicy = { name: 'site_votes', limit: 30, windowSeconds: 600 };
@@ -89,17 +91,19 @@ export async function castVote(
     if (listing.voted) return { slug, votes: listing.votes_count, voted: true };
     // A vote of the same person's in another request meanwhile: theirs is kept, this one adds nothing. A flag the
     // person's earlier vote for the listing left (vote_flags) moves onto the new one: it starts held out, uncounted.
+    // An unflagged vote starts unchecked, and counts at once only within its network's limit (unchecked-votes.ts).
     const [cast] = await tx.query<{ votes_count: number }>(
       `WITH kept_flag AS (DELETE FROM vote_flags WHERE listing_id = $1 AND account_id = $4::uuid
                           RETURNING status, rules, evidence, flagged_at),
             cast_vote AS (
-         INSERT INTO votes (listing_id, voter_key, created_at, account_id, network, flag_status, counted, flag_rules, flag_evidence, flagged_at)
-         SELECT $1, $2, $3, $4::uuid, $5, f.status, f.status IS NULL, coalesce(f.rules, '{}'), f.evidence, f.flagged_at
+         INSERT INTO votes (listing_id, voter_key, created_at, account_id, network, flag_status, counted, unchecked, flag_rules, flag_evidence, flagged_at)
+         SELECT $1, $2, $3, $4::uuid, $5, f.status, f.status IS NULL AND ${countsAtOnceSql('$5', '$6::int')}, f.status IS NULL,
+                coalesce(f.rules, '{}'), f.evidence, f.flagged_at
          FROM (SELECT 1) one LEFT JOIN kept_flag f ON true
          ON CONFLICT (listing_id, voter_key) DO NOTHING RETURNING listing_id, counted)
        UPDATE listings SET votes_count = votes_count + CASE WHEN (SELECT counted FROM cast_vote) THEN 1 ELSE 0 END, updated_at = $3
        WHERE id = (SELECT listing_id FROM cast_vote) RETURNING votes_count`,
-      [listing.id, accountKey(voter.id), now, voter.id, network],
+      [listing.id, accountKey(voter.id), now, voter.id, network, settings.network_limits.votes_per_10_minutes],
     );
     return { slug, votes: cast?.votes_count ?? listing.votes_count, voted: true };
   });

@@ -3,7 +3,10 @@ import { Account } from './account.js';
 import { Listing } from './listing.js';
 import type { JsonValue } from './json-types.js';
 
-/** The vote check's verdicts: flagged (held out of the count), confirmed (a moderator agreed), cleared (counted). */
+/**
+ * The vote check's verdicts: flagged (held out of the count), confirmed (a moderator agreed), cleared (counted). An
+ * unflagged vote counts, unless it is held until checked (`unchecked`, beyond its network's limit).
+ */
 export const VOTE_FLAG_STATUSES = ['flagged', 'confirmed', 'cleared'] as const;
 export type VoteFlagStatus = (typeof VOTE_FLAG_STATUSES)[number];
 
@@ -21,8 +24,10 @@ export const Vote = defineEntity({
     /** A keyed hash of the voter's network (never the address). */
     network: p.text().nullable(),
     flagStatus: p.enum(VOTE_FLAG_STATUSES).nullable(),
-    /** Whether the vote counts on the boards and for the awards: unflagged, or cleared by a moderator. */
+    /** Whether the vote counts on the boards and for the awards: unflagged and not held until checked, or cleared by a moderator. */
     counted: p.boolean().default(true),
+    /** Cast on the site and not yet looked at by the vote check: beyond its network's limit, held out (not counted). */
+    unchecked: p.boolean().default(false),
     flagRules: p.array().defaultRaw(`'{}'`),
     flagEvidence: p.json<JsonValue>().nullable(),
     flaggedAt: p.datetime().nullable(),
@@ -35,12 +40,18 @@ export const Vote = defineEntity({
       name: 'votes_account_idx',
       expression: 'CREATE INDEX votes_account_idx ON votes (account_id, created_at) WHERE account_id IS NOT NULL',
     },
+    { name: 'votes_unchecked_idx', expression: 'CREATE INDEX votes_unchecked_idx ON votes (network) WHERE unchecked' },
     {
       name: 'votes_counted_created_idx',
       expression: 'CREATE INDEX votes_counted_created_idx ON votes (created_at, listing_id) WHERE counted',
     },
   ],
-  checks: [{ name: 'votes_counted_check', expression: "(flag_status IS NULL OR flag_status = 'cleared') = counted" }],
+  checks: [
+    {
+      name: 'votes_counted_check',
+      expression: "CASE WHEN flag_status IS NULL THEN counted OR unchecked ELSE counted = (flag_status = 'cleared') END",
+    },
+  ],
 });
 export type Vote = InferEntity<typeof Vote>;
 
