@@ -54,6 +54,9 @@ interface CategoryRow {
 /** The public page of a category on this site. */
 const categoryUrl = (publicUrl: string, slug: string) => `${publicUrl}/categories/${slug}`;
 
+/** The path of a category's Atom feed of its latest launches (src/site/feeds.ts). */
+export const categoryFeedPath = (slug: string) => `/feeds/categories/${slug}.xml`;
+
 /**
  * A SELECT of the ids of the category meeting `root` (a condition on `categories`, e.g. 'slug = $1') and of
  * all its subcategories at any depth. UNION ends the walk even if parent links were ever to form a loop.
@@ -95,7 +98,7 @@ export function inCategories(idsParam: string): string {
 }
 
 /** Predicate on `l.id`: the listing is in the category whose id is the parameter `idParam`, or in a subcategory. */
-function inCategorySubtree(idParam: string): string {
+export function inCategorySubtree(idParam: string): string {
   return `l.id IN (SELECT lc.listing_id FROM listing_categories lc WHERE lc.category_id IN (${subtreeIds(`id = ${idParam}::int`)}))`;
 }
 

@@ -1,6 +1,7 @@
 /** The launch feed: live listings in the orders the site's launch pages show, and upcoming launches. */
 import type { Database } from '../db/database.js';
 import type { ListingSummary } from '../schema.js';
+import { inCategorySubtree } from './categories.js';
 import { findSummaryPage, type SummaryPageQuery, toSummary } from './listing-summary.js';
 import { trendingScoresSql, TRENDING_ORDER } from './trending.js';
 import { addDays, resolveWeek, startOfDayIn, todayIn } from './weeks.js';
@@ -60,9 +61,21 @@ function sectionQuery(section: FeedSection, { now, timeZone }: Clock): SummaryPa
   }
 }
 
+/** The section's query narrowed to the listings of one category and its subcategories, as the category's page counts them. */
+function inCategory(query: SummaryPageQuery, categoryId: number): SummaryPageQuery {
+  const params = query.params ?? [];
+  return {
+    ...query,
+    where: `(${query.where}) AND ${inCategorySubtree(`$${params.length + 1}`)}`,
+    params: [...params, categoryId],
+    prepare: undefined,
+  };
+}
+
 /**
  * One page of a feed section. Trending holds only listings with votes in the trending window (see
- * trending.ts); upcoming holds scheduled listings, soonest launch week first.
+ * trending.ts); upcoming holds scheduled listings, soonest launch week first. With `categoryId`, only the listings
+ * of that category or of a subcategory (primary or extra category), e.g. a category's Atom feed of recent launches.
  */
 export async function launchFeed(
   db: Database,
@@ -70,8 +83,14 @@ export async function launchFeed(
   clock: Clock,
   paging: { page: number; per_page: number },
   publicUrl: string,
-  options: { count?: boolean } = {},
+  options: { count?: boolean; categoryId?: number } = {},
 ): Promise<{ items: ListingSummary[]; total: number }> {
-  const { rows, total } = await findSummaryPage(db, sectionQuery(section, clock), paging, options);
+  const query = sectionQuery(section, clock);
+  const { rows, total } = await findSummaryPage(
+    db,
+    options.categoryId === undefined ? query : inCategory(query, options.categoryId),
+    paging,
+    options,
+  );
   return { items: rows.map((row) => toSummary(row, publicUrl)), total };
 }

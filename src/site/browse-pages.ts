@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { html, type SafeHtml } from '../text/html.js';
-import { type CategoryNode, categoryListings, categoryTree, findCategory } from '../catalogue/categories.js';
+import { type CategoryNode, categoryFeedPath, categoryListings, categoryTree, findCategory } from '../catalogue/categories.js';
 import { readLaunchWeek } from '../catalogue/launch-week.js';
 import { BOARD_INFO, BOARDS, isBoard, lastDomainRatingDay, readBoard } from '../catalogue/leaderboards.js';
 import { addDays, resolveWeek, WEEK_SPEC, weekInstants, weekLabel } from '../catalogue/weeks.js';
@@ -82,8 +82,10 @@ function categoryRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
         title: category.name,
         description: category.description || `${category.name} products on ${env.siteName}.`,
         path: `/categories/${slug}`,
+        feed: { title: `${category.name} launches`, path: categoryFeedPath(slug) },
         account,
         body: html`<p>${category.description}</p>${category.parent ? html`<p class="muted">In <a href="/categories/${category.parent.slug}">${category.parent.name}</a></p>` : ''}
+<p class="muted">New launches in ${category.name}: <a href="${categoryFeedPath(slug)}" type="application/atom+xml">Atom feed</a></p>
 ${category.subcategories.length ? html`<ul class="tags">${category.subcategories.map((s) => html`<li><a href="/categories/${s.slug}">${s.name}</a> (${s.live_count})</li>`)}</ul>` : ''}
 ${cardList(
   listings.items.map((l) => listingCard(l, row(l, 'row'))),

@@ -5,6 +5,8 @@ import { escapeHtml } from '../text/html.js';
 import { xmlSafe } from '../text/xml-text.js';
 import { countPublicListings, LISTINGS_PER_SITEMAP, type SitemapEntry, sitemapListings, sitemapPages } from '../catalogue/sitemap.js';
 import { launchFeed } from '../catalogue/launch-feed.js';
+import { categoryFeedPath, findCategory } from '../catalogue/categories.js';
+import { SLUG_PATTERN } from '../schema.js';
 import { listBlogPosts } from '../catalogue/blog.js';
 import { serveFaviconIco, serveFaviconSvg } from '../web/favicon.js';
 
@@ -20,7 +22,7 @@ function send(ctx: Context, type: string, body: string, maxAge = 600): void {
   ctx.body = type.includes('xml') ? xmlSafe(body) : body;
 }
 
-/** /robots.txt, the icon (/favicon.svg, /favicon.ico), /sitemap.xml (an index of /sitemaps/pages.xml and /sitemaps/listings-N.xml), Atom feeds of launches and of blog posts. */
+/** /robots.txt, the icon (/favicon.svg, /favicon.ico), /sitemap.xml (an index of /sitemaps/pages.xml and /sitemaps/listings-N.xml), Atom feeds of launches (all, and per category) and of blog posts. */
 export function feedRoutes(router: Router, site: SiteDeps): void {
   const base = site.services.config.publicUrl;
   router.get('/robots.txt', (ctx) =>
@@ -73,29 +75,13 @@ function sitemapRoutes(router: Router, site: SiteDeps): void {
   });
 }
 
-/** The Atom feeds: the latest launches and the latest blog posts (FEED_ITEMS each). */
+/** The Atom feeds: the latest launches (of the whole site, and of each category) and the latest blog posts (FEED_ITEMS each). */
 function atomFeedRoutes(router: Router, site: SiteDeps): void {
   const { services } = site;
   const { db, config } = services;
   const base = config.publicUrl;
   router.get('/feeds/launches.xml', async (ctx) => {
     const settings = await site.settings();
-    const { items } = await launchFeed(
-      db,
-      'recent',
-      { now: services.now(), timeZone: settings.time_zone },
-      { page: 1, per_page: FEED_ITEMS },
-      base,
-    );
-    const entries = items.map((l) =>
-      entry({
-        id: `${base}/listings/${l.slug}`,
-        title: l.name,
-        link: `${base}/listings/${l.slug}`,
-        updated: l.launched_at ?? services.now().toISOString(),
-        summary: l.tagline,
-      }),
-    );
     send(
       ctx,
       'application/atom+xml; charset=utf-8',
@@ -104,11 +90,13 @@ function atomFeedRoutes(router: Router, site: SiteDeps): void {
         title: `${settings.site_name}: launches`,
         base,
         self: '/feeds/launches.xml',
-        entries,
+        entries: await recentLaunches(site, settings.time_zone),
         now: services.now(),
       }),
     );
   });
+
+  categoryFeedRoute(router, site);
 
   router.get('/feeds/blog.xml', async (ctx) => {
     const settings = await site.settings();
@@ -131,6 +119,58 @@ function atomFeedRoutes(router: Router, site: SiteDeps): void {
   });
 }
 
+/** The entries of the latest launches (FEED_ITEMS), newest first: of the whole site, or of one category and its subcategories. */
+async function recentLaunches(site: SiteDeps, timeZone: string, categoryId?: number): Promise<{ updated: string; xml: string }[]> {
+  const { services } = site;
+  const base = services.config.publicUrl;
+  const { items } = await launchFeed(services.db, 'recent', { now: services.now(), timeZone }, { page: 1, per_page: FEED_ITEMS }, base, {
+    count: false,
+    categoryId,
+  });
+  return items.map((l) =>
+    entry({
+      id: `${base}/listings/${l.slug}`,
+      title: l.name,
+      link: `${base}/listings/${l.slug}`,
+      updated: l.launched_at ?? services.now().toISOString(),
+      summary: l.tagline,
+    }),
+  );
+}
+
+/**
+ * /feeds/categories/{slug}.xml: the latest launches of a category, as its page counts them (subcategories included).
+ * An unknown category falls through to the site's 404; an old slug of a renamed or merged category is moved for good.
+ */
+function categoryFeedRoute(router: Router, site: SiteDeps): void {
+  const { services } = site;
+  const base = services.config.publicUrl;
+  router.get('/feeds/categories/:file', async (ctx, next) => {
+    const slug = /^(.+)\.xml$/.exec(ctx.params.file ?? '')?.[1] ?? '';
+    const category = SLUG_PATTERN.test(slug) ? await findCategory(services.db, slug, base) : undefined;
+    if (!category) return next();
+    if (category.slug !== slug) {
+      ctx.status = 301;
+      return ctx.redirect(categoryFeedPath(category.slug));
+    }
+    const settings = await site.settings();
+    const self = categoryFeedPath(category.slug);
+    send(
+      ctx,
+      'application/atom+xml; charset=utf-8',
+      atom({
+        id: base + self,
+        title: `${settings.site_name}: ${category.name} launches`,
+        base,
+        self,
+        alternate: category.url,
+        entries: await recentLaunches(site, settings.time_zone, category.id),
+        now: services.now(),
+      }),
+    );
+  });
+}
+
 function entry(e: { id: string; title: string; link: string; updated: string; summary: string; author?: string }): {
   updated: string;
   xml: string;
@@ -146,6 +186,8 @@ function atom(feed: {
   title: string;
   base: string;
   self: string;
+  /** The page the feed follows (default: the home page). */
+  alternate?: string;
   entries: { updated: string; xml: string }[];
   now: Date;
 }): string {
@@ -154,5 +196,5 @@ function atom(feed: {
       .map((e) => e.updated)
       .sort()
       .at(-1) ?? feed.now.toISOString(); // ISO instants sort as text
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${escapeHtml(feed.id)}</id><title>${escapeHtml(feed.title)}</title><updated>${updated}</updated><link rel="self" href="${escapeHtml(feed.base + feed.self)}"/><link href="${escapeHtml(feed.base)}/"/><author><name>${escapeHtml(feed.title)}</name></author>\n${feed.entries.map((e) => e.xml).join('\n')}\n</feed>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${escapeHtml(feed.id)}</id><title>${escapeHtml(feed.title)}</title><updated>${updated}</updated><link rel="self" href="${escapeHtml(feed.base + feed.self)}"/><link href="${escapeHtml(feed.alternate ?? `${feed.base}/`)}"/><author><name>${escapeHtml(feed.title)}</name></author>\n${feed.entries.map((e) => e.xml).join('\n')}\n</feed>\n`;
 }

@@ -177,6 +177,8 @@ export interface SitePage {
   noStore?: boolean;
   /** The page reloads itself after this many seconds (a draft being read: works without JavaScript). */
   refreshSeconds?: number;
+  /** The page's own Atom feed (a category's launches), offered in the head before the site's. */
+  feed?: { title: string; path: string };
 }
 
 export interface SiteEnv {
@@ -236,6 +238,7 @@ ${page.refreshSeconds ? html`<meta http-equiv="refresh" content="${String(page.r
         ? html`<meta property="og:image" content="${webUrl(page.image)}">`
         : ''
   }
+${page.feed ? html`<link rel="alternate" type="application/atom+xml" title="${page.feed.title}" href="${page.feed.path}">` : ''}
 <link rel="alternate" type="application/atom+xml" title="Launches" href="/feeds/launches.xml">
 <link rel="alternate" type="application/atom+xml" title="Blog" href="/feeds/blog.xml">
 ${page.jsonLd ? html`<script type="application/ld+json">${new SafeHtml(scriptJson(page.jsonLd))}</script>` : ''}`;
