@@ -147,7 +147,7 @@ export function visibleText(max: number) {
     .overwrite(stripInvisible);
 }
 
-const UNSEEN_NAME =
+export const UNSEEN_NAME =
   'Holds nothing people can see (only spaces, blanks such as U+2800, or invisible characters): write a name people can see';
 
 /** A name without its unseen characters (src/text/names.ts), and without space around it. */

@@ -62,6 +62,7 @@ export default defineTool({
   crossFieldRules: [
     { path: /^\/regenerate$/, message: /both set in fields and asked to be regenerated/ },
     { path: /^\/fields\/categories\/\d+$/, message: /Unknown category/ },
+    { path: /^\/founders\/\d+\/name$/, message: /site team|check marks|"Member"/ },
   ],
   input: z.strictObject({
     id: z.uuid(),
@@ -76,7 +77,9 @@ export default defineTool({
     founders: z
       .array(
         z.strictObject({
-          name: someName(LIMITS.founderName),
+          name: someName(LIMITS.founderName).describe(
+            'As people know them: not the site team, no check marks, not "Member" and six characters',
+          ),
           title: z.string().max(LIMITS.founderTitle).nullable().optional(),
           bio: z.string().max(LIMITS.founderBio).nullable().optional(),
         }),

@@ -3,32 +3,37 @@ import { DISPLAY_NAME_MAX } from '../community/public-name.js';
 import { loadSiteName } from '../catalogue/site-settings.js';
 import { ValidationError } from '../errors.js';
 import { confusableKey } from '../text/confusables.js';
-import { withoutControls } from '../text/control-characters.js';
-import { hasVisibleCharacter, stripUnseenFromName } from '../text/names.js';
+import { cleanName, hasVisibleCharacter } from '../text/names.js';
 
 /** What a public name that breaks the length rule is told (the account page's setting and the sign-up form alike). */
 const DISPLAY_NAME_PROBLEM = `Use 1 to ${DISPLAY_NAME_MAX} characters for your public name.`;
 
+/** What a name that poses as the site team, a badge or a default name is told: `names` and `yours` say whose name it is. */
+const posingProblems = (names: string, yours: string) => ({
+  team: `${names} may not speak for the site team: leave out words such as "admin", "moderator", "staff", "support", "official" and the name of the site.`,
+  badge: `Leave check marks such as ✓, ✔ and ☑ out of ${yours}: the site gives no badges in names.`,
+  member: `People without a public name are shown as "Member" and six characters: choose a name that does not look like one of those.`,
+});
+type PosingProblems = ReturnType<typeof posingProblems>;
+
 /** What a name that poses is told, by what it poses as. */
 export const POSING_NAME_PROBLEMS = {
-  team: 'Public names may not speak for the site team: leave out words such as "admin", "moderator", "staff", "support", "official" and the name of the site.',
-  badge: 'Leave check marks such as ✓, ✔ and ☑ out of your public name: the site gives no badges in names.',
-  member: 'People without a public name are shown as "Member" and six characters: choose a name that does not look like one of those.',
+  ...posingProblems('Public names', 'your public name'),
   taken: 'Another member already uses this public name, or one that looks the same: choose another.',
 } as const;
 
+/** What a founder's name that poses is told (founders' names shown on listings: src/drafting/founder-names.ts). */
+export const FOUNDER_NAME_PROBLEMS = posingProblems("Founders' names", "a founder's name");
+
 /**
- * The one rule for the name shown with the person's reviews and comments: control characters removed (withoutControls),
- * unseen characters stripped as from every name (src/text/names.ts), whitespace collapsed to one space, something
+ * The one rule for the name shown with the person's reviews and comments: cleanName's (control characters removed,
+ * unseen characters stripped as from every name, whitespace collapsed to one space: src/text/names.ts), something
  * visible left (not only U+2800 or fillers), 1 to DISPLAY_NAME_MAX characters. Answers the name as it is stored, or
  * undefined when it breaks the rule (then DISPLAY_NAME_PROBLEM says why). acceptDisplayName adds the rules against
  * names that pose.
  */
 function cleanDisplayName(name: string): string | undefined {
-  // A NUL and line breaks become spaces: a name is one line.
-  const cleaned = stripUnseenFromName(withoutControls(name).replace(/[\s\u0000]+/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
+  const cleaned = cleanName(name);
   const length = [...cleaned].length;
   return length === 0 || length > DISPLAY_NAME_MAX || !hasVisibleCharacter(cleaned) ? undefined : cleaned;
 }
@@ -138,11 +143,24 @@ interface Chooser {
   display_name: string | null;
 }
 
+/**
+ * Why a name as stored poses as something it is not, in `problems`' words, or undefined when it does not: a check mark
+ * (a badge the site never gives), "Member" and six characters (how people without a name are shown), or a word of the
+ * site team or the site's own name `siteName` (unless `staff`: the account has a staff role). Compared by confusableKey
+ * (the case-folded TR39 skeleton), so look-alike letters of other scripts pose as well. Another person's name is
+ * checkDisplayName's question, for accounts only.
+ */
+export function posingNameProblem(name: string, siteName: string, problems: PosingProblems, staff = false): string | undefined {
+  if (BADGE.test(name)) return problems.badge;
+  if (looksLikeDefaultName(name)) return problems.member;
+  if (!staff && speaksForTeam(name, siteName)) return problems.team;
+  return undefined;
+}
+
 /** Why the name may not be used, or undefined when it may. */
 async function posingProblem(db: Statements, name: string, skeleton: string, chooser: Chooser | undefined): Promise<string | undefined> {
-  if (BADGE.test(name)) return POSING_NAME_PROBLEMS.badge;
-  if (looksLikeDefaultName(name)) return POSING_NAME_PROBLEMS.member;
-  if (!chooser?.role && speaksForTeam(name, await loadSiteName(db))) return POSING_NAME_PROBLEMS.team;
+  const posing = posingNameProblem(name, await loadSiteName(db), POSING_NAME_PROBLEMS, Boolean(chooser?.role));
+  if (posing) return posing;
   await fillNameSkeletons(db);
   const [other] = await db.query(
     'SELECT 1 AS taken FROM accounts WHERE display_name_skeleton = $1 AND id IS DISTINCT FROM $2::uuid LIMIT 1',

@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import { canonicalCategoryNames } from '../catalogue/categories.js';
 import { changeDraft, DRAFT_PAGES_KEEP_DAYS, EMPTY_FIELD, hasStoredPages, type DraftRecord, type StoredMilestone } from './draft-store.js';
 import { writeSubmission } from './draft-submission.js';
+import { acceptFounderNames } from './founder-names.js';
 import type { FieldValue, ProfileField } from './profile-fields.js';
 import type { SocialKey } from '../listings/profile-rules.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../errors.js';
@@ -47,6 +48,8 @@ export async function editDraft(
     }
     const categories = edits.fields?.categories;
     if (edits.fields && Array.isArray(categories)) edits.fields.categories = await canonicalCategoryNames(tx, categories);
+    // Founders' names are shown on the listing: the names' rules, or 400 at each that breaks them.
+    if (edits.founders) edits.founders = await acceptFounderNames(tx, edits.founders);
     const regenerate = applyEdits(draft, edits);
     if (draft.status === 'failed') {
       draft.status = 'ready';

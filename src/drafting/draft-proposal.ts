@@ -1,6 +1,7 @@
 import type { DraftRecord, StoredField } from './draft-store.js';
 import { PROFILE_FIELDS, type DraftProposal, type ProfileField } from './profile-fields.js';
 import { stripInvisible } from '../text/invisible-characters.js';
+import { cleanName, hasVisibleCharacter } from '../text/names.js';
 
 /**
  * Lays a verified proposal over a draft. Every field drafted gets state `ai` with its evidence and
@@ -36,7 +37,9 @@ export function applyProposal(draft: DraftRecord, drafted: DraftProposal, only?:
 
 /**
  * The proposal with its name, tagline and founders' names stripped of invisible characters (a site's own title can
- * carry a bidirectional override or a zero-width space); one left empty is not proposed. Evidence stays verbatim.
+ * carry a bidirectional override or a zero-width space; founders' names as any person's name: cleanName); one left
+ * with nothing visible is not proposed. Evidence stays verbatim. A founder's name that poses is left for the person to
+ * fix: the draft shows it among what it needs, and it cannot become the listing until fixed (founder-names.ts).
  */
 function withVisibleNames(proposal: DraftProposal): DraftProposal {
   const fields = { ...proposal.fields };
@@ -48,7 +51,7 @@ function withVisibleNames(proposal: DraftProposal): DraftProposal {
     else fields[field] = { ...proposed, value };
   }
   const founders = proposal.founders
-    .map((founder) => ({ ...founder, value: { ...founder.value, name: stripInvisible(founder.value.name).trim() } }))
-    .filter((founder) => founder.value.name !== '');
+    .map((founder) => ({ ...founder, value: { ...founder.value, name: cleanName(founder.value.name) } }))
+    .filter((founder) => hasVisibleCharacter(founder.value.name));
   return { ...proposal, fields, founders };
 }

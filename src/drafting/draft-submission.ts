@@ -6,6 +6,8 @@ import { refuseListedDomain } from './already-listed.js';
 import { COUNTRY_MESSAGE, countryCode, FOUNDED_YEAR_MESSAGE, foundedYear, LISTING_TEXT_FIELDS } from '../listings/profile-rules.js';
 import { slugify } from '../text/slugify.js';
 import { stripInvisible } from '../text/invisible-characters.js';
+import { cleanName } from '../text/names.js';
+import { founderNameProblems } from './founder-names.js';
 import type { DraftRecord } from './draft-store.js';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './profile-fields.js';
 import { KEEP_SITE_IMAGES_JOB } from '../images/keep-site-images.js';
@@ -62,18 +64,24 @@ function fieldProblems(draft: DraftRecord): ProblemFieldError[] {
   return problems;
 }
 
-/** fieldProblems, and each category the directory does not have (by name or slug), for the draft's answer. */
+/** fieldProblems, each category the directory does not have (by name or slug), and founders' names that may not be shown, for the draft's answer. */
 export async function problemsToSave(db: Session, draft: DraftRecord): Promise<ProblemFieldError[]> {
   const categories = list(draft, 'categories');
   const found = categories.length > 0 ? await findCategories(db, categories) : [];
   const unknown = categories.flatMap((ref, index) =>
     found[index] ? [] : [{ path: `/fields/categories/${index}`, message: `No category "${ref}"; list_categories names them` }],
   );
-  return [...fieldProblems(draft), ...unknown];
+  return [...fieldProblems(draft), ...unknown, ...(await founderNameProblems(db, draft.founders))];
 }
 
-/** Why the draft cannot become (or update) its listing now, or undefined when it can. */
-export function submissionProblem(draft: DraftRecord): { detail: string; errors?: ProblemFieldError[] } | undefined {
+/**
+ * Why the draft cannot become (or update) its listing now, or undefined when it can: its status, fieldProblems, and
+ * founders' names that may not be shown (founder-names.ts; a drafter's proposal or a draft of before may hold one).
+ */
+export async function submissionProblem(
+  db: Session,
+  draft: DraftRecord,
+): Promise<{ detail: string; errors?: ProblemFieldError[] } | undefined> {
   if (draft.status !== 'ready' && draft.status !== 'submitted') {
     return {
       detail:
@@ -82,7 +90,7 @@ export function submissionProblem(draft: DraftRecord): { detail: string; errors?
           : `The draft is still ${draft.status}; poll get_draft until its status is ready, then submit.`,
     };
   }
-  const errors = fieldProblems(draft);
+  const errors = [...fieldProblems(draft), ...(await founderNameProblems(db, draft.founders))];
   if (errors.length > 0)
     return { detail: 'The listing cannot hold the draft as it is; fix each path with update_draft, then submit again.', errors };
   return undefined;
@@ -110,7 +118,7 @@ export async function writeSubmission(tx: Session, draft: DraftRecord, now: Date
       );
     }
   }
-  const problem = submissionProblem(draft);
+  const problem = await submissionProblem(tx, draft);
   if (problem) throw new InvalidStateError(problem.detail, problem.errors);
   // Two accounts may each hold an open draft of one product; the first saved makes its listing, the second is refused.
   const domain = registrableDomain(draft.url);
@@ -239,19 +247,20 @@ async function writeSubRecords(db: Session, draft: DraftRecord, listingId: numbe
   const kept: number[] = [];
   for (const [position, founder] of draft.founders.entries()) {
     const socials = position === 0 ? JSON.stringify(draft.founderSocials) : '{}';
+    const name = cleanName(founder.name); // as a name is stored, whatever put it in the draft
     let id = founder.founder_id;
     if (id !== undefined) {
       const updated = await db.query<{ id: number }>(
         'UPDATE founders SET name = $2, title = $3, bio = $4, socials = $5 WHERE id = $1 RETURNING id',
-        [id, founder.name, founder.title, founder.bio ?? '', socials],
+        [id, name, founder.title, founder.bio ?? '', socials],
       );
       if (updated.length === 0) id = undefined;
     }
     for (let attempt = 0; id === undefined && attempt < 5; attempt++) {
-      const slug = await freeSlug(db, 'founders', slugify(founder.name, 'founder'));
+      const slug = await freeSlug(db, 'founders', slugify(name, 'founder'));
       const inserted = await db.query<{ id: number }>(
         'INSERT INTO founders (slug, name, title, bio, socials) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (slug) DO NOTHING RETURNING id',
-        [slug, founder.name, founder.title, founder.bio ?? '', socials],
+        [slug, name, founder.title, founder.bio ?? '', socials],
       );
       id = inserted[0]?.id;
     }

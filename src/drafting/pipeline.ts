@@ -112,7 +112,7 @@ async function regenerateFields(deps: DraftingDeps, draftId: string, fields: rea
     const waiting = fields.filter((field) => draft.regenerating.includes(field));
     applyProposal(draft, proposal, waiting);
     draft.regenerating = draft.regenerating.filter((field) => !fields.includes(field));
-    if (draft.status === 'submitted' && !submissionProblem(draft)) {
+    if (draft.status === 'submitted' && !(await submissionProblem(tx, draft))) {
       const published =
         draft.listingId !== null &&
         (await tx.query<{ status: string }>('SELECT status FROM listings WHERE id = $1', [draft.listingId]))[0]?.status !== 'draft';

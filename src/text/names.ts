@@ -1,3 +1,5 @@
+import { withoutControls } from './control-characters.js';
+
 /**
  * Names (a person's display name, a listing's name, a founder's name) show who or what something is, so nothing in one
  * may be unseen. Stripped from names, by Unicode property: control characters, format characters (U+00AD SOFT HYPHEN,
@@ -8,6 +10,17 @@
  * theirs: this is for names only.
  */
 const UNSEEN = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/**
+ * A person's name (a public display name, a founder's name) as it is stored: control characters removed
+ * (withoutControls), a NUL, line breaks and runs of white space as one space (a name is one line), unseen characters
+ * stripped (stripUnseenFromName), no space around it. Whether anything visible is left is hasVisibleCharacter's question.
+ */
+export function cleanName(typed: string): string {
+  return stripUnseenFromName(withoutControls(typed).replace(/[\s\u0000]+/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 // Sticky (y): each is tried at exactly the offset of the character in question (matchesAt).
 const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/uy;
