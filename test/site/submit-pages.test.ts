@@ -331,6 +331,22 @@ describe('submitting a product on the website', () => {
     expect(again.location).toBe(`${path}?done=unchanged`);
   });
 
+  it("refuses a founder's name that poses as the site team beside its box, keeping what was typed (issue 52, item 4)", async () => {
+    const { person, path, id } = await newDraft();
+    const page = await person.browser.get(`${t.url}${path}`);
+    const posing = 'Ѕite Team (аdmin)'; // Cyrillic Ѕ and а
+    const refused = await person.browser.post(`${t.url}${path}`, {
+      csrf: page.field('csrf'),
+      ...formFields(page),
+      r_founders_0_name: posing,
+    });
+    expect(refused.status).toBe(400);
+    expect(errorBeside(refused, 'r-founders-0-name')).toMatch(/may not speak for the site team/);
+    expect(refused.field('r_founders_0_name')).toBe(posing);
+    const stored = await t.db.one<{ name: string }>(`SELECT founders->0->>'name' AS name FROM drafts WHERE id = $1`, [id]);
+    expect(stored?.name).toBe(page.field('r_founders_0_name'));
+  });
+
   it('invites co-founders from the draft page, a bad address and the tenth invite refused beside the field', async () => {
     const { person, path } = await newDraft();
     const csrf = (await person.browser.get(`${t.url}${path}`)).field('csrf');
