@@ -18,13 +18,10 @@ export interface FakeDrProvider {
   brokenDomains: Set<string>;
   /** The next n requests answer 429 with this Retry-After (seconds). */
   throttleNext: { count: number; retryAfter: string };
-  /** At most one request per this many ms; one sooner answers 429 (Retry-After: 1). */
-  minSpacingMs: number;
   close(): Promise<void>;
 }
 
 export async function startFakeDrProvider(key = 'dr-test-key'): Promise<FakeDrProvider> {
-  let last = 0;
   const fake: Omit<FakeDrProvider, 'url' | 'close'> = {
     key,
     ratings: new Map(),
@@ -32,7 +29,6 @@ export async function startFakeDrProvider(key = 'dr-test-key'): Promise<FakeDrPr
     failNext: 0,
     brokenDomains: new Set(),
     throttleNext: { count: 0, retryAfter: '1' },
-    minSpacingMs: 0,
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -51,9 +47,6 @@ export async function startFakeDrProvider(key = 'dr-test-key'): Promise<FakeDrPr
         res.end(JSON.stringify(body));
       };
       if (req.method !== 'POST' || req.headers.authorization !== `Bearer ${fake.key}`) return answer(401, { error: 'bad key' });
-      const tooSoon = now - last < fake.minSpacingMs;
-      last = now;
-      if (tooSoon) return answer(429, { error: 'rate limited' }, { 'retry-after': '1' });
       if (fake.throttleNext.count > 0) {
         fake.throttleNext.count -= 1;
         return answer(429, { error: 'rate limited' }, { 'retry-after': fake.throttleNext.retryAfter });
