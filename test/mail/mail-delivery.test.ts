@@ -4,17 +4,17 @@ import { createMailer, readOutbox } from '../../src/mail/mailer.js';
 import { defineMailJob } from '../../src/jobs/mail-job.js';
 import { openJobQueue, type JobQueue } from '../../src/jobs/queue.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { startFakeSmtp, type FakeSmtp } from '../support/fake-smtp.js';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.js';
 
 /** Mail is sent once per id, however often its job runs; a send that died is taken up again. */
 let t: TestDatabase;
-let smtp: FakeSmtp;
+let smtp: SmtpPeer;
 let queue: JobQueue;
 const mailer = () => createMailer({ db: t.db, smtpUrl: smtp.url, from: 'Directory <no-reply@directory.test>', now: () => new Date() });
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  smtp = await startFakeSmtp();
+  smtp = await startSmtpPeer();
   queue = await openJobQueue({ db: t.db, processEveryMs: 50, lockLifetimeMs: 2000, drainTimeoutMs: 2000 });
   defineMailJob(queue, mailer());
   await queue.start();
@@ -38,6 +38,20 @@ describe('mail delivery', () => {
     const [row, ...others] = await readOutbox(t.db, { to: 'once@example.com' });
     expect(others).toEqual([]);
     expect(row).toMatchObject({ id, sentAt: expect.any(String), error: null });
+  });
+
+  it('reaches a real SMTP peer as a well-formed mail: envelope, headers and a UTF-8 text part a mail client reads back', async () => {
+    const id = randomUUID();
+    const text = 'Grüße from Zoë ✓\nA second line, and a long one: ' + 'word '.repeat(40);
+    await mailer().send({ id, to: 'parsed@example.com', subject: 'Ünïcode subject ✓', text });
+    const index = smtp.envelopes.findIndex((envelope) => envelope.to.includes('parsed@example.com'));
+    expect(smtp.envelopes[index]).toEqual({ from: 'no-reply@directory.test', to: ['parsed@example.com'] });
+    const mail = smtp.parsed[index]!;
+    expect(mail.subject).toBe('Ünïcode subject ✓');
+    expect(mail.messageId).toBe(`<${id}@directory.test>`);
+    expect(mail.from?.value).toEqual([{ name: 'Directory', address: 'no-reply@directory.test' }]);
+    expect(mail.text?.trimEnd()).toBe(text.trimEnd());
+    expect(mail.html).toBe(false);
   });
 
   it('leaves a message another run is sending, and sends one whose run died (its claim lapsed)', async () => {
