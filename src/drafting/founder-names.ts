@@ -14,9 +14,8 @@ import { type ProblemFieldError, ValidationError } from '../errors.js';
 import { UNSEEN_NAME } from '../schema.js';
 import { cleanName, hasVisibleCharacter } from '../text/names.js';
 
-/** Why the founder's name may not be shown, or undefined when it may. */
-function founderNameProblem(typed: string, siteName: string): string | undefined {
-  const name = cleanName(typed);
+/** Why the founder's name (as cleanName stores it) may not be shown, or undefined when it may. */
+function founderNameProblem(name: string, siteName: string): string | undefined {
   if (!hasVisibleCharacter(name)) return UNSEEN_NAME;
   return posingNameProblem(name, siteName, FOUNDER_NAME_PROBLEMS);
 }
@@ -26,7 +25,7 @@ export async function founderNameProblems(db: Statements, founders: readonly { n
   if (founders.length === 0) return [];
   const siteName = await loadSiteName(db);
   return founders.flatMap(({ name }, i) => {
-    const problem = founderNameProblem(name, siteName);
+    const problem = founderNameProblem(cleanName(name), siteName);
     return problem === undefined ? [] : [{ path: `/founders/${i}/name`, message: problem }];
   });
 }

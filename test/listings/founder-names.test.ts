@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { insertCategory } from '../support/fixtures.js';
-import { caller, person, type Call, type Person } from './support.js';
-import { insertDraft, type DraftRecord } from '../../src/drafting/draft-store.js';
+import { caller, person, readyDraft as readyDraftOf, type Call, type Person } from './support.js';
+import type { DraftRecord } from '../../src/drafting/draft-store.js';
 import { applyProposal } from '../../src/drafting/draft-proposal.js';
 import { emptyProposal } from '../../src/drafting/profile-fields.js';
 
@@ -29,17 +29,9 @@ afterAll(() => t?.close());
 
 /** A draft the crawl has finished with, with a name and a category: ready to submit once it has founders. */
 async function readyDraft(): Promise<string> {
-  const draft = await insertDraft(
-    t.db,
-    founder.id,
-    `https://bench-${Date.now()}-${Math.random().toString(36).slice(2)}.example/`,
-    new Date(),
-  );
-  await t.db.query(`UPDATE drafts SET status = 'ready' WHERE id = $1`, [draft.id]);
-  expect((await call(founder, 'PATCH', `/drafts/${draft.id}`, { fields: { name: 'Workbench', categories: [categoryName] } })).status).toBe(
-    200,
-  );
-  return draft.id;
+  const id = await readyDraftOf(t.db, founder, 'bench');
+  expect((await call(founder, 'PATCH', `/drafts/${id}`, { fields: { name: 'Workbench', categories: [categoryName] } })).status).toBe(200);
+  return id;
 }
 /** What each is told (the words of the public display names' rules, src/accounts/display-names.ts). */
 const TEAM = /^Founders' names may not speak for the site team: leave out words such as "admin"/;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { insertCategory } from '../support/fixtures.js';
-import { caller, person, type Call, type Person } from './support.js';
-import { insertDraft, type DraftRecord } from '../../src/drafting/draft-store.js';
+import { caller, person, readyDraft as readyDraftOf, type Call, type Person } from './support.js';
+import type { DraftRecord } from '../../src/drafting/draft-store.js';
 import { applyProposal } from '../../src/drafting/draft-proposal.js';
 import { emptyProposal } from '../../src/drafting/profile-fields.js';
 
@@ -25,12 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-/** A draft the crawl has finished with (nothing found), ready for a person to fill in. */
-async function readyDraft(): Promise<string> {
-  const draft = await insertDraft(t.db, founder.id, `https://terminal-${Date.now()}.example/`, new Date());
-  await t.db.query(`UPDATE drafts SET status = 'ready' WHERE id = $1`, [draft.id]);
-  return draft.id;
-}
+const readyDraft = () => readyDraftOf(t.db, founder, 'terminal');
 const paths = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map((e) => e.path).sort();
 
 describe('names and taglines without invisible characters', () => {

@@ -6,6 +6,7 @@ import { makeAccount } from '../support/oauth.js';
 import { insertCategory, insertListing, type ListingFields } from '../support/fixtures.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import type { Database } from '../../src/db/database.js';
+import { insertDraft } from '../../src/drafting/draft-store.js';
 
 /** A signed-in person (no staff role) with an API key of every scope such a person can be given. */
 export interface Person {
@@ -95,4 +96,16 @@ export async function startOwnerApp(clock: { now: Date }, timeZone = 'UTC'): Pro
       await db.query(`INSERT INTO site_settings (key, value) VALUES ('time_zone', $1::jsonb)`, [JSON.stringify(timeZone)]);
     },
   });
+}
+
+/** A draft of `owner`'s at a new address under `host` that the crawl has finished with (nothing found): ready for a person to fill in. */
+export async function readyDraft(db: Database, owner: Person, host: string): Promise<string> {
+  const draft = await insertDraft(
+    db,
+    owner.id,
+    `https://${host}-${Date.now()}-${Math.random().toString(36).slice(2)}.example/`,
+    new Date(),
+  );
+  await db.query(`UPDATE drafts SET status = 'ready' WHERE id = $1`, [draft.id]);
+  return draft.id;
 }
