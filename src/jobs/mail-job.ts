@@ -14,7 +14,7 @@ type MailJob = MailMessage & { mail_id: string };
  * and sends nothing more. Mailer.send records an SMTP failure on the outbox row instead of throwing.
  */
 export function defineMailJob(queue: JobQueue, mailer: Mailer): void {
-  queue.define<MailJob>(SEND_MAIL_JOB, ({ mail_id, to, subject, text }) => mailer.send({ id: mail_id, to, subject, text }), {
+  queue.define<MailJob>(SEND_MAIL_JOB, ({ mail_id, ...message }) => mailer.send({ id: mail_id, ...message }), {
     // Sends wait on the mail server, not on this process: several at once, so one slow server does not hold the rest.
     concurrency: 8,
     maxAttempts: 5,
@@ -23,8 +23,8 @@ export function defineMailJob(queue: JobQueue, mailer: Mailer): void {
 
 /** Sends the message from a job: the caller does not wait for the mail server. `id`: a stable mail id (mail-id.ts). */
 export function queueMail(queue: JobQueue, message: MailMessage & { id?: string }): Promise<void> {
-  const { to, subject, text } = message;
-  return queue.enqueue<MailJob>(SEND_MAIL_JOB, { mail_id: message.id ?? randomUUID(), to, subject, text });
+  const { id, ...content } = message;
+  return queue.enqueue<MailJob>(SEND_MAIL_JOB, { mail_id: id ?? randomUUID(), ...content });
 }
 
 /** A Mailer whose messages go out through the job queue (the pages' mail: sign-up, confirmation, reset). */

@@ -6,9 +6,13 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text` (the digest's); the text part is always sent. */
+  html?: string;
+  /** Extra header lines, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
-/** Sends plain-text mail. Every message is recorded in mail_outbox; without SMTP that is where it stays. */
+/** Sends mail: a text part, and an HTML part when given. Every message is recorded in mail_outbox; without SMTP that is where it stays. */
 export interface Mailer {
   /**
    * Records the message under `id` and sends it. The same id again does nothing more (a job handed
@@ -47,9 +51,17 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send({ id = randomUUID(), ...message }) {
       await options.db.query(
-        `INSERT INTO mail_outbox (id, to_address, subject, text_body, created_at) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, headers, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (id) DO NOTHING`,
-        [id, message.to, message.subject, message.text, options.now().toISOString()],
+        [
+          id,
+          message.to,
+          message.subject,
+          message.text,
+          message.html ?? null,
+          message.headers ? JSON.stringify(message.headers) : null,
+          options.now().toISOString(),
+        ],
       );
       if (!transportReady) return;
       // A message recorded before was sent, failed, or is being sent by another run, unless that run's claim lapsed.
@@ -67,13 +79,15 @@ export function createMailer(options: MailerOptions): Mailer {
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
           messageId: `<${id}@${domain}>`,
         });
         // Once delivered, the body (which may hold a one-time link) is not kept in the database.
-        await options.db.query(`UPDATE mail_outbox SET sent_at = $2, text_body = '(delivered by SMTP; body not kept)' WHERE id = $1`, [
-          id,
-          options.now().toISOString(),
-        ]);
+        await options.db.query(
+          `UPDATE mail_outbox SET sent_at = $2, text_body = '(delivered by SMTP; body not kept)', html_body = NULL WHERE id = $1`,
+          [id, options.now().toISOString()],
+        );
       } catch (error) {
         await options.db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [
           id,
@@ -96,6 +110,8 @@ export type OutboxEntry = {
   to: string;
   subject: string;
   text: string;
+  html: string | null;
+  headers: Record<string, string> | null;
   createdAt: string;
   sentAt: string | null;
   error: string | null;
@@ -104,7 +120,7 @@ export type OutboxEntry = {
 /** The newest messages first, optionally only those to one address. */
 export function readOutbox(db: Database, options: { to?: string; limit?: number } = {}): Promise<OutboxEntry[]> {
   return db.query<OutboxEntry>(
-    `SELECT id, to_address AS "to", subject, text_body AS "text", iso_time(created_at) AS "createdAt",
+    `SELECT id, to_address AS "to", subject, text_body AS "text", html_body AS "html", headers, iso_time(created_at) AS "createdAt",
             iso_time(sent_at) AS "sentAt", error
      FROM mail_outbox WHERE ($1::text IS NULL OR to_address = $1) ORDER BY created_at DESC, id LIMIT $2`,
     [options.to === undefined ? null : normalizeEmail(options.to), options.limit ?? 20],

@@ -150,6 +150,8 @@ export const OutboxMail = defineEntity({
     toAddress: p.text(),
     subject: p.text(),
     textBody: p.text(),
+    htmlBody: p.text().nullable(),
+    headers: p.json().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
     sentAt: p.datetime().nullable(),
     error: p.text().nullable(),

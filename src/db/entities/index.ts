@@ -12,6 +12,7 @@ import {
   WebSession,
 } from './account.js';
 import { Claim } from './claim.js';
+import { DigestIssue, MailSubscription } from './subscription.js';
 import { Order, OrderLine, PaymentEvent } from './order.js';
 import { Draft, DraftInvite, DraftOwner, DraftPage, ListingOwner } from './draft.js';
 import { Award, AwardWeek } from './award.js';
@@ -121,6 +122,8 @@ export const entities = [
   OAuthRecord,
   ServiceSecret,
   OutboxMail,
+  MailSubscription,
+  DigestIssue,
   RateLimitWindow,
   IdempotencyRecord,
   JobOutboxEntry,
