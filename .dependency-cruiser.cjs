@@ -47,7 +47,7 @@ const NEIGHBOURS = {
   moderation: ['catalogue', 'community', 'errors', 'jobs', 'listings', 'mail', 'rate-limit', 'schema', 'staff', 'text'],
   editorial: ['catalogue', 'errors', 'schema', 'staff', 'text'],
   seed: ['catalogue', 'community', 'images', 'text'],
-  subscriptions: ['accounts', 'catalogue', 'errors', 'jobs', 'mail', 'rate-limit', 'security', 'text'],
+  subscriptions: ['accounts', 'catalogue', 'community', 'errors', 'jobs', 'mail', 'rate-limit', 'security', 'text'],
   schedule: ['accounts', 'catalogue', 'claims', 'community', 'crawler', 'drafting', 'jobs', 'listings', 'logging', 'mail', 'metrics', 'security', 'seed', 'subscriptions', 'webhooks'],
 };
 /** Modules that are one file (src/errors.ts) rather than a folder. */

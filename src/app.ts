@@ -253,7 +253,13 @@ async function openJobs(
   defineMailJob(jobs, mailer);
   defineDraftJobs(jobs, { db, config, now, log, ...parts.drafting, metrics });
   defineListingJobs(jobs, { db, now, publicUrl: config.publicUrl, readHomepage: homepageReader(config), mailer });
-  const recurring = recurringJobs({ db, queue: jobs, domainRatings: domainRatingProvider(config) });
+  const recurring = recurringJobs({
+    db,
+    queue: jobs,
+    domainRatings: domainRatingProvider(config),
+    publicUrl: config.publicUrl,
+    digestMailsPerMinute: config.digestMailsPerMinute,
+  });
   defineRecurringJobs(jobs, recurring, { db, log, now });
   defineRecurringFollowUps(jobs, { db, mailer, publicUrl: config.publicUrl, now });
   defineWebhookJobs(jobs, {

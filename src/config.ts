@@ -18,6 +18,8 @@ export interface Config {
   logLevel: string;
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); empty keeps mail in the outbox table. */
   smtpUrl: string;
+  /** The digests' send rate: at most this many digest mails fall due per minute (DIGEST_MAILS_PER_MINUTE, default 600). */
+  digestMailsPerMinute: number;
   /**
    * The sender of the service's mail (MAIL_FROM, name and address as given). Unset: no-reply@ PUBLIC_URL's host, sent
    * under the site's name as its site_name setting says at each sending (mailFromGiven false).
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: list(env.ALLOWED_HOSTS).map((h) => h.toLowerCase()),
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: env.SMTP_URL ?? '',
+    digestMailsPerMinute: positiveInteger('DIGEST_MAILS_PER_MINUTE', env.DIGEST_MAILS_PER_MINUTE, 600),
     mailFrom: env.MAIL_FROM ?? `no-reply@${parsed.hostname}`,
     mailFromGiven: env.MAIL_FROM !== undefined,
     trustProxy,
@@ -253,4 +256,12 @@ function share(value: string | undefined, name: string, fallback: number): numbe
   const number = Number(value);
   if (!Number.isFinite(number) || number < 0 || number > 1) throw new Error(`${name} must be a number from 0 to 1, got "${value}"`);
   return number;
+}
+
+/** A setting that must be a positive integer; unset, its default. */
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
 }

@@ -44,6 +44,15 @@ export function removeFollows(db: Statements, account: DeletedAccount): Promise<
   );
 }
 
+/** The mail its address asked for (the digest) stops: its subscriptions go, by account and by address. */
+export function removeMailSubscriptions(db: Statements, account: DeletedAccount): Promise<number> {
+  return count(
+    db,
+    `WITH gone AS (DELETE FROM mail_subscriptions WHERE account_id = $1::uuid OR email = $2 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    [account.id, account.email],
+  );
+}
+
 /** Its reviews go; the reviews trigger rebuilds each listing's profile, and with it the community rating. */
 export function removeReviews(db: Statements, account: DeletedAccount): Promise<number> {
   return count(

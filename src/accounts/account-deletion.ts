@@ -4,7 +4,7 @@
  * - The account goes, and with it its browser sessions, e-mail links, API keys, webhooks, claims, drafts it alone
  *   owns, idempotency records and everything the authorization server keeps for it (grants, tokens): every
  *   credential stops working at once.
- * - Its votes, follows and reviews go; listing counts, the weekly board and community ratings move at once.
+ * - Its votes, follows, reviews and mail subscriptions (the digest) go; listing counts, the weekly board and community ratings move at once.
  * - Its comments become "deleted" (no body, no author); replies to them stay.
  * - Listings it alone owns are hidden (reason owner_deleted); co-owned ones stay with the other owners. Drafts it shares
  *   with co-founders pass to one of them.
@@ -28,6 +28,7 @@ import {
   reduceOrders,
   removeCredentialsAndTraces,
   removeFollows,
+  removeMailSubscriptions,
   removeReviews,
   removeVotes,
 } from './account-deletion-steps.js';
@@ -80,6 +81,7 @@ export function deleteAccount(db: Database, accountId: string, now: Date): Promi
     if (blocker) throw new InvalidStateError(blocker);
     const votes = await removeVotes(tx, account);
     const follows = await removeFollows(tx, account);
+    await removeMailSubscriptions(tx, account);
     const reviews = await removeReviews(tx, account);
     const comments = await markCommentsDeleted(tx, account, now);
     const hiddenListings = await hideSoleOwnedListings(tx, account, now);

@@ -44,6 +44,17 @@ export const accountExport = z.object({
   ),
   votes: z.array(z.object({ ...listingRef, created_at: isoDateTime, counted: z.boolean() })),
   follows: z.array(z.object({ ...listingRef, created_at: isoDateTime })),
+  mail_subscriptions: z
+    .array(
+      z.object({
+        topic: z.string().describe('What is mailed: digest'),
+        cadence: z.string().describe('weekly or daily'),
+        confirmed: z.boolean().describe('False while the confirmation link has not been used: nothing is sent before'),
+        created_at: isoDateTime,
+        confirmed_at: when,
+      }),
+    )
+    .describe('The mail this address asked for (the digest); every mail carries a link that stops it'),
   reviews: z.array(
     z.object({ ...listingRef, rating: z.number().int(), body: z.string(), created_at: isoDateTime, updated_at: when, hidden: z.boolean() }),
   ),

@@ -12,7 +12,7 @@ type Sections = Omit<AccountExport, 'exported_at' | 'account' | 'founder_profile
 /** The columns naming a listing `l` in a section. */
 const LISTING = 'l.id AS listing_id, l.slug AS listing_slug, l.name AS listing_name';
 
-/** One query per section; $1 is the account id (follows are kept by e-mail address). */
+/** One query per section; $1 is the account id (follows and mail subscriptions are kept by e-mail address). */
 const SECTION_SQL: { [K in keyof Sections]: string } = {
   drafts: `SELECT d.id, d.url, d.status, CASE WHEN d.account_id = $1::uuid THEN 'maker' ELSE 'co_founder' END AS role, d.listing_id,
       iso_time(d.created_at) AS created_at, iso_time(d.updated_at) AS updated_at,
@@ -31,6 +31,10 @@ const SECTION_SQL: { [K in keyof Sections]: string } = {
   follows: `SELECT ${LISTING}, iso_time(f.created_at) AS created_at
     FROM follows f JOIN accounts a ON a.email = f.follower_email JOIN listings l ON l.id = f.listing_id
     WHERE a.id = $1::uuid ORDER BY f.created_at, l.id`,
+  mail_subscriptions: `SELECT m.topic, m.cadence, m.confirmed_at IS NOT NULL AS confirmed, iso_time(m.created_at) AS created_at,
+      iso_time(m.confirmed_at) AS confirmed_at
+    FROM mail_subscriptions m JOIN accounts a ON a.id = $1::uuid
+    WHERE m.account_id = a.id OR m.email = a.email ORDER BY m.created_at, m.id`,
   reviews: `SELECT ${LISTING}, r.rating::int AS rating, r.body, iso_time(r.created_at) AS created_at, iso_time(r.updated_at) AS updated_at,
       r.hidden_at IS NOT NULL AS hidden
     FROM reviews r JOIN listings l ON l.id = r.listing_id

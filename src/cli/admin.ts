@@ -48,7 +48,13 @@ async function runDirectly(config: Config, argv: string[]): Promise<AdminResult>
     const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
       // With no service here, the jobs' follow-up work waits in the outbox for a running instance.
-      const recurring = recurringJobs({ db, queue: deferredJobQueue(db), domainRatings: domainRatingProvider(config) });
+      const recurring = recurringJobs({
+        db,
+        queue: deferredJobQueue(db),
+        domainRatings: domainRatingProvider(config),
+        publicUrl: config.publicUrl,
+        digestMailsPerMinute: config.digestMailsPerMinute,
+      });
       const log = createLogger({ level: 'silent' }); // the command prints the run's outcome itself
       return await runAdminCommand({ db, now: () => new Date(), recurring, log }, argv);
     } finally {

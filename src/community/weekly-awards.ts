@@ -57,6 +57,16 @@ export async function undecidedWeeks(db: Database, currentWeek: string): Promise
   return weeks.map((row) => row.week);
 }
 
+/** Whether `week` (a Monday) has live launches whose awards are not decided yet (what the weekly digest waits for). */
+export async function awardsPending(db: Database, week: string): Promise<boolean> {
+  const [row] = await db.query<{ pending: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM listings l WHERE l.status = 'live' AND l.launch_week = $1::date)
+        AND NOT EXISTS (SELECT 1 FROM award_weeks a WHERE a.week = $1::date) AS pending`,
+    [week],
+  );
+  return row?.pending ?? false;
+}
+
 /** Where the vote check before the awards starts: the start of the earliest week about to be decided (in the site's time zone). */
 export function weekStart(week: string, timeZone: string): Date {
   return weekInstants({ start: week, end: addDays(week, 6) }, timeZone).from;

@@ -17,6 +17,7 @@ import { lastDomainRatingDay } from '../catalogue/leaderboards.js';
 import { dailyRefresh, describeTimings } from './daily-refresh.js';
 import { describeLaunchReports, sendLaunchReports } from '../listings/launch-report.js';
 import { defineLaunchReportMailJob } from '../listings/launch-report-mail.js';
+import { coveredPeriod, defineDigestMailJob, issueDigest } from '../subscriptions/digest.js';
 
 export interface RecurringJobDeps {
   db: Database;
@@ -24,12 +25,18 @@ export interface RecurringJobDeps {
   queue: JobQueue;
   /** Absent: no Domain Rating provider is configured, and nothing is measured. */
   domainRatings?: DomainRatingProvider;
+  /** The site's address, for the links and logos of the digests. */
+  publicUrl: string;
+  /** The digests' send rate (DIGEST_MAILS_PER_MINUTE). */
+  digestMailsPerMinute: number;
 }
 
 export const WEEKLY_AWARDS_JOB = 'weekly_awards';
 export const DAILY_REFRESH_JOB = 'daily_refresh';
 export const DOMAIN_RATINGS_JOB = 'measure_domain_ratings';
 export const VOTE_CHECK_JOB = 'vote_check';
+export const WEEKLY_DIGEST_JOB = 'weekly_digest';
+export const DAILY_DIGEST_JOB = 'daily_digest';
 
 /**
  * The awards step: the vote check first, over the votes since the start of the earliest week about to be decided (at
@@ -86,11 +93,32 @@ export function recurringJobs(deps: RecurringJobDeps): RecurringJob[] {
         return describeVoteCheck(await runVoteCheck(db, { now, settings: vote_check }));
       },
     },
+    ...digestJobs(deps),
     ...listingRecurringJobs(queue, { db }),
   ];
 }
 
-/** The follow-up work the recurring jobs queue: the award winners' mail, the launch reports' mail; and the owners' batched comment mail. */
+/** The digests: each issued once per period to the confirmed subscribers of its cadence (src/subscriptions/digest.ts). */
+function digestJobs(deps: RecurringJobDeps): RecurringJob[] {
+  const issue = { db: deps.db, queue: deps.queue, publicUrl: deps.publicUrl, mailsPerMinute: deps.digestMailsPerMinute };
+  return [
+    {
+      name: WEEKLY_DIGEST_JOB,
+      description:
+        "Mails the ended week's top launches (votes, logos, awards) to the weekly digest's subscribers, once the week's awards are decided.",
+      cadence: 'weekly',
+      run: (week, now) => issueDigest(issue, 'weekly', coveredPeriod('weekly', week), now),
+    },
+    {
+      name: DAILY_DIGEST_JOB,
+      description: "Mails the day before's top launches by the votes counted that day to the daily digest's subscribers.",
+      cadence: 'daily',
+      run: (day, now) => issueDigest(issue, 'daily', coveredPeriod('daily', day), now),
+    },
+  ];
+}
+
+/** The follow-up work the recurring jobs queue: the award winners' mail, the launch reports' mail, the digests' mail; and the owners' batched comment mail. */
 export function defineRecurringFollowUps(
   queue: JobQueue,
   deps: { db: Database; mailer: Mailer; publicUrl: string; now: () => Date },
@@ -98,4 +126,5 @@ export function defineRecurringFollowUps(
   queue.define<{ week: string }>(MAIL_AWARD_WINNERS_JOB, async ({ week }) => void (await mailAwardWinners(deps, week)), { maxAttempts: 5 });
   defineLaunchReportMailJob(queue, deps);
   defineCommentMailJob(queue, deps);
+  defineDigestMailJob(queue, deps);
 }

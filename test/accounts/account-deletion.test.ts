@@ -7,6 +7,7 @@ import { TestBrowser } from '../support/browser.js';
 import { signIn } from '../auth/pages/page-flows.js';
 import { castVote } from '../../src/community/votes.js';
 import { setFollowing } from '../../src/community/follows.js';
+import { setOwnDigest } from '../../src/subscriptions/subscriptions.js';
 import { writeReview } from '../../src/community/reviews.js';
 import { postComment } from '../../src/community/comments.js';
 import { createAccount } from '../../src/accounts/accounts.js';
@@ -93,6 +94,8 @@ describe('deleting an account', () => {
     await vote(target.slug, gone);
     await vote(target.slug, other);
     await setFollowing(t.db, target.slug, { email: gone.email, emailVerified: true }, true, new Date());
+    await setOwnDigest(t.db, { accountId: gone.id, email: gone.email, emailVerified: true }, 'weekly', new Date());
+    await setOwnDigest(t.db, { accountId: other.id, email: other.email, emailVerified: true }, 'daily', new Date());
     await review(target.slug, gone, 1);
     await review(target.slug, other, 5);
     goneComment = (await comment(target.slug, gone, 'Does it sync with calendars?')).id;
@@ -130,6 +133,12 @@ describe('deleting an account', () => {
   it('takes its follows away, and the follower count with them', async () => {
     await expect.poll(async () => (await call(null, 'GET', `/listings/${target.slug}`)).body.follows, { timeout: 5000 }).toBe(0);
     expect(await t.db.query('SELECT 1 FROM follows WHERE follower_email = $1', [gone.email])).toEqual([]);
+  });
+
+  it('stops the mail its address asked for: its digest subscription goes, another person’s stays', async () => {
+    const digest = (email: string) => t.db.query("SELECT cadence FROM mail_subscriptions WHERE email = $1 AND topic = 'digest'", [email]);
+    expect(await digest(gone.email)).toEqual([]);
+    expect(await digest(other.email)).toEqual([{ cadence: 'daily' }]);
   });
 
   it('takes its reviews away, and the community rating moves', async () => {

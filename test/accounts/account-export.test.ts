@@ -6,6 +6,7 @@ import { makeAccount } from '../support/oauth.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import { castVote } from '../../src/community/votes.js';
 import { setFollowing } from '../../src/community/follows.js';
+import { setOwnDigest } from '../../src/subscriptions/subscriptions.js';
 import { writeReview } from '../../src/community/reviews.js';
 import { exportAccount } from '../../src/accounts/account-export.js';
 import { accountExport } from '../../src/accounts/account-export-schema.js';
@@ -41,6 +42,7 @@ async function busyAccount() {
   ]);
   await castVote(db, slug, { id: me.id, emailVerified: true }, now, '10.20.30.40', await loadSiteSettings(db));
   await setFollowing(db, slug, { email: me.email, emailVerified: true }, true, now);
+  await setOwnDigest(db, { accountId: me.id, email: me.email, emailVerified: true }, 'daily', now);
   await writeReview(
     db,
     slug,
@@ -123,6 +125,7 @@ describe('exportAccount', () => {
       'listings',
       'votes',
       'follows',
+      'mail_subscriptions',
       'reviews',
       'comments',
       'orders',
@@ -133,6 +136,7 @@ describe('exportAccount', () => {
       'reports',
     ] as const;
     for (const section of lists) expect(document[section], section).toHaveLength(1);
+    expect(document.mail_subscriptions[0]).toMatchObject({ topic: 'digest', cadence: 'daily', confirmed: true });
     expect(document.webhooks[0]).toEqual(expect.objectContaining({ id: 'wh_export1', url: 'https://hooks.example/in' }));
     expect(document.api_keys[0]).toMatchObject({ name: 'CI', scopes: ['account:read'] });
     expect(document.connected_apps[0]).toMatchObject({ client_id: 'client-1', client_name: 'Calendar helper' });

@@ -468,7 +468,7 @@ describe('what counts', () => {
     const honest = await listing(week);
     await votes(honest, 4, (i) => plus(monday, (5 + i * 10) * HOUR), 30 * 24);
     await votes(ringed, 5, (i) => plus(monday, 40 * HOUR + i * MINUTE), 1);
-    const jobs = recurringJobs({ db, queue: deferredJobQueue(db) });
+    const jobs = recurringJobs({ db, queue: deferredJobQueue(db), publicUrl: 'http://localhost:3000', digestMailsPerMinute: 600 });
     const daily = jobs.find((job) => job.name === VOTE_CHECK_JOB)!;
     expect(daily.cadence).toBe('daily');
     const day = plus(monday, 3 * 24 * HOUR);

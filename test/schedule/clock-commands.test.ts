@@ -105,6 +105,8 @@ describe('jobs and run-job', () => {
       'start_launch_week',
       'check_waiting_badges',
       'expire_claims',
+      'weekly_digest',
+      'daily_digest',
     ])
       expect(listed.output).toContain(`${name} (`);
     // Nothing has run: every job is due now.

@@ -7,5 +7,11 @@ import { testLogger } from './app.js';
 
 /** What npm run admin gets: by default the recurring jobs of a process without a queue (their follow-ups wait in the outbox). */
 export function adminDeps(db: Database, now: () => Date = () => new Date(), recurring?: readonly RecurringJob[]): AdminDeps {
-  return { db, now, recurring: recurring ?? recurringJobs({ db, queue: deferredJobQueue(db) }), log: testLogger() };
+  return {
+    db,
+    now,
+    recurring:
+      recurring ?? recurringJobs({ db, queue: deferredJobQueue(db), publicUrl: 'http://localhost:3000', digestMailsPerMinute: 600 }),
+    log: testLogger(),
+  };
 }
