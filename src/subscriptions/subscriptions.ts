@@ -72,7 +72,7 @@ export async function subscribeToDigest(
   await withJobOutbox(deps.db, deps.jobs, async (db, jobs) => {
     const [row] = await db.query<{ id: string; confirmed: boolean }>(
       `INSERT INTO mail_subscriptions (id, email, topic, cadence, created_at) VALUES ($1, $2, 'digest', $3, $4)
-       ON CONFLICT (email, topic) DO UPDATE SET cadence = CASE WHEN mail_subscriptions.confirmed_at IS NULL
+       ON CONFLICT (email, topic, subject_id) DO UPDATE SET cadence = CASE WHEN mail_subscriptions.confirmed_at IS NULL
          THEN EXCLUDED.cadence ELSE mail_subscriptions.cadence END
        RETURNING id::text AS id, confirmed_at IS NOT NULL AS confirmed`,
       [randomUUID(), email, request.cadence, now.toISOString()],
@@ -169,7 +169,7 @@ export async function setOwnDigest(db: Database, subscriber: Subscriber, cadence
   if (!subscriber.emailVerified) throw new Error('setOwnDigest: the address is not confirmed');
   await db.query(
     `INSERT INTO mail_subscriptions (id, email, account_id, topic, cadence, created_at, confirmed_at) VALUES ($1, $2, $3, 'digest', $4, $5, $5)
-     ON CONFLICT (email, topic) DO UPDATE SET cadence = EXCLUDED.cadence, account_id = EXCLUDED.account_id,
+     ON CONFLICT (email, topic, subject_id) DO UPDATE SET cadence = EXCLUDED.cadence, account_id = EXCLUDED.account_id,
        confirmed_at = coalesce(mail_subscriptions.confirmed_at, EXCLUDED.confirmed_at)`,
     [randomUUID(), email, subscriber.accountId, cadence, now.toISOString()],
   );

@@ -12,7 +12,7 @@ import {
   WebSession,
 } from './account.js';
 import { Claim } from './claim.js';
-import { DigestIssue, MailSubscription } from './subscription.js';
+import { DigestIssue, MailSubscription, NotificationPreference } from './subscription.js';
 import { Order, OrderLine, PaymentEvent } from './order.js';
 import { Draft, DraftInvite, DraftOwner, DraftPage, ListingOwner } from './draft.js';
 import { Award, AwardWeek } from './award.js';
@@ -124,6 +124,7 @@ export const entities = [
   OutboxMail,
   MailSubscription,
   DigestIssue,
+  NotificationPreference,
   RateLimitWindow,
   IdempotencyRecord,
   JobOutboxEntry,
