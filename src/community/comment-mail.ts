@@ -16,9 +16,9 @@ import { RUN_AT_KEY } from '../jobs/queue.js';
 import { withJobOutbox } from '../jobs/job-outbox.js';
 import { queueMail } from '../jobs/mail-job.js';
 import { stableMailId } from '../mail/mail-id.js';
-import { ownerEmails } from '../listings/ownership.js';
 import { publicNameSql } from './public-name.js';
 import { loadSiteName } from '../catalogue/site-settings.js';
+import { preferenceUnsubscribe } from './notification-preferences.js';
 
 export const MAIL_NEW_COMMENTS_JOB = 'mail_new_comments';
 
@@ -122,9 +122,11 @@ export async function mailNewComments(deps: CommentMailDeps, listingId: number):
       let sent = 0;
       if (shown.length > 0) {
         const site = { publicUrl: deps.publicUrl, siteName: await loadSiteName(tx) };
-        for (const email of await ownerEmails(tx, listingId)) {
-          const batch = `comments:${listingId}:${state.mailed_through}:${through}:${email}`;
-          await queueMail(outbox, { id: stableMailId(batch), to: email, ...commentMail(site, state, shown) });
+        for (const owner of await ownersToTell(tx, listingId)) {
+          const batch = `comments:${listingId}:${state.mailed_through}:${through}:${owner.email}`;
+          const stop = await preferenceUnsubscribe(txDb, deps.publicUrl, 'maker_activity', owner.account_id);
+          const mail = commentMail(site, state, shown, stop.url);
+          await queueMail(outbox, { id: stableMailId(batch), to: owner.email, ...mail, headers: stop.headers });
           sent += 1;
         }
       }
@@ -135,6 +137,16 @@ export async function mailNewComments(deps: CommentMailDeps, listingId: number):
       );
       return sent;
     }),
+  );
+}
+
+/** The listing's owners who want mail about its activity (notification-preferences.ts: on unless turned off). */
+function ownersToTell(tx: Statements, listingId: number): Promise<{ account_id: string; email: string }[]> {
+  return tx.query(
+    `SELECT a.id::text AS account_id, a.email FROM listing_owners o JOIN accounts a ON a.id = o.account_id
+     LEFT JOIN notification_preferences np ON np.account_id = a.id
+     WHERE o.listing_id = $1 AND coalesce(np.maker_activity, true) ORDER BY a.email`,
+    [listingId],
   );
 }
 
@@ -153,6 +165,7 @@ function commentMail(
   site: { publicUrl: string; siteName: string },
   listing: { slug: string; name: string },
   comments: NewComment[],
+  stopUrl: string,
 ): { subject: string; text: string } {
   const page = `${site.publicUrl}/listings/${listing.slug}`;
   const count = comments.length === 1 ? 'A new comment' : `${comments.length} new comments`;
@@ -164,11 +177,13 @@ function commentMail(
     text:
       `${count} on ${listing.name} (${page}#discussion):\n\n${items.join('\n\n')}\n\n` +
       `Answer on the page, or through your assistant (reply_to_comment): your answer carries the Maker mark.\n` +
-      `You get this because you own ${listing.name} on ${site.siteName}; new comments are mailed at most once an hour.`,
+      `You get this because you own ${listing.name} on ${site.siteName}; new comments are mailed at most once an hour.\n` +
+      `Stop mail about reviews and comments: ${stopUrl}`,
   };
 }
 
-function excerpt(body: string): string {
+/** A comment or review as a mail quotes it: one line, at most EXCERPT_MAX characters. */
+export function excerpt(body: string): string {
   const flat = body.replace(/\s+/g, ' ').trim();
   const chars = [...flat];
   return chars.length > EXCERPT_MAX ? `${chars.slice(0, EXCERPT_MAX).join('')}…` : flat;

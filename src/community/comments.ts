@@ -16,6 +16,7 @@ import { PUBLIC_STATUSES } from '../catalogue/listing-summary.js';
 import { emitWebhookEvent } from '../webhooks/events.js';
 import { publicNameSql } from './public-name.js';
 import { scheduleCommentMail } from './comment-mail.js';
+import { queueReplyMail } from './activity-mail.js';
 
 export const COMMENT_BODY_MAX = 5000;
 
@@ -141,6 +142,7 @@ async function writeComment(
          RETURNING id::int AS id`,
         [listing.id, parent, accountId, body, maker, now.toISOString()],
       );
+      if (parentId !== null) await queueReplyMail(outbox, row!.id, parentId);
       const posted: PostedComment = {
         id: row!.id,
         parent_id: parent,

@@ -14,6 +14,7 @@ import { PUBLIC_STATUSES } from '../catalogue/listing-summary.js';
 import { lockedPublicListing } from './public-listing.js';
 import { publicNameSql } from './public-name.js';
 import { accountKey } from './account-key.js';
+import { queueNewReviewMail } from './activity-mail.js';
 
 export const REVIEW_BODY_MIN = 20;
 export const REVIEW_BODY_MAX = 2000;
@@ -147,6 +148,7 @@ export async function writeReview(
        RETURNING id, (xmax = 0) AS created`,
       [listing.id, accountKey(reviewer.id), reviewer.id, review.rating, review.body, now.toISOString()],
     );
+    if (row.created) await queueNewReviewMail(tx, row.id);
     const own = await ownReviewIn(tx, listing.id, reviewer.id);
     return { review: own!, created: row.created };
   });

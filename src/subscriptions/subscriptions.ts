@@ -15,6 +15,7 @@ import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { countOrRefuse } from '../rate-limit/count-or-refuse.js';
 import { checkLink, signLink } from '../security/signed-links.js';
 import { normalizeEmail } from '../text/email.js';
+import { parsePreferenceSubject, setNotificationPreferences } from '../community/notification-preferences.js';
 
 export const CADENCES = ['weekly', 'daily'] as const;
 export type Cadence = (typeof CADENCES)[number];
@@ -78,7 +79,9 @@ export async function subscribeToDigest(
       [randomUUID(), email, request.cadence, now.toISOString()],
     );
     // A confirmed address is not changed by someone who only typed it: its owner is told, and can manage it there.
-    const mail = row!.confirmed ? await alreadySubscribedMail(deps, row!.id) : await confirmationMail(deps, row!.id, request.cadence, now);
+    // Made with the transaction's db: the embedded engine has one connection, which the transaction holds.
+    const inTx = { ...deps, db };
+    const mail = row!.confirmed ? await alreadySubscribedMail(inTx, row!.id) : await confirmationMail(inTx, row!.id, request.cadence, now);
     await queueMail(jobs, { to: email, ...mail });
   });
   return 'check-inbox';
@@ -142,10 +145,20 @@ export async function unsubscribeTokenIsGood(db: Database, token: string, now: D
   return (await checkLink(db, token, 'unsubscribe', now)).ok;
 }
 
-/** Unsubscribes by link: true when the token is good (whether or not the subscription was still there). */
+/**
+ * Unsubscribes by link: true when the token is good (whether or not the subscription was still there). A link from a
+ * reply or maker-activity mail turns that kind of mail off for its account instead.
+ */
 export async function unsubscribeByLink(db: Database, token: string, now: Date): Promise<boolean> {
   const check = await checkLink(db, token, 'unsubscribe', now);
   if (!check.ok) return false;
+  const preference = parsePreferenceSubject(check.subject);
+  if (preference) {
+    const exists = await db.one('SELECT 1 FROM accounts WHERE id = $1::uuid', [preference.accountId]);
+    if (exists) await setNotificationPreferences(db, preference.accountId, { [preference.kind]: false }, now);
+    return true;
+  }
+  if (!/^[0-9a-f-]{36}$/.test(check.subject)) return false;
   await db.query('DELETE FROM mail_subscriptions WHERE id = $1::uuid', [check.subject]);
   return true;
 }
