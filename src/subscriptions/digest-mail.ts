@@ -53,7 +53,10 @@ function launchRow(launch: DigestLaunch, what: string): SafeHtml {
   const logo = launch.logo_url
     ? html`<img src="${launch.logo_url}" width="40" height="40" alt="" style="display:block;border-radius:8px">`
     : html`<div style="width:40px;height:40px;border-radius:8px;background:#e8e4f8;color:#3b2a8a;font:bold 16px/40px sans-serif;text-align:center">${[...launch.name][0] ?? ''}</div>`;
-  const award = launch.award === null ? '' : html` <br><span style="display:inline-block;margin-top:4px;padding:1px 6px;border-radius:4px;background:#fff3d6;color:#6b4500;font-size:13px;font-weight:bold">${awardText(launch.award)}</span>`;
+  const award =
+    launch.award === null
+      ? ''
+      : html` <br><span style="display:inline-block;margin-top:4px;padding:1px 6px;border-radius:4px;background:#fff3d6;color:#6b4500;font-size:13px;font-weight:bold">${awardText(launch.award)}</span>`;
   return html`<tr><td style="padding:12px 8px;vertical-align:top;color:#666;font:14px sans-serif">${launch.rank}</td>
 <td style="padding:12px 8px;vertical-align:top">${logo}</td>
 <td style="padding:12px 8px;vertical-align:top;font:15px/1.4 sans-serif"><a href="${launch.url}" style="color:#3b2a8a;font-weight:bold;text-decoration:none">${launch.name}</a><br>
