@@ -52,7 +52,13 @@ export const NotificationPreference = defineEntity({
   tableName: 'notification_preferences',
   properties: {
     account: () =>
-      p.manyToOne(Account).ref().primary().deleteRule('cascade').updateRule('no action').foreignKeyName('notification_preferences_account_id_fkey'),
+      p
+        .manyToOne(Account)
+        .ref()
+        .primary()
+        .deleteRule('cascade')
+        .updateRule('no action')
+        .foreignKeyName('notification_preferences_account_id_fkey'),
     replies: p.boolean().default(true),
     makerActivity: p.boolean().default(true),
     updatedAt: p.datetime(),
