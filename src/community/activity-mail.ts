@@ -15,8 +15,8 @@ import { publicNameSql } from './public-name.js';
 import { preferenceUnsubscribe } from './notification-preferences.js';
 import { excerpt } from './comment-mail.js';
 
-export const MAIL_REPLY_JOB = 'mail_reply';
-export const MAIL_NEW_REVIEW_JOB = 'mail_new_review';
+const MAIL_REPLY_JOB = 'mail_reply';
+const MAIL_NEW_REVIEW_JOB = 'mail_new_review';
 
 export interface ActivityMailDeps {
   db: Database;
@@ -47,7 +47,7 @@ export function defineActivityMailJobs(queue: JobQueue, deps: ActivityMailDeps):
  * Mails the author of the answered comment about the reply, unless they wrote it, their address is unconfirmed, they
  * turned replies off, or either comment is no longer shown. Answers whether a mail went.
  */
-export async function mailReply(deps: ActivityMailDeps, job: { comment_id: number; replied_to: number }): Promise<boolean> {
+async function mailReply(deps: ActivityMailDeps, job: { comment_id: number; replied_to: number }): Promise<boolean> {
   const [row] = await deps.db.query<{
     author_id: string;
     email: string;
@@ -85,7 +85,7 @@ export async function mailReply(deps: ActivityMailDeps, job: { comment_id: numbe
 }
 
 /** Mails each owner (confirmed, maker activity on) of the reviewed listing about a new review; answers the mails sent. */
-export async function mailNewReview(deps: ActivityMailDeps, reviewId: number): Promise<number> {
+async function mailNewReview(deps: ActivityMailDeps, reviewId: number): Promise<number> {
   const owners = await deps.db.query<{
     account_id: string;
     email: string;

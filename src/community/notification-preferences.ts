@@ -9,8 +9,6 @@ import { signLink } from '../security/signed-links.js';
 export type NotificationKind = 'replies' | 'maker_activity';
 export type NotificationPreferences = Record<NotificationKind, boolean>;
 
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['replies', 'maker_activity'];
-
 /** The person's preferences (both on when never set). */
 export async function notificationPreferences(db: Statements, accountId: string): Promise<NotificationPreferences> {
   const [row] = await db.query<NotificationPreferences>(
@@ -38,7 +36,7 @@ export async function setNotificationPreferences(
 }
 
 /** The subject a one-click link that turns `kind` off for an account carries (src/subscriptions reads it back). */
-export const preferenceSubject = (kind: NotificationKind, accountId: string) => `pref:${kind}:${accountId}`;
+const preferenceSubject = (kind: NotificationKind, accountId: string) => `pref:${kind}:${accountId}`;
 
 /** Reads a subject made by preferenceSubject; undefined for any other subject. */
 export function parsePreferenceSubject(subject: string): { kind: NotificationKind; accountId: string } | undefined {

@@ -22,7 +22,7 @@ import { type Cadence, unsubscribeHeaders, unsubscribeUrl } from './subscription
 import { awardsPending } from '../community/weekly-awards.js';
 import { type DigestLaunch, digestMail } from './digest-mail.js';
 
-export const SEND_DIGEST_JOB = 'send_digest';
+const SEND_DIGEST_JOB = 'send_digest';
 /** The most launches one digest shows. */
 const DIGEST_SIZE = 10;
 
@@ -40,7 +40,7 @@ export function coveredPeriod(cadence: Cadence, runPeriod: string): string {
 }
 
 /** The digest's title for a period: "Week 47, 2026" or the day. */
-export function periodTitle(cadence: Cadence, period: string): string {
+function periodTitle(cadence: Cadence, period: string): string {
   return cadence === 'weekly' ? weekLabel({ start: period, end: addDays(period, 6) }) : period;
 }
 
@@ -119,7 +119,7 @@ export interface DigestSendDeps {
 }
 
 /** The send_digest job: one subscriber's mail of one issue, if they are still subscribed. Answers whether it sent. */
-export async function sendDigest(
+async function sendDigest(
   deps: DigestSendDeps,
   job: { cadence: Cadence; period: string; subscription_id: string },
 ): Promise<boolean> {

@@ -17,7 +17,7 @@ import { checkLink, signLink } from '../security/signed-links.js';
 import { normalizeEmail } from '../text/email.js';
 import { parsePreferenceSubject, setNotificationPreferences } from '../community/notification-preferences.js';
 
-export const CADENCES = ['weekly', 'daily'] as const;
+const CADENCES = ['weekly', 'daily'] as const;
 export type Cadence = (typeof CADENCES)[number];
 export const isCadence = (value: unknown): value is Cadence => (CADENCES as readonly unknown[]).includes(value);
 
