@@ -108,6 +108,8 @@ ${displayNameForm(account, csrf, ctx.query.done === 'display-name', refused)}
 ${draftsSection(drafts.items.filter((d) => d.status !== 'submitted'))}
 ${listingsSection(owned.items, owned.total)}
 ${appsSection(apps, csrf)}
+<h2 id="mail">Mail from the site</h2>
+<p>The digest of top launches, weekly or daily. <a href="/account/notifications">Your mail settings</a></p>
 <h2>API keys</h2>
 <p>Scripts and tools use API keys to act for your account. <a href="/account/api-keys">Manage your API keys</a></p>
 ${yourDataSection(csrf)}

@@ -6,7 +6,7 @@ import { launchFeed } from '../catalogue/launch-feed.js';
 import { resolveWeek, todayIn } from '../catalogue/weeks.js';
 import { BOARD_INFO, BOARDS } from '../catalogue/leaderboards.js';
 import { featuredListings, liveNow } from '../moderation/featured.js';
-import { cardList, listingCard, readableDay, readableWeek, renderSitePage } from '../web/layout.js';
+import { cardList, digestSignup, listingCard, readableDay, readableWeek, renderSitePage } from '../web/layout.js';
 import { cardPath } from '../cards/cards.js';
 import { rowButtons } from './list-votes.js';
 import type { ListingSummary } from '../schema.js';
@@ -37,6 +37,7 @@ const HOME_STYLE = html`<style>main>h1{font-size:clamp(1.7rem,4.5vw,2.4rem);line
 .cta.secondary{background:var(--surface);color:var(--link);border-color:var(--link)}.cta:hover{filter:brightness(1.15)}
 .section-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:.2rem .8rem;margin:1.8rem 0 .6rem}.section-head h2{margin:0}
 .explain{margin:-.2rem 0 .6rem}
+.ctas+.digest-signup{max-width:36rem;margin:-.6rem 0 1.6rem;padding:.8rem 1rem;background:var(--surface);border:1px solid var(--border);border-radius:10px}
 .boards{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:0}.boards a{display:inline-block;padding:.35rem .8rem;border:1px solid var(--border);border-radius:999px;background:var(--surface);text-decoration:none}</style>`;
 
 /** The one query the home page shows: the flag sign-out lands with (any other parameter makes no other page). */
@@ -104,6 +105,7 @@ export function homeRoutes(router: Router, site: SiteDeps, keep: KeepPages): voi
             ? html`<a class="cta secondary" href="/weeks/this">Vote on this week's launches</a>`
             : html`<a class="cta secondary" href="/signup">Sign up</a>`
         }</p>
+${digestSignup('home-digest-email', "This week's top launches in your inbox")}
 ${
   featured.length
     ? html`<section class="panel featured" aria-labelledby="featured-heading"><h2 id="featured-heading">Featured by the site team</h2>${cardList(

@@ -22,6 +22,7 @@ import { listingNewsRoutes } from './listing-news-page.js';
 import { listingImagesRoutes } from './listing-images-page.js';
 import { listingStatsRoutes } from './listing-stats-page.js';
 import { paidLaunchRoutes } from './paid-launch-page.js';
+import { oneClickUnsubscribeRoutes, subscriptionRoutes } from './subscription-pages.js';
 import { PageCache } from './page-cache.js';
 import { keptPages } from './kept-pages.js';
 
@@ -62,11 +63,15 @@ export function publicSite(site: SiteDeps, views: PageViews | undefined): Site {
   listingImagesRoutes(router, site);
   listingStatsRoutes(router, site);
   paidLaunchRoutes(router, site);
-  // The one POST that is no form: the ping of a listing's website link, which carries no CSRF token.
-  const pings = new Router();
-  listingPingRoutes(pings, site, views);
+  subscriptionRoutes(router, site);
+  // The POSTs that are no forms, so outside the form guard: the ping of a listing's website link, which carries no
+  // CSRF token, and the one-click unsubscribe (RFC 8058) that mail providers send from their servers, with no cookie,
+  // token or Origin of ours (its signed link is its authority: subscription-pages.ts).
+  const unguarded = new Router();
+  listingPingRoutes(unguarded, site, views);
+  oneClickUnsubscribeRoutes(unguarded, site);
   return {
-    middleware: compose([pings.routes() as Middleware, router.routes() as Middleware]),
+    middleware: compose([unguarded.routes() as Middleware, router.routes() as Middleware]),
     formRoutes: router.stack.filter((layer) => layer.methods.includes('POST')).map((layer) => String(layer.path)),
   };
 }

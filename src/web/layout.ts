@@ -79,6 +79,10 @@ code,pre{font:.9em ui-monospace,monospace;overflow-wrap:anywhere}pre{background:
 .sr{position:absolute;left:-9999px}
 footer{max-width:64rem;margin:2rem auto;padding:1rem;color:var(--muted);font-size:.9rem;border-top:1px solid var(--border)}
 footer nav{display:flex;flex-wrap:wrap;gap:.3rem 1rem;margin-bottom:.5rem}
+.digest-signup{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem .6rem;margin:0 0 1rem}
+.digest-signup label{flex:1 0 100%;margin:0;color:var(--fg)}
+.digest-signup input[type=email]{flex:1 1 12rem;width:auto;min-width:0;max-width:22rem;margin:0}
+main.card-page .digest-signup button,.digest-signup button{margin:0;flex:none}
 `;
 
 /** The listing page's own look (its heading, gallery, folded sections, reviews and discussion): on that page only. */
@@ -213,7 +217,14 @@ function siteHeader(ctx: Context, siteName: string, visitor: HeaderVisitor): Saf
 </div></header>`;
 }
 
-const SITE_FOOTER = html`<footer><nav aria-label="Footer"><a href="/about">About</a><a href="/submit">Submit a product</a><a href="/docs">API</a><a href="/docs/mcp">MCP</a><a href="/feeds/launches.xml">Launches feed</a><a href="/feeds/blog.xml">Blog feed</a><a href="/sitemap.xml">Sitemap</a></nav>
+/**
+ * The digest's sign-up in a footer or on the home page: pages that are kept for everyone carry no session or CSRF
+ * token, so a GET form that leads to /subscribe with the address filled in; `id` names its field (unique on the page).
+ */
+export const digestSignup = (id: string, label: string) =>
+  html`<form class="digest-signup" method="get" action="/subscribe"><label for="${id}">${label}</label><input type="email" id="${id}" name="email" autocomplete="email" placeholder="you@example.com" maxlength="254"><button type="submit">Get the weekly digest</button></form>`;
+
+const SITE_FOOTER = html`<footer>${digestSignup('footer-digest-email', 'The top launches by mail')}<nav aria-label="Footer"><a href="/about">About</a><a href="/submit">Submit a product</a><a href="/docs">API</a><a href="/docs/mcp">MCP</a><a href="/feeds/launches.xml">Launches feed</a><a href="/feeds/blog.xml">Blog feed</a><a href="/sitemap.xml">Sitemap</a></nav>
 <p>Votes come only from people on this site; awards follow community votes only. The billboard is a paid ranking.</p></footer>`;
 
 /** A complete page of the public site: the shared header, the page, its meta description, canonical URL and Open Graph tags. */
