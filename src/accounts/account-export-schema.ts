@@ -47,14 +47,17 @@ export const accountExport = z.object({
   mail_subscriptions: z
     .array(
       z.object({
-        topic: z.string().describe('What is mailed: digest'),
-        cadence: z.string().describe('weekly or daily'),
+        topic: z.string().describe("What is mailed: digest, category (a category's new launches) or launch (one listing's launch)"),
+        subject_id: z.number().int().describe("The category's id (topic category) or the listing's id (topic launch); 0 for the digest"),
+        cadence: z.string().describe('weekly, daily or once'),
         confirmed: z.boolean().describe('False while the confirmation link has not been used: nothing is sent before'),
         created_at: isoDateTime,
         confirmed_at: when,
       }),
     )
-    .describe('The mail this address asked for (the digest); every mail carries a link that stops it'),
+    .describe(
+      'The mail this address asked for (the digest, categories followed by mail, launches awaited); every mail carries a link that stops it',
+    ),
   reviews: z.array(
     z.object({ ...listingRef, rating: z.number().int(), body: z.string(), created_at: isoDateTime, updated_at: when, hidden: z.boolean() }),
   ),

@@ -31,7 +31,7 @@ const SECTION_SQL: { [K in keyof Sections]: string } = {
   follows: `SELECT ${LISTING}, iso_time(f.created_at) AS created_at
     FROM follows f JOIN accounts a ON a.email = f.follower_email JOIN listings l ON l.id = f.listing_id
     WHERE a.id = $1::uuid ORDER BY f.created_at, l.id`,
-  mail_subscriptions: `SELECT m.topic, m.cadence, m.confirmed_at IS NOT NULL AS confirmed, iso_time(m.created_at) AS created_at,
+  mail_subscriptions: `SELECT m.topic, m.subject_id::int AS subject_id, m.cadence, m.confirmed_at IS NOT NULL AS confirmed, iso_time(m.created_at) AS created_at,
       iso_time(m.confirmed_at) AS confirmed_at
     FROM mail_subscriptions m JOIN accounts a ON a.id = $1::uuid
     WHERE m.account_id = a.id OR m.email = a.email ORDER BY m.created_at, m.id`,

@@ -18,6 +18,9 @@ import { dailyRefresh, describeTimings } from './daily-refresh.js';
 import { describeLaunchReports, sendLaunchReports } from '../listings/launch-report.js';
 import { defineLaunchReportMailJob } from '../listings/launch-report-mail.js';
 import { coveredPeriod, defineDigestMailJob, issueDigest } from '../subscriptions/digest.js';
+import { defineCategoryAlertJob, issueCategoryAlerts } from '../subscriptions/category-alerts.js';
+import { sendLaunchAlerts } from '../subscriptions/launch-alerts.js';
+import { LISTING_PUBLISHED_JOB } from '../webhooks/events.js';
 
 export interface RecurringJobDeps {
   db: Database;
@@ -37,6 +40,7 @@ export const DOMAIN_RATINGS_JOB = 'measure_domain_ratings';
 export const VOTE_CHECK_JOB = 'vote_check';
 export const WEEKLY_DIGEST_JOB = 'weekly_digest';
 export const DAILY_DIGEST_JOB = 'daily_digest';
+export const CATEGORY_ALERTS_JOB = 'category_alerts';
 
 /**
  * The awards step: the vote check first, over the votes since the start of the earliest week about to be decided (at
@@ -115,6 +119,12 @@ function digestJobs(deps: RecurringJobDeps): RecurringJob[] {
       cadence: 'daily',
       run: (day, now) => issueDigest(issue, 'daily', coveredPeriod('daily', day), now),
     },
+    {
+      name: CATEGORY_ALERTS_JOB,
+      description: "Mails each follower of a category by mail the day before's new launches of the categories they follow, in one mail.",
+      cadence: 'daily',
+      run: (day) => issueCategoryAlerts(issue, coveredPeriod('daily', day)),
+    },
   ];
 }
 
@@ -127,4 +137,10 @@ export function defineRecurringFollowUps(
   defineLaunchReportMailJob(queue, deps);
   defineCommentMailJob(queue, deps);
   defineDigestMailJob(queue, deps);
+  defineCategoryAlertJob(queue, deps);
+  queue.define<{ listing_id: number }>(
+    LISTING_PUBLISHED_JOB,
+    async ({ listing_id }) => void (await sendLaunchAlerts({ db: deps.db, queue, publicUrl: deps.publicUrl }, listing_id)),
+    { maxAttempts: 5 },
+  );
 }

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { html, type SafeHtml } from '../text/html.js';
 import { type CategoryNode, categoryFeedPath, categoryListings, categoryTree, findCategory } from '../catalogue/categories.js';
 import { readLaunchWeek } from '../catalogue/launch-week.js';
@@ -12,6 +13,7 @@ import { type SiteDeps, visit } from './visit.js';
 import { rowButtons } from './list-votes.js';
 import { cardPath } from '../cards/cards.js';
 import type { KeepPages } from './kept-pages.js';
+import { categoryMailBox, categoryMailRoutes, MAIL_BOX_STYLE } from './category-mail-form.js';
 
 const PER_PAGE = 20;
 
@@ -65,36 +67,44 @@ function categoryRoutes(router: Router, site: SiteDeps, keep: KeepPages): void {
   const pageQuery = (ctx: { query: Record<string, unknown> }) => `page=${pageNumber(ctx.query.page)}`;
   router.get(
     '/categories/:slug',
-    keep({ query: pageQuery }, async (ctx) => {
-      const { env, account } = await visit(ctx, site);
-      const slug = ctx.params.slug ?? '';
-      const category = SLUG_PATTERN.test(slug) ? await findCategory(db, slug, config.publicUrl) : undefined;
-      if (!category) return notFoundPage(ctx, env, account, 'No category has this address.');
-      if (category.slug !== slug) {
-        // The old address of a renamed or merged category: moved for good.
-        ctx.status = 301;
-        return ctx.redirect(`/categories/${category.slug}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
-      }
-      const page = pageNumber(ctx.query.page);
-      const listings = await categoryListings(db, category.id, { page, per_page: PER_PAGE }, config.publicUrl);
-      const row = await rowButtons(ctx, site, account, [listings.items], `/categories/${slug}${page > 1 ? `?page=${page}` : ''}`);
-      renderSitePage(ctx, env, {
-        title: category.name,
-        description: category.description || `${category.name} products on ${env.siteName}.`,
-        path: `/categories/${slug}`,
-        feed: { title: `${category.name} launches`, path: categoryFeedPath(slug) },
-        account,
-        body: html`<p>${category.description}</p>${category.parent ? html`<p class="muted">In <a href="/categories/${category.parent.slug}">${category.parent.name}</a></p>` : ''}
-<p class="muted">New launches in ${category.name}: <a href="${categoryFeedPath(slug)}" type="application/atom+xml">Atom feed</a></p>
+    keep({ query: pageQuery }, (ctx) => categoryPage(ctx, site)),
+  );
+  categoryMailRoutes(router, site, (ctx, refused) => categoryPage(ctx, site, refused));
+}
+
+/** /categories/{slug}: its description, its mail button and feed, its live listings by votes; `refused`: the mail button's refusal. */
+async function categoryPage(ctx: Context, site: SiteDeps, refused?: ProblemError): Promise<void> {
+  const { db, config } = site.services;
+  const { env, account } = await visit(ctx, site);
+  const slug = ctx.params.slug ?? '';
+  const category = SLUG_PATTERN.test(slug) ? await findCategory(db, slug, config.publicUrl) : undefined;
+  if (!category) return notFoundPage(ctx, env, account, 'No category has this address.');
+  if (category.slug !== slug) {
+    // The old address of a renamed or merged category: moved for good.
+    ctx.status = 301;
+    return ctx.redirect(`/categories/${category.slug}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+  }
+  const page = pageNumber(ctx.query.page);
+  const listings = await categoryListings(db, category.id, { page, per_page: PER_PAGE }, config.publicUrl);
+  const row = await rowButtons(ctx, site, account, [listings.items], `/categories/${slug}${page > 1 ? `?page=${page}` : ''}`);
+  const mail = await categoryMailBox(ctx, site, { account, categoryId: category.id, slug, refused });
+  renderSitePage(ctx, env, {
+    title: category.name,
+    description: category.description || `${category.name} products on ${env.siteName}.`,
+    path: `/categories/${slug}`,
+    feed: { title: `${category.name} launches`, path: categoryFeedPath(slug) },
+    account,
+    style: MAIL_BOX_STYLE,
+    body: html`<p>${category.description}</p>${category.parent ? html`<p class="muted">In <a href="/categories/${category.parent.slug}">${category.parent.name}</a></p>` : ''}
+${mail}<p class="muted">New launches in ${category.name}: <a href="${categoryFeedPath(slug)}" type="application/atom+xml">Atom feed</a></p>
 ${category.subcategories.length ? html`<ul class="tags">${category.subcategories.map((s) => html`<li><a href="/categories/${s.slug}">${s.name}</a> (${s.live_count})</li>`)}</ul>` : ''}
 ${cardList(
   listings.items.map((l) => listingCard(l, row(l, 'row'))),
   html`No live listings in this category yet. <a href="/about#submit">Submit yours</a>, or see <a href="/categories">every category</a>.`,
 )}${pager(`/categories/${slug}`, page, PER_PAGE, listings.total)}
 ${category.faqs.length ? html`<h2>Questions</h2><dl>${category.faqs.map((f) => html`<dt><strong>${f.question}</strong></dt><dd>${f.answer}</dd>`)}</dl>` : ''}`,
-      });
-    }),
-  );
+  });
+  if (refused) ctx.status = refused.status;
 }
 
 /** /weeks/{this|last|next|YYYY-MM-DD}: the launches of one week. */

@@ -13,6 +13,7 @@ import { toSummary } from '../catalogue/listing-summary.js';
 import { todayIn } from '../catalogue/weeks.js';
 import { castVote, withdrawVote } from '../community/votes.js';
 import { setFollowing } from '../community/follows.js';
+import { hasAlert, setLaunchAlert } from '../subscriptions/alerts.js';
 import { type OwnStanding, ownStanding } from '../community/own-standing.js';
 import { type Client, findPublicListingId, type Moment, type PageViews } from '../community/page-views.js';
 import { ProblemError } from '../errors.js';
@@ -45,7 +46,7 @@ import { COUNTED_PAGE_CACHE, keepPage, type KeepPages, type KeptRoute } from './
 /**
  * /listings/{slug}: everything get_listing shows (the paid sections only when unlocked), with vote and follow
  * forms (plain POST forms with CSRF; no script), alternatives, awards and the badge. POST .../vote, .../unvote,
- * .../follow and .../unfollow act for the signed-in person and come back to the buttons (#act) with what happened
+ * .../follow, .../unfollow, .../notify and .../unnotify (an upcoming listing's "Notify me at launch") act for the signed-in person and come back to the buttons (#act) with what happened
  * beside them; POST .../report files the person's report for the moderators (one open report per person and
  * listing). Every form's action names the part of the page it answers in (#reviews, #comment-12…), so a page drawn
  * again in answer to a refused form opens there, with what was typed.
@@ -64,7 +65,7 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
     ctx.status = typed.problem.status;
   };
 
-  for (const action of ['vote', 'unvote', 'follow', 'unfollow'] as const) {
+  for (const action of ['vote', 'unvote', 'follow', 'unfollow', 'notify', 'unnotify'] as const) {
     router.post(`/listings/:slug/${action}`, async (ctx) => {
       const slug = ctx.params.slug ?? '';
       // A vote from a list's row comes back to the list (a path of this site only), with the row's vote shown.
@@ -76,7 +77,8 @@ export function listingRoutes(router: Router, site: SiteDeps, views: PageViews |
         const now = services.now();
         if (action === 'vote') await castVote(services.db, slug, account, now, ctx.ip, settings);
         else if (action === 'unvote') await withdrawVote(services.db, slug, account, now);
-        else await setFollowing(services.db, slug, account, action === 'follow', now);
+        else if (action === 'follow' || action === 'unfollow') await setFollowing(services.db, slug, account, action === 'follow', now);
+        else await setLaunchAlert(services.db, { ...account, accountId: account.id }, slug, action === 'notify', now);
         // The next page read on this instance, kept or not, shows the change.
         await services.changes.catchUp();
       } catch (error) {
@@ -114,6 +116,7 @@ async function listingPage(ctx: Context, site: SiteDeps, views: PageViews | unde
   const shown = shownListings(site, slug, profile.id, account);
   const reported = account ? openReportsBy(services.db, account.id, profile.id) : undefined;
   const sectionView = { ctx, site, listing: profile, account, csrf, done, typed, reported: await reported };
+  const notifying = account && profile.status !== 'live' ? hasAlert(services.db, account.email, 'launch', profile.id) : undefined;
   const [others, awards, reviews, comments, own] = await Promise.all([
     shown.others,
     listAwards(services.db, { listing: slug }, { page: 1, per_page: 10 }, services.config.publicUrl, services.signAward, false),
@@ -133,7 +136,7 @@ async function listingPage(ctx: Context, site: SiteDeps, views: PageViews | unde
     socialImage: cardPath.listing(slug),
     jsonLd: jsonLd(profile),
     style: LISTING_STYLE,
-    heading: heading(profile, heroActions(site, sectionView, own), factsRow(profile)),
+    heading: heading(profile, heroActions(site, sectionView, own, await notifying), factsRow(profile)),
     body: html`${profileSections(profile, services.config.publicUrl)}
 ${reviews}
 ${comments}
@@ -276,6 +279,8 @@ const ACT_NOTICES: Record<string, string> = {
   unvote: 'Your vote is taken back.',
   follow: 'You follow this listing: its updates come to your e-mail.',
   unfollow: 'You no longer follow this listing.',
+  notify: 'We will mail you once, when it launches.',
+  unnotify: 'You will not be mailed when it launches.',
 };
 
 /** What the listing's report form just did, said beside it. */
@@ -295,9 +300,10 @@ ${actions}${facts}</section>`;
 
 /**
  * The hero's buttons (#act): a large Vote (signed out: a link to sign in that comes back here, where the vote is
- * offered; nothing is cast by a GET), "Visit website" (its ping counts the click), Follow; and what just happened.
+ * offered; nothing is cast by a GET), "Visit website" (its ping counts the click), Follow, and on an upcoming listing
+ * "Notify me at launch" (`notifying`: the person asked already); and what just happened.
  */
-function heroActions(site: SiteDeps, view: ListingSectionView, own: OwnStanding | undefined): SafeHtml {
+function heroActions(site: SiteDeps, view: ListingSectionView, own: OwnStanding | undefined, notifying: boolean | undefined): SafeHtml {
   const { listing: p, csrf, done, typed } = view;
   const slug = p.slug;
   const live = p.status === 'live';
@@ -307,23 +313,27 @@ function heroActions(site: SiteDeps, view: ListingSectionView, own: OwnStanding 
   const votes = html`<span class="count">${p.votes}</span><span class="sr"> votes</span>`;
   let vote: SafeHtml;
   let follow: SafeHtml;
+  let notify: SafeHtml | '' = '';
   if (csrf) {
     const voted = own?.voted.has(p.id) ?? false;
     const following = own?.following ?? false;
     vote = html`<form method="post" action="/listings/${slug}/${voted ? 'unvote' : 'vote'}#act">${csrf}<button type="submit" class="big-vote${voted ? ' voted' : ''}"${live ? '' : html` disabled title="Votes open when the listing is live"`}><span aria-hidden="true">${voted ? '✓' : '▲'}</span> ${voted ? 'Voted' : 'Vote'} · ${votes}${voted ? html`<span class="sr">; take your vote back</span>` : ''}</button></form>`;
     follow = html`<form method="post" action="/listings/${slug}/${following ? 'unfollow' : 'follow'}#act">${csrf}<button type="submit" class="secondary">${following ? 'Following · stop' : 'Follow'}</button></form>`;
+    if (p.status === 'scheduled')
+      notify = html`<form method="post" action="/listings/${slug}/${notifying ? 'unnotify' : 'notify'}#act">${csrf}<button type="submit" class="secondary"${notifying ? html` aria-pressed="true"` : ''}>${notifying ? html`<span aria-hidden="true">✓</span> Notifying at launch<span class="sr">; stop</span>` : 'Notify me at launch'}</button></form>`;
   } else {
     const signIn = site.kit.signInPath(`/listings/${slug}#act`);
     vote = live
       ? html`<a class="big-vote" href="${signIn}"><span aria-hidden="true">▲</span> Vote · ${votes}<span class="sr">: sign in to vote for ${p.name}</span></a>`
       : html`<span class="big-vote voted" title="Votes open when the listing is live"><span aria-hidden="true">▲</span> ${votes}</span>`;
     follow = html`<a class="button-link" href="${signIn}">Follow</a>`;
+    if (p.status === 'scheduled') notify = html`<a class="button-link" href="${signIn}">Notify me at launch</a>`;
   }
   const refused =
     typed?.form === 'act'
-      ? html`<p class="error" role="alert">${typed.problem.detail ?? typed.problem.title}${typed.problem.code === 'vote_refused' ? html` <a href="/account">Your account</a>` : ''}</p>`
+      ? html`<p class="error" role="alert">${typed.problem.detail ?? typed.problem.title}${typed.problem.code === 'vote_refused' || typed.problem.code === 'alert_refused' ? html` <a href="/account">Your account</a>` : ''}</p>`
       : '';
-  return html`<div class="act" id="act">${vote}${website}${follow}${doneNotice(done, ACT_NOTICES)}${refused}</div>`;
+  return html`<div class="act" id="act">${vote}${website}${follow}${notify}${doneNotice(done, ACT_NOTICES)}${refused}</div>`;
 }
 
 /** The key facts in one row: pricing, category, location, founded, and the launch. */

@@ -1,5 +1,6 @@
 import type { Statements } from '../db/database.js';
 import { randomToken } from '../security/random.js';
+import { enqueueAfterCommit } from '../jobs/job-outbox.js';
 
 /** The events a webhook can subscribe to, each only for the subscriber's own objects (and listings they follow, where said). */
 export const WEBHOOK_EVENTS = {
@@ -60,14 +61,21 @@ export async function emitWebhookEvent(tx: Statements, event: NewEvent): Promise
   if (recorded.length > 0) await tx.query(`SELECT pg_notify('${WEBHOOK_EVENTS_CHANNEL}', '')`);
 }
 
-/** listing.published, to the listing's owners and followers. */
-export function emitListingPublished(tx: Statements, listing: { id: number; slug: string; name: string }, at: Date): Promise<void> {
-  return emitWebhookEvent(tx, {
+/**
+ * The job a listing's going live writes (in the transaction that publishes it, through the job outbox): its handler,
+ * defined by the schedule (src/schedule/recurring-jobs.ts), mails the people who asked to be told (src/subscriptions).
+ */
+export const LISTING_PUBLISHED_JOB = 'listing_published';
+
+/** listing.published, to the listing's owners and followers; and the listing_published job, in the same transaction. */
+export async function emitListingPublished(tx: Statements, listing: { id: number; slug: string; name: string }, at: Date): Promise<void> {
+  await emitWebhookEvent(tx, {
     type: 'listing.published',
     listingId: listing.id,
     data: { listing_id: listing.id, slug: listing.slug, name: listing.name, published_at: at.toISOString() },
     at,
   });
+  await enqueueAfterCommit(tx, LISTING_PUBLISHED_JOB, { listing_id: listing.id });
 }
 
 /** Events, their deliveries and attempts are kept this long (list_webhook_deliveries, redeliver_webhook). */
