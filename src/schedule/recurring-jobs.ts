@@ -11,6 +11,7 @@ import { listingRecurringJobs } from './listing-jobs.js';
 import { awardEndedWeeks, MAIL_AWARD_WINNERS_JOB, mailAwardWinners, undecidedWeeks, weekStart } from '../community/weekly-awards.js';
 import { describeVoteCheck, runVoteCheck, VOTE_CHECK_DAYS } from '../community/vote-check.js';
 import { defineCommentMailJob } from '../community/comment-mail.js';
+import { defineActivityMailJobs } from '../community/activity-mail.js';
 import type { DomainRatingProvider } from '../metrics/domain-rating-provider.js';
 import { measureDomainRatings } from '../metrics/domain-ratings.js';
 import { lastDomainRatingDay } from '../catalogue/leaderboards.js';
@@ -38,8 +39,8 @@ export const WEEKLY_AWARDS_JOB = 'weekly_awards';
 export const DAILY_REFRESH_JOB = 'daily_refresh';
 export const DOMAIN_RATINGS_JOB = 'measure_domain_ratings';
 export const VOTE_CHECK_JOB = 'vote_check';
-export const WEEKLY_DIGEST_JOB = 'weekly_digest';
-export const DAILY_DIGEST_JOB = 'daily_digest';
+const WEEKLY_DIGEST_JOB = 'weekly_digest';
+const DAILY_DIGEST_JOB = 'daily_digest';
 export const CATEGORY_ALERTS_JOB = 'category_alerts';
 
 /**
@@ -128,7 +129,7 @@ function digestJobs(deps: RecurringJobDeps): RecurringJob[] {
   ];
 }
 
-/** The follow-up work the recurring jobs queue: the award winners' mail, the launch reports' mail, the digests' mail; and the owners' batched comment mail. */
+/** The follow-up work the recurring jobs queue: the award winners' mail, the launch reports' mail, the digests' mail; the owners' batched comment mail, and the reply and new-review mail. */
 export function defineRecurringFollowUps(
   queue: JobQueue,
   deps: { db: Database; mailer: Mailer; publicUrl: string; now: () => Date },
@@ -136,6 +137,7 @@ export function defineRecurringFollowUps(
   queue.define<{ week: string }>(MAIL_AWARD_WINNERS_JOB, async ({ week }) => void (await mailAwardWinners(deps, week)), { maxAttempts: 5 });
   defineLaunchReportMailJob(queue, deps);
   defineCommentMailJob(queue, deps);
+  defineActivityMailJobs(queue, deps);
   defineDigestMailJob(queue, deps);
   defineCategoryAlertJob(queue, deps);
   queue.define<{ listing_id: number }>(
