@@ -5,6 +5,12 @@ import type { AccountRecord } from '../accounts/accounts.js';
 import { RateLimitedError } from '../errors.js';
 import { networkKeyOf } from '../community/network.js';
 import {
+  type NotificationPreferences,
+  notificationPreferences,
+  setNotificationPreferences,
+} from '../community/notification-preferences.js';
+import { ownAlerts } from '../subscriptions/alerts.js';
+import {
   CONFIRMATION_HOURS,
   type Cadence,
   confirmationState,
@@ -249,8 +255,19 @@ function notificationRoutes(router: Router, site: SiteDeps): void {
   router.get(NOTIFICATIONS, async (ctx) => {
     const account = await signedInCardVisit(ctx, site);
     if (!account) return;
-    const own = await ownDigest(site.services.db, account.email);
-    notificationsPage(ctx, site, account, { choice: own.cadence, pending: own.pending, saved: ctx.query.saved === '1' });
+    const { db } = site.services;
+    const [own, preferences, alerts] = await Promise.all([
+      ownDigest(db, account.email),
+      notificationPreferences(db, account.id),
+      ownAlerts(db, account.email),
+    ]);
+    notificationsPage(ctx, site, account, {
+      choice: own.cadence,
+      pending: own.pending,
+      saved: ctx.query.saved === '1',
+      preferences,
+      alerts,
+    });
   });
 
   router.post(NOTIFICATIONS, async (ctx) => {
@@ -258,17 +275,22 @@ function notificationRoutes(router: Router, site: SiteDeps): void {
     const account = await signedInCardVisit(ctx, site);
     if (!account) return;
     const choice = form.digest;
+    // Unticked boxes are not sent: what the form sends is the whole of the person's choice.
+    const preferences = { replies: form.replies === 'on', maker_activity: form.maker_activity === 'on' };
+    const alerts = await ownAlerts(site.services.db, account.email);
     if (!isDigestChoice(choice)) {
       ctx.status = 400;
-      return notificationsPage(ctx, site, account, { choice: 'none', problem: 'Choose how often the digest comes, or none.' });
+      const problem = 'Choose how often the digest comes, or none.';
+      return notificationsPage(ctx, site, account, { choice: 'none', problem, preferences, alerts });
     }
     if (choice !== 'none' && !account.emailVerified) {
       ctx.status = 400;
       const problem =
         'Confirm your e-mail address first: the digest goes only to a confirmed address. The link is in the mail we sent you.';
-      return notificationsPage(ctx, site, account, { choice, problem });
+      return notificationsPage(ctx, site, account, { choice, problem, preferences, alerts });
     }
     await setOwnDigest(site.services.db, subscriberOf(account)!, choice, site.services.now());
+    await setNotificationPreferences(site.services.db, account.id, preferences, site.services.now());
     ctx.status = 303;
     ctx.redirect(`${NOTIFICATIONS}?saved=1#digest`);
   });
@@ -276,6 +298,8 @@ function notificationRoutes(router: Router, site: SiteDeps): void {
 
 interface NotificationsShown {
   choice: DigestChoice;
+  preferences: NotificationPreferences;
+  alerts: { topic: 'category' | 'launch'; name: string; path: string }[];
   pending?: boolean;
   saved?: boolean;
   problem?: string;
@@ -293,7 +317,7 @@ function notificationsPage(ctx: Context, site: SiteDeps, account: AccountRecord,
     ctx,
     'Mail settings',
     html`${CHOICES_STYLE}${problem ? html`<p class="error" role="alert">Your mail settings were not saved: see below.</p>` : ''}
-<p>Choose whether the digest of top launches comes to <strong>${account.email}</strong>, and how often. Every digest has a link that unsubscribes at once.</p>
+<p>What comes to <strong>${account.email}</strong> besides the mail about your account. Every such mail has a link that stops it at once, without signing in.</p>
 ${shown.pending ? html`<p class="muted">A confirmation link was sent to this address: the digest starts when it is opened, or when you choose it here.</p>` : ''}
 ${unconfirmed}
 <form method="post" action="${NOTIFICATIONS}" id="digest">${site.kit.csrfField(ctx)}${noticeBox(shown.saved ? 'Saved.' : undefined)}
@@ -303,9 +327,31 @@ ${choice('none', 'None', 'no digest')}
 ${choice('weekly', 'Weekly', 'the week’s top launches')}
 ${choice('daily', 'Daily', 'the day’s top launches')}
 </fieldset>
+${preferenceChoices(shown.preferences)}
 <button type="submit">Save</button>
 </form>
+${alertList(shown.alerts)}
 <p><a href="/account">Back to your account</a></p>`,
     { signedInEmail: account.email },
   );
+}
+
+/** The replies and maker-activity boxes of the notifications page. */
+function preferenceChoices(preferences: NotificationPreferences): SafeHtml {
+  const box = (name: keyof NotificationPreferences, label: string, hint: string) =>
+    html`<label><input type="checkbox" name="${name}" value="on"${preferences[name] ? html` checked` : ''}>${label} <span class="muted hint">${hint}</span></label>`;
+  return html`<fieldset class="choices"><legend>Replies and your listings</legend>
+${box('replies', 'Replies to my comments', 'when someone answers you, or a maker answers your question')}
+${box('maker_activity', 'New reviews and comments on my listings', 'for makers: a review at once, comments at most hourly')}
+</fieldset>`;
+}
+
+/** The categories and upcoming launches followed by mail: each page has the button that stops it. */
+function alertList(alerts: NotificationsShown['alerts']): SafeHtml {
+  if (alerts.length === 0) {
+    return html`<h2>Categories and launches</h2><p class="muted">None. A category's page can send you its new launches daily, and an upcoming product's page can tell you when it launches.</p>`;
+  }
+  const item = (alert: NotificationsShown['alerts'][number]) =>
+    html`<li><a href="${alert.path}">${alert.name}</a> <span class="muted">${alert.topic === 'category' ? 'new launches, daily' : 'when it launches'}</span></li>`;
+  return html`<h2>Categories and launches</h2><p class="muted">Stop one from its page.</p><ul>${alerts.map(item)}</ul>`;
 }

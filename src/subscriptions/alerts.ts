@@ -71,3 +71,17 @@ export async function setLaunchAlert(db: Database, subscriber: Subscriber, slug:
   await setAlert(db, subscriber, 'launch', listing.id, on, now);
   return listing.id;
 }
+
+/** The categories and upcoming launches an address follows by mail, for its settings page: name and page path. */
+export function ownAlerts(db: Database, email: string): Promise<{ topic: AlertTopic; name: string; path: string }[]> {
+  return db.query(
+    `SELECT m.topic, coalesce(c.name, l.name) AS name,
+            CASE WHEN m.topic = 'category' THEN '/categories/' || c.slug ELSE '/listings/' || l.slug END AS path
+     FROM mail_subscriptions m
+     LEFT JOIN categories c ON m.topic = 'category' AND c.id = m.subject_id
+     LEFT JOIN listings l ON m.topic = 'launch' AND l.id = m.subject_id
+     WHERE m.email = $1 AND m.topic IN ('category', 'launch') AND m.confirmed_at IS NOT NULL AND coalesce(c.id, l.id) IS NOT NULL
+     ORDER BY m.topic, 2`,
+    [normalizeEmail(email)],
+  );
+}

@@ -5,6 +5,8 @@ import { updateSiteSettings, type SettingsChanges } from '../../src/staff/settin
 import { COMMAND_LINE } from '../../src/staff/audit-log.js';
 import { signLink } from '../../src/security/signed-links.js';
 import { unsubscribeUrl } from '../../src/subscriptions/subscriptions.js';
+import { notificationPreferences } from '../../src/community/notification-preferences.js';
+import { insertCategory } from '../support/fixtures.js';
 
 /**
  * The pages of the mail digest (issue 53): /subscribe with double opt-in for an address without a confirmed account,
@@ -274,6 +276,35 @@ describe('a signed-in person', () => {
     expect(answer.text).toMatch(/<p class="error" id="digest-problem">Confirm your e-mail address first/);
     expect(answer.text).toMatch(/value="daily" checked aria-invalid="true" aria-describedby="digest-problem"/);
     expect(await rowOf(person.email)).toBeUndefined();
+  });
+
+  it('turns replies and maker mail off and on with the boxes (both on at first), and lists the categories followed by mail', async () => {
+    const person = await signedInBrowser(t);
+    const page = await person.browser.get(`${t.url}/account/notifications`);
+    expect(page.text).toMatch(/name="replies" value="on" checked/);
+    expect(page.text).toMatch(/name="maker_activity" value="on" checked/);
+    expect(page.text).toContain('None. A category');
+    // Only maker activity stays ticked: replies go off.
+    await person.browser.post(`${t.url}/account/notifications`, { csrf: page.field('csrf'), digest: 'none', maker_activity: 'on' });
+    expect(await notificationPreferences(t.db, person.id)).toEqual({ replies: false, maker_activity: true });
+    const category = await insertCategory(t.db, { name: 'Calendars & Time' });
+    const slug = (await t.db.one<{ slug: string }>('SELECT slug FROM categories WHERE id = $1', [category]))!.slug;
+    await t.db.query(
+      `INSERT INTO mail_subscriptions (id, email, account_id, topic, subject_id, cadence, created_at, confirmed_at)
+       VALUES (gen_random_uuid(), $1, $2::uuid, 'category', $3, 'daily', now(), now())`,
+      [person.email, person.id, category],
+    );
+    const after = await person.browser.get(`${t.url}/account/notifications`);
+    expect(after.text).not.toMatch(/name="replies" value="on" checked/);
+    expect(after.text).toMatch(/name="maker_activity" value="on" checked/);
+    expect(after.text).toContain(`<a href="/categories/${slug}">Calendars &amp; Time</a>`);
+    await person.browser.post(`${t.url}/account/notifications`, {
+      csrf: page.field('csrf'),
+      digest: 'none',
+      replies: 'on',
+      maker_activity: 'on',
+    });
+    expect(await notificationPreferences(t.db, person.id)).toEqual({ replies: true, maker_activity: true });
   });
 
   it('is sent to sign in first for /account/notifications', async () => {
