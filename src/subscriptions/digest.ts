@@ -119,10 +119,7 @@ export interface DigestSendDeps {
 }
 
 /** The send_digest job: one subscriber's mail of one issue, if they are still subscribed. Answers whether it sent. */
-async function sendDigest(
-  deps: DigestSendDeps,
-  job: { cadence: Cadence; period: string; subscription_id: string },
-): Promise<boolean> {
+async function sendDigest(deps: DigestSendDeps, job: { cadence: Cadence; period: string; subscription_id: string }): Promise<boolean> {
   const { db } = deps;
   const subscriber = await db.one<{ email: string }>(
     `SELECT email FROM mail_subscriptions WHERE id = $1::uuid AND topic = 'digest' AND cadence = $2 AND confirmed_at IS NOT NULL`,

@@ -42,7 +42,7 @@ describe('mail delivery', () => {
 
   it('reaches a real SMTP peer as a well-formed mail: envelope, headers and a UTF-8 text part a mail client reads back', async () => {
     const id = randomUUID();
-    const text = 'Grüße from Zoë ✓\nA second line, and a long one: ' + 'word '.repeat(40);
+    const text = `Grüße from Zoë ✓\nA second line, and a long one: ${'word '.repeat(40)}`;
     await mailer().send({ id, to: 'parsed@example.com', subject: 'Ünïcode subject ✓', text });
     const index = smtp.envelopes.findIndex((envelope) => envelope.to.includes('parsed@example.com'));
     expect(smtp.envelopes[index]).toEqual({ from: 'no-reply@directory.test', to: ['parsed@example.com'] });
