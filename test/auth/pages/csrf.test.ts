@@ -207,6 +207,7 @@ describe('every form of the pages, walked from the router', () => {
       ...['/submit', '/account/drafts/:id', '/account/drafts/:id/save', '/account/drafts/:id/invite', '/account/listings/:id/free'], // test/site/submit-pages.test.ts
       ...['/account/listings/:id/paid', '/account/listings/:id/checkout'], // test/site/paid-launch-pages.test.ts
       ...['/subscribe', '/subscribe/confirm/:token', '/account/notifications'], // test/site/subscription-pages.test.ts
+      ...['/categories/:slug/mail', '/categories/:slug/unmail', '/listings/:slug/notify', '/listings/:slug/unnotify'], // test/site/mail-alert-pages.test.ts
       ...['/account/export', '/account/delete'], // test/auth/pages/delete-account-page.test.ts
       ...['edit', 'updates', 'milestones', 'milestones/:milestone/delete', 'story', 'interview', 'invite'].map(
         (form) => `/account/listings/:id/${form}`,
