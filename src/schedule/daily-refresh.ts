@@ -8,6 +8,7 @@ import type { Database } from '../db/database.js';
 import { refreshSearchTerms } from '../seed/search-terms.js';
 import { refreshListingCounters } from '../seed/counters.js';
 import { deleteExpiredState } from '../accounts/expired-state.js';
+import { deleteUnconfirmedSubscriptions } from '../subscriptions/subscriptions.js';
 import { deleteOldDraftPages } from '../drafting/draft-store.js';
 import { deleteVisitorsBefore } from '../community/page-views.js';
 import { deleteFinishedRuns } from './job-runs.js';
@@ -40,6 +41,10 @@ const STEPS: Step[] = [
   {
     name: 'expired sessions, links, tokens, idempotency records and rate-limit windows',
     run: async (db, now) => `${await deleteExpiredState(db, now)} deleted`,
+  },
+  {
+    name: 'mail subscriptions never confirmed',
+    run: async (db, now) => `${await deleteUnconfirmedSubscriptions(db, now)} deleted`,
   },
   {
     name: 'draft pages past their keep period',

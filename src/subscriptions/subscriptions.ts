@@ -73,8 +73,9 @@ export async function subscribeToDigest(
   await withJobOutbox(deps.db, deps.jobs, async (db, jobs) => {
     const [row] = await db.query<{ id: string; confirmed: boolean }>(
       `INSERT INTO mail_subscriptions (id, email, topic, cadence, created_at) VALUES ($1, $2, 'digest', $3, $4)
-       ON CONFLICT (email, topic, subject_id) DO UPDATE SET cadence = CASE WHEN mail_subscriptions.confirmed_at IS NULL
-         THEN EXCLUDED.cadence ELSE mail_subscriptions.cadence END
+       ON CONFLICT (email, topic, subject_id) DO UPDATE SET
+         cadence = CASE WHEN mail_subscriptions.confirmed_at IS NULL THEN EXCLUDED.cadence ELSE mail_subscriptions.cadence END,
+         created_at = CASE WHEN mail_subscriptions.confirmed_at IS NULL THEN EXCLUDED.created_at ELSE mail_subscriptions.created_at END
        RETURNING id::text AS id, confirmed_at IS NOT NULL AS confirmed`,
       [randomUUID(), email, request.cadence, now.toISOString()],
     );
@@ -198,4 +199,14 @@ export async function confirmationState(db: Database, token: string, now: Date):
   );
   if (!row) return 'invalid';
   return row.confirmed ? 'already-confirmed' : 'pending';
+}
+
+/**
+ * Deletes subscriptions whose confirmation link has expired unused (the daily refresh): an address someone typed and
+ * nobody confirmed is not kept. A new request for the address renews its row's time, with its new link.
+ */
+export async function deleteUnconfirmedSubscriptions(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - CONFIRMATION_HOURS * 3600_000).toISOString();
+  const rows = await db.query('DELETE FROM mail_subscriptions WHERE confirmed_at IS NULL AND created_at < $1 RETURNING 1', [before]);
+  return rows.length;
 }

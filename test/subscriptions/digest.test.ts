@@ -5,7 +5,7 @@ import { defineMailJob } from '../../src/jobs/mail-job.js';
 import { openJobQueue, type JobQueue } from '../../src/jobs/queue.js';
 import { deferredJobQueue, relayJobOutbox } from '../../src/jobs/job-outbox.js';
 import { defineDigestMailJob, issueDigest } from '../../src/subscriptions/digest.js';
-import { unsubscribeByLink } from '../../src/subscriptions/subscriptions.js';
+import { deleteUnconfirmedSubscriptions, unsubscribeByLink } from '../../src/subscriptions/subscriptions.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.js';
 import { insertCategory, insertListing, insertVotes } from '../support/fixtures.js';
@@ -166,5 +166,22 @@ describe('sending', () => {
     const deps = { db: t.db, queue: deferredJobQueue(t.db), publicUrl: PUBLIC_URL, mailsPerMinute: 600 };
     expect(await issueDigest(deps, 'daily', '2026-11-20', new Date())).toContain('nothing sent');
     expect(await t.db.query(`SELECT 1 FROM job_outbox WHERE name = 'send_digest'`)).toHaveLength(0);
+  });
+});
+
+describe('addresses nobody confirmed', () => {
+  it('are deleted once their confirmation link has expired (48 hours); confirmed ones stay', async () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const add = (email: string, hoursAgo: number, confirmed: boolean) =>
+      t.db.query(
+        `INSERT INTO mail_subscriptions (id, email, topic, cadence, created_at, confirmed_at) VALUES ($1, $2, 'digest', 'weekly', $3, $4)`,
+        [randomUUID(), email, new Date(now.getTime() - hoursAgo * 3600_000).toISOString(), confirmed ? now.toISOString() : null],
+      );
+    await add('stale@example.com', 49, false);
+    await add('fresh@example.com', 47, false);
+    await add('old-friend@example.com', 500, true);
+    expect(await deleteUnconfirmedSubscriptions(t.db, now)).toBe(1);
+    const left = await t.db.query<{ email: string }>('SELECT email FROM mail_subscriptions ORDER BY email');
+    expect(left.map((row) => row.email)).toEqual(['fresh@example.com', 'old-friend@example.com']);
   });
 });
