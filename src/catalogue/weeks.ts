@@ -72,6 +72,11 @@ export function weekInstants(week: Week, timeZone: string): { from: Date; to: Da
   return { from: startOfDayIn(week.start, timeZone), to: startOfDayIn(addDays(week.end, 1), timeZone) };
 }
 
+/** The instants a calendar date covers in `timeZone`: from its 00:00 (inclusive) to the next day's (exclusive). */
+export function dayInstants(date: string, timeZone: string): { from: Date; to: Date } {
+  return { from: startOfDayIn(date, timeZone), to: startOfDayIn(addDays(date, 1), timeZone) };
+}
+
 /** The instant a calendar date begins in `timeZone`. */
 export function startOfDayIn(date: string, timeZone: string): Date {
   const wall = toUtc(date);

@@ -4,7 +4,7 @@
  * person turns them off (/account/notifications, or the one-click link in such a mail); no row means both on.
  */
 import type { Database, Statements } from '../db/database.js';
-import { signLink } from '../security/signed-links.js';
+import { unsubscribeLink } from '../security/signed-links.js';
 
 export type NotificationKind = 'replies' | 'maker_activity';
 export type NotificationPreferences = Record<NotificationKind, boolean>;
@@ -44,13 +44,12 @@ export function parsePreferenceSubject(subject: string): { kind: NotificationKin
   return match ? { kind: match[1] as NotificationKind, accountId: match[2]! } : undefined;
 }
 
-/** The RFC 8058 headers and the link of a mail of `kind` to an account: one click turns that kind off. */
-export async function preferenceUnsubscribe(
+/** The one-click link and RFC 8058 headers of a mail of `kind` to an account: one click turns that kind off. */
+export function preferenceUnsubscribe(
   db: Database,
   publicUrl: string,
   kind: NotificationKind,
   accountId: string,
 ): Promise<{ url: string; headers: Record<string, string> }> {
-  const url = `${publicUrl}/unsubscribe/${await signLink(db, 'unsubscribe', preferenceSubject(kind, accountId))}`;
-  return { url, headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+  return unsubscribeLink(db, publicUrl, preferenceSubject(kind, accountId));
 }

@@ -38,6 +38,19 @@ export async function signLink(db: Database, audience: LinkAudience, subject: st
   return `${payload}.${sign(await linkKey(db), payload)}`;
 }
 
+/**
+ * A mail's one-click unsubscribe for `subject`: the page's address (also the link in the mail's text), and the RFC 8058
+ * headers that name it. Signed once for both.
+ */
+export async function unsubscribeLink(
+  db: Database,
+  publicUrl: string,
+  subject: string,
+): Promise<{ url: string; headers: Record<string, string> }> {
+  const url = `${publicUrl}/unsubscribe/${await signLink(db, 'unsubscribe', subject)}`;
+  return { url, headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+}
+
 /** The subject of a token signed for `audience`, or why it is refused (a forged, altered or foreign token is invalid). */
 export async function checkLink(db: Database, token: string, audience: LinkAudience, now: Date): Promise<LinkCheck> {
   const [payload, signature, extra] = token.split('.');

@@ -14,8 +14,9 @@ import type { Mailer } from '../mail/mailer.js';
 import { stableMailId } from '../mail/mail-id.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow, toSummary } from '../catalogue/listing-summary.js';
-import { addDays, startOfDayIn } from '../catalogue/weeks.js';
-import { unsubscribeHeaders, unsubscribeUrl } from './subscriptions.js';
+import { dayInstants } from '../catalogue/weeks.js';
+import { pacedBy } from './digest.js';
+import { subscriptionUnsubscribe } from './subscriptions.js';
 import { type AlertCategory, categoryAlertMail } from './alert-mail.js';
 
 const SEND_CATEGORY_ALERT_JOB = 'send_category_alert';
@@ -30,8 +31,8 @@ export interface CategoryAlertDeps {
 
 /** The day's instants in the site's time zone. */
 async function dayWindow(db: Database, day: string): Promise<{ from: string; to: string }> {
-  const { time_zone } = await loadSiteSettings(db);
-  return { from: startOfDayIn(day, time_zone).toISOString(), to: startOfDayIn(addDays(day, 1), time_zone).toISOString() };
+  const { from, to } = dayInstants(day, (await loadSiteSettings(db)).time_zone);
+  return { from: from.toISOString(), to: to.toISOString() };
 }
 
 /** Listings that went live in [$1, $2) in category c (its primary one or an extra one). */
@@ -49,12 +50,11 @@ export async function issueCategoryAlerts(deps: CategoryAlertDeps, day: string):
       [from, to],
     );
     if (followers.length === 0) return `no followed category had a launch on ${day}: nothing sent`;
-    const perMinute = Math.max(1, Math.floor(deps.mailsPerMinute));
+    const pace = pacedBy(deps.mailsPerMinute);
     for (const [i, follower] of followers.entries()) {
-      const due = new Date(Date.now() + Math.floor(i / perMinute) * 60_000);
-      await jobs.enqueue(SEND_CATEGORY_ALERT_JOB, { day, email: follower.email, [RUN_AT_KEY]: due.toISOString() });
+      await jobs.enqueue(SEND_CATEGORY_ALERT_JOB, { day, email: follower.email, [RUN_AT_KEY]: pace.dueAt(i) });
     }
-    return `category alerts of ${day}: ${followers.length} recipients, sent over ${Math.ceil(followers.length / perMinute)} minute(s)`;
+    return `category alerts of ${day}: ${followers.length} recipients, sent over ${pace.minutes(followers.length)} minute(s)`;
   });
 }
 
@@ -77,16 +77,16 @@ async function sendCategoryAlert(deps: CategoryAlertSendDeps, job: { day: string
     [from, to, job.email],
   );
   if (rows.length === 0) return false;
-  const categories = new Map<string, AlertCategory & { id: string }>();
+  const categories = new Map<string, AlertCategory & { headers: Record<string, string> }>();
   for (const row of rows) {
     let category = categories.get(row.subscription_id);
     if (!category) {
-      const unsubscribe = await unsubscribeUrl(db, publicUrl, row.subscription_id);
+      const stop = await subscriptionUnsubscribe(db, publicUrl, row.subscription_id);
       category = {
-        id: row.subscription_id,
+        headers: stop.headers,
         name: row.c_name,
         url: `${publicUrl}/categories/${row.c_slug}`,
-        unsubscribeUrl: unsubscribe,
+        unsubscribeUrl: stop.url,
         launches: [],
       };
       categories.set(row.subscription_id, category);
@@ -100,7 +100,7 @@ async function sendCategoryAlert(deps: CategoryAlertSendDeps, job: { day: string
     id: stableMailId(`category-alerts:${job.day}:${job.email}`),
     to: job.email,
     ...categoryAlertMail({ siteName: site_name, publicUrl, day: job.day, categories: [...categories.values()] }),
-    headers: await unsubscribeHeaders(db, publicUrl, first!.id),
+    headers: first!.headers,
   });
   return true;
 }

@@ -17,8 +17,8 @@ import type { Mailer } from '../mail/mailer.js';
 import { stableMailId } from '../mail/mail-id.js';
 import { readBoard } from '../catalogue/leaderboards.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
-import { addDays, startOfDayIn, weekInstants, weekLabel } from '../catalogue/weeks.js';
-import { type Cadence, unsubscribeHeaders, unsubscribeUrl } from './subscriptions.js';
+import { addDays, dayInstants, weekInstants, weekLabel } from '../catalogue/weeks.js';
+import { type Cadence, subscriptionUnsubscribe } from './subscriptions.js';
 import { awardsPending } from '../community/weekly-awards.js';
 import { type DigestLaunch, digestMail } from './digest-mail.js';
 
@@ -32,6 +32,18 @@ export interface DigestIssueDeps {
   publicUrl: string;
   /** The send rate: at most this many digest mails are due per minute. */
   mailsPerMinute: number;
+}
+
+/**
+ * The send rate of the mail jobs a run queues: the i-th mail falls due floor(i / perMinute) minutes from now (on the
+ * queue's real clock), and n mails take ceil(n / perMinute) minutes. The digest and the category alerts share it.
+ */
+export function pacedBy(mailsPerMinute: number): { dueAt(i: number): string; minutes(n: number): number } {
+  const perMinute = Math.max(1, Math.floor(mailsPerMinute));
+  return {
+    dueAt: (i) => new Date(Date.now() + Math.floor(i / perMinute) * 60_000).toISOString(),
+    minutes: (n) => Math.ceil(n / perMinute),
+  };
 }
 
 /** The period a digest run covers: the week before the run's week, or the day before its day. */
@@ -67,17 +79,16 @@ export async function issueDigest(deps: DigestIssueDeps, cadence: Cadence, perio
       `SELECT id::text AS id FROM mail_subscriptions WHERE topic = 'digest' AND cadence = $1 AND confirmed_at IS NOT NULL ORDER BY created_at, id`,
       [cadence],
     );
-    const perMinute = Math.max(1, Math.floor(deps.mailsPerMinute));
+    const pace = pacedBy(deps.mailsPerMinute);
     for (const [i, subscriber] of subscribers.entries()) {
-      const due = new Date(Date.now() + Math.floor(i / perMinute) * 60_000);
-      await jobs.enqueue(SEND_DIGEST_JOB, { cadence, period, subscription_id: subscriber.id, [RUN_AT_KEY]: due.toISOString() });
+      await jobs.enqueue(SEND_DIGEST_JOB, { cadence, period, subscription_id: subscriber.id, [RUN_AT_KEY]: pace.dueAt(i) });
     }
     await tx.query('UPDATE digest_issues SET recipients = $3 WHERE cadence = $1 AND period = $2::date', [
       cadence,
       period,
       subscribers.length,
     ]);
-    const minutes = Math.ceil(subscribers.length / perMinute);
+    const minutes = pace.minutes(subscribers.length);
     return `${cadence} digest of ${period}: ${launches.length} launches, ${subscribers.length} recipients, sent over ${minutes} minute(s)`;
   });
 }
@@ -86,9 +97,7 @@ export async function issueDigest(deps: DigestIssueDeps, cadence: Cadence, perio
 async function topLaunches(deps: DigestIssueDeps, cadence: Cadence, period: string): Promise<DigestLaunch[]> {
   const { time_zone } = await loadSiteSettings(deps.db);
   const window =
-    cadence === 'weekly'
-      ? weekInstants({ start: period, end: addDays(period, 6) }, time_zone)
-      : { from: startOfDayIn(period, time_zone), to: startOfDayIn(addDays(period, 1), time_zone) };
+    cadence === 'weekly' ? weekInstants({ start: period, end: addDays(period, 6) }, time_zone) : dayInstants(period, time_zone);
   const board = await readBoard(deps.db, 'community-weekly', { page: 1, per_page: DIGEST_SIZE }, deps.publicUrl, { window });
   const awards =
     cadence === 'weekly'
@@ -132,19 +141,20 @@ async function sendDigest(deps: DigestSendDeps, job: { cadence: Cadence; period:
   ]);
   if (!issue) return false;
   const { site_name } = await loadSiteSettings(db);
+  const stop = await subscriptionUnsubscribe(db, deps.publicUrl, job.subscription_id);
   const mail = digestMail({
     siteName: site_name,
     publicUrl: deps.publicUrl,
     cadence: job.cadence,
     title: periodTitle(job.cadence, job.period),
     launches: issue.launches,
-    unsubscribeUrl: await unsubscribeUrl(db, deps.publicUrl, job.subscription_id),
+    unsubscribeUrl: stop.url,
   });
   await deps.mailer.send({
     id: stableMailId(`digest:${job.cadence}:${job.period}:${job.subscription_id}`),
     to: subscriber.email,
     ...mail,
-    headers: await unsubscribeHeaders(db, deps.publicUrl, job.subscription_id),
+    headers: stop.headers,
   });
   return true;
 }

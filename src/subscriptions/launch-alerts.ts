@@ -12,7 +12,7 @@ import { queueMail } from '../jobs/mail-job.js';
 import { stableMailId } from '../mail/mail-id.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, type SummaryRow, toSummary } from '../catalogue/listing-summary.js';
-import { unsubscribeHeaders, unsubscribeUrl } from './subscriptions.js';
+import { subscriptionUnsubscribe } from './subscriptions.js';
 import { launchAlertMail } from './alert-mail.js';
 
 export interface LaunchAlertDeps {
@@ -40,17 +40,13 @@ export async function sendLaunchAlerts(deps: LaunchAlertDeps, listingId: number)
     );
     const confirmed = waiting.filter((subscription) => subscription.confirmed);
     for (const subscription of confirmed) {
-      const mail = launchAlertMail({
-        siteName: site_name,
-        publicUrl,
-        listing,
-        unsubscribeUrl: await unsubscribeUrl(tx, publicUrl, subscription.id),
-      });
+      const stop = await subscriptionUnsubscribe(tx, publicUrl, subscription.id);
+      const mail = launchAlertMail({ siteName: site_name, publicUrl, listing, unsubscribeUrl: stop.url });
       await queueMail(jobs, {
         id: stableMailId(`launch:${listingId}:${subscription.id}`),
         to: subscription.email,
         ...mail,
-        headers: await unsubscribeHeaders(tx, publicUrl, subscription.id),
+        headers: stop.headers,
       });
     }
     return confirmed.length;

@@ -13,7 +13,7 @@ import { isPlausibleEmail } from '../accounts/accounts.js';
 import { isThrowawayEmail } from '../accounts/disposable-email.js';
 import { loadSiteSettings } from '../catalogue/site-settings.js';
 import { countOrRefuse } from '../rate-limit/count-or-refuse.js';
-import { checkLink, signLink } from '../security/signed-links.js';
+import { checkLink, signLink, unsubscribeLink } from '../security/signed-links.js';
 import { normalizeEmail } from '../text/email.js';
 import { parsePreferenceSubject, setNotificationPreferences } from '../community/notification-preferences.js';
 
@@ -107,7 +107,7 @@ async function alreadySubscribedMail(deps: SubscriptionDeps, id: string) {
     subject: `You already get the digest from ${siteName}`,
     text:
       `Someone, probably you, asked again for ${siteName}'s digest at this address, which already gets it.\n\n` +
-      `To stop it: ${await unsubscribeUrl(deps.db, deps.publicUrl, id)}\n` +
+      `To stop it: ${(await subscriptionUnsubscribe(deps.db, deps.publicUrl, id)).url}\n` +
       `To change how often it comes, sign in and open ${deps.publicUrl}/account/notifications.`,
   };
 }
@@ -128,17 +128,13 @@ export async function confirmSubscription(db: Database, token: string, now: Date
   return row.newly ? 'confirmed' : 'already-confirmed';
 }
 
-/** The link that unsubscribes subscription `id` without signing in; it is also the one-click List-Unsubscribe address. */
-export async function unsubscribeUrl(db: Database, publicUrl: string, id: string): Promise<string> {
-  return `${publicUrl}/unsubscribe/${await signLink(db, 'unsubscribe', id)}`;
-}
-
-/** The RFC 8058 headers of a mail sent to subscription `id`. */
-export async function unsubscribeHeaders(db: Database, publicUrl: string, id: string): Promise<Record<string, string>> {
-  return {
-    'List-Unsubscribe': `<${await unsubscribeUrl(db, publicUrl, id)}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  };
+/** The link that unsubscribes subscription `id` without signing in, and the RFC 8058 headers of a mail sent to it. */
+export function subscriptionUnsubscribe(
+  db: Database,
+  publicUrl: string,
+  id: string,
+): Promise<{ url: string; headers: Record<string, string> }> {
+  return unsubscribeLink(db, publicUrl, id);
 }
 
 /** Whether an unsubscribe token is good (to show its page); it stays good after use, and unsubscribing again is harmless. */

@@ -4,7 +4,7 @@ import { mailsTo, signedInBrowser, startPagesApp, uniqueEmail, visibleText, type
 import { updateSiteSettings, type SettingsChanges } from '../../src/staff/settings-writer.js';
 import { COMMAND_LINE } from '../../src/staff/audit-log.js';
 import { signLink } from '../../src/security/signed-links.js';
-import { unsubscribeUrl } from '../../src/subscriptions/subscriptions.js';
+import { subscriptionUnsubscribe } from '../../src/subscriptions/subscriptions.js';
 import { notificationPreferences } from '../../src/community/notification-preferences.js';
 import { insertCategory } from '../support/fixtures.js';
 
@@ -206,7 +206,7 @@ describe('unsubscribing', () => {
     await subscribe(browser, email);
     await pressConfirm(browser, await browser.get(`${t.url}${await confirmationPath(email)}`));
     const row = (await rowOf(email))!;
-    const link = await unsubscribeUrl(t.db, t.url, row.id);
+    const link = (await subscriptionUnsubscribe(t.db, t.url, row.id)).url;
 
     const page = await new TestBrowser().get(link);
     expect(page.status).toBe(200);

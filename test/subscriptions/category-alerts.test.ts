@@ -80,8 +80,8 @@ describe('the daily category alerts', () => {
       `INSERT INTO mail_subscriptions (id, email, topic, cadence, created_at, confirmed_at) VALUES ($1, 'digest@example.com', 'digest', 'daily', now(), now())`,
       [randomUUID()],
     );
-    const { unsubscribeUrl } = await import('../../src/subscriptions/subscriptions.js');
-    const goneLink = await unsubscribeUrl(t.db, PUBLIC_URL, gone);
+    const { subscriptionUnsubscribe } = await import('../../src/subscriptions/subscriptions.js');
+    const goneLink = (await subscriptionUnsubscribe(t.db, PUBLIC_URL, gone)).url;
     expect(await unsubscribeByLink(t.db, goneLink.split('/unsubscribe/')[1]!, new Date())).toBe(true);
 
     expect(await issueCategoryAlerts(deps(), DAY)).toBe(`category alerts of ${DAY}: 1 recipients, sent over 1 minute(s)`);
@@ -110,9 +110,9 @@ describe('the daily category alerts', () => {
     expect(html).not.toContain('Tomorrow Tool');
     // RFC 8058 for the first category followed; a link per category in both parts.
     const link = /^List-Unsubscribe: <(http:\/\/directory\.test\/unsubscribe\/[^>]+)>$/.exec(header(sent!, 'list-unsubscribe') ?? '')?.[1];
-    expect(link).toBe(await unsubscribeUrl(t.db, PUBLIC_URL, notes));
+    expect(link).toBe((await subscriptionUnsubscribe(t.db, PUBLIC_URL, notes)).url);
     expect(header(sent!, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    const mailLink = await unsubscribeUrl(t.db, PUBLIC_URL, mail);
+    const mailLink = (await subscriptionUnsubscribe(t.db, PUBLIC_URL, mail)).url;
     for (const part of [text, html]) {
       expect(part).toContain(link);
       expect(part).toContain(mailLink);

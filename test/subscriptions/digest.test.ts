@@ -149,8 +149,8 @@ describe('sending', () => {
       new Date(),
     );
     // Before the relay, one subscriber unsubscribes through the link of an earlier digest.
-    const { unsubscribeUrl } = await import('../../src/subscriptions/subscriptions.js');
-    const link = await unsubscribeUrl(t.db, PUBLIC_URL, leaves);
+    const { subscriptionUnsubscribe } = await import('../../src/subscriptions/subscriptions.js');
+    const link = (await subscriptionUnsubscribe(t.db, PUBLIC_URL, leaves)).url;
     expect(await unsubscribeByLink(t.db, link.split('/unsubscribe/')[1]!, new Date())).toBe(true);
     const queue = queues[0] ?? (await startInstance());
     expect(await relayJobOutbox(t.db, queue, new Date(), 0)).toBeGreaterThanOrEqual(2);

@@ -7,7 +7,7 @@ import { relayJobOutbox } from '../../src/jobs/job-outbox.js';
 import { launchListing } from '../../src/listings/launch.js';
 import { setLaunchAlert } from '../../src/subscriptions/alerts.js';
 import { sendLaunchAlerts } from '../../src/subscriptions/launch-alerts.js';
-import { unsubscribeUrl } from '../../src/subscriptions/subscriptions.js';
+import { subscriptionUnsubscribe } from '../../src/subscriptions/subscriptions.js';
 import { defineRecurringFollowUps } from '../../src/schedule/recurring-jobs.js';
 import { LISTING_PUBLISHED_JOB } from '../../src/webhooks/events.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -110,7 +110,7 @@ describe('notify me at launch', () => {
     expect(html).toContain('Plans &amp; &lt;notes&gt;');
     expect(html).not.toContain('<Launch>');
     const header = (name: string) => mail!.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n([ \t])/g, '$1');
-    const link = await unsubscribeUrl(t.db, PUBLIC_URL, annRow);
+    const link = (await subscriptionUnsubscribe(t.db, PUBLIC_URL, annRow)).url;
     expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <${link}>`);
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(text).toContain(link);
